@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmAreaWeighting.h
+ * @brief Area-weighted vertex values: i_v = Σ s_k i_k / Σ s_k (pipeline free).
+ *
+ * The sum runs over the elements k that use vertex v, s_k being the element's
+ * area. VTK's vtkCellDataToPointData takes the unweighted mean instead, which
+ * lets a sliver next to a large patch count as much as the patch.
+ *
+ * The work is split in per-item kernels (one vertex, one element) so that a
+ * caller can run them in any parallel loop; the links are a flat CSR table.
+ */
+#ifndef cmAreaWeighting_h
+#define cmAreaWeighting_h
+
+#include <cstdint>
+#include <vector>
+
+namespace cloudmap
+{
+/// Vertex → element table in compressed-row form.
+struct PointCellLinks
+{
+  std::vector<std::int64_t> Offsets; ///< size nPoints + 1
+  std::vector<std::int64_t> Cells;   ///< element ids, grouped by vertex
+};
+
+/**
+ * Builds the links of `nPoints` vertices from cells given as offsets
+ * (nCells + 1) and connectivity. `pointMap` (optional) renames point ids,
+ * e.g. to merge coincident vertices; then nPoints is the number of groups.
+ * A repeated vertex within one cell is linked once.
+ */
+template <typename OffsetT, typename ConnT>
+void BuildPointCellLinks(std::int64_t nPoints, std::int64_t nCells, const OffsetT* offsets,
+  const ConnT* conn, const std::int64_t* pointMap, PointCellLinks& links)
+{
+  links.Offsets.assign(nPoints + 1, 0);
+  auto pid = [&](std::int64_t k) -> std::int64_t {
+    const std::int64_t p = static_cast<std::int64_t>(conn[k]);
+    return pointMap ? pointMap[p] : p;
+  };
+  auto repeated = [&](std::int64_t c, std::int64_t k) {
+    for (std::int64_t m = static_cast<std::int64_t>(offsets[c]); m < k; ++m)
+    {
+      if (pid(m) == pid(k))
+      {
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::int64_t c = 0; c < nCells; ++c)
+  {
+    for (std::int64_t k = offsets[c]; k < static_cast<std::int64_t>(offsets[c + 1]); ++k)
+    {
+      if (!repeated(c, k))
+      {
+        ++links.Offsets[pid(k) + 1];
+      }
+    }
+  }
+  for (std::int64_t p = 0; p < nPoints; ++p)
+  {
+    links.Offsets[p + 1] += links.Offsets[p];
+  }
+  links.Cells.resize(links.Offsets[nPoints]);
+  std::vector<std::int64_t> fill(links.Offsets.begin(), links.Offsets.end() - 1);
+  for (std::int64_t c = 0; c < nCells; ++c)
+  {
+    for (std::int64_t k = offsets[c]; k < static_cast<std::int64_t>(offsets[c + 1]); ++k)
+    {
+      if (!repeated(c, k))
+      {
+        links.Cells[fill[pid(k)]++] = c;
+      }
+    }
+  }
+}
+
+/**
+ * Area-weighted mean at one vertex over `nComp` components.
+ * `values` holds nComp values per element (any arithmetic type); sums are in double.
+ * A vertex used by no element, or only by zero-area ones, gets the plain mean
+ * of its elements, or 0 when it has none.
+ */
+template <typename T>
+void AreaWeightedVertex(const PointCellLinks& links, std::int64_t p, const double* areas,
+  const T* values, int nComp, double* out)
+{
+  double wsum = 0;
+  for (int c = 0; c < nComp; ++c)
+  {
+    out[c] = 0;
+  }
+  const std::int64_t b = links.Offsets[p], e = links.Offsets[p + 1];
+  for (std::int64_t k = b; k < e; ++k)
+  {
+    const std::int64_t cell = links.Cells[k];
+    const double s = areas[cell];
+    wsum += s;
+    for (int c = 0; c < nComp; ++c)
+    {
+      out[c] += s * static_cast<double>(values[cell * nComp + c]);
+    }
+  }
+  if (wsum > 0)
+  {
+    for (int c = 0; c < nComp; ++c)
+    {
+      out[c] /= wsum;
+    }
+    return;
+  }
+  // Every neighbour has zero area: fall back to the unweighted mean.
+  for (int c = 0; c < nComp; ++c)
+  {
+    out[c] = 0;
+    for (std::int64_t k = b; k < e; ++k)
+    {
+      out[c] += static_cast<double>(values[links.Cells[k] * nComp + c]);
+    }
+    out[c] = e > b ? out[c] / double(e - b) : 0.0;
+  }
+}
+
+/**
+ * Groups points closer than `tolerance` (0 = exactly equal coordinates).
+ * Returns, per point, its group id in [0, nGroups); groups are numbered in
+ * order of first appearance, so the result does not depend on hashing.
+ */
+std::vector<std::int64_t> MergeCoincidentPoints(
+  const double* xyz, std::int64_t nPoints, double tolerance, std::int64_t& nGroups);
+
+} // namespace cloudmap
+#endif

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "cmVTKAccess.h"
+
+#include "vtkCellArray.h"
+#include "vtkDataArray.h"
+#include "vtkDataArrayRange.h"
+#include "vtkDataSetAttributes.h"
+#include "vtkDoubleArray.h"
+#include "vtkMultiProcessController.h"
+#include "vtkPoints.h"
+#include "vtkPolyData.h"
+#include "vtkSMPTools.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <cmath>
+#include <limits>
+
+namespace cloudmap
+{
+bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
+{
+  if (input->GetNumberOfVerts() + input->GetNumberOfLines() + input->GetNumberOfStrips() > 0)
+  {
+    error = "the input has vertices, lines or strips; this filter takes a surface of triangles "
+            "and quads only (extract the surface cells first)";
+    return false;
+  }
+  vtkCellArray* polys = input->GetPolys();
+  const vtkIdType nc = polys ? polys->GetNumberOfCells() : 0;
+  view.Offsets.resize(nc + 1);
+  view.Conn.resize(polys ? polys->GetNumberOfConnectivityIds() : 0);
+  if (nc > 0)
+  {
+    auto off = vtk::DataArrayValueRange<1>(polys->GetOffsetsArray());
+    auto conn = vtk::DataArrayValueRange<1>(polys->GetConnectivityArray());
+    std::copy(off.begin(), off.end(), view.Offsets.begin());
+    std::copy(conn.begin(), conn.end(), view.Conn.begin());
+  }
+  else
+  {
+    view.Offsets[0] = 0;
+  }
+  for (vtkIdType c = 0; c < nc; ++c)
+  {
+    const int n = view.Size(c);
+    if (n != 3 && n != 4)
+    {
+      error = "cell " + std::to_string(c) + " has " + std::to_string(n) +
+        " points; only triangles and quads are supported";
+      return false;
+    }
+  }
+  vtkPoints* pts = input->GetPoints();
+  view.NumberOfPoints = pts ? pts->GetNumberOfPoints() : 0;
+  if (view.NumberOfPoints == 0)
+  {
+    view.Points = nullptr;
+    return true;
+  }
+  if (auto* d = vtkDoubleArray::SafeDownCast(pts->GetData()))
+  {
+    view.Points = d->GetPointer(0);
+  }
+  else
+  {
+    view.PointStore.resize(3 * view.NumberOfPoints);
+    auto r = vtk::DataArrayValueRange<3>(pts->GetData());
+    std::copy(r.begin(), r.end(), view.PointStore.begin());
+    view.Points = view.PointStore.data();
+  }
+  return true;
+}
+
+double TupleScalar(vtkDataArray* array, std::int64_t i, int comp)
+{
+  const int nc = array->GetNumberOfComponents();
+  if (comp >= 0 && comp < nc)
+  {
+    return array->GetComponent(i, comp);
+  }
+  if (nc == 1)
+  {
+    return array->GetComponent(i, 0);
+  }
+  double s = 0;
+  for (int c = 0; c < nc; ++c)
+  {
+    const double v = array->GetComponent(i, c);
+    s += v * v;
+  }
+  return std::sqrt(s);
+}
+
+bool GlobalRange(vtkDataArray* array, int comp, vtkUnsignedCharArray* ghosts, double range[2])
+{
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -lo;
+  const vtkIdType n = array->GetNumberOfTuples();
+  for (vtkIdType i = 0; i < n; ++i)
+  {
+    if (ghosts && (ghosts->GetValue(i) & vtkDataSetAttributes::DUPLICATECELL))
+    {
+      continue;
+    }
+    const double v = TupleScalar(array, i, comp);
+    if (std::isfinite(v))
+    {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
+  if (ctrl && ctrl->GetNumberOfProcesses() > 1)
+  {
+    double local[2] = { lo, -hi }, global[2];
+    ctrl->AllReduce(local, global, 2, vtkCommunicator::MIN_OP);
+    lo = global[0];
+    hi = -global[1];
+  }
+  range[0] = lo;
+  range[1] = hi;
+  return lo <= hi;
+}
+
+std::vector<double> CellAreas(const SurfaceView& view)
+{
+  std::vector<double> areas(view.NumberOfCells());
+  vtkSMPTools::For(0, view.NumberOfCells(), [&](vtkIdType b, vtkIdType e) {
+    Vec3 p[4];
+    for (vtkIdType c = b; c < e; ++c)
+    {
+      view.Corners(c, p);
+      areas[c] = ElementArea(p, view.Size(c));
+    }
+  });
+  return areas;
+}
+} // namespace cloudmap

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "vtkCloudMapElementInterpolation.h"
+
+#include "cmInterpolation.h"
+#include "cmVTKAccess.h"
+
+#include "vtkCellData.h"
+#include "vtkDataArrayRange.h"
+#include "vtkDoubleArray.h"
+#include "vtkIdTypeArray.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkObjectFactory.h"
+#include "vtkPointData.h"
+#include "vtkPolyData.h"
+#include "vtkSMPTools.h"
+
+#include <vector>
+
+vtkStandardNewMacro(vtkCloudMapElementInterpolation);
+
+vtkCloudMapElementInterpolation::vtkCloudMapElementInterpolation()
+{
+  this->SetNumberOfInputPorts(2);
+}
+
+vtkCloudMapElementInterpolation::~vtkCloudMapElementInterpolation() = default;
+
+int vtkCloudMapElementInterpolation::FillInputPortInformation(int port, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkPolyData");
+  (void)port;
+  return 1;
+}
+
+int vtkCloudMapElementInterpolation::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
+  vtkPolyData* parents = vtkPolyData::GetData(inputVector[1]);
+  vtkPolyData* output = vtkPolyData::GetData(outputVector);
+  if (!parents)
+  {
+    vtkErrorMacro(<< "the Parents input (port 1) is not connected");
+    return 0;
+  }
+  output->ShallowCopy(input);
+
+  vtkDataArray* parentId = input->GetCellData()->GetArray("ParentId");
+  vtkDataArray* parentRS = input->GetCellData()->GetArray("ParentCoordinates");
+  if (!parentId || !parentRS || parentRS->GetNumberOfComponents() != 2)
+  {
+    vtkErrorMacro(<< "the input has no ParentId and 2-component ParentCoordinates cell arrays; "
+                     "connect the output of Centroid Midpoint Refinement to port 0");
+    return 0;
+  }
+  cloudmap::SurfaceView view;
+  std::string error;
+  if (!cloudmap::MakeSurfaceView(parents, view, error))
+  {
+    vtkErrorMacro(<< "Parents: " << error);
+    return 0;
+  }
+  const vtkIdType n = input->GetNumberOfCells();
+  std::vector<std::int64_t> pid(n);
+  std::vector<double> rs(2 * n);
+  {
+    auto r1 = vtk::DataArrayValueRange<1>(parentId);
+    std::copy(r1.begin(), r1.end(), pid.begin());
+    auto r2 = vtk::DataArrayValueRange<2>(parentRS);
+    std::copy(r2.begin(), r2.end(), rs.begin());
+  }
+  for (vtkIdType c = 0; c < n; ++c)
+  {
+    if (pid[c] < 0 || pid[c] >= view.NumberOfCells())
+    {
+      vtkErrorMacro(<< "sub-element " << c << " names parent " << pid[c] << " but the Parents "
+                    << "input has " << view.NumberOfCells() << " cells");
+      return 0;
+    }
+  }
+
+  // Corner weights per sub-element, computed once for all arrays.
+  std::vector<double> weights(4 * n);
+  const auto mode = this->QuadMode == SCANLINE ? cloudmap::QuadInterpolation::Scanline
+                                               : cloudmap::QuadInterpolation::Isoparametric;
+  vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+    cloudmap::Vec3 p[4];
+    for (vtkIdType c = b; c < e; ++c)
+    {
+      const int nc = view.Size(pid[c]);
+      view.Corners(pid[c], p);
+      const cloudmap::Vec3 q = cloudmap::ParentPoint(p, nc, rs[2 * c], rs[2 * c + 1]);
+      cloudmap::ElementWeights(p, nc, q, mode, &weights[4 * c]);
+    }
+  });
+
+  vtkPointData* ppd = parents->GetPointData();
+  for (int a = 0; a < ppd->GetNumberOfArrays(); ++a)
+  {
+    vtkDataArray* in = ppd->GetArray(a);
+    if (!in || !in->GetName())
+    {
+      continue;
+    }
+    const int ncomp = in->GetNumberOfComponents();
+    vtkNew<vtkDoubleArray> out;
+    out->SetName(in->GetName());
+    out->SetNumberOfComponents(ncomp);
+    out->SetNumberOfTuples(n);
+    double* o = out->GetPointer(0);
+    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+      for (vtkIdType c = b; c < e; ++c)
+      {
+        const std::int64_t parent = pid[c];
+        const int nc = view.Size(parent);
+        const std::int64_t* corners = view.Conn.data() + view.Offsets[parent];
+        for (int k = 0; k < ncomp; ++k)
+        {
+          double v = 0;
+          for (int j = 0; j < nc; ++j)
+          {
+            v += weights[4 * c + j] * in->GetComponent(corners[j], k);
+          }
+          o[c * ncomp + k] = v;
+        }
+      }
+    });
+    output->GetCellData()->AddArray(out); // replaces the element-constant copy
+  }
+  if (ppd->GetScalars() && ppd->GetScalars()->GetName())
+  {
+    output->GetCellData()->SetActiveScalars(ppd->GetScalars()->GetName());
+  }
+  return 1;
+}
+
+void vtkCloudMapElementInterpolation::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "QuadMode: " << this->QuadMode << "\n";
+}

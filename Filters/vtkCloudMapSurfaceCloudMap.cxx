@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "vtkCloudMapSurfaceCloudMap.h"
+
+#include "vtkCloudMapAreaWeightedPointData.h"
+#include "vtkCloudMapBandedColorMap.h"
+#include "vtkCloudMapCentroidMidpointRefinement.h"
+#include "vtkCloudMapElementInterpolation.h"
+
+#include "vtkCellData.h"
+#include "vtkDataArray.h"
+#include "vtkDataSetAttributes.h"
+#include "vtkDoubleArray.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkObjectFactory.h"
+#include "vtkPointData.h"
+#include "vtkPolyData.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkTable.h"
+
+#include <cmath>
+
+vtkStandardNewMacro(vtkCloudMapSurfaceCloudMap);
+
+vtkCloudMapSurfaceCloudMap::vtkCloudMapSurfaceCloudMap()
+{
+  this->SetNumberOfOutputPorts(2);
+  this->SetInputArrayToProcess(
+    0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, vtkDataSetAttributes::SCALARS);
+}
+
+vtkCloudMapSurfaceCloudMap::~vtkCloudMapSurfaceCloudMap() = default;
+
+int vtkCloudMapSurfaceCloudMap::FillOutputPortInformation(int port, vtkInformation* info)
+{
+  info->Set(vtkDataObject::DATA_TYPE_NAME(), port == 1 ? "vtkTable" : "vtkPolyData");
+  return 1;
+}
+
+int vtkCloudMapSurfaceCloudMap::RequestUpdateExtent(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  // One extra ghost level so vertex averages on piece boundaries match the serial run.
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  const int ghosts =
+    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(),
+    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()));
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(),
+    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()));
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), ghosts + 1);
+  return 1;
+}
+
+int vtkCloudMapSurfaceCloudMap::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
+  vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
+  vtkTable* table = vtkTable::GetData(outputVector, 1);
+
+  vtkDataArray* values = this->GetInputArrayToProcess(0, inputVector);
+  if (!values || !values->GetName())
+  {
+    vtkErrorMacro(<< "no cell array to map: select the current magnitude (|J|) or another cell "
+                     "array");
+    return 0;
+  }
+  if (this->GetInputArrayAssociation(0, inputVector) != vtkDataObject::FIELD_ASSOCIATION_CELLS)
+  {
+    vtkErrorMacro(<< "array '" << values->GetName() << "' is not a cell array");
+    return 0;
+  }
+  const std::string name = values->GetName();
+
+  // Work on a copy that carries only the mapped value (as a scalar) and the ghosts.
+  vtkNew<vtkPolyData> work;
+  work->CopyStructure(input);
+  if (values->GetNumberOfComponents() == 1)
+  {
+    work->GetCellData()->AddArray(values);
+  }
+  else
+  {
+    vtkNew<vtkDoubleArray> mag;
+    mag->SetName(name.c_str());
+    mag->SetNumberOfTuples(values->GetNumberOfTuples());
+    for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
+    {
+      double s = 0;
+      for (int c = 0; c < values->GetNumberOfComponents(); ++c)
+      {
+        const double v = values->GetComponent(i, c);
+        s += v * v;
+      }
+      mag->SetValue(i, std::sqrt(s));
+    }
+    work->GetCellData()->AddArray(mag);
+  }
+  if (vtkDataArray* g = input->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
+  {
+    work->GetCellData()->AddArray(g);
+  }
+  work->GetFieldData()->PassData(input->GetFieldData());
+
+  vtkNew<vtkCloudMapAreaWeightedPointData> average;
+  average->SetInputData(work);
+  average->SetMergeCoincidentPoints(this->MergeCoincidentPoints);
+  average->SetTolerance(this->Tolerance);
+  average->ProcessAllArraysOff();
+  average->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, name.c_str());
+
+  vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
+  refine->SetInputConnection(average->GetOutputPort());
+  refine->SetPrecisionMode(this->PrecisionMode);
+  refine->SetNumberOfLevels(this->NumberOfLevels);
+  refine->SetMaximumEdgeLength(this->MaximumEdgeLength);
+  refine->SetMaximumLevel(this->MaximumLevel);
+  refine->SetMaximumNumberOfCells(this->MaximumNumberOfCells);
+  refine->InterpolatePointDataOff();
+
+  vtkNew<vtkCloudMapElementInterpolation> interpolate;
+  interpolate->SetInputConnection(0, refine->GetOutputPort());
+  interpolate->SetInputConnection(1, average->GetOutputPort());
+  interpolate->SetQuadMode(this->QuadMode);
+
+  vtkNew<vtkCloudMapBandedColorMap> band;
+  band->SetInputConnection(interpolate->GetOutputPort());
+  band->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, name.c_str());
+  band->SetNumberOfBands(this->NumberOfBands);
+  band->SetPalette(this->Palette);
+  band->SetUseCustomRange(this->UseCustomRange);
+  band->SetRange(this->Range);
+  band->Update();
+  if (band->GetErrorCode() || refine->GetErrorCode())
+  {
+    return 0;
+  }
+  vtkPolyData* result = vtkPolyData::SafeDownCast(band->GetOutputDataObject(0));
+  if (!result || result->GetNumberOfCells() != refine->GetOutput()->GetNumberOfCells())
+  {
+    vtkErrorMacro(<< "the cloud-map chain failed; see the errors above");
+    return 0;
+  }
+  output->ShallowCopy(result);
+  output->GetPointData()->Initialize();
+  // Drop the per-level bookkeeping users rarely need; keep ParentId for picking.
+  output->GetCellData()->RemoveArray("ParentCoordinates");
+  table->ShallowCopy(band->GetOutputDataObject(1));
+
+  // Remove the ghost elements this filter asked for beyond what downstream wants.
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  if (outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()) == 0 &&
+    output->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
+  {
+    output->RemoveGhostCells();
+    output->GetCellData()->RemoveArray(vtkDataSetAttributes::GhostArrayName());
+  }
+  output->GetCellData()->SetActiveScalars("BandColor");
+  return 1;
+}
+
+void vtkCloudMapSurfaceCloudMap::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "PrecisionMode: " << this->PrecisionMode << "\n"
+     << indent << "NumberOfLevels: " << this->NumberOfLevels << "\n"
+     << indent << "MaximumEdgeLength: " << this->MaximumEdgeLength << "\n"
+     << indent << "QuadMode: " << this->QuadMode << "\n"
+     << indent << "NumberOfBands: " << this->NumberOfBands << "\n"
+     << indent << "Palette: " << this->Palette << "\n";
+}

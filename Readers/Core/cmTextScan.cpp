@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "cmTextScan.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <sys/stat.h>
+
+namespace cloudmap
+{
+std::string ReadWholeFile(const std::string& path, std::uint64_t maxBytes)
+{
+  struct stat st;
+  if (path.empty())
+  {
+    throw ParseError("(no file name)", 0, "no file name was given");
+  }
+  if (::stat(path.c_str(), &st) != 0)
+  {
+    throw ParseError(path, 0, std::string("cannot open: ") + std::strerror(errno));
+  }
+  if (S_ISDIR(st.st_mode))
+  {
+    throw ParseError(path, 0, "is a directory, not a file");
+  }
+  if (!S_ISREG(st.st_mode))
+  {
+    throw ParseError(path, 0, "is not a regular file");
+  }
+  if (static_cast<std::uint64_t>(st.st_size) > maxBytes)
+  {
+    throw ParseError(path, 0,
+      "file is " + std::to_string(st.st_size) + " bytes, above the limit of " +
+        std::to_string(maxBytes));
+  }
+  std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!f)
+  {
+    throw ParseError(path, 0, std::string("cannot open: ") + std::strerror(errno));
+  }
+  std::string data(static_cast<std::size_t>(st.st_size), '\0');
+  const std::size_t got = data.empty() ? 0 : std::fread(&data[0], 1, data.size(), f.get());
+  if (got != data.size())
+  {
+    throw ParseError(path, 0, "read error after " + std::to_string(got) + " bytes");
+  }
+  return data;
+}
+
+LineScanner::LineScanner(std::string_view text, std::string fileName)
+  : Text(text)
+  , File(std::move(fileName))
+{
+  if (this->Text.size() >= 3 && std::memcmp(this->Text.data(), "\xEF\xBB\xBF", 3) == 0)
+  {
+    this->Pos = 3; // UTF-8 byte-order mark
+  }
+}
+
+bool LineScanner::Next(std::string_view& line)
+{
+  if (this->Pos >= this->Text.size())
+  {
+    return false;
+  }
+  const std::size_t end = this->Text.find('\n', this->Pos);
+  const std::size_t stop = end == std::string_view::npos ? this->Text.size() : end;
+  line = this->Text.substr(this->Pos, stop - this->Pos);
+  if (!line.empty() && line.back() == '\r')
+  {
+    line.remove_suffix(1);
+  }
+  this->Pos = end == std::string_view::npos ? this->Text.size() : end + 1;
+  ++this->Line;
+  return true;
+}
+
+void Tokenize(std::string_view line, std::vector<std::string_view>& tokens, bool commas)
+{
+  tokens.clear();
+  std::size_t i = 0;
+  const std::size_t n = line.size();
+  auto sep = [&](char c) { return c == ' ' || c == '\t' || c == '\r' || (commas && c == ','); };
+  while (i < n)
+  {
+    while (i < n && sep(line[i]))
+    {
+      ++i;
+    }
+    const std::size_t b = i;
+    while (i < n && !sep(line[i]))
+    {
+      ++i;
+    }
+    if (i > b)
+    {
+      tokens.push_back(line.substr(b, i - b));
+    }
+  }
+}
+
+bool ParseDouble(std::string_view t, double& value)
+{
+  if (t.empty())
+  {
+    return false;
+  }
+  if (t.front() == '+')
+  {
+    t.remove_prefix(1);
+  }
+  const char* b = t.data();
+  const char* e = b + t.size();
+  auto r = std::from_chars(b, e, value);
+  if (r.ec == std::errc() && r.ptr == e)
+  {
+    return true;
+  }
+  // Fortran writes 1.0D+03; from_chars knows only E.
+  if (t.size() < 64)
+  {
+    char buf[64];
+    std::size_t k = 0;
+    for (char c : t)
+    {
+      buf[k++] = (c == 'D' || c == 'd') ? 'E' : c;
+    }
+    r = std::from_chars(buf, buf + k, value);
+    if (r.ec == std::errc() && r.ptr == buf + k)
+    {
+      return true;
+    }
+    if (r.ec == std::errc::result_out_of_range && r.ptr == buf + k)
+    {
+      value = buf[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ParseInt(std::string_view t, std::int64_t& value)
+{
+  if (!t.empty() && t.front() == '+')
+  {
+    t.remove_prefix(1);
+  }
+  const char* b = t.data();
+  const char* e = b + t.size();
+  auto r = std::from_chars(b, e, value);
+  return !t.empty() && r.ec == std::errc() && r.ptr == e;
+}
+
+namespace
+{
+std::string Shown(std::string_view token)
+{
+  std::string s(token.substr(0, 40));
+  for (char& c : s)
+  {
+    if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126)
+    {
+      c = '?';
+    }
+  }
+  return "'" + s + (token.size() > 40 ? "...'" : "'");
+}
+} // namespace
+
+double NeedDouble(const LineScanner& s, std::string_view token, const char* what)
+{
+  double v;
+  if (!ParseDouble(token, v))
+  {
+    s.Fail(std::string("expected ") + what + ", found " + Shown(token));
+  }
+  return v;
+}
+
+double NeedFinite(const LineScanner& s, std::string_view token, const char* what)
+{
+  const double v = NeedDouble(s, token, what);
+  if (!std::isfinite(v))
+  {
+    s.Fail(std::string(what) + " is not a finite number: " + Shown(token));
+  }
+  return v;
+}
+
+std::int64_t NeedInt(const LineScanner& s, std::string_view token, const char* what)
+{
+  std::int64_t v;
+  if (!ParseInt(token, v))
+  {
+    s.Fail(std::string("expected ") + what + " (an integer), found " + Shown(token));
+  }
+  return v;
+}
+
+std::int64_t NeedCount(
+  const LineScanner& s, std::string_view token, const char* what, std::int64_t limit)
+{
+  const std::int64_t v = NeedInt(s, token, what);
+  if (v < 0)
+  {
+    s.Fail(std::string(what) + " is negative: " + std::to_string(v));
+  }
+  if (v > limit)
+  {
+    s.Fail(std::string(what) + " of " + std::to_string(v) + " is above the limit of " +
+      std::to_string(limit));
+  }
+  return v;
+}
+
+std::string Upper(std::string_view s)
+{
+  std::string u(s);
+  for (char& c : u)
+  {
+    if (c >= 'a' && c <= 'z')
+    {
+      c = static_cast<char>(c - 'a' + 'A');
+    }
+  }
+  return u;
+}
+
+std::string_view Trim(std::string_view s)
+{
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+  {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+  {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+bool StartsWith(std::string_view s, std::string_view prefix)
+{
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+} // namespace cloudmap

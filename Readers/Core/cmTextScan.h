@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmTextScan.h
+ * @brief Fast, bounded line scanning of text files for the readers (pipeline free).
+ *
+ * Files are read into memory in one block and parsed with std::from_chars,
+ * never iostream extraction. Every failure throws ParseError carrying the
+ * file name, the 1-based line number and the problem, so that a reader can
+ * report "file:line: problem" and produce no partial output.
+ *
+ * Accepted everywhere: LF and CRLF line ends, a UTF-8 byte-order mark, tabs
+ * as white space, Fortran `D` exponents, and exponents such as `E+009`.
+ */
+#ifndef cmTextScan_h
+#define cmTextScan_h
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cloudmap
+{
+class ParseError : public std::runtime_error
+{
+public:
+  ParseError(const std::string& file, std::int64_t line, const std::string& what)
+    : std::runtime_error(Format(file, line, what))
+    , File(file)
+    , Line(line)
+  {
+  }
+  static std::string Format(const std::string& file, std::int64_t line, const std::string& what)
+  {
+    return line > 0 ? file + ":" + std::to_string(line) + ": " + what : file + ": " + what;
+  }
+  std::string File;
+  std::int64_t Line;
+};
+
+/// Reads a whole regular file; throws ParseError for a missing, unreadable or
+/// non-regular file, or one larger than `maxBytes`.
+std::string ReadWholeFile(const std::string& path, std::uint64_t maxBytes = (1ull << 34));
+
+/// Splits text into lines and tokens, tracking line numbers.
+class LineScanner
+{
+public:
+  LineScanner(std::string_view text, std::string fileName);
+
+  /// Next line without its end-of-line characters; false at end of file.
+  bool Next(std::string_view& line);
+  /// Line number of the line last returned (1-based).
+  std::int64_t LineNumber() const { return this->Line; }
+  bool AtEnd() const { return this->Pos >= this->Text.size(); }
+  /// Byte offset of the next unread line.
+  std::size_t Offset() const { return this->Pos; }
+  /// Moves back to a byte offset previously returned by Offset(), with its line number.
+  void Seek(std::size_t offset, std::int64_t line)
+  {
+    this->Pos = offset;
+    this->Line = line;
+  }
+  const std::string& FileName() const { return this->File; }
+
+  [[noreturn]] void Fail(const std::string& what) const { throw ParseError(File, Line, what); }
+
+private:
+  std::string_view Text;
+  std::string File;
+  std::size_t Pos = 0;
+  std::int64_t Line = 0;
+};
+
+/// Splits a line on spaces and tabs (and, when `commas`, on commas).
+void Tokenize(std::string_view line, std::vector<std::string_view>& tokens, bool commas = false);
+
+/// Strict number parsing of one whole token. Return false on any junk.
+bool ParseDouble(std::string_view token, double& value);
+bool ParseInt(std::string_view token, std::int64_t& value);
+
+/// Parses or fails with "expected <what>, found '<token>'" on the scanner's current line.
+double NeedDouble(const LineScanner& s, std::string_view token, const char* what);
+/// Like NeedDouble but also refuses NaN and infinities.
+double NeedFinite(const LineScanner& s, std::string_view token, const char* what);
+std::int64_t NeedInt(const LineScanner& s, std::string_view token, const char* what);
+/// A non-negative count no larger than `limit`; refuses bigger counts before any allocation.
+std::int64_t NeedCount(
+  const LineScanner& s, std::string_view token, const char* what, std::int64_t limit);
+
+/// Upper-cases ASCII letters.
+std::string Upper(std::string_view s);
+/// Trims spaces, tabs and CR at both ends.
+std::string_view Trim(std::string_view s);
+bool StartsWith(std::string_view s, std::string_view prefix);
+
+} // namespace cloudmap
+#endif

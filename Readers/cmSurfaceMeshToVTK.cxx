@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "cmSurfaceMeshToVTK.h"
+
+#include "vtkCellArray.h"
+#include "vtkCellData.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkIdTypeArray.h"
+#include "vtkNew.h"
+#include "vtkPoints.h"
+#include "vtkPolyData.h"
+#include "vtkStringArray.h"
+#include "vtkUnsignedCharArray.h"
+#include "vtkDataSetAttributes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace cloudmap
+{
+namespace
+{
+void AddNamed(vtkFieldData* fd, const char* namesKey, const char* posKey,
+  const std::vector<std::string>& names, const std::vector<double>& xyz)
+{
+  if (names.empty())
+  {
+    return;
+  }
+  vtkNew<vtkStringArray> n;
+  n->SetName(namesKey);
+  vtkNew<vtkDoubleArray> p;
+  p->SetName(posKey);
+  p->SetNumberOfComponents(3);
+  for (std::size_t i = 0; i < names.size(); ++i)
+  {
+    n->InsertNextValue(names[i]);
+    p->InsertNextTuple(&xyz[3 * i]);
+  }
+  fd->AddArray(n);
+  fd->AddArray(p);
+}
+} // namespace
+
+void SurfaceMeshToPolyData(
+  const SurfaceMesh& m, int piece, int numPieces, int ghostLevels, vtkPolyData* output)
+{
+  const std::int64_t ne = m.NumberOfElements(), np = m.NumberOfPoints();
+  numPieces = std::max(1, numPieces);
+  const std::int64_t b = ne * piece / numPieces, e = ne * (piece + 1) / numPieces;
+
+  // Elements of the piece, then ghost rings by vertex adjacency.
+  std::vector<char> level(ne, -1);
+  std::vector<std::int64_t> order;
+  for (std::int64_t c = b; c < e; ++c)
+  {
+    level[c] = 0;
+    order.push_back(c);
+  }
+  if (ghostLevels > 0 && numPieces > 1 && e > b)
+  {
+    std::vector<std::int64_t> vOff(np + 1, 0), vCells;
+    for (std::int64_t c = 0; c < ne; ++c)
+      for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
+        ++vOff[m.Connectivity[k] + 1];
+    for (std::int64_t v = 0; v < np; ++v)
+      vOff[v + 1] += vOff[v];
+    vCells.resize(vOff[np]);
+    std::vector<std::int64_t> fill(vOff.begin(), vOff.end() - 1);
+    for (std::int64_t c = 0; c < ne; ++c)
+      for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
+        vCells[fill[m.Connectivity[k]]++] = c;
+    std::size_t front = 0;
+    for (int g = 1; g <= ghostLevels; ++g)
+    {
+      const std::size_t end = order.size();
+      for (std::size_t i = front; i < end; ++i)
+      {
+        const std::int64_t c = order[i];
+        for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
+        {
+          const std::int64_t v = m.Connectivity[k];
+          for (std::int64_t j = vOff[v]; j < vOff[v + 1]; ++j)
+          {
+            if (level[vCells[j]] < 0)
+            {
+              level[vCells[j]] = static_cast<char>(g);
+              order.push_back(vCells[j]);
+            }
+          }
+        }
+      }
+      front = end;
+    }
+  }
+  // Ghosts go after the owned cells in the order found, which keeps owned ids stable.
+
+  // Compact the used vertices, in increasing original order for determinism.
+  std::vector<std::int64_t> remap(np, -1);
+  for (std::int64_t c : order)
+    for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
+      remap[m.Connectivity[k]] = 0;
+  vtkNew<vtkPoints> pts;
+  pts->SetDataTypeToDouble();
+  std::int64_t used = 0;
+  for (std::int64_t v = 0; v < np; ++v)
+  {
+    if (remap[v] == 0)
+    {
+      remap[v] = used++;
+    }
+  }
+  pts->SetNumberOfPoints(used);
+  for (std::int64_t v = 0; v < np; ++v)
+  {
+    if (remap[v] >= 0)
+    {
+      pts->SetPoint(remap[v], &m.Points[3 * v]);
+    }
+  }
+
+  vtkNew<vtkCellArray> polys;
+  vtkNew<vtkDoubleArray> jr, ji, jm;
+  vtkNew<vtkIdTypeArray> ids;
+  jr->SetName("J_real");
+  ji->SetName("J_imag");
+  jm->SetName("|J|");
+  ids->SetName("ElementId");
+  jr->SetNumberOfComponents(3);
+  ji->SetNumberOfComponents(3);
+  const vtkIdType nc = static_cast<vtkIdType>(order.size());
+  jr->SetNumberOfTuples(nc);
+  ji->SetNumberOfTuples(nc);
+  jm->SetNumberOfTuples(nc);
+  ids->SetNumberOfTuples(nc);
+  vtkNew<vtkUnsignedCharArray> ghosts;
+  ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
+  ghosts->SetNumberOfTuples(nc);
+  polys->AllocateExact(nc, m.Connectivity.size());
+  vtkIdType cell[8];
+  for (vtkIdType i = 0; i < nc; ++i)
+  {
+    const std::int64_t c = order[i];
+    vtkIdType n = 0;
+    for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1] && n < 8; ++k)
+    {
+      cell[n++] = remap[m.Connectivity[k]];
+    }
+    polys->InsertNextCell(n, cell);
+    double mag2 = 0;
+    for (int d = 0; d < 3; ++d)
+    {
+      const double re = m.JReal[3 * c + d], im = m.JImag[3 * c + d];
+      jr->SetTypedComponent(i, d, re);
+      ji->SetTypedComponent(i, d, im);
+      mag2 += re * re + im * im;
+    }
+    jm->SetValue(i, std::sqrt(mag2));
+    ids->SetValue(i, c);
+    ghosts->SetValue(i, level[c] > 0 ? vtkDataSetAttributes::DUPLICATECELL : 0);
+  }
+  output->SetPoints(pts);
+  output->SetPolys(polys);
+  output->GetCellData()->AddArray(jr);
+  output->GetCellData()->AddArray(ji);
+  output->GetCellData()->AddArray(jm);
+  output->GetCellData()->AddArray(ids);
+  output->GetCellData()->SetActiveScalars("|J|");
+  if (numPieces > 1 && ghostLevels > 0)
+  {
+    output->GetCellData()->AddArray(ghosts);
+  }
+  vtkNew<vtkDoubleArray> freq;
+  freq->SetName("Frequency");
+  freq->InsertNextValue(m.Frequency);
+  output->GetFieldData()->AddArray(freq);
+  AddNamed(output->GetFieldData(), "SourceNames", "SourcePositions", m.SourceNames,
+    m.SourcePositions);
+  AddNamed(output->GetFieldData(), "ReceiverNames", "ReceiverPositions", m.ReceiverNames,
+    m.ReceiverPositions);
+}
+} // namespace cloudmap

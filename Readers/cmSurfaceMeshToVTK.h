@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmSurfaceMeshToVTK.h
+ * @brief Turns a parsed SurfaceMesh into vtkPolyData, one piece at a time.
+ *
+ * Piece p of P owns the contiguous element range [p·E/P, (p+1)·E/P). With
+ * ghost levels > 0 every element sharing a vertex with the piece's elements
+ * (repeated per level) is added and flagged as a duplicate ghost cell, so that
+ * vertex averaging on a rank sees the same neighbours as the serial run.
+ */
+#ifndef cmSurfaceMeshToVTK_h
+#define cmSurfaceMeshToVTK_h
+
+#include "cmSurfaceMesh.h"
+
+class vtkPolyData;
+
+namespace cloudmap
+{
+void SurfaceMeshToPolyData(
+  const SurfaceMesh& mesh, int piece, int numPieces, int ghostLevels, vtkPolyData* output);
+}
+#endif
