@@ -60,14 +60,23 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
   vtkTable* table = vtkTable::GetData(outputVector, 1);
 
-  vtkDataArray* values = this->GetInputArrayToProcess(0, inputVector);
+  int association = -1;
+  vtkDataArray* values = this->GetInputArrayToProcess(0, inputVector, association);
+  if (!values)
+  {
+    // Nothing selected (e.g. a script created the filter before the reader ran):
+    // the active cell scalars, else the readers' |J|.
+    values = input->GetCellData()->GetScalars();
+    values = values ? values : input->GetCellData()->GetArray("|J|");
+    association = vtkDataObject::FIELD_ASSOCIATION_CELLS;
+  }
   if (!values || !values->GetName())
   {
     vtkErrorMacro(<< "no cell array to map: select the current magnitude (|J|) or another cell "
                      "array");
     return 0;
   }
-  if (this->GetInputArrayAssociation(0, inputVector) != vtkDataObject::FIELD_ASSOCIATION_CELLS)
+  if (association != vtkDataObject::FIELD_ASSOCIATION_CELLS)
   {
     vtkErrorMacro(<< "array '" << values->GetName() << "' is not a cell array");
     return 0;
