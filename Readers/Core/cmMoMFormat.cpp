@@ -3,7 +3,9 @@
 
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <cstdio>
 
 namespace cloudmap
@@ -98,6 +100,14 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName)
     {
       sawEnd = true;
       break;
+    }
+    static const char* const known[] = { "FREQUENCY", "INDEX-BASE", "VERTICES", "ELEMENTS",
+      "SOURCES", "RECEIVERS" };
+    if (std::find(std::begin(known), std::end(known), key) == std::end(known))
+    {
+      s.Fail("unknown keyword '" + std::string(tok[0].substr(0, 30)) +
+        "' (expected FREQUENCY, INDEX-BASE, VERTICES, ELEMENTS, SOURCES, RECEIVERS or END; "
+        "a count smaller than its rows also ends up here)");
     }
     if (tok.size() != 2)
     {

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmNecOutput.h
+ * @brief Surface-patch currents from NEC-2 print output: nec2c and the Fortran NEC-2D (pipeline free).
+ *
+ * NEC-2 writes no mesh file; its print output carries everything needed, spread over
+ * four sections that this parser ties together:
+ *  - the structure echo (`STRUCTURE SPECIFICATION`): one line per SP patch, `<n>P`
+ *    (arbitrary: centre, elevation, azimuth, area), `<n>R`, `<n>T` or `<n>Q` with corners
+ *    1 and 2, then a continuation line with corners 3 and 4 (for T the fourth is junk);
+ *    an SM surface prints `<n>R ... SURFACE - NX BY NY PATCHES` and is cut into NX·NY
+ *    parallelograms in NEC's order. GX/GR/GM/GS lines copy, move or scale what came before.
+ *  - `SURFACE PATCH DATA` (metres): per patch the centre, unit normal, area and two unit
+ *    tangents, after NEC split every patch that a wire end touches into 4 (so this list
+ *    can be longer than the echo).
+ *  - a `FREQUENCY : f MHz` line (nec2c) or `FREQUENCY= f MHZ` (NEC-2D); λ = 299.8/f m.
+ *  - `SURFACE PATCH CURRENTS`: per patch its number, centre in wavelengths, the two
+ *    tangential components (magnitude, phase) and Re/Im of Jx, Jy, Jz in A/m. nec2c
+ *    prints one row per patch; NEC-2D prints the number on a line of its own.
+ *
+ * Each patch polygon is rebuilt from the echo corners when a patch (or, for a split
+ * patch, its 4 pieces together) matches an echo patch by centre and area; otherwise it
+ * becomes a square of the printed area centred at the printed centre with sides along
+ * the two tangents, which is exactly the patch NEC integrates over. Every polygon is
+ * ordered counter-clockwise about NEC's printed normal (outward on a proper closed
+ * MFIE model) and coincident corners are merged so neighbours share vertices.
+ *
+ * Errors throw ParseError naming the file, the line and the problem: a truncated or
+ * malformed table, a NaN, a patch number out of sequence, or no SURFACE PATCH CURRENTS.
+ */
+#ifndef cmNecOutput_h
+#define cmNecOutput_h
+
+#include "cmSurfaceMesh.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cloudmap
+{
+/// The speed of light NEC-2 uses (m/s): nec2c's CVEL and NEC-2D's WLAM both give λ = 299.8/f[MHz].
+constexpr double NecSpeedOfLight = 299.8e6;
+
+/// One wire segment of `CURRENTS AND LOCATION`, converted to metres.
+struct NecWireSegment
+{
+  std::int64_t Segment = 0;
+  std::int64_t Tag = 0;
+  double Centre[3] = { 0, 0, 0 };    ///< metres
+  double Direction[3] = { 0, 0, 0 }; ///< unit vector from SEGMENTATION DATA; zero if not printed
+  double Length = 0;                 ///< metres
+  double CurrentReal = 0;            ///< A
+  double CurrentImag = 0;            ///< A
+};
+
+/// One printed solution: a SURFACE PATCH CURRENTS table and what preceded it.
+struct NecSolution
+{
+  double Frequency = 0;  ///< Hz, as printed (5 significant digits)
+  double Wavelength = 0; ///< metres, the λ NEC used to print positions
+  SurfaceMesh Mesh;      ///< one element per patch, in NEC's patch order; sources = fed segments
+  std::vector<NecWireSegment> Wires;
+};
+
+struct NecOutput
+{
+  bool OriginalNec2D = false;      ///< the Fortran print style (`FREQUENCY= ... MHZ`) was seen
+  std::int64_t EchoPatches = 0;    ///< patches the structure echo describes, after GX/GR/GM copies
+  std::int64_t SplitPatches = 0;   ///< echo patches NEC divided into 4 for a wire connection
+  std::int64_t SquarePatches = 0;  ///< patches drawn as squares because no corners matched
+  std::vector<NecSolution> Solutions; ///< in file order (one per frequency and excitation)
+};
+
+/// Parses a whole output file's text; throws ParseError naming `fileName` and the line.
+NecOutput ParseNecOutput(std::string_view text, const std::string& fileName);
+
+/// Reads and parses a file.
+NecOutput ReadNecOutputFile(const std::string& path);
+
+/// The first solution's surface mesh, which is what the reader shows.
+SurfaceMesh ReadNecSurfaceMesh(const std::string& path);
+
+/// True when the text (say the first 4 KB) carries nec2c's banner, NEC-2D's banner or
+/// comment block, or NEC's structure-specification header.
+bool LooksLikeNecOutput(std::string_view head);
+
+} // namespace cloudmap
+#endif

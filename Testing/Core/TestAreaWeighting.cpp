@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Oracles: a field constant on each connected patch stays that constant at its
+// vertices; a hand-built mesh gives the hand-computed weighted means; merging
+// coincident vertices joins separately written elements.
+#include "cmAreaWeighting.h"
+#include "cmCheck.h"
+#include "cmRefinement.h"
+
+#include <vector>
+
+int main()
+{
+  // Hand-built: unit quad 0-1-2-3 (area 1, value 4) and triangle 1-4-2 (area 0.5, value 1),
+  // plus a separate triangle 5-6-7 (value 7) that shares nothing.
+  const std::vector<double> xyz = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 0, 5, 5, 5, 6, 5, 5,
+    5, 6, 5 };
+  const std::vector<std::int64_t> offsets = { 0, 4, 7, 10 };
+  const std::vector<std::int64_t> conn = { 0, 1, 2, 3, 1, 4, 2, 5, 6, 7 };
+  std::vector<double> areas;
+  for (int c = 0; c < 3; ++c)
+  {
+    cloudmap::Vec3 p[4];
+    const int n = int(offsets[c + 1] - offsets[c]);
+    for (int k = 0; k < n; ++k)
+    {
+      const auto v = conn[offsets[c] + k];
+      p[k] = { xyz[3 * v], xyz[3 * v + 1], xyz[3 * v + 2] };
+    }
+    areas.push_back(cloudmap::ElementArea(p, n));
+  }
+  CM_NEAR(areas[0], 1.0, 1e-15);
+  CM_NEAR(areas[1], 0.5, 1e-15);
+  const std::vector<float> values = { 4, 1, 7 };
+  cloudmap::PointCellLinks links;
+  cloudmap::BuildPointCellLinks(8, 3, offsets.data(), conn.data(), nullptr, links);
+  double out;
+  const double expect[8] = { 4, (4 * 1 + 1 * 0.5) / 1.5, (4 * 1 + 1 * 0.5) / 1.5, 4, 1, 7, 7, 7 };
+  for (int p = 0; p < 8; ++p)
+  {
+    cloudmap::AreaWeightedVertex(links, p, areas.data(), values.data(), 1, &out);
+    CM_NEAR(out, expect[p], 1e-12);
+  }
+
+  // Constant per connected patch, with a vector field of 3 components.
+  const std::vector<double> vec = { 1, 2, 3, 1, 2, 3, -5, 0, 9 };
+  for (int p = 0; p < 8; ++p)
+  {
+    double v[3];
+    cloudmap::AreaWeightedVertex(links, p, areas.data(), vec.data(), 3, v);
+    const double* want = p < 5 ? &vec[0] : &vec[6];
+    for (int c = 0; c < 3; ++c)
+      CM_NEAR(v[c], want[c], 1e-12);
+  }
+
+  // Elements written with their own vertex copies: merging makes them neighbours.
+  const std::vector<double> sep = { 0, 0, 0, 1, 0, 0, 1, 1, 0, /* second triangle */ 1, 0, 0, 2, 0,
+    0, 1, 1, 1e-9 };
+  std::int64_t groups = 0;
+  auto exact = cloudmap::MergeCoincidentPoints(sep.data(), 6, 0.0, groups);
+  CM_CHECK(groups == 5); // (1,0,0) is shared exactly; (1,1,1e-9) differs from (1,1,0)
+  auto tol = cloudmap::MergeCoincidentPoints(sep.data(), 6, 1e-6, groups);
+  CM_CHECK(groups == 4);
+  CM_CHECK(tol[1] == tol[3] && tol[2] == tol[5] && tol[0] != tol[4]);
+  CM_CHECK(exact[1] == exact[3] && exact[2] != exact[5]);
+
+  // A zero-area element next to nothing: plain mean, never NaN.
+  const std::vector<double> zeroAreas = { 0.0 };
+  const std::vector<std::int64_t> off1 = { 0, 3 }, conn1 = { 0, 1, 2 };
+  cloudmap::PointCellLinks l1;
+  cloudmap::BuildPointCellLinks(4, 1, off1.data(), conn1.data(), nullptr, l1);
+  const double v1[1] = { 2.5 };
+  cloudmap::AreaWeightedVertex(l1, 0, zeroAreas.data(), v1, 1, &out);
+  CM_NEAR(out, 2.5, 0);
+  cloudmap::AreaWeightedVertex(l1, 3, zeroAreas.data(), v1, 1, &out); // unused vertex
+  CM_NEAR(out, 0.0, 0);
+  return cmReport("TestAreaWeighting");
+}
