@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The VTK wrappers against independent oracles:
+//  - Element Interpolation reproduces a linear vertex field exactly at every
+//    sub-element centroid (triangles, and quads in both modes on parallelograms);
+//  - Area Weighted Point Data gives the hand-computed weighted means;
+//  - Banded Color Map's bands agree with the formula computed here;
+//  - Surface Cloud Map's cell count is Σ 3·4^(L-1) + Σ 4^L and a constant
+//    field stays constant;
+//  - a mesh with a pentagon is refused with an error, not a crash.
+#include "vtkCellArray.h"
+#include "vtkCellData.h"
+#include "vtkCloudMapAreaWeightedPointData.h"
+#include "vtkCloudMapBandedColorMap.h"
+#include "vtkCloudMapCentroidMidpointRefinement.h"
+#include "vtkCloudMapElementInterpolation.h"
+#include "vtkCloudMapSurfaceCloudMap.h"
+#include "vtkDoubleArray.h"
+#include "vtkExecutive.h"
+#include "vtkNew.h"
+#include "vtkPointData.h"
+#include "vtkPoints.h"
+#include "vtkPolyData.h"
+#include "vtkTable.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace
+{
+int failures = 0;
+#define CHECK(c)                                                                                   \
+  do                                                                                               \
+  {                                                                                                \
+    if (!(c))                                                                                      \
+    {                                                                                              \
+      ++failures;                                                                                  \
+      std::printf("FAIL line %d: %s\n", __LINE__, #c);                                             \
+    }                                                                                              \
+  } while (0)
+
+double Linear(const double* x)
+{
+  return 1.5 + 2 * x[0] - 3 * x[1] + 0.5 * x[2];
+}
+
+// A sheared grid of parallelograms (non-planar as a whole) with the last
+// column split into triangles. Cell array "|J|" = cell index + 1.
+vtkSmartPointer<vtkPolyData> MakeMesh(int nx, int ny)
+{
+  auto pd = vtkSmartPointer<vtkPolyData>::New();
+  vtkNew<vtkPoints> pts;
+  for (int j = 0; j <= ny; ++j)
+    for (int i = 0; i <= nx; ++i)
+      pts->InsertNextPoint(i * 0.5 + 0.2 * j, j * 0.4, 0.1 * i);
+  vtkNew<vtkCellArray> polys;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+    {
+      const vtkIdType a = j * (nx + 1) + i, b = a + 1, c = a + nx + 2, d = a + nx + 1;
+      if (i == nx - 1)
+      {
+        const vtkIdType t1[3] = { a, b, c }, t2[3] = { a, c, d };
+        polys->InsertNextCell(3, t1);
+        polys->InsertNextCell(3, t2);
+      }
+      else
+      {
+        const vtkIdType q[4] = { a, b, c, d };
+        polys->InsertNextCell(4, q);
+      }
+    }
+  pd->SetPoints(pts);
+  pd->SetPolys(polys);
+  vtkNew<vtkDoubleArray> j;
+  j->SetName("|J|");
+  for (vtkIdType c = 0; c < pd->GetNumberOfCells(); ++c)
+    j->InsertNextValue(c + 1.0);
+  pd->GetCellData()->SetScalars(j);
+  return pd;
+}
+} // namespace
+
+int main()
+{
+  vtkSmartPointer<vtkPolyData> mesh = MakeMesh(4, 3);
+  const vtkIdType nQuads = 3 * 3, nTris = 2 * 3;
+  CHECK(mesh->GetNumberOfCells() == nQuads + nTris);
+
+  // 1. Interpolation of a linear vertex field is exact.
+  vtkNew<vtkDoubleArray> f;
+  f->SetName("f");
+  for (vtkIdType p = 0; p < mesh->GetNumberOfPoints(); ++p)
+    f->InsertNextValue(Linear(mesh->GetPoint(p)));
+  mesh->GetPointData()->AddArray(f);
+  for (int mode = 0; mode < 2; ++mode)
+    for (int level = 1; level <= 3; ++level)
+    {
+      vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
+      refine->SetInputData(mesh);
+      refine->SetNumberOfLevels(level);
+      vtkNew<vtkCloudMapElementInterpolation> interp;
+      interp->SetInputConnection(0, refine->GetOutputPort());
+      interp->SetInputData(1, mesh);
+      interp->SetQuadMode(mode);
+      interp->Update();
+      vtkPolyData* out = interp->GetOutput();
+      const vtkIdType expect = nQuads * (1 << (2 * level)) + nTris * 3 * (1 << (2 * (level - 1)));
+      CHECK(out->GetNumberOfCells() == expect);
+      vtkDataArray* v = out->GetCellData()->GetArray("f");
+      CHECK(v != nullptr);
+      double worst = 0;
+      for (vtkIdType c = 0; v && c < out->GetNumberOfCells(); ++c)
+      {
+        vtkIdType n;
+        const vtkIdType* ids;
+        out->GetCellPoints(c, n, ids);
+        double centroid[3] = { 0, 0, 0 };
+        for (vtkIdType k = 0; k < n; ++k)
+          for (int d = 0; d < 3; ++d)
+            centroid[d] += out->GetPoint(ids[k])[d] / n;
+        worst = std::max(worst, std::abs(v->GetTuple1(c) - Linear(centroid)));
+      }
+      CHECK(worst < 1e-12);
+      // Refinement interpolates the point field to new points exactly, too.
+      vtkDataArray* pf = refine->GetOutput()->GetPointData()->GetArray("f");
+      double worstPt = 0;
+      for (vtkIdType p = 0; pf && p < refine->GetOutput()->GetNumberOfPoints(); ++p)
+        worstPt = std::max(worstPt, std::abs(pf->GetTuple1(p) - Linear(refine->GetOutput()->GetPoint(p))));
+      CHECK(pf && worstPt < 1e-12);
+    }
+
+  // 2. Area weights by hand: vertex 1 of the grid (i=1, j=0) is used by cells 0 and 1,
+  // both parallelograms of the same area, so its value is the plain mean 1.5.
+  // Vertex 4 (i=4, j=0) is used only by the first triangle of row 0 (cell 3 → value 4).
+  // Vertex 3 (i=3, j=0): quad 2 (area A, value 3) and both triangles of that
+  // column (area A/2, values 4 and 5): (3A + 4A/2 + 5A/2)/(2A) = 3.75.
+  // (Points are float, so areas carry float rounding.)
+  {
+    vtkNew<vtkCloudMapAreaWeightedPointData> avg;
+    avg->SetInputData(mesh);
+    avg->Update();
+    vtkDataArray* a = avg->GetOutput()->GetPointData()->GetArray("|J|");
+    CHECK(a && std::abs(a->GetTuple1(1) - 1.5) < 1e-6);
+    CHECK(a && std::abs(a->GetTuple1(4) - 4.0) < 1e-6);
+    CHECK(a && std::abs(a->GetTuple1(3) - 3.75) < 1e-6);
+  }
+
+  // 3. Bands agree with the formula.
+  {
+    vtkNew<vtkCloudMapBandedColorMap> band;
+    band->SetInputData(mesh);
+    band->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, "|J|");
+    band->SetNumberOfBands(24);
+    band->Update();
+    vtkDataSet* out = vtkDataSet::SafeDownCast(band->GetOutputDataObject(0));
+    vtkDataArray* idx = out->GetCellData()->GetArray("BandIndex");
+    const double lo = 1, hi = mesh->GetNumberOfCells();
+    for (vtkIdType c = 0; idx && c < out->GetNumberOfCells(); ++c)
+    {
+      const double v = c + 1.0;
+      const int k = std::min(23, static_cast<int>(std::floor((v - lo) / (hi - lo) * 24)));
+      CHECK(static_cast<int>(idx->GetTuple1(c)) == k);
+    }
+    CHECK(idx && idx->GetDataType() == VTK_UNSIGNED_CHAR);
+    vtkTable* t = vtkTable::SafeDownCast(band->GetOutputDataObject(1));
+    CHECK(t && t->GetNumberOfRows() == 24);
+    CHECK(t && std::abs(t->GetValueByName(23, "Upper").ToDouble() - hi) < 1e-12);
+  }
+
+  // 4. The one-step filter: counts, and a constant field stays constant.
+  {
+    vtkNew<vtkDoubleArray> c;
+    c->SetName("|J|");
+    c->SetNumberOfTuples(mesh->GetNumberOfCells());
+    c->Fill(2.5);
+    vtkNew<vtkPolyData> flat;
+    flat->ShallowCopy(mesh);
+    flat->GetCellData()->Initialize();
+    flat->GetCellData()->SetScalars(c);
+    vtkNew<vtkCloudMapSurfaceCloudMap> cm;
+    cm->SetInputData(flat);
+    cm->SetNumberOfLevels(2);
+    cm->Update();
+    vtkPolyData* out = cm->GetOutput();
+    CHECK(out->GetNumberOfCells() == nQuads * 16 + nTris * 12);
+    vtkDataArray* v = out->GetCellData()->GetArray("|J|");
+    double r[2] = { 0, 0 };
+    if (v)
+      v->GetRange(r);
+    CHECK(v && std::abs(r[0] - 2.5) < 1e-12 && std::abs(r[1] - 2.5) < 1e-12);
+    CHECK(out->GetCellData()->GetArray("BandColor") != nullptr);
+  }
+
+  // 5. A pentagon is refused cleanly.
+  {
+    vtkNew<vtkPolyData> bad;
+    bad->ShallowCopy(mesh);
+    vtkNew<vtkCellArray> polys;
+    const vtkIdType pent[5] = { 0, 1, 2, 7, 6 };
+    polys->InsertNextCell(5, pent);
+    bad->SetPolys(polys);
+    vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
+    refine->SetInputData(bad);
+    refine->GetExecutive()->SetDebug(false);
+    std::printf("(an error about cell 0 having 5 points is expected next)\n");
+    CHECK(refine->GetExecutive()->Update() == 0);
+    CHECK(refine->GetOutput()->GetNumberOfCells() == 0);
+  }
+
+  // 6. A refinement above the size limit is refused before allocation.
+  {
+    vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
+    refine->SetInputData(mesh);
+    refine->SetNumberOfLevels(12);
+    refine->SetMaximumNumberOfCells(1000000);
+    std::printf("(an error about 'would produce' is expected next)\n");
+    CHECK(refine->GetExecutive()->Update() == 0);
+  }
+  std::printf("TestCloudMapFilters: %d failures\n", failures);
+  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}
