@@ -10,6 +10,7 @@
 #include "vtkDataArray.h"
 #include "vtkDataSetAttributes.h"
 #include "vtkDoubleArray.h"
+#include "vtkIdList.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
@@ -17,6 +18,7 @@
 #include "vtkPolyData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkTable.h"
+#include "vtkUnsignedCharArray.h"
 
 #include <cmath>
 
@@ -107,6 +109,12 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
     }
     work->GetCellData()->AddArray(mag);
   }
+  // Global element ids (from the readers) travel with the sub-elements, for picking
+  // and for comparing distributed runs.
+  if (vtkDataArray* ids = input->GetCellData()->GetArray("ElementId"))
+  {
+    work->GetCellData()->AddArray(ids);
+  }
   if (vtkDataArray* g = input->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
   {
     work->GetCellData()->AddArray(g);
@@ -120,8 +128,38 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   average->ProcessAllArraysOff();
   average->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, name.c_str());
 
+  average->Update();
+  if (average->GetErrorCode())
+  {
+    return 0;
+  }
+  // The extra ghost level served only the averaging: unless downstream asked
+  // for ghosts, refine only the elements this piece owns.
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  const bool keepGhosts =
+    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()) > 0;
+  vtkSmartPointer<vtkPolyData> parents = average->GetOutput();
+  vtkUnsignedCharArray* ghostFlags = parents->GetCellGhostArray();
+  if (ghostFlags && !keepGhosts)
+  {
+    vtkNew<vtkIdList> owned;
+    for (vtkIdType c = 0; c < parents->GetNumberOfCells(); ++c)
+    {
+      if (!(ghostFlags->GetValue(c) & vtkDataSetAttributes::DUPLICATECELL))
+      {
+        owned->InsertNextId(c);
+      }
+    }
+    vtkNew<vtkPolyData> ownedParents;
+    ownedParents->AllocateEstimate(owned->GetNumberOfIds(), 4);
+    ownedParents->CopyCells(parents, owned);
+    ownedParents->GetCellData()->RemoveArray(vtkDataSetAttributes::GhostArrayName());
+    ownedParents->GetFieldData()->PassData(parents->GetFieldData());
+    parents = ownedParents;
+  }
+
   vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
-  refine->SetInputConnection(average->GetOutputPort());
+  refine->SetInputData(parents);
   refine->SetPrecisionMode(this->PrecisionMode);
   refine->SetNumberOfLevels(this->NumberOfLevels);
   refine->SetMaximumEdgeLength(this->MaximumEdgeLength);
@@ -131,7 +169,7 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
 
   vtkNew<vtkCloudMapElementInterpolation> interpolate;
   interpolate->SetInputConnection(0, refine->GetOutputPort());
-  interpolate->SetInputConnection(1, average->GetOutputPort());
+  interpolate->SetInputData(1, parents);
   interpolate->SetQuadMode(this->QuadMode);
 
   vtkNew<vtkCloudMapBandedColorMap> band;
@@ -158,14 +196,6 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   output->GetCellData()->RemoveArray("ParentCoordinates");
   table->ShallowCopy(band->GetOutputDataObject(1));
 
-  // Remove the ghost elements this filter asked for beyond what downstream wants.
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  if (outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()) == 0 &&
-    output->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
-  {
-    output->RemoveGhostCells();
-    output->GetCellData()->RemoveArray(vtkDataSetAttributes::GhostArrayName());
-  }
   output->GetCellData()->SetActiveScalars("BandColor");
   return 1;
 }

@@ -1,0 +1,85 @@
+"""Shared helpers for CloudMap's pvpython tests (no test logic here)."""
+import math
+import os
+import sys
+
+
+def load_plugin(path):
+    from paraview import simple
+    simple.LoadPlugin(path)
+    return simple
+
+
+def write_sphere_cmom(path, nlat=12, nlon=24, radius=1.0, freq=120e6):
+    """A UV sphere of quads with triangle fans at the poles (counter-clockwise
+    seen from outside), carrying J = sin(theta) * phi_hat, so |J| = sin(theta)
+    at each element centroid direction."""
+    verts = [(0.0, 0.0, radius)]
+    for i in range(1, nlat):
+        th = math.pi * i / nlat
+        for j in range(nlon):
+            ph = 2 * math.pi * j / nlon
+            verts.append((radius * math.sin(th) * math.cos(ph),
+                          radius * math.sin(th) * math.sin(ph), radius * math.cos(th)))
+    verts.append((0.0, 0.0, -radius))
+    south = len(verts) - 1
+
+    def ring(i, j):
+        return 1 + (i - 1) * nlon + (j % nlon)
+
+    elems = []
+    for j in range(nlon):
+        elems.append(("T", [0, ring(1, j), ring(1, j + 1)]))
+    for i in range(1, nlat - 1):
+        for j in range(nlon):
+            elems.append(("Q", [ring(i, j), ring(i + 1, j), ring(i + 1, j + 1), ring(i, j + 1)]))
+    for j in range(nlon):
+        elems.append(("T", [ring(nlat - 1, j), south, ring(nlat - 1, j + 1)]))
+    lines = ["CLOUDMAP-MOM 1", "# test sphere, J = sin(theta) phi_hat", "FREQUENCY %r" % freq,
+             "VERTICES %d" % len(verts)]
+    lines += ["%.17g %.17g %.17g" % v for v in verts]
+    lines.append("ELEMENTS %d" % len(elems))
+    for kind, ids in elems:
+        c = [sum(verts[k][d] for k in ids) / len(ids) for d in range(3)]
+        r = math.sqrt(sum(x * x for x in c))
+        th = math.acos(max(-1.0, min(1.0, c[2] / r)))
+        ph = math.atan2(c[1], c[0])
+        mag = math.sin(th)
+        j = (-mag * math.sin(ph), mag * math.cos(ph), 0.0)
+        lines.append("%s %s %.17g 0 %.17g 0 %.17g 0" % (kind, " ".join(map(str, ids)), *j))
+    lines.append("SOURCES 1")
+    lines.append("north 0 0 %r" % radius)
+    lines.append("END")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return len(verts), len(elems)
+
+
+def compare_image(png, baseline, threshold=10.0):
+    """Compares two PNGs with vtkImageDifference. Returns (ok, error).
+    With CLOUDMAP_UPDATE_BASELINES=1 the baseline is (re)written and the test passes."""
+    import shutil
+    if os.environ.get("CLOUDMAP_UPDATE_BASELINES") == "1":
+        shutil.copyfile(png, baseline)
+        print("baseline written:", baseline)
+        return True, 0.0
+    if not os.path.exists(baseline):
+        print("no baseline at %s; run with CLOUDMAP_UPDATE_BASELINES=1 to create it" % baseline)
+        return False, float("inf")
+    from vtkmodules.vtkIOImage import vtkPNGReader
+    from vtkmodules.vtkImagingCore import vtkImageDifference
+    a, b = vtkPNGReader(), vtkPNGReader()
+    a.SetFileName(png)
+    b.SetFileName(baseline)
+    diff = vtkImageDifference()
+    diff.SetInputConnection(a.GetOutputPort())
+    diff.SetImageConnection(b.GetOutputPort())
+    diff.Update()
+    err = diff.GetThresholdedError()
+    print("image difference %s vs %s: %.3f (threshold %.1f)" % (png, baseline, err, threshold))
+    return err <= threshold, err
+
+
+def fail(msg):
+    print("FAIL:", msg)
+    sys.exit(1)

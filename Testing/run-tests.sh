@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Sets up (apt), builds, and runs every CloudMap test: unit, VTK, pvpython,
+# image, GUI and MPI. Starts its own X server; no display is needed.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${CLOUDMAP_BUILD_DIR:-$here/build}"
+bash "$here/Testing/setup-debian.sh"
+cd "$build"
+# Rendering needs an X server: run the suite under a private Xvfb.
+xvfb-run -a -s "-screen 0 1280x1024x24" ctest --output-on-failure --timeout 900 -j2 "$@"
