@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The main job: set up (apt), build, generate the communication vehicle, solve
+# it with nec2c, read the surface-patch currents with CloudMap and render the
+# colour cloud maps (24 bands, and 64 for comparison) to out/*.png.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="${1:-$here/out}"
+bash "$here/Testing/setup-debian.sh"
+mkdir -p "$out"
+echo "== generating the communication vehicle"
+python3 "$here/Examples/vehicle/make_vehicle.py" "$out/vehicle.nec"
+echo "== solving with nec2c (MoM)"
+( time nec2c -i "$out/vehicle.nec" -o "$out/vehicle.out" ) 2>&1 | grep -v '^$' || true
+test -s "$out/vehicle.out"
+echo "== rendering the cloud maps"
+xvfb-run -a -s "-screen 0 1920x1080x24" pvbatch "$here/Examples/cloudmap_vehicle.py" \
+  --input "$out/vehicle.out" --outdir "$out" --bands 24,64
+echo "== figures are in $out"
+ls -1 "$out"/*.png
