@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Parses NEC-2 output that nec2c writes at test time (and a checked-in NEC-2D sample)
+// and checks it against an oracle read straight from the printed tables, plus the
+// analytic geometry of the bodies. Then feeds damaged files and expects ParseError.
+#include "cmNecOutput.h"
+#include "cmTextScan.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace cloudmap;
+
+namespace
+{
+int Failures = 0;
+
+void Check(bool ok, const std::string& what)
+{
+  if (!ok)
+  {
+    std::printf("FAILED: %s\n", what.c_str());
+    ++Failures;
+  }
+}
+
+std::string Slurp(const std::string& path)
+{
+  std::string s;
+  if (FILE* f = std::fopen(path.c_str(), "rb"))
+  {
+    char buf[65536];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+    {
+      s.append(buf, n);
+    }
+    std::fclose(f);
+  }
+  return s;
+}
+
+void Spit(const std::string& path, const std::string& text)
+{
+  FILE* f = std::fopen(path.c_str(), "wb");
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fclose(f);
+}
+
+std::vector<std::string> Lines(const std::string& text)
+{
+  std::vector<std::string> out;
+  std::size_t b = 0;
+  while (b < text.size())
+  {
+    std::size_t e = text.find('\n', b);
+    e = e == std::string::npos ? text.size() : e;
+    out.push_back(text.substr(b, e - b));
+    b = e + 1;
+  }
+  return out;
+}
+
+std::vector<std::string> Fields(const std::string& line)
+{
+  std::vector<std::string> f;
+  std::size_t b = line.find_first_not_of(' ');
+  while (b != std::string::npos)
+  {
+    const std::size_t e = line.find(' ', b);
+    f.push_back(line.substr(b, e == std::string::npos ? std::string::npos : e - b));
+    b = e == std::string::npos ? e : line.find_first_not_of(' ', e);
+  }
+  return f;
+}
+
+/// The rows (as fields) of the table under the first line containing `title`: lines
+/// with `width` fields that start with an integer, up to the first blank line after them.
+std::vector<std::vector<std::string>> Table(
+  const std::vector<std::string>& lines, const char* title, std::size_t width, std::size_t* firstLine = nullptr)
+{
+  std::vector<std::vector<std::string>> rows;
+  std::size_t i = 0;
+  while (i < lines.size() && lines[i].find(title) == std::string::npos)
+  {
+    ++i;
+  }
+  for (++i; i < lines.size(); ++i)
+  {
+    const auto f = Fields(lines[i]);
+    char* end;
+    const bool row = f.size() == width && (std::strtol(f[0].c_str(), &end, 10), *end == 0);
+    if (row)
+    {
+      if (rows.empty() && firstLine)
+      {
+        *firstLine = i; // 0-based
+      }
+      rows.push_back(f);
+    }
+    else if (!rows.empty())
+    {
+      break;
+    }
+  }
+  return rows;
+}
+
+double D(const std::string& s)
+{
+  return std::strtod(s.c_str(), nullptr);
+}
+
+struct Polygon
+{
+  double Area, Centre[3], Normal[3];
+  int Corners;
+};
+
+/// Area, area centroid and unit normal (Newell) of element e.
+Polygon Measure(const SurfaceMesh& m, std::int64_t e)
+{
+  Polygon p{};
+  const std::int64_t b = m.Offsets[e], n = m.Offsets[e + 1] - b;
+  p.Corners = static_cast<int>(n);
+  const double* o = &m.Points[3 * m.Connectivity[b]];
+  double nx = 0, ny = 0, nz = 0;
+  for (std::int64_t k = 1; k + 1 < n; ++k)
+  {
+    const double* q = &m.Points[3 * m.Connectivity[b + k]];
+    const double* r = &m.Points[3 * m.Connectivity[b + k + 1]];
+    const double u[3] = { q[0] - o[0], q[1] - o[1], q[2] - o[2] };
+    const double v[3] = { r[0] - o[0], r[1] - o[1], r[2] - o[2] };
+    const double c[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0] };
+    const double a = 0.5 * std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+    nx += c[0];
+    ny += c[1];
+    nz += c[2];
+    p.Area += a;
+    for (int d = 0; d < 3; ++d)
+    {
+      p.Centre[d] += a * (o[d] + q[d] + r[d]) / 3;
+    }
+  }
+  const double len = std::sqrt(nx * nx + ny * ny + nz * nz);
+  p.Normal[0] = nx / len;
+  p.Normal[1] = ny / len;
+  p.Normal[2] = nz / len;
+  for (double& c : p.Centre)
+  {
+    c /= p.Area;
+  }
+  return p;
+}
+
+/// Everything the tables print, compared with what the parser made of them.
+void CheckAgainstPrint(const std::string& label, const std::string& outPath, const NecOutput& out,
+  int corners, std::int64_t uniquePoints, double analyticArea)
+{
+  const std::vector<std::string> lines = Lines(Slurp(outPath));
+  const auto data = Table(lines, "SURFACE PATCH DATA", 14);
+  const auto cur = Table(lines, "SURFACE PATCH CURRENTS", 14);
+  double fMHz = 0;
+  for (const std::string& l : lines)
+  {
+    const std::size_t k = l.find("FREQUENCY :");
+    if (k != std::string::npos)
+    {
+      fMHz = D(l.substr(k + 11));
+      break;
+    }
+  }
+  const double lambda = 299.8 / fMHz; // nec2c: CVEL = 299.8
+  Check(!out.Solutions.empty(), label + ": a solution");
+  if (out.Solutions.empty())
+  {
+    return;
+  }
+  const NecSolution& s = out.Solutions[0];
+  const SurfaceMesh& m = s.Mesh;
+  Check(std::abs(s.Frequency - fMHz * 1e6) <= 1e-6, label + ": frequency");
+  Check(std::abs(s.Wavelength - lambda) <= 1e-12, label + ": wavelength is 299.8/f[MHz]");
+  Check(m.NumberOfElements() == static_cast<std::int64_t>(data.size()) && data.size() == cur.size(),
+    label + ": " + std::to_string(m.NumberOfElements()) + " elements for " +
+      std::to_string(data.size()) + " printed patches");
+  if (m.NumberOfElements() != static_cast<std::int64_t>(cur.size()))
+  {
+    return;
+  }
+  Check(uniquePoints < 0 || m.NumberOfPoints() == uniquePoints,
+    label + ": " + std::to_string(m.NumberOfPoints()) + " merged vertices, expected " +
+      std::to_string(uniquePoints));
+  double total = 0, printedTotal = 0;
+  for (std::size_t i = 0; i < cur.size(); ++i)
+  {
+    const Polygon p = Measure(m, static_cast<std::int64_t>(i));
+    const std::string at = label + " patch " + std::to_string(i + 1);
+    const double printedArea = D(data[i][7]);
+    total += p.Area;
+    printedTotal += printedArea;
+    Check(corners == 0 ? (p.Corners == 3 || p.Corners == 4) : p.Corners == corners, at + ": corners");
+    Check(std::abs(p.Area - printedArea) <= 5.1e-6, at + ": area " + std::to_string(p.Area) +
+        " vs printed " + data[i][7]);
+    for (int d = 0; d < 3; ++d)
+    {
+      // Centres print to 3 decimals of a wavelength.
+      Check(std::abs(p.Centre[d] - D(cur[i][1 + d]) * lambda) <= 5.1e-4 * lambda,
+        at + ": centre vs printed centre x lambda");
+      Check(m.JReal[3 * i + d] == D(cur[i][8 + 2 * d]) && m.JImag[3 * i + d] == D(cur[i][9 + 2 * d]),
+        at + ": J equals the printed rectangular components");
+      // NEC's normal, printed to 4 decimals.
+      Check(std::abs(p.Normal[d] - D(data[i][4 + d])) <= 1e-3, at + ": normal agrees with NEC's");
+    }
+    // Both bodies are centred on the origin and convex: outward means away from it.
+    const double out = p.Normal[0] * p.Centre[0] + p.Normal[1] * p.Centre[1] + p.Normal[2] * p.Centre[2];
+    Check(out > 0, at + ": normal points outward");
+  }
+  Check(std::abs(total - printedTotal) <= 5.1e-6 * static_cast<double>(cur.size()),
+    label + ": total area " + std::to_string(total) + " vs printed " + std::to_string(printedTotal));
+  Check(std::abs(total - analyticArea) <= 1e-9 * analyticArea,
+    label + ": total area " + std::to_string(total) + " vs analytic " + std::to_string(analyticArea));
+
+  // Wire segments: metres from SEGMENTATION DATA, currents as printed.
+  const auto wires = Table(lines, "CURRENTS AND LOCATION", 10);
+  Check(s.Wires.size() == wires.size(), label + ": wire segment count");
+  for (std::size_t i = 0; i < wires.size() && i < s.Wires.size(); ++i)
+  {
+    const NecWireSegment& w = s.Wires[i];
+    Check(w.CurrentReal == D(wires[i][6]) && w.CurrentImag == D(wires[i][7]), label + ": wire current");
+    for (int d = 0; d < 3; ++d)
+    {
+      Check(std::abs(w.Centre[d] - D(wires[i][2 + d]) * lambda) <= 1.1e-4 * lambda, label + ": wire centre");
+    }
+  }
+}
+
+bool RunNec(const std::string& deck, const std::string& out)
+{
+  std::remove(out.c_str());
+  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" +
+    out + "\" > /dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0 && !Slurp(out).empty();
+}
+
+/// Expects ParseError naming the file and, when line > 0, that line.
+void ExpectError(const std::string& label, const std::string& path, std::int64_t line, const char* words)
+{
+  try
+  {
+    ReadNecOutputFile(path);
+    Check(false, label + ": no ParseError");
+  }
+  catch (const ParseError& e)
+  {
+    const std::string what = e.what();
+    std::printf("  %s -> %s\n", label.c_str(), what.c_str());
+    Check(e.File == path && what.find(path) != std::string::npos, label + ": names the file");
+    if (line > 0)
+    {
+      Check(e.Line == line && what.find(":" + std::to_string(line) + ":") != std::string::npos,
+        label + ": line " + std::to_string(e.Line) + ", expected " + std::to_string(line));
+    }
+    Check(what.find(words) != std::string::npos, label + ": message says '" + words + "'");
+  }
+}
+} // namespace
+
+int main()
+{
+  const std::string data = CLOUDMAP_DATA_DIR "/nec/";
+  const std::string tmp = CLOUDMAP_TEMP_DIR "/";
+  const bool haveNec = std::strlen(NEC2C_EXECUTABLE) > 0 &&
+    std::strstr(NEC2C_EXECUTABLE, "NOTFOUND") == nullptr;
+
+  // The box: 0.4 x 0.3 x 0.2 m of SM patches, one split under a wire. Its surface grid
+  // has 5*4*3 - 3*2*1 = 54 points, and the split patch adds 4 edge midpoints and a centre.
+  std::string box = tmp + "box_sm.out";
+  if (!haveNec || !RunNec(data + "box_sm.nec", box))
+  {
+    std::printf("nec2c unavailable ('%s'): using the checked-in box_sm.out\n", NEC2C_EXECUTABLE);
+    Check(!haveNec, "nec2c ran on box_sm.nec");
+    box = data + "box_sm.out";
+  }
+  try
+  {
+    const NecOutput out = ReadNecOutputFile(box);
+    CheckAgainstPrint("box", box, out, 4, 59, 2 * (0.4 * 0.3 + 0.4 * 0.2 + 0.3 * 0.2));
+    Check(out.EchoPatches == 52 && out.SplitPatches == 1 && out.SquarePatches == 0,
+      "box: 52 echo patches, 1 split, no squares");
+    Check(!out.OriginalNec2D, "box: nec2c style");
+    const SurfaceMesh& m = out.Solutions[0].Mesh;
+    Check(m.SourceNames.size() == 1 && m.SourceNames[0] == "tag1_seg1" &&
+        std::abs(m.SourcePositions[2] - 0.125) < 1e-9,
+      "box: the fed segment is a source at its centre");
+    const auto& w = out.Solutions[0].Wires;
+    Check(w.size() == 4 && std::abs(w[0].Direction[2] - 1) < 1e-9 && std::abs(w[0].Length - 0.05) < 1e-9,
+      "box: wire directions and lengths from SEGMENTATION DATA");
+  }
+  catch (const ParseError& e)
+  {
+    Check(false, std::string("box: ") + e.what());
+  }
+  try
+  {
+    // The checked-in output must keep parsing the same way.
+    const NecOutput out = ReadNecOutputFile(data + "box_sm.out");
+    CheckAgainstPrint("box (checked in)", data + "box_sm.out", out, 4, 59, 0.52);
+  }
+  catch (const ParseError& e)
+  {
+    Check(false, std::string("box (checked in): ") + e.what());
+  }
+
+  // The octahedron (circumradius r = 0.3): 32 SP triangles, area 4*sqrt(3)*r^2, and
+  // 6 vertices + 12 edge midpoints.
+  if (haveNec)
+  {
+    const std::string tri = tmp + "tri_sp.out";
+    Check(RunNec(data + "tri_sp.nec", tri), "nec2c ran on tri_sp.nec");
+    try
+    {
+      const NecOutput out = ReadNecOutputFile(tri);
+      CheckAgainstPrint("octahedron", tri, out, 3, 18, 4 * std::sqrt(3.0) * 0.09);
+      Check(out.SplitPatches == 0 && out.SquarePatches == 0, "octahedron: every patch from its corners");
+    }
+    catch (const ParseError& e)
+    {
+      Check(false, std::string("octahedron: ") + e.what());
+    }
+  }
+
+  // Hand-made NEC-2D print style: "FREQUENCY= 1.5000E+02 MHZ", numbers without leading
+  // zeros, fields glued by Fortran, patch numbers on a line of their own.
+  try
+  {
+    const NecOutput out = ReadNecOutputFile(data + "nec2d_sample.out");
+    Check(out.OriginalNec2D, "NEC-2D: style detected");
+    Check(out.Solutions.size() == 1 && out.Solutions[0].Frequency == 150e6, "NEC-2D: 150 MHz");
+    const SurfaceMesh& m = out.Solutions[0].Mesh;
+    Check(m.NumberOfElements() == 9 && out.SplitPatches == 1, "NEC-2D: 9 patches, one split");
+    double area = 0;
+    for (std::int64_t e = 0; e < m.NumberOfElements(); ++e)
+    {
+      const Polygon p = Measure(m, e);
+      area += p.Area;
+      Check(p.Normal[0] * p.Centre[0] + p.Normal[1] * p.Centre[1] + p.Normal[2] * p.Centre[2] > 0,
+        "NEC-2D: patch " + std::to_string(e + 1) + " outward");
+    }
+    Check(std::abs(area - 0.24) < 1e-12, "NEC-2D: cube area 0.24");
+    Check(m.JReal[3] == -1.04e-2 && m.JImag[3] == -1.98e-2 && m.JReal[5] == -0.0,
+      "NEC-2D: patch 2 currents");
+    Check(m.NumberOfPoints() == 13, "NEC-2D: 8 cube corners + 5 points of the split");
+    Check(out.Solutions[0].Wires.size() == 8 && out.Solutions[0].Wires[7].CurrentReal == 7.4603e-4,
+      "NEC-2D: wire currents");
+  }
+  catch (const ParseError& e)
+  {
+    Check(false, std::string("NEC-2D: ") + e.what());
+  }
+
+  // Damaged files, made from the box output.
+  const std::string text = Slurp(box);
+  std::vector<std::string> lines = Lines(text);
+  std::size_t first = 0;
+  Table(lines, "SURFACE PATCH CURRENTS", 14, &first);
+  auto join = [](const std::vector<std::string>& l, std::size_t n) {
+    std::string s;
+    for (std::size_t i = 0; i < n && i < l.size(); ++i)
+    {
+      s += l[i] + "\n";
+    }
+    return s;
+  };
+  std::printf("errors:\n");
+  {
+    const std::string p = tmp + "nec_truncated.out";
+    Spit(p, join(lines, first + 10)); // ends after patch 10 of 55
+    ExpectError("truncated", p, static_cast<std::int64_t>(first + 10), "truncated");
+  }
+  {
+    auto l = lines;
+    l[first + 6] = l[first + 6].substr(0, l[first + 6].rfind(' ')); // patch 7 loses Im Jz
+    const std::string p = tmp + "nec_missing_column.out";
+    Spit(p, join(l, l.size()));
+    ExpectError("missing column", p, static_cast<std::int64_t>(first + 7), "13 fields");
+  }
+  {
+    auto l = lines;
+    const std::size_t at = l[first + 4].rfind(' ');
+    l[first + 4] = l[first + 4].substr(0, at + 1) + "-nan"; // as printf prints a NaN
+    const std::string p = tmp + "nec_nan.out";
+    Spit(p, join(l, l.size()));
+    ExpectError("NaN current", p, static_cast<std::int64_t>(first + 5), "not a finite number");
+  }
+  {
+    auto l = lines;
+    l[first + 2].replace(l[first + 2].find(" 3 "), 3, " 4 ");
+    const std::string p = tmp + "nec_sequence.out";
+    Spit(p, join(l, l.size()));
+    ExpectError("out of sequence", p, static_cast<std::int64_t>(first + 3), "out of sequence");
+  }
+  {
+    std::size_t banner = 0;
+    while (lines[banner].find("SURFACE PATCH CURRENTS") == std::string::npos)
+    {
+      ++banner;
+    }
+    const std::string p = tmp + "nec_no_currents.out";
+    Spit(p, join(lines, banner));
+    ExpectError("no currents", p, static_cast<std::int64_t>(banner), "no SURFACE PATCH CURRENTS");
+  }
+  {
+    const std::string p = tmp + "nec_not_nec.out";
+    Spit(p, "Iteration 1: residual 1e-3\nIteration 2: residual 1e-6\n");
+    ExpectError("not NEC", p, 0, "not a NEC-2 output");
+  }
+  {
+    const std::string p = tmp + "nec_empty.out";
+    Spit(p, "");
+    ExpectError("empty", p, 0, "empty");
+  }
+  ExpectError("missing file", tmp + "nec_no_such_file.out", 0, "cannot open");
+  ExpectError("directory", CLOUDMAP_TEMP_DIR, 0, "directory");
+  if (haveNec)
+  {
+    // A wire-only model prints no patch table at all.
+    const std::string deck = tmp + "nec_dipole.nec", p = tmp + "nec_dipole.out";
+    Spit(deck, "CM dipole\nCE\nGW 1 9 0 0 -0.5 0 0 0.5 0.001\nGE 0\nFR 0 1 0 0 150 0\n"
+               "EX 0 1 5 0 1 0\nXQ\nEN\n");
+    Check(RunNec(deck, p), "nec2c ran on the dipole");
+    ExpectError("wire-only model", p, 0, "no surface patches");
+  }
+  Check(LooksLikeNecOutput(text.substr(0, 4096)), "sniff: nec2c banner");
+  Check(LooksLikeNecOutput(Slurp(data + "nec2d_sample.out").substr(0, 4096)), "sniff: NEC-2D banner");
+  Check(!LooksLikeNecOutput("CLOUDMAP-MOM 1\nFREQUENCY 1e8\n"), "sniff: a .cmom file");
+
+  if (Failures)
+  {
+    std::printf("%d check(s) failed\n", Failures);
+    return EXIT_FAILURE;
+  }
+  std::printf("all NEC output checks passed\n");
+  return EXIT_SUCCESS;
+}
