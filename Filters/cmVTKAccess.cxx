@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmVTKAccess.h"
 
+#include "vtkArrayDispatch.h"
 #include "vtkCellArray.h"
 #include "vtkDataArray.h"
 #include "vtkDataArrayRange.h"
@@ -71,38 +72,77 @@ bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
   return true;
 }
 
-double TupleScalar(vtkDataArray* array, std::int64_t i, int comp)
+namespace
 {
-  const int nc = array->GetNumberOfComponents();
-  if (comp >= 0 && comp < nc)
+struct CopyWorker
+{
+  template <typename ArrayT>
+  void operator()(ArrayT* a, std::vector<double>& out)
   {
-    return array->GetComponent(i, comp);
+    auto r = vtk::DataArrayValueRange(a);
+    out.resize(r.size());
+    vtkSMPTools::For(0, static_cast<vtkIdType>(r.size()), [&](vtkIdType b, vtkIdType e) {
+      for (vtkIdType i = b; i < e; ++i)
+      {
+        out[i] = static_cast<double>(r[i]);
+      }
+    });
   }
-  if (nc == 1)
+};
+} // namespace
+
+std::vector<double> ValuesAsDouble(vtkDataArray* array)
+{
+  std::vector<double> out;
+  CopyWorker w;
+  if (!vtkArrayDispatch::Dispatch::Execute(array, w, out))
   {
-    return array->GetComponent(i, 0);
+    w(array, out);
   }
-  double s = 0;
-  for (int c = 0; c < nc; ++c)
-  {
-    const double v = array->GetComponent(i, c);
-    s += v * v;
-  }
-  return std::sqrt(s);
+  return out;
 }
 
-bool GlobalRange(vtkDataArray* array, int comp, vtkUnsignedCharArray* ghosts, double range[2])
+std::vector<double> ScalarsOf(vtkDataArray* array, int comp)
+{
+  const int nc = array->GetNumberOfComponents();
+  std::vector<double> v = ValuesAsDouble(array);
+  if (nc == 1)
+  {
+    return v;
+  }
+  const vtkIdType n = array->GetNumberOfTuples();
+  std::vector<double> s(n);
+  vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+    for (vtkIdType i = b; i < e; ++i)
+    {
+      if (comp >= 0 && comp < nc)
+      {
+        s[i] = v[i * nc + comp];
+        continue;
+      }
+      double m = 0;
+      for (int c = 0; c < nc; ++c)
+      {
+        m += v[i * nc + c] * v[i * nc + c];
+      }
+      s[i] = std::sqrt(m);
+    }
+  });
+  return s;
+}
+
+bool GlobalRange(const std::vector<double>& values, vtkUnsignedCharArray* ghosts, double range[2])
 {
   double lo = std::numeric_limits<double>::infinity();
   double hi = -lo;
-  const vtkIdType n = array->GetNumberOfTuples();
-  for (vtkIdType i = 0; i < n; ++i)
+  const std::size_t n = values.size();
+  for (std::size_t i = 0; i < n; ++i)
   {
     if (ghosts && (ghosts->GetValue(i) & vtkDataSetAttributes::DUPLICATECELL))
     {
       continue;
     }
-    const double v = TupleScalar(array, i, comp);
+    const double v = values[i];
     if (std::isfinite(v))
     {
       lo = std::min(lo, v);

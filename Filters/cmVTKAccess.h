@@ -48,13 +48,15 @@ struct SurfaceView
  */
 bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error);
 
-/// Reads a value of a tuple as a scalar: the component, or the magnitude when comp < 0.
-double TupleScalar(vtkDataArray* array, std::int64_t i, int comp);
+/// All values of an array as doubles, tuple-major (typed fast paths, no per-value virtual calls).
+std::vector<double> ValuesAsDouble(vtkDataArray* array);
 
-/// Min/max of `array` (component `comp`, magnitude when < 0) over non-ghost
-/// tuples, then reduced over all MPI ranks of the global controller. Returns
-/// false when no rank has a finite value.
-bool GlobalRange(vtkDataArray* array, int comp, vtkUnsignedCharArray* ghosts, double range[2]);
+/// One scalar per tuple: the component `comp`, or the magnitude when comp < 0
+/// and the array has several components.
+std::vector<double> ScalarsOf(vtkDataArray* array, int comp);
+
+/// Min/max of `values` over non-ghost entries, reduced over all MPI ranks.
+bool GlobalRange(const std::vector<double>& values, vtkUnsignedCharArray* ghosts, double range[2]);
 
 /// Area of every cell of the view (parallel).
 std::vector<double> CellAreas(const SurfaceView& view);

@@ -98,6 +98,7 @@ int vtkCloudMapBandedColorMap::RequestData(
                                         : static_cast<vtkDataSetAttributes*>(output->GetPointData());
   vtkUnsignedCharArray* ghosts = onCells ? input->GetCellGhostArray() : input->GetPointGhostArray();
 
+  const std::vector<double> scalars = cloudmap::ScalarsOf(values, this->Component);
   cloudmap::BandSpec spec;
   spec.N = this->NumberOfBands;
   if (this->UseCustomRange)
@@ -114,7 +115,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   else
   {
     double r[2];
-    if (!cloudmap::GlobalRange(values, this->Component, ghosts, r))
+    if (!cloudmap::GlobalRange(scalars, ghosts, r))
     {
       // No finite value anywhere: a defined, visible result rather than garbage.
       r[0] = 0;
@@ -139,14 +140,13 @@ int vtkCloudMapBandedColorMap::RequestData(
   colors->SetNumberOfComponents(3);
   colors->SetNumberOfTuples(n);
   std::uint8_t* rgb = colors->GetPointer(0);
-  const int comp = this->Component;
 
   auto fill = [&](auto* bandArray) {
     auto* bands = bandArray->GetPointer(0);
     vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
       for (vtkIdType i = b; i < e; ++i)
       {
-        const int k = spec.Band(cloudmap::TupleScalar(values, i, comp));
+        const int k = spec.Band(scalars[i]);
         bands[i] = static_cast<std::remove_reference_t<decltype(bands[i])>>(k);
         rgb[3 * i] = lut[3 * k];
         rgb[3 * i + 1] = lut[3 * k + 1];

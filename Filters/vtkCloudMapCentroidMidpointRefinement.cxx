@@ -44,6 +44,7 @@ void InterpolatePoints(vtkPointData* inPD, vtkPointData* outPD, const cloudmap::
       continue;
     }
     const int nc = in->GetNumberOfComponents();
+    const std::vector<double> vin = cloudmap::ValuesAsDouble(in);
     vtkNew<vtkDoubleArray> out;
     out->SetName(in->GetName());
     out->SetNumberOfComponents(nc);
@@ -63,7 +64,7 @@ void InterpolatePoints(vtkPointData* inPD, vtkPointData* outPD, const cloudmap::
             double v = 0;
             for (int j = 0; j < n; ++j)
             {
-              v += w[j] * in->GetComponent(corners[j], k);
+              v += w[j] * vin[corners[j] * nc + k];
             }
             o[p * nc + k] = v;
           }

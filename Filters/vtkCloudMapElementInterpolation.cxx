@@ -104,6 +104,7 @@ int vtkCloudMapElementInterpolation::RequestData(
       continue;
     }
     const int ncomp = in->GetNumberOfComponents();
+    const std::vector<double> vin = cloudmap::ValuesAsDouble(in);
     vtkNew<vtkDoubleArray> out;
     out->SetName(in->GetName());
     out->SetNumberOfComponents(ncomp);
@@ -120,7 +121,7 @@ int vtkCloudMapElementInterpolation::RequestData(
           double v = 0;
           for (int j = 0; j < nc; ++j)
           {
-            v += weights[4 * c + j] * in->GetComponent(corners[j], k);
+            v += weights[4 * c + j] * vin[corners[j] * ncomp + k];
           }
           o[c * ncomp + k] = v;
         }
