@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Writes the NEC-2 deck of CloudMap's bundled communication vehicle.
+r"""Writes the NEC-2 deck of CloudMap's bundled communication vehicle.
 
 Usage: python3 make_vehicle.py [vehicle.nec]      (then: nec2c -i vehicle.nec -o vehicle.out)
 
@@ -10,8 +10,8 @@ the side profile below extruded across the width:
 
       z                                 profile corners (x, z), metres
    2.3 +-----------------+               P0 (0.0, 0.3)  rear, bottom
-       |                  \\              P1 (5.0, 0.3)  front, bottom
-       |   cargo body      \\ screen      P2 (5.0, 1.1)  front of the bonnet
+       |                  \              P1 (5.0, 0.3)  front, bottom
+       |   cargo body      \ screen      P2 (5.0, 1.1)  front of the bonnet
   1.25 |                    +------+     P3 (4.0, 1.25) foot of the windscreen
    1.1 |                    bonnet  |    P4 (3.5, 2.3)  top of the windscreen
    0.3 +---------------------------+     P5 (0.0, 2.3)  rear, top
@@ -25,9 +25,10 @@ patches), which the script checks together with the normals before writing.
 
 Patch types, so that a reader meets all of them:
   SM (rectangles, NS implied)   roof, floor, windscreen, bonnet, front, rear, cargo sides
-  SP NS=3 + SC (quadrilaterals) the sides beside the bonnet (trapezoids)
-  SP NS=2 + SC (triangles)      the sides beside the windscreen, where the side panel's
-                                height halves and rows of cells merge
+  SP NS=3 + SC (quadrilaterals) side cells beside the bonnet and the windscreen where
+                                neighbouring cell columns have equal counts (trapezoids)
+  SP NS=2 + SC (triangles)      side cells beside the windscreen where the count of
+                                cells per column drops (8 to 5) as the side gets lower
 
 Antennas (both vertical wires whose bottom end is exactly at a patch centre, so NEC
 connects them and splits that patch into 4):
@@ -176,7 +177,6 @@ def side_panel(deck, y):
 def build():
     deck = Deck()
     w = WIDTH / 2
-    xs = column_xs()
     # Floor, in three strips so its edges meet the side panels' columns.
     for x0, x1, n in ((0.0, X_SCREEN_TOP, CARGO_COLS), (X_SCREEN_TOP, X_SCREEN_FOOT, SCREEN_COLS),
                       (X_SCREEN_FOOT, X_FRONT, BONNET_COLS)):
@@ -194,7 +194,6 @@ def build():
             rows_at(0.0), Y_ROWS, (-1, 0, 0))
     side_panel(deck, w)
     side_panel(deck, -w)
-    assert xs[-1] == X_FRONT
     return deck
 
 
