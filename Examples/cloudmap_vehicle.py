@@ -3,9 +3,9 @@
 Run with pvbatch (under an X server, e.g. xvfb-run -a):
   pvbatch Examples/cloudmap_vehicle.py --input out/vehicle.out --outdir out
 Reads any file the CloudMap readers know (nec2c output, .cmom, ...), runs
-Surface Cloud Map with 24 bands and with a finer band count for comparison,
-and writes one PNG per band count, with a legend whose labels are band
-boundaries in A/m.
+Surface Cloud Map with 24 bands (the chapter), with a finer band count for
+comparison, and on a dB scale, and writes one PNG per figure with a legend
+whose labels are band boundaries. Wire antennas (NEC) are drawn as tubes.
 """
 import argparse
 import glob
@@ -22,11 +22,10 @@ ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDe
 ap.add_argument("--input", required=True, help="surface-current file (nec2c .out, .cmom, ...)")
 ap.add_argument("--outdir", default=os.path.join(root, "out"))
 ap.add_argument("--plugin", default=None, help="CloudMap.so (default: the build tree's)")
-ap.add_argument("--bands", default="24,64", help="comma-separated band counts, one image each")
+ap.add_argument("--figures", default="linear:24,linear:64,db:24",
+                help="comma-separated scale:bands pairs, one image each (scale: linear or db)")
 ap.add_argument("--levels", type=int, default=3, help="refinement levels")
-ap.add_argument("--scale", choices=["linear", "db"], default="linear",
-                help="map |J| linearly (the chapter) or in dB relative to the maximum")
-ap.add_argument("--floor", type=float, default=40.0, help="dB range shown with --scale db")
+ap.add_argument("--floor", type=float, default=40.0, help="dB range shown by db figures")
 ap.add_argument("--size", default="1200,800")
 ap.add_argument("--prefix", default="vehicle_cloudmap")
 args = ap.parse_args()
@@ -43,13 +42,11 @@ reader = simple.OpenDataFile(args.input)
 if reader is None:
     sys.exit("no CloudMap reader accepts %s" % args.input)
 reader.UpdatePipeline()
-source = reader
-array, unit = "|J|", "A/m"
-if args.scale == "db":
-    jmax = reader.CellData["|J|"].GetRange()[1]
-    source = simple.Calculator(Input=reader, AttributeType="Cell Data", ResultArrayName="|J| dB")
-    source.Function = '20*log10(max("|J|"/%r, 10^(-%r/20)))' % (jmax, args.floor)
-    array, unit = "|J| dB", "dB re max"
+jmax = reader.CellData["|J|"].GetRange()[1]
+decibels = simple.Calculator(Input=reader, AttributeType="Cell Data", ResultArrayName="|J| dB")
+decibels.Function = '20*log10(max("|J|"/%r, 10^(-%r/20)))' % (jmax, args.floor)
+scales = {"linear": (reader, "|J|", "A/m", "current density magnitude"),
+          "db": (decibels, "|J| dB", "dB re max", "current density")}
 
 freq = reader.FieldData["Frequency"].GetRange()[0] if "Frequency" in reader.FieldData.keys() else 0
 w, h = (int(x) for x in args.size.split(","))
@@ -62,30 +59,49 @@ except AttributeError:
     pass
 view.Background = [1.0, 1.0, 1.0]
 
+# The antennas: NEC wire segments (second output of the NEC reader) as tubes.
+wire_display = None
+if reader.GetNumberOfOutputPorts() > 1:
+    tubes = simple.Tube(Input=simple.OutputPort(reader, 1), Radius=0.02, NumberofSides=12)
+    wire_display = simple.Show(tubes, view)
+    simple.ColorBy(wire_display, None)
+    wire_display.AmbientColor = wire_display.DiffuseColor = [0.15, 0.15, 0.15]
+
 written = []
-for n in (int(x) for x in args.bands.split(",")):
+for figure in args.figures.split(","):
+    scale, n = figure.split(":")
+    n = int(n)
+    source, array, unit, quantity = scales[scale]
     cm = simple.SurfaceCloudMap(Input=source)
     cm.SelectInputArray = ["CELLS", array]
     cm.NumberOfLevels = args.levels
     cm.NumberOfBands = n
     cm.UpdatePipeline()
-    lo, hi = cm.GetCellDataInformation().GetArray(array).GetRange()
 
     disp = simple.Show(cm, view)
     simple.ColorBy(disp, ("CELLS", array))
+    # The legend's lookup table is built from the filter's band table, so its
+    # colours are exactly the BandColor of every sub-element, for any N.
+    table = sm.Fetch(cm, idx=1)
+    lower, upper = table.GetColumnByName("Lower"), table.GetColumnByName("Upper")
+    rgb = [table.GetColumnByName(c) for c in ("Red", "Green", "Blue")]
+    points = []
+    for k in range(table.GetNumberOfRows()):
+        c = [rgb[i].GetValue(k) / 255.0 for i in range(3)]
+        width = upper.GetValue(k) - lower.GetValue(k)
+        points += [lower.GetValue(k), *c, upper.GetValue(k) - 1e-6 * width, *c]
     lut = simple.GetColorTransferFunction(array)
-    preset = "CloudMap %d Bands (Blue to Red)" % n
-    if not lut.ApplyPreset(preset, True):
-        lut.ApplyPreset("CloudMap 24 Bands (Blue to Red)", True)
     lut.AutomaticRescaleRangeMode = "Never"
+    lut.ColorSpace = "RGB"
+    lut.RGBPoints = points
     lut.Discretize = 1
     lut.NumberOfTableValues = n
-    lut.RescaleTransferFunction(lo, hi)
+    lo, hi = lower.GetValue(0), upper.GetValue(n - 1)
     disp.Ambient = 0.35
     disp.Diffuse = 0.65
     bar = simple.GetScalarBar(lut, view)
     # ParaView's text renderer drops '|', so the legend spells the magnitude out.
-    bar.Title = "current density magnitude (%s), %d bands" % (unit, n)
+    bar.Title = "%s (%s), %d bands" % (quantity, unit, n)
     bar.ComponentTitle = ""
     bar.Visibility = 1
     bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
@@ -104,14 +120,14 @@ for n in (int(x) for x in args.bands.split(",")):
     tdisp.FontSize = 14
     tdisp.WindowLocation = "Upper Center"
 
-    view.CameraPosition = [-7.5, -8.5, 6.0]
+    view.CameraPosition = [-6.0, -9.0, 7.0]
     view.CameraFocalPoint = [0.0, 0.0, 0.0]
     view.CameraViewUp = [0, 0, 1]
     view.ResetCamera()
     simple.Render(view)
     cam = view.GetActiveCamera()
-    cam.Zoom(1.25)
-    png = os.path.join(args.outdir, "%s_%d.png" % (args.prefix, n))
+    cam.Zoom(1.1)
+    png = os.path.join(args.outdir, "%s_%s%d.png" % (args.prefix, "db_" if scale == "db" else "", n))
     simple.SaveScreenshot(png, view, ImageResolution=[w, h])
     written.append(png)
     simple.Hide(cm, view)
