@@ -7,6 +7,7 @@
 #ifndef cmVTKAccess_h
 #define cmVTKAccess_h
 
+#include "cmBanding.h"
 #include "cmRefinement.h"
 
 #include <cstdint>
@@ -15,6 +16,7 @@
 
 class vtkDataArray;
 class vtkPolyData;
+class vtkTable;
 class vtkUnsignedCharArray;
 
 namespace cloudmap
@@ -57,6 +59,9 @@ std::vector<double> ScalarsOf(vtkDataArray* array, int comp);
 
 /// Min/max of `values` over non-ghost entries, reduced over all MPI ranks.
 bool GlobalRange(const std::vector<double>& values, vtkUnsignedCharArray* ghosts, double range[2]);
+
+/// The legend table of a band spec: BandIndex, Lower, Upper, Red, Green, Blue, Label.
+void FillBandTable(vtkTable* table, const BandSpec& spec, Palette palette);
 
 /// Area of every cell of the view (parallel).
 std::vector<double> CellAreas(const SurfaceView& view);

@@ -172,38 +172,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   attrs->AddArray(colors);
   attrs->SetActiveScalars("BandColor");
 
-  // The legend table.
-  vtkNew<vtkIntArray> idx;
-  idx->SetName("BandIndex");
-  vtkNew<vtkDoubleArray> lower, upper;
-  lower->SetName("Lower");
-  upper->SetName("Upper");
-  vtkNew<vtkUnsignedCharArray> red, green, blue;
-  red->SetName("Red");
-  green->SetName("Green");
-  blue->SetName("Blue");
-  vtkNew<vtkStringArray> label;
-  label->SetName("Label");
-  char buf[96];
-  for (int k = 0; k < spec.N; ++k)
-  {
-    idx->InsertNextValue(k);
-    lower->InsertNextValue(spec.Lower(k));
-    upper->InsertNextValue(spec.Upper(k));
-    red->InsertNextValue(lut[3 * k]);
-    green->InsertNextValue(lut[3 * k + 1]);
-    blue->InsertNextValue(lut[3 * k + 2]);
-    std::snprintf(buf, sizeof buf, "%.4g - %.4g", spec.Lower(k), spec.Upper(k));
-    label->InsertNextValue(buf);
-  }
-  table->Initialize();
-  table->AddColumn(idx);
-  table->AddColumn(lower);
-  table->AddColumn(upper);
-  table->AddColumn(red);
-  table->AddColumn(green);
-  table->AddColumn(blue);
-  table->AddColumn(label);
+  cloudmap::FillBandTable(table, spec, palette);
   return 1;
 }
 

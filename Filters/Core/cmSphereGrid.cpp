@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "cmSphereGrid.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace cloudmap
+{
+namespace
+{
+constexpr double Pi = 3.14159265358979323846;
+constexpr double AngleTol = 1e-6; // degrees: tables print a few decimals at most
+
+// Distinct values, ascending, merging those closer than the tolerance.
+std::vector<double> Distinct(const double* v, std::int64_t n)
+{
+  std::vector<double> s(v, v + n);
+  std::sort(s.begin(), s.end());
+  std::vector<double> out;
+  for (double x : s)
+  {
+    if (out.empty() || x - out.back() > AngleTol)
+    {
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
+std::int64_t IndexOf(const std::vector<double>& axis, double x)
+{
+  auto it = std::lower_bound(axis.begin(), axis.end(), x - AngleTol);
+  if (it != axis.end() && std::abs(*it - x) <= AngleTol)
+  {
+    return it - axis.begin();
+  }
+  return -1;
+}
+} // namespace
+
+void SphericalDirection(double thetaDeg, double phiDeg, double dir[3])
+{
+  const double t = thetaDeg * Pi / 180.0, p = phiDeg * Pi / 180.0;
+  dir[0] = std::sin(t) * std::cos(p);
+  dir[1] = std::sin(t) * std::sin(p);
+  dir[2] = std::cos(t);
+}
+
+bool BuildSphereGrid(const double* theta, const double* phi, const double* value, std::int64_t n,
+  SphereGrid& g, std::string& error)
+{
+  g = SphereGrid();
+  if (n <= 0)
+  {
+    error = "the pattern table has no samples";
+    return false;
+  }
+  for (std::int64_t i = 0; i < n; ++i)
+  {
+    if (!std::isfinite(theta[i]) || !std::isfinite(phi[i]))
+    {
+      error = "sample " + std::to_string(i) + " has a non-finite angle";
+      return false;
+    }
+    if (theta[i] < -AngleTol || theta[i] > 180 + AngleTol)
+    {
+      error = "sample " + std::to_string(i) + " has theta = " + std::to_string(theta[i]) +
+        " degrees, outside [0, 180]";
+      return false;
+    }
+    if (std::isnan(value[i]))
+    {
+      error = "sample " + std::to_string(i) + " has a NaN value";
+      return false;
+    }
+  }
+  std::vector<double> ths = Distinct(theta, n), phs = Distinct(phi, n);
+  const std::int64_t nt = ths.size(), np = phs.size();
+  if (nt * np != n)
+  {
+    error = "the samples do not form a complete theta/phi grid: " + std::to_string(nt) +
+      " theta values x " + std::to_string(np) + " phi values = " + std::to_string(nt * np) +
+      " expected samples, but the table has " + std::to_string(n);
+    return false;
+  }
+  // Sample (θ index, φ index) → value; every cell exactly once.
+  std::vector<double> grid(n);
+  std::vector<char> seen(n, 0);
+  for (std::int64_t i = 0; i < n; ++i)
+  {
+    const std::int64_t a = IndexOf(ths, theta[i]), b = IndexOf(phs, phi[i]);
+    const std::int64_t k = a * np + b;
+    if (seen[k])
+    {
+      error = "duplicate sample at theta = " + std::to_string(theta[i]) +
+        ", phi = " + std::to_string(phi[i]);
+      return false;
+    }
+    seen[k] = 1;
+    grid[k] = value[i];
+  }
+
+  // φ wrap-around: a repeated closing column (span 360) or a uniform full circle.
+  std::int64_t npKeep = np;
+  if (np >= 2 && std::abs(phs.back() - phs.front() - 360.0) <= 1e-4)
+  {
+    npKeep = np - 1; // the 360° column repeats the 0° one
+    g.WrapsPhi = true;
+  }
+  else if (np >= 3)
+  {
+    const double step = (phs.back() - phs.front()) / (np - 1);
+    bool uniform = true;
+    for (std::int64_t j = 1; j < np; ++j)
+    {
+      uniform = uniform && std::abs(phs[j] - phs[j - 1] - step) <= 1e-4;
+    }
+    g.WrapsPhi = uniform && std::abs(phs.back() - phs.front() + step - 360.0) <= 1e-4;
+  }
+  g.Theta = ths;
+  g.Phi.assign(phs.begin(), phs.begin() + npKeep);
+
+  auto addVertex = [&](double t, double p, double v) {
+    double d[3];
+    SphericalDirection(t, p, d);
+    g.Direction.insert(g.Direction.end(), d, d + 3);
+    g.VertexTheta.push_back(t);
+    g.VertexPhi.push_back(p);
+    g.Value.push_back(v);
+    return static_cast<std::int64_t>(g.Value.size()) - 1;
+  };
+
+  // A single cut: one polyline through the samples in order.
+  if (nt == 1 || np == 1)
+  {
+    g.IsCut = true;
+    for (std::int64_t i = 0; i < nt; ++i)
+      for (std::int64_t j = 0; j < npKeep; ++j)
+        addVertex(ths[i], phs[j], grid[i * np + j]);
+    return true;
+  }
+
+  // Vertex ids per (θ row, φ column); a pole row is one vertex with the row mean.
+  std::vector<std::int64_t> vid(nt * npKeep);
+  std::vector<char> pole(nt, 0);
+  for (std::int64_t i = 0; i < nt; ++i)
+  {
+    pole[i] = ths[i] <= AngleTol || ths[i] >= 180.0 - AngleTol;
+    if (pole[i])
+    {
+      double mean = 0;
+      for (std::int64_t j = 0; j < npKeep; ++j)
+        mean += grid[i * np + j];
+      const std::int64_t v = addVertex(ths[i], 0.0, mean / npKeep);
+      for (std::int64_t j = 0; j < npKeep; ++j)
+        vid[i * npKeep + j] = v;
+      continue;
+    }
+    for (std::int64_t j = 0; j < npKeep; ++j)
+      vid[i * npKeep + j] = addVertex(ths[i], phs[j], grid[i * np + j]);
+  }
+  const std::int64_t ncol = g.WrapsPhi ? npKeep : npKeep - 1;
+  for (std::int64_t i = 0; i + 1 < nt; ++i)
+  {
+    for (std::int64_t j = 0; j < ncol; ++j)
+    {
+      const std::int64_t j1 = (j + 1) % npKeep;
+      const std::int64_t a = vid[i * npKeep + j], b = vid[(i + 1) * npKeep + j],
+                         c = vid[(i + 1) * npKeep + j1], d = vid[i * npKeep + j1];
+      if (pole[i] && pole[i + 1])
+      {
+        continue; // both rows are poles: no area between them
+      }
+      if (pole[i])
+      {
+        g.Connectivity.insert(g.Connectivity.end(), { a, b, c });
+      }
+      else if (pole[i + 1])
+      {
+        g.Connectivity.insert(g.Connectivity.end(), { a, b, d });
+      }
+      else
+      {
+        g.Connectivity.insert(g.Connectivity.end(), { a, b, c, d });
+      }
+      g.Offsets.push_back(static_cast<std::int64_t>(g.Connectivity.size()));
+    }
+  }
+  return true;
+}
+
+double FieldRatio(double value, double maxValue, PatternValueKind kind)
+{
+  switch (kind)
+  {
+    case PatternValueKind::Decibels:
+      // −999.99 dB is NEC's "no field"; anything at or below −300 dB is zero.
+      if (!(value > -300.0) || !std::isfinite(maxValue))
+      {
+        return 0.0;
+      }
+      return std::min(1.0, std::pow(10.0, (value - maxValue) / 20.0));
+    case PatternValueKind::Power:
+      return maxValue > 0 && value > 0 ? std::min(1.0, std::sqrt(value / maxValue)) : 0.0;
+    case PatternValueKind::FieldMagnitude:
+    default:
+      return maxValue > 0 && value > 0 ? std::min(1.0, value / maxValue) : 0.0;
+  }
+}
+
+double ScaledQuantity(double a, PatternScale scale, double floorDb)
+{
+  switch (scale)
+  {
+    case PatternScale::Power: return a * a;
+    case PatternScale::Decibels: return a > 0 ? std::max(-floorDb, 20.0 * std::log10(a)) : -floorDb;
+    case PatternScale::LinearField:
+    default: return a;
+  }
+}
+
+double RadiusFraction(double a, PatternScale scale, double floorDb)
+{
+  if (scale == PatternScale::Decibels)
+  {
+    return floorDb > 0 ? 1.0 + ScaledQuantity(a, scale, floorDb) / floorDb : (a >= 1 ? 1.0 : 0.0);
+  }
+  return ScaledQuantity(a, scale, floorDb);
+}
+
+} // namespace cloudmap
