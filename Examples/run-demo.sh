@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: set up (apt), build, generate the communication vehicle, solve
 # it with nec2c, read the surface-patch currents with CloudMap and render the
-# colour cloud maps (24 bands, 64 for comparison, and 24 on a dB scale) to out/*.png.
+# colour cloud maps (24 bands, 64 for comparison, and 24 on a dB scale) and the
+# 3-D antenna pattern alone and over the vehicle to out/*.png.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$here/out}"
@@ -14,6 +15,8 @@ echo "== solving with nec2c (MoM)"
 test -s "$out/vehicle.out"
 echo "== rendering the cloud maps"
 xvfb-run -a -s "-screen 0 1920x1080x24" pvbatch "$here/Examples/cloudmap_vehicle.py" \
+  --input "$out/vehicle.out" --outdir "$out"
+xvfb-run -a -s "-screen 0 1920x1080x24" pvbatch "$here/Examples/pattern_vehicle.py" \
   --input "$out/vehicle.out" --outdir "$out"
 echo "== figures are in $out"
 ls -1 "$out"/*.png
