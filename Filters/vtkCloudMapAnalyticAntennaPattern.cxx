@@ -47,6 +47,27 @@ int vtkCloudMapAnalyticAntennaPattern::RequestData(
     col[c] = a;
   }
   // The table lives on piece 0; other pieces are empty (the grid is small).
+  // Array factor, normalized to 1 at its peak, and D = 4π / ∫|AF|² dΩ
+  // integrated finely over θ (the pattern does not depend on φ).
+  const int nElem = this->NumberOfElements;
+  const double kd = 2 * pi * this->ElementSpacing, beta = this->PhaseStep * pi / 180.0;
+  auto ArrayFactor = [&](double t) {
+    const double psi = kd * std::cos(t) + beta;
+    const double den = nElem * std::sin(0.5 * psi);
+    return std::abs(den) > 1e-12 ? std::abs(std::sin(0.5 * nElem * psi) / den) : 1.0;
+  };
+  double arrayDirectivity = 1.0;
+  if (this->Pattern == UNIFORM_LINEAR_ARRAY)
+  {
+    const int steps = 20000;
+    double integral = 0;
+    for (int i = 0; i < steps; ++i)
+    {
+      const double t = (i + 0.5) * pi / steps, af = ArrayFactor(t);
+      integral += af * af * std::sin(t) * (pi / steps);
+    }
+    arrayDirectivity = 2.0 / integral; // 4π / (2π ∫ |AF|² sin θ dθ)
+  }
   vtkInformation* info = outputVector->GetInformationObject(0);
   const int piece = info->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
     ? info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
@@ -67,6 +88,11 @@ int vtkCloudMapAnalyticAntennaPattern::RequestData(
       {
         et = std::abs(s) > 1e-12 ? std::cos(0.5 * pi * std::cos(t)) / s : 0.0;
         d = 1.640922 * et * et;
+      }
+      else if (this->Pattern == UNIFORM_LINEAR_ARRAY)
+      {
+        et = ArrayFactor(t);
+        d = arrayDirectivity * et * et;
       }
       const double row[10] = { th, ph, et, 0.0, 0.0, 0.0, std::abs(et), 0.0, std::abs(et),
         d > 0 ? 10.0 * std::log10(d) : -999.99 };

@@ -123,4 +123,19 @@ ps = simple.AntennaPatternSurface(Input=holed)
 ps.UpdatePipeline()
 if sm.Fetch(ps).GetNumberOfCells() != 0:
     lib.fail("an incomplete grid was not refused")
+# Uniform linear array (4 elements, half a wavelength apart): broadside
+# nulls at cos(theta) = +-1/(N d), i.e. 60 and 120 degrees; with a phase
+# step of -180 degrees the beam turns end-fire (maximum at theta = 0).
+for beta, peak in ((0.0, 90.0), (-180.0, 0.0)):
+    ula = simple.AnalyticAntennaPattern(Pattern="Uniform Linear Array", NumberOfElements=4,
+                                        ElementSpacing=0.5, PhaseStep=beta, ThetaStep=5, PhiStep=90)
+    ula.UpdatePipeline()
+    t = sm.Fetch(ula)
+    th, e = t.GetColumnByName("Theta"), t.GetColumnByName("|E|")
+    vals = {round(th.GetValue(i), 6): e.GetValue(i) for i in range(t.GetNumberOfRows())}
+    best = max(vals, key=vals.get)
+    if abs(best - peak) > 1e-9 or abs(vals[best] - 1) > 1e-12:
+        lib.fail("array with beta %g peaks at %g, expected %g" % (beta, best, peak))
+    if beta == 0 and (vals[60.0] > 1e-12 or vals[120.0] > 1e-12):
+        lib.fail("broadside array nulls are not at 60 and 120 degrees")
 print("pattern surface: OK")
