@@ -4,9 +4,13 @@
 #include "cmRefinement.h"
 #include "cmVTKAccess.h"
 
+#include "vtkArrayDispatch.h"
 #include "vtkCellArray.h"
+#include "vtkDataArrayRange.h"
 #include "vtkCellData.h"
 #include "vtkDoubleArray.h"
+#include "vtkFloatArray.h"
+#include "vtkTypeInt32Array.h"
 #include "vtkIdList.h"
 #include "vtkIdTypeArray.h"
 #include "vtkInformation.h"
@@ -21,7 +25,6 @@
 
 #include <vector>
 
-static_assert(sizeof(vtkTypeInt64) == sizeof(std::int64_t), "64-bit connectivity");
 
 vtkStandardNewMacro(vtkCloudMapCentroidMidpointRefinement);
 
@@ -30,6 +33,107 @@ vtkCloudMapCentroidMidpointRefinement::~vtkCloudMapCentroidMidpointRefinement() 
 
 namespace
 {
+// Copies tuple ids[k] of src to tuple k of dst, typed and in parallel for
+// numeric arrays (children take their parent's cell values).
+struct GatherWorker
+{
+  template <typename SrcT, typename DstT>
+  void operator()(SrcT* src, DstT* dst, const vtkIdType* ids, vtkIdType n)
+  {
+    const int nc = src->GetNumberOfComponents();
+    auto in = vtk::DataArrayValueRange(src);
+    auto out = vtk::DataArrayValueRange(dst);
+    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+      for (vtkIdType k = b; k < e; ++k)
+      {
+        for (int c = 0; c < nc; ++c)
+        {
+          out[k * nc + c] = in[ids[k] * nc + c];
+        }
+      }
+    });
+  }
+};
+
+void GatherTuples(vtkAbstractArray* src, vtkAbstractArray* dst, const vtkIdType* ids, vtkIdType n)
+{
+  auto* s = vtkDataArray::SafeDownCast(src);
+  auto* d = vtkDataArray::SafeDownCast(dst);
+  if (s && d)
+  {
+    GatherWorker w;
+    using Dispatch = vtkArrayDispatch::Dispatch2SameValueType;
+    if (!Dispatch::Execute(s, d, w, ids, n))
+    {
+      w(s, d, ids, n);
+    }
+    return;
+  }
+  // Strings and other non-numeric arrays: the generic path.
+  vtkNew<vtkIdList> list;
+  list->SetNumberOfIds(n);
+  std::copy(ids, ids + n, list->GetPointer(0));
+  src->GetTuples(list, dst);
+}
+
+// What pass 2 reads and the arrays it fills that do not depend on the types.
+struct WriteContext
+{
+  const cloudmap::SurfaceView& View;
+  const std::vector<unsigned char>& Level;
+  const std::vector<std::int64_t>& PointStart;
+  const std::vector<std::int64_t>& CellStart;
+  const std::vector<std::int64_t>& ConnStart;
+  vtkIdType* ParentId;
+  unsigned char* LevelOut;
+  double* CellRS;
+  double* PointRS;
+};
+
+// Writes the points and cells of every parent into its own range, with no locks.
+template <typename PointArrayT, typename IdArrayT>
+vtkSmartPointer<vtkDataArray> WriteRefined(const WriteContext& ctx, vtkCellArray* polys)
+{
+  using PointT = typename PointArrayT::ValueType;
+  using ConnT = typename IdArrayT::ValueType;
+  const std::int64_t nIn = ctx.View.NumberOfCells();
+  const std::int64_t nOut = ctx.CellStart[nIn], nPts = ctx.PointStart[nIn];
+  vtkNew<PointArrayT> coords;
+  coords->SetNumberOfComponents(3);
+  coords->SetNumberOfTuples(nPts);
+  vtkNew<IdArrayT> offsets, conn;
+  offsets->SetNumberOfTuples(nOut + 1);
+  conn->SetNumberOfTuples(ctx.ConnStart[nIn]);
+  PointT* xyz = coords->GetPointer(0);
+  ConnT* off = offsets->GetPointer(0);
+  ConnT* cc = conn->GetPointer(0);
+  off[nOut] = static_cast<ConnT>(ctx.ConnStart[nIn]);
+  vtkSMPTools::For(0, nIn, [&](vtkIdType b, vtkIdType e) {
+    cloudmap::Vec3 p[4];
+    for (vtkIdType c = b; c < e; ++c)
+    {
+      const int n = ctx.View.Size(c);
+      ctx.View.Corners(c, p);
+      cloudmap::RefineOutputT<PointT, ConnT> out;
+      out.Points = xyz + 3 * ctx.PointStart[c];
+      out.PointRS = ctx.PointRS ? ctx.PointRS + 2 * ctx.PointStart[c] : nullptr;
+      out.Connectivity = cc + ctx.ConnStart[c];
+      out.CellRS = ctx.CellRS + 2 * ctx.CellStart[c];
+      out.PointBase = ctx.PointStart[c];
+      cloudmap::RefineElement(p, n, ctx.Level[c], out);
+      const std::int64_t per = ctx.Level[c] == 0 ? n : 4;
+      for (std::int64_t k = ctx.CellStart[c]; k < ctx.CellStart[c + 1]; ++k)
+      {
+        off[k] = static_cast<ConnT>(ctx.ConnStart[c] + (k - ctx.CellStart[c]) * per);
+        ctx.ParentId[k] = c;
+        ctx.LevelOut[k] = ctx.Level[c];
+      }
+    }
+  });
+  polys->SetData(offsets, conn);
+  return coords.GetPointer();
+}
+
 // Interpolates every numeric input point array onto the refined points, from
 // the parent's corners with the weights of each point's parent coordinates.
 void InterpolatePoints(vtkPointData* inPD, vtkPointData* outPD, const cloudmap::SurfaceView& view,
@@ -131,13 +235,9 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
     return 0;
   }
 
-  // Pass 2: write every parent's sub-elements into its range.
-  vtkNew<vtkDoubleArray> coords;
-  coords->SetNumberOfComponents(3);
-  coords->SetNumberOfTuples(nPts);
-  vtkNew<vtkTypeInt64Array> offsets, conn;
-  offsets->SetNumberOfTuples(nOut + 1);
-  conn->SetNumberOfTuples(connStart[nIn]);
+  // Pass 2: write every parent's sub-elements into its range, in the
+  // smallest sufficient types: the input's point precision, and 32-bit ids
+  // whenever the output allows it.
   vtkNew<vtkIdTypeArray> parentId;
   parentId->SetName("ParentId");
   parentId->SetNumberOfTuples(nOut);
@@ -150,64 +250,49 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   parentRS->SetNumberOfTuples(nOut);
   const bool wantPointRS = this->InterpolatePointData && input->GetPointData()->GetNumberOfArrays();
   std::vector<double> pointRS(wantPointRS ? 2 * nPts : 0);
+  const bool floatPoints = input->GetPoints() && input->GetPoints()->GetDataType() == VTK_FLOAT;
+  const bool smallIds = nPts < VTK_INT_MAX && connStart[nIn] < VTK_INT_MAX;
 
-  double* xyz = coords->GetPointer(0);
-  vtkTypeInt64* off = offsets->GetPointer(0);
-  vtkTypeInt64* cc = conn->GetPointer(0);
   vtkIdType* pid = parentId->GetPointer(0);
   unsigned char* lev = levelArray->GetPointer(0);
   double* rs = parentRS->GetPointer(0);
-  off[nOut] = connStart[nIn];
-  vtkSMPTools::For(0, nIn, [&](vtkIdType b, vtkIdType e) {
-    cloudmap::Vec3 p[4];
-    for (vtkIdType c = b; c < e; ++c)
-    {
-      const int n = view.Size(c);
-      view.Corners(c, p);
-      cloudmap::RefineOutput out;
-      out.Points = xyz + 3 * pointStart[c];
-      out.PointRS = wantPointRS ? pointRS.data() + 2 * pointStart[c] : nullptr;
-      // vtkTypeInt64 is long long and std::int64_t long on LP64: same width and layout.
-      out.Connectivity = reinterpret_cast<std::int64_t*>(cc) + connStart[c];
-      out.CellRS = rs + 2 * cellStart[c];
-      out.PointBase = pointStart[c];
-      cloudmap::RefineElement(p, n, level[c], out);
-      const std::int64_t per = level[c] == 0 ? n : 4;
-      for (std::int64_t k = cellStart[c]; k < cellStart[c + 1]; ++k)
-      {
-        off[k] = connStart[c] + (k - cellStart[c]) * per;
-        pid[k] = c;
-        lev[k] = level[c];
-      }
-    }
-  });
-
+  WriteContext ctx{ view, level, pointStart, cellStart, connStart, pid, lev, rs,
+    wantPointRS ? pointRS.data() : nullptr };
+  vtkSmartPointer<vtkDataArray> coords;
+  vtkNew<vtkCellArray> polys;
+  if (floatPoints && smallIds)
+  {
+    coords = WriteRefined<vtkFloatArray, vtkTypeInt32Array>(ctx, polys);
+  }
+  else if (floatPoints)
+  {
+    coords = WriteRefined<vtkFloatArray, vtkTypeInt64Array>(ctx, polys);
+  }
+  else if (smallIds)
+  {
+    coords = WriteRefined<vtkDoubleArray, vtkTypeInt32Array>(ctx, polys);
+  }
+  else
+  {
+    coords = WriteRefined<vtkDoubleArray, vtkTypeInt64Array>(ctx, polys);
+  }
   vtkNew<vtkPoints> points;
   points->SetData(coords);
-  vtkNew<vtkCellArray> polys;
-  polys->SetData(offsets, conn);
   output->SetPoints(points);
   output->SetPolys(polys);
 
   // Cell data: parent values copied to every child.
   vtkCellData* inCD = input->GetCellData();
   vtkCellData* outCD = output->GetCellData();
-  if (inCD->GetNumberOfArrays() > 0)
+  for (int a = 0; a < inCD->GetNumberOfArrays(); ++a)
   {
-    vtkNew<vtkIdList> ids;
-    ids->SetArray(pid, nOut, /*save=*/true);
-    for (int a = 0; a < inCD->GetNumberOfArrays(); ++a)
-    {
-      vtkAbstractArray* src = inCD->GetAbstractArray(a);
-      vtkSmartPointer<vtkAbstractArray> dst = vtk::TakeSmartPointer(src->NewInstance());
-      dst->SetName(src->GetName());
-      dst->SetNumberOfComponents(src->GetNumberOfComponents());
-      dst->SetNumberOfTuples(nOut);
-      src->GetTuples(ids, dst);
-      outCD->AddArray(dst);
-    }
-    // The list borrowed parentId's memory; give it back before it is released.
-    ids->Release();
+    vtkAbstractArray* src = inCD->GetAbstractArray(a);
+    vtkSmartPointer<vtkAbstractArray> dst = vtk::TakeSmartPointer(src->NewInstance());
+    dst->SetName(src->GetName());
+    dst->SetNumberOfComponents(src->GetNumberOfComponents());
+    dst->SetNumberOfTuples(nOut);
+    GatherTuples(src, dst, pid, nOut);
+    outCD->AddArray(dst);
   }
   outCD->AddArray(parentId);
   outCD->AddArray(levelArray);

@@ -33,34 +33,53 @@ inline void PatchRS(const double (*p)[2], double u, double v, double& r, double&
 }
 
 // Writes one patch as an n×n grid of quads; returns the number of points written.
+// The parent map is affine (triangle) or bilinear (quad) and the patch map is
+// bilinear, so the composition is bilinear in the patch's (u, v): the four
+// physical patch corners are computed once and every grid point is two
+// linear interpolations, row by row.
+template <typename PointT, typename ConnT>
 std::int64_t WritePatch(const Vec3* corners, int nCorners, const double (*patch)[2], int n,
-  double* pts, double* pointRS, std::int64_t* conn, double* cellRS, std::int64_t base)
+  PointT* pts, double* pointRS, ConnT* conn, double* cellRS, std::int64_t base)
 {
   const double inv = 1.0 / n;
+  Vec3 q[4];
+  for (int k = 0; k < 4; ++k)
+  {
+    q[k] = ParentPoint(corners, nCorners, patch[k][0], patch[k][1]);
+  }
   std::int64_t k = 0;
   for (int j = 0; j <= n; ++j)
   {
-    for (int i = 0; i <= n; ++i, ++k)
+    const double v = j * inv;
+    double left[3], step[3];
+    for (int d = 0; d < 3; ++d)
     {
-      double r, s;
-      PatchRS(patch, i * inv, j * inv, r, s);
-      const Vec3 x = ParentPoint(corners, nCorners, r, s);
-      pts[3 * k] = x[0];
-      pts[3 * k + 1] = x[1];
-      pts[3 * k + 2] = x[2];
-      if (pointRS)
+      left[d] = q[0][d] + v * (q[3][d] - q[0][d]);
+      const double right = q[1][d] + v * (q[2][d] - q[1][d]);
+      step[d] = (right - left[d]) * inv;
+    }
+    PointT* row = pts + 3 * k;
+    for (int i = 0; i <= n; ++i)
+    {
+      row[3 * i] = static_cast<PointT>(left[0] + i * step[0]);
+      row[3 * i + 1] = static_cast<PointT>(left[1] + i * step[1]);
+      row[3 * i + 2] = static_cast<PointT>(left[2] + i * step[2]);
+    }
+    if (pointRS)
+    {
+      for (int i = 0; i <= n; ++i)
       {
-        pointRS[2 * k] = r;
-        pointRS[2 * k + 1] = s;
+        PatchRS(patch, i * inv, v, pointRS[2 * (k + i)], pointRS[2 * (k + i) + 1]);
       }
     }
+    k += n + 1;
   }
   std::int64_t c = 0;
   for (int j = 0; j < n; ++j)
   {
     for (int i = 0; i < n; ++i, ++c)
     {
-      const std::int64_t p0 = base + j * (n + 1) + i;
+      const ConnT p0 = static_cast<ConnT>(base + j * (n + 1) + i);
       conn[4 * c] = p0;
       conn[4 * c + 1] = p0 + 1;
       conn[4 * c + 2] = p0 + n + 2;
@@ -140,7 +159,9 @@ Vec3 ParentPoint(const Vec3* corners, int nCorners, double r, double s)
   return x;
 }
 
-void RefineElement(const Vec3* corners, int nCorners, int level, const RefineOutput& out)
+template <typename PointT, typename ConnT>
+void RefineElement(
+  const Vec3* corners, int nCorners, int level, const RefineOutputT<PointT, ConnT>& out)
 {
   if (level <= 0)
   {
@@ -149,14 +170,14 @@ void RefineElement(const Vec3* corners, int nCorners, int level, const RefineOut
     {
       for (int d = 0; d < 3; ++d)
       {
-        out.Points[3 * i + d] = corners[i][d];
+        out.Points[3 * i + d] = static_cast<PointT>(corners[i][d]);
       }
       if (out.PointRS)
       {
         out.PointRS[2 * i] = nCorners == 3 ? TriRS[i][0] : QuadPatch[i][0];
         out.PointRS[2 * i + 1] = nCorners == 3 ? TriRS[i][1] : QuadPatch[i][1];
       }
-      out.Connectivity[i] = out.PointBase + i;
+      out.Connectivity[i] = static_cast<ConnT>(out.PointBase + i);
     }
     if (out.CellRS)
     {
@@ -180,6 +201,15 @@ void RefineElement(const Vec3* corners, int nCorners, int level, const RefineOut
       out.CellRS ? out.CellRS + 2 * p * cp : nullptr, out.PointBase + p * pp);
   }
 }
+
+// 64-bit ids come as long (std::int64_t) from plain code and as long long
+// (vtkTypeInt64) from VTK arrays on LP64 systems; both are instantiated.
+template void RefineElement(const Vec3*, int, int, const RefineOutputT<double, long>&);
+template void RefineElement(const Vec3*, int, int, const RefineOutputT<double, long long>&);
+template void RefineElement(const Vec3*, int, int, const RefineOutputT<double, std::int32_t>&);
+template void RefineElement(const Vec3*, int, int, const RefineOutputT<float, long>&);
+template void RefineElement(const Vec3*, int, int, const RefineOutputT<float, long long>&);
+template void RefineElement(const Vec3*, int, int, const RefineOutputT<float, std::int32_t>&);
 
 Vec3 ElementNormal(const Vec3* c, int nCorners)
 {

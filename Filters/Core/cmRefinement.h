@@ -64,22 +64,27 @@ void ParentWeights(int nCorners, double r, double s, double* w);
 /**
  * Output buffers for one parent. Pointers are already offset to where this
  * parent's output starts; sizes are those given by RefinedSize().
- *  - points:       3 doubles per output point
- *  - pointRS:      2 doubles per output point (parent parametric coords), may be null
- *  - connectivity: point ids (with `pointBase` added), 4 per sub-quad (3 at level 0 for a triangle)
- *  - cellRS:       2 doubles per sub-element: parametric coords of its centre, may be null
+ *  - Points:       3 values per output point (float or double)
+ *  - PointRS:      2 doubles per output point (parent parametric coords), may be null
+ *  - Connectivity: point ids (with `PointBase` added), 4 per sub-quad (3 at level 0
+ *                  for a triangle), 32- or 64-bit
+ *  - CellRS:       2 doubles per sub-element: parametric coords of its centre, may be null
  */
-struct RefineOutput
+template <typename PointT, typename ConnT>
+struct RefineOutputT
 {
-  double* Points = nullptr;
+  PointT* Points = nullptr;
   double* PointRS = nullptr;
-  std::int64_t* Connectivity = nullptr;
+  ConnT* Connectivity = nullptr;
   double* CellRS = nullptr;
   std::int64_t PointBase = 0;
 };
+using RefineOutput = RefineOutputT<double, std::int64_t>;
 
 /// Refines one element (3 or 4 corners, counter-clockwise) to `level`.
-void RefineElement(const Vec3* corners, int nCorners, int level, const RefineOutput& out);
+/// Instantiated for float and double points and 32- and 64-bit ids.
+template <typename PointT, typename ConnT>
+void RefineElement(const Vec3* corners, int nCorners, int level, const RefineOutputT<PointT, ConnT>& out);
 
 /// Area of a triangle or (possibly non-planar) quad: half the norm of the
 /// cross product of the diagonals, which is exact for planar quads.

@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <string>
 
 namespace
 {
@@ -52,6 +53,9 @@ int main(int argc, char* argv[])
 {
   const long target = argc > 1 ? std::atol(argv[1]) : 200000;
   const int repeats = argc > 2 ? std::atoi(argv[2]) : 3;
+  // Optional third argument: run only the rows whose name contains it.
+  const std::string only = argc > 3 ? argv[3] : "";
+  auto want = [&](const char* row) { return only.empty() || std::string(row).find(only) != std::string::npos; };
   // A triangulated sphere has 2·t·(p−2) triangles for resolutions t, p.
   const int res = static_cast<int>(std::sqrt(target / 2.0)) + 2;
   vtkNew<vtkSphereSource> sphere;
@@ -73,6 +77,7 @@ int main(int argc, char* argv[])
     repeats);
 
   // 1. Refinement vs linear subdivision, in output cells per second.
+  if (want("refine"))
   {
     vtkNew<vtkCloudMapCentroidMidpointRefinement> ours;
     ours->SetInputData(mesh);
@@ -95,6 +100,7 @@ int main(int argc, char* argv[])
       "vtkLinearSubdivisionFilter (2)");
   }
   // 2. Area-weighted vs plain cell-to-point averaging, in input cells per second.
+  if (want("average"))
   {
     vtkNew<vtkCloudMapAreaWeightedPointData> ours;
     ours->SetInputData(mesh);
@@ -112,6 +118,7 @@ int main(int argc, char* argv[])
       "vtkCellDataToPointData");
   }
   // 3. Banding vs a 24-value lookup table, in values per second.
+  if (want("band"))
   {
     vtkNew<vtkCloudMapBandedColorMap> ours;
     ours->SetInputData(mesh);

@@ -51,6 +51,7 @@ vtkSmartPointer<vtkPolyData> MakeMesh(int nx, int ny)
 {
   auto pd = vtkSmartPointer<vtkPolyData>::New();
   vtkNew<vtkPoints> pts;
+  pts->SetDataTypeToDouble(); // exactness checks need double coordinates
   for (int j = 0; j <= ny; ++j)
     for (int i = 0; i <= nx; ++i)
       pts->InsertNextPoint(i * 0.5 + 0.2 * j, j * 0.4, 0.1 * i);
@@ -130,6 +131,23 @@ int main()
         worstPt = std::max(worstPt, std::abs(pf->GetTuple1(p) - Linear(refine->GetOutput()->GetPoint(p))));
       CHECK(pf && worstPt < 1e-12);
     }
+
+  // 1b. Output precision follows the input's points: float in, float out.
+  {
+    vtkNew<vtkPolyData> single;
+    single->ShallowCopy(mesh);
+    vtkNew<vtkPoints> fp;
+    fp->SetDataTypeToFloat();
+    fp->DeepCopy(mesh->GetPoints());
+    single->SetPoints(fp);
+    vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
+    refine->SetInputData(single);
+    refine->Update();
+    CHECK(refine->GetOutput()->GetPoints()->GetDataType() == VTK_FLOAT);
+    refine->SetInputData(mesh);
+    refine->Update();
+    CHECK(refine->GetOutput()->GetPoints()->GetDataType() == VTK_DOUBLE);
+  }
 
   // 2. Area weights by hand: vertex 1 of the grid (i=1, j=0) is used by cells 0 and 1,
   // both parallelograms of the same area, so its value is the plain mean 1.5.
