@@ -7,6 +7,7 @@
 #include "vtkDataArrayRange.h"
 #include "vtkDataSetAttributes.h"
 #include "vtkDoubleArray.h"
+#include "vtkFloatArray.h"
 #include "vtkMultiProcessController.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
@@ -31,22 +32,23 @@ bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
             "and quads only (extract the surface cells first)";
     return false;
   }
+  view = SurfaceView();
   vtkCellArray* polys = input->GetPolys();
-  const vtkIdType nc = polys ? polys->GetNumberOfCells() : 0;
-  view.Offsets.resize(nc + 1);
-  view.Conn.resize(polys ? polys->GetNumberOfConnectivityIds() : 0);
-  if (nc > 0)
+  view.NCells = polys ? polys->GetNumberOfCells() : 0;
+  if (view.NCells > 0)
   {
-    auto off = vtk::DataArrayValueRange<1>(polys->GetOffsetsArray());
-    auto conn = vtk::DataArrayValueRange<1>(polys->GetConnectivityArray());
-    std::copy(off.begin(), off.end(), view.Offsets.begin());
-    std::copy(conn.begin(), conn.end(), view.Conn.begin());
+    if (polys->IsStorage64Bit())
+    {
+      view.Off64 = polys->GetOffsetsArray64()->GetPointer(0);
+      view.Conn64 = polys->GetConnectivityArray64()->GetPointer(0);
+    }
+    else
+    {
+      view.Off32 = polys->GetOffsetsArray32()->GetPointer(0);
+      view.Conn32 = polys->GetConnectivityArray32()->GetPointer(0);
+    }
   }
-  else
-  {
-    view.Offsets[0] = 0;
-  }
-  for (vtkIdType c = 0; c < nc; ++c)
+  for (vtkIdType c = 0; c < view.NCells; ++c)
   {
     const int n = view.Size(c);
     if (n != 3 && n != 4)
@@ -60,18 +62,19 @@ bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
   view.NumberOfPoints = pts ? pts->GetNumberOfPoints() : 0;
   if (view.NumberOfPoints == 0)
   {
-    view.Points = nullptr;
     return true;
   }
   if (auto* d = vtkDoubleArray::SafeDownCast(pts->GetData()))
   {
     view.Points = d->GetPointer(0);
   }
+  else if (auto* f = vtkFloatArray::SafeDownCast(pts->GetData()))
+  {
+    view.PointsF = f->GetPointer(0);
+  }
   else
   {
-    view.PointStore.resize(3 * view.NumberOfPoints);
-    auto r = vtk::DataArrayValueRange<3>(pts->GetData());
-    std::copy(r.begin(), r.end(), view.PointStore.begin());
+    view.PointStore = ValuesAsDouble(pts->GetData());
     view.Points = view.PointStore.data();
   }
   return true;

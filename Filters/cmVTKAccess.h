@@ -21,25 +21,64 @@ class vtkUnsignedCharArray;
 
 namespace cloudmap
 {
-/// The polygons of a vtkPolyData as flat int64 offsets/connectivity plus double points.
+/**
+ * The polygons and points of a vtkPolyData, read in place: the cell array's
+ * own 32- or 64-bit offsets and ids, and float or double points. Nothing is
+ * copied, because on large meshes fresh temporary memory (page faults) costs
+ * more than the arithmetic.
+ */
 struct SurfaceView
 {
-  std::vector<std::int64_t> Offsets; ///< nCells + 1
-  std::vector<std::int64_t> Conn;
-  std::vector<double> PointStore;    ///< used only when the points are not already double
-  const double* Points = nullptr;
+  const long long* Off64 = nullptr;
+  const long long* Conn64 = nullptr;
+  const int* Off32 = nullptr;
+  const int* Conn32 = nullptr;
+  std::int64_t NCells = 0;
+  const double* Points = nullptr; ///< double points, or null when PointsF is used
+  const float* PointsF = nullptr; ///< float points
   std::int64_t NumberOfPoints = 0;
-  std::int64_t NumberOfCells() const { return static_cast<std::int64_t>(Offsets.size()) - 1; }
-  int Size(std::int64_t c) const { return static_cast<int>(Offsets[c + 1] - Offsets[c]); }
+  mutable std::vector<double> PointStore; ///< double copy made on demand
+
+  std::int64_t NumberOfCells() const { return NCells; }
+  std::int64_t Offset(std::int64_t c) const { return Off64 ? Off64[c] : Off32[c]; }
+  std::int64_t Id(std::int64_t k) const { return Conn64 ? Conn64[k] : Conn32[k]; }
+  int Size(std::int64_t c) const { return static_cast<int>(Offset(c + 1) - Offset(c)); }
+  double Coord(std::int64_t p, int d) const { return Points ? Points[3 * p + d] : PointsF[3 * p + d]; }
   void Corners(std::int64_t c, Vec3* p) const
   {
-    const std::int64_t b = Offsets[c];
+    const std::int64_t b = Offset(c);
     const int n = Size(c);
     for (int i = 0; i < n; ++i)
     {
-      const double* x = Points + 3 * Conn[b + i];
-      p[i] = { x[0], x[1], x[2] };
+      const std::int64_t q = Id(b + i);
+      p[i] = { Coord(q, 0), Coord(q, 1), Coord(q, 2) };
     }
+  }
+  /// Calls f(offsets, ids) with the typed pointers.
+  template <typename F>
+  void WithIds(F&& f) const
+  {
+    if (Off64)
+    {
+      f(Off64, Conn64);
+    }
+    else
+    {
+      f(Off32, Conn32);
+    }
+  }
+  /// The points as doubles (copied once when they are float).
+  const double* DoublePoints() const
+  {
+    if (Points || NumberOfPoints == 0)
+    {
+      return Points;
+    }
+    if (PointStore.empty())
+    {
+      PointStore.assign(PointsF, PointsF + 3 * NumberOfPoints);
+    }
+    return PointStore.data();
   }
 };
 

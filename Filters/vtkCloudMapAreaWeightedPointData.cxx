@@ -14,9 +14,11 @@
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
 #include "vtkPolyData.h"
+#include "vtkSMPThreadLocal.h"
 #include "vtkSMPTools.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
+#include <algorithm>
 #include <vector>
 
 vtkStandardNewMacro(vtkCloudMapAreaWeightedPointData);
@@ -31,25 +33,74 @@ vtkCloudMapAreaWeightedPointData::~vtkCloudMapAreaWeightedPointData() = default;
 
 namespace
 {
-// Averages one array over the links; `group` maps points to link rows.
+// Averages one array. When every element has a positive area the scatter
+// form runs, one pass over the connectivity with per-thread accumulators;
+// otherwise the link table gives the documented zero-area fallback.
 struct AverageWorker
 {
   template <typename ArrayT>
-  void operator()(ArrayT* in, const cloudmap::PointCellLinks& links,
-    const std::vector<double>& areas, const std::vector<std::int64_t>* group,
+  void operator()(ArrayT* in, const cloudmap::SurfaceView& view, const cloudmap::PointCellLinks* links,
+    const std::vector<double>& areas, const std::vector<std::int64_t>* group, std::int64_t nRows,
     std::int64_t nPoints, double* out)
   {
     const int nc = in->GetNumberOfComponents();
-    // The core kernel wants contiguous values; copy once in the array's own type.
     using T = vtk::GetAPIType<ArrayT>;
     std::vector<T> values(static_cast<std::size_t>(in->GetNumberOfValues()));
     auto range = vtk::DataArrayValueRange(in);
     std::copy(range.begin(), range.end(), values.begin());
+    const std::int64_t* map = group ? group->data() : nullptr;
+    if (links)
+    {
+      vtkSMPTools::For(0, nPoints, [&](vtkIdType b, vtkIdType e) {
+        for (vtkIdType p = b; p < e; ++p)
+        {
+          const std::int64_t row = map ? map[p] : p;
+          cloudmap::AreaWeightedVertex(*links, row, areas.data(), values.data(), nc, out + p * nc);
+        }
+      });
+      return;
+    }
+    struct Accumulator
+    {
+      std::vector<double> Sum, Weight;
+    };
+    vtkSMPThreadLocal<Accumulator> local;
+    vtkSMPTools::For(0, view.NumberOfCells(), [&](vtkIdType b, vtkIdType e) {
+      Accumulator& acc = local.Local();
+      if (acc.Weight.empty())
+      {
+        acc.Sum.assign(static_cast<std::size_t>(nRows) * nc, 0.0);
+        acc.Weight.assign(nRows, 0.0);
+      }
+      view.WithIds([&](auto* off, auto* conn) {
+        cloudmap::AreaWeightedScatter(b, e, off, conn, map, areas.data(), values.data(), nc,
+          acc.Sum.data(), acc.Weight.data());
+      });
+    });
+    // Add the thread accumulators (one, with the sequential backend).
+    auto it = local.begin();
+    Accumulator& total = *it;
+    for (++it; it != local.end(); ++it)
+    {
+      for (std::size_t i = 0; i < total.Sum.size(); ++i)
+        total.Sum[i] += it->Sum[i];
+      for (std::size_t i = 0; i < total.Weight.size(); ++i)
+        total.Weight[i] += it->Weight[i];
+    }
+    if (total.Weight.empty())
+    {
+      total.Sum.assign(static_cast<std::size_t>(nRows) * nc, 0.0);
+      total.Weight.assign(nRows, 0.0);
+    }
     vtkSMPTools::For(0, nPoints, [&](vtkIdType b, vtkIdType e) {
       for (vtkIdType p = b; p < e; ++p)
       {
-        const std::int64_t row = group ? (*group)[p] : p;
-        cloudmap::AreaWeightedVertex(links, row, areas.data(), values.data(), nc, out + p * nc);
+        const std::int64_t row = map ? map[p] : p;
+        const double w = total.Weight[row];
+        for (int q = 0; q < nc; ++q)
+        {
+          out[p * nc + q] = w > 0 ? total.Sum[row * nc + q] / w : 0.0;
+        }
       }
     });
   }
@@ -119,12 +170,21 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
   std::int64_t nRows = view.NumberOfPoints;
   if (this->MergeCoincidentPoints && view.NumberOfPoints > 0)
   {
-    group = cloudmap::MergeCoincidentPoints(view.Points, view.NumberOfPoints, this->Tolerance, nRows);
+    group = cloudmap::MergeCoincidentPoints(
+      view.DoublePoints(), view.NumberOfPoints, this->Tolerance, nRows);
   }
-  cloudmap::PointCellLinks links;
-  cloudmap::BuildPointCellLinks(nRows, view.NumberOfCells(), view.Offsets.data(), view.Conn.data(),
-    group.empty() ? nullptr : group.data(), links);
   const std::vector<double> areas = cloudmap::CellAreas(view);
+  // Zero-area elements need the link table for the unweighted fallback.
+  const bool degenerate =
+    std::any_of(areas.begin(), areas.end(), [](double a) { return !(a > 0); });
+  cloudmap::PointCellLinks links;
+  if (degenerate)
+  {
+    view.WithIds([&](auto* off, auto* conn) {
+      cloudmap::BuildPointCellLinks(nRows, view.NumberOfCells(), off, conn,
+        group.empty() ? nullptr : group.data(), links);
+    });
+  }
 
   for (vtkDataArray* in : arrays)
   {
@@ -135,9 +195,11 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     AverageWorker worker;
     using Dispatcher = vtkArrayDispatch::DispatchByValueType<vtkArrayDispatch::AllTypes>;
     const std::vector<std::int64_t>* g = group.empty() ? nullptr : &group;
-    if (!Dispatcher::Execute(in, worker, links, areas, g, view.NumberOfPoints, out->GetPointer(0)))
+    const cloudmap::PointCellLinks* l = degenerate ? &links : nullptr;
+    if (!Dispatcher::Execute(in, worker, view, l, areas, g, nRows, view.NumberOfPoints,
+          out->GetPointer(0)))
     {
-      worker(in, links, areas, g, view.NumberOfPoints, out->GetPointer(0));
+      worker(in, view, l, areas, g, nRows, view.NumberOfPoints, out->GetPointer(0));
     }
     output->GetPointData()->AddArray(out);
   }

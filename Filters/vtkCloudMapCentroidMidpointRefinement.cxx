@@ -159,7 +159,7 @@ void InterpolatePoints(vtkPointData* inPD, vtkPointData* outPD, const cloudmap::
       for (vtkIdType c = b; c < e; ++c)
       {
         const int n = view.Size(c);
-        const std::int64_t* corners = view.Conn.data() + view.Offsets[c];
+        const std::int64_t first = view.Offset(c);
         for (std::int64_t p = pointStart[c]; p < pointStart[c + 1]; ++p)
         {
           cloudmap::ParentWeights(n, pointRS[2 * p], pointRS[2 * p + 1], w);
@@ -168,7 +168,7 @@ void InterpolatePoints(vtkPointData* inPD, vtkPointData* outPD, const cloudmap::
             double v = 0;
             for (int j = 0; j < n; ++j)
             {
-              v += w[j] * vin[corners[j] * nc + k];
+              v += w[j] * vin[view.Id(first + j) * nc + k];
             }
             o[p * nc + k] = v;
           }

@@ -115,13 +115,13 @@ int vtkCloudMapElementInterpolation::RequestData(
       {
         const std::int64_t parent = pid[c];
         const int nc = view.Size(parent);
-        const std::int64_t* corners = view.Conn.data() + view.Offsets[parent];
+        const std::int64_t first = view.Offset(parent);
         for (int k = 0; k < ncomp; ++k)
         {
           double v = 0;
           for (int j = 0; j < nc; ++j)
           {
-            v += weights[4 * c + j] * vin[corners[j] * ncomp + k];
+            v += weights[4 * c + j] * vin[view.Id(first + j) * ncomp + k];
           }
           o[c * ncomp + k] = v;
         }

@@ -125,6 +125,44 @@ void AreaWeightedVertex(const PointCellLinks& links, std::int64_t p, const doubl
 }
 
 /**
+ * Scatter form of the same average, for cells [begin, end): adds s_k·i_k to
+ * `sum` (nComp per vertex row) and s_k to `weight` for every distinct vertex
+ * of each cell. One pass over the connectivity and no link table; a caller
+ * runs it per thread on private accumulators and adds them up, then divides.
+ * Exactly equal to AreaWeightedVertex wherever a vertex has a positive weight.
+ */
+template <typename OffsetT, typename ConnT, typename T>
+void AreaWeightedScatter(std::int64_t begin, std::int64_t end, const OffsetT* offsets,
+  const ConnT* conn, const std::int64_t* pointMap, const double* areas, const T* values, int nComp,
+  double* sum, double* weight)
+{
+  for (std::int64_t c = begin; c < end; ++c)
+  {
+    const double s = areas[c];
+    const std::int64_t b = static_cast<std::int64_t>(offsets[c]);
+    const std::int64_t e = static_cast<std::int64_t>(offsets[c + 1]);
+    for (std::int64_t k = b; k < e; ++k)
+    {
+      const std::int64_t p = pointMap ? pointMap[conn[k]] : static_cast<std::int64_t>(conn[k]);
+      bool repeated = false;
+      for (std::int64_t m = b; m < k && !repeated; ++m)
+      {
+        repeated = (pointMap ? pointMap[conn[m]] : static_cast<std::int64_t>(conn[m])) == p;
+      }
+      if (repeated)
+      {
+        continue;
+      }
+      weight[p] += s;
+      for (int q = 0; q < nComp; ++q)
+      {
+        sum[p * nComp + q] += s * static_cast<double>(values[c * nComp + q]);
+      }
+    }
+  }
+}
+
+/**
  * Groups points closer than `tolerance` (0 = exactly equal coordinates).
  * Returns, per point, its group id in [0, nGroups); groups are numbered in
  * order of first appearance, so the result does not depend on hashing.
