@@ -14,15 +14,15 @@ out="${CLOUDMAP_FUZZ_DIR:-$root/build-fuzz}"
 mkdir -p "$out"
 CXX="${CXX_FUZZ:-clang++-14}"
 
-# name : define : seed folders (relative to Testing/Data)
+# name : define : seed folder (relative to Testing/Data) : the parser's header
 targets=(
-  "mom:CM_FUZZ_MOM:."
-  "nec:CM_FUZZ_NEC:nec"
-  "feko_ffe:CM_FUZZ_FEKO_FFE:feko"
-  "feko_os:CM_FUZZ_FEKO_OS:feko"
-  "feko_out:CM_FUZZ_FEKO_OUT:feko"
-  "cst:CM_FUZZ_CST:cst"
-  "gmsh:CM_FUZZ_GMSH:gmsh"
+  "mom:CM_FUZZ_MOM:.:cmMoMFormat.h"
+  "nec:CM_FUZZ_NEC:nec:cmNecOutput.h"
+  "feko_ffe:CM_FUZZ_FEKO_FFE:feko:cmFekoFormat.h"
+  "feko_os:CM_FUZZ_FEKO_OS:feko:cmFekoFormat.h"
+  "feko_out:CM_FUZZ_FEKO_OUT:feko:cmFekoFormat.h"
+  "cst:CM_FUZZ_CST:cst:cmCstFarField.h"
+  "gmsh:CM_FUZZ_GMSH:gmsh:cmGmshFormat.h"
 )
 want=("$@")
 status=0
@@ -40,8 +40,12 @@ if [ ! -f "$lib" ] || [ -n "$(find "$root/Readers/Core" -newer "$lib" -print -qu
   ar rcs "$lib" "$out"/*.o
 fi
 for t in "${targets[@]}"; do
-  IFS=: read -r name define seeds <<<"$t"
+  IFS=: read -r name define seeds header <<<"$t"
   if ((${#want[@]})) && [[ ! " ${want[*]} " == *" $name "* ]]; then continue; fi
+  if [ ! -f "$root/Readers/Core/$header" ]; then
+    echo "== $name: no parser ($header) in this tree, skipped"
+    continue
+  fi
   bin="$out/fuzz_$name"
   if [ ! -x "$bin" ] || [ "$lib" -nt "$bin" ] || [ "$here/fuzz_parser.cpp" -nt "$bin" ]; then
     echo "== building $bin"
