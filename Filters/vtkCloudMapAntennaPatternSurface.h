@@ -18,6 +18,7 @@
  *   - Linear Field:  r = R·a
  *   - Power:         r = R·a²
  *   - Decibels:      r = R·max(0, 1 + 20·log10(a)/D), D the dynamic range,
+ *   - ARRL:          r = R·0.89^(−dB/2) with dB = 20·log10(a) (0 below −D),
  * and the point is Centre + r·(sin θ cos φ, sin θ sin φ, cos θ). The sample
  * with the largest value lies exactly at distance R from the centre.
  *
@@ -56,8 +57,9 @@ public:
   ///@}
 
   ///@{
-  /// Radius scale: 0 linear field (default), 1 power, 2 dB with DynamicRange.
-  vtkSetClampMacro(Scale, int, 0, 2);
+  /// Radius scale: 0 linear field (default), 1 power, 2 dB with DynamicRange,
+  /// 3 ARRL log-periodic (0.89 per 2 dB).
+  vtkSetClampMacro(Scale, int, 0, 3);
   vtkGetMacro(Scale, int);
   ///@}
 

@@ -214,7 +214,8 @@ double ScaledQuantity(double a, PatternScale scale, double floorDb)
   switch (scale)
   {
     case PatternScale::Power: return a * a;
-    case PatternScale::Decibels: return a > 0 ? std::max(-floorDb, 20.0 * std::log10(a)) : -floorDb;
+    case PatternScale::Decibels:
+    case PatternScale::ARRL: return a > 0 ? std::max(-floorDb, 20.0 * std::log10(a)) : -floorDb;
     case PatternScale::LinearField:
     default: return a;
   }
@@ -222,6 +223,12 @@ double ScaledQuantity(double a, PatternScale scale, double floorDb)
 
 double RadiusFraction(double a, PatternScale scale, double floorDb)
 {
+  if (scale == PatternScale::ARRL)
+  {
+    // Each 2 dB below the peak shrinks the radius by 0.89 (the ARRL plot);
+    // the dynamic range still caps the depth.
+    return a > 0 && 20.0 * std::log10(a) > -floorDb ? std::pow(0.89, -10.0 * std::log10(a)) : 0.0;
+  }
   if (scale == PatternScale::Decibels)
   {
     return floorDb > 0 ? 1.0 + ScaledQuantity(a, scale, floorDb) / floorDb : (a >= 1 ? 1.0 : 0.0);

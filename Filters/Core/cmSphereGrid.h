@@ -62,6 +62,7 @@ enum class PatternScale
   LinearField = 0, ///< r = a
   Power = 1,       ///< r = a²
   Decibels = 2,    ///< r = max(0, 1 + 20·log10(a) / floor)  (floor > 0, in dB)
+  ARRL = 3,        ///< ARRL log-periodic: r = 0.89^(−dB/2), 0.89 per 2 dB down
 };
 
 /// Normalized field ratio a in [0, 1] of a value, given the maximum value.

@@ -101,5 +101,14 @@ int main()
   CM_NEAR(RadiusFraction(1e-3, PatternScale::Decibels, 30), 0.0, 0); // -60 dB, below the floor
   CM_NEAR(RadiusFraction(0.0, PatternScale::Decibels, 30), 0.0, 0);
   CM_NEAR(ScaledQuantity(0.0, PatternScale::Decibels, 30), -30.0, 0);
+  // ARRL log-periodic scale: 0.89 per 2 dB (published radii 0.84 at -3 dB,
+  // 0.56 at -10 dB, 0.31 at -20 dB).
+  auto arrl = [](double db) { return RadiusFraction(std::pow(10.0, db / 20.0), PatternScale::ARRL, 40); };
+  CM_NEAR(arrl(0), 1.0, 1e-15);
+  CM_NEAR(arrl(-2), 0.89, 1e-12);
+  CM_NEAR(arrl(-3), 0.84, 0.005);
+  CM_NEAR(arrl(-10), 0.56, 0.005);
+  CM_NEAR(arrl(-20), 0.31, 0.005);
+  CM_NEAR(arrl(-50), 0.0, 0); // below the 40 dB range
   return cmReport("TestSphereGrid");
 }
