@@ -129,6 +129,36 @@ double SamplePattern(const std::vector<double>& th, const std::vector<double>& p
     (1 - t) * s * at(i, j1);
 }
 
+std::vector<double> PatternCut(const std::vector<double>& th, const std::vector<double>& ph,
+  const std::vector<double>& in, double peakTheta, double peakPhi, int plane, double step,
+  double userAngle)
+{
+  std::vector<double> out;
+  const int n = static_cast<int>(std::floor(360.0 / step + 1e-9));
+  if (plane == 3)
+  {
+    for (int k = 0; k < n; ++k)
+      out.push_back(SamplePattern(th, ph, in, userAngle, k * step));
+    return out;
+  }
+  Circle c;
+  double t = peakTheta, p = peakPhi;
+  if (plane == 0)
+  {
+    t = 0; // start at the +z pole, run down φ = userAngle
+    p = userAngle;
+  }
+  Direction(t, p, c.U);
+  const double tr = t * D2R, pr = p * D2R;
+  const double thetaHat[3] = { std::cos(tr) * std::cos(pr), std::cos(tr) * std::sin(pr), -std::sin(tr) };
+  const double phiHat[3] = { -std::sin(pr), std::cos(pr), 0.0 };
+  for (int d = 0; d < 3; ++d)
+    c.V[d] = plane == 2 ? phiHat[d] : thetaHat[d];
+  for (int k = 0; k < n; ++k)
+    out.push_back(OnCircle(th, ph, in, c, k * step));
+  return out;
+}
+
 PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::vector<double>& ph,
   const std::vector<double>& in, double coneDeg)
 {

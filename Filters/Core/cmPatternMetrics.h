@@ -48,6 +48,17 @@ struct PatternMetrics
 PatternMetrics ComputePatternMetrics(const std::vector<double>& thetaDeg,
   const std::vector<double>& phiDeg, const std::vector<double>& intensity, double coneHalfAngleDeg);
 
+/**
+ * Samples the pattern along a great circle through the peak direction
+ * (peakTheta, peakPhi): plane 1 (containing z) or plane 2 (perpendicular),
+ * at angles 0, step, ... < 360 degrees from the peak. Plane 0 is the user
+ * elevation cut φ = userAngle (θ running over the circle through both
+ * poles), plane 3 the conical cut θ = userAngle (φ = 0…360).
+ */
+std::vector<double> PatternCut(const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg,
+  const std::vector<double>& intensity, double peakTheta, double peakPhi, int plane, double step,
+  double userAngle);
+
 /// Bilinear interpolation of the grid at (θ, φ) in degrees (φ wraps when the grid is a full circle).
 double SamplePattern(const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg,
   const std::vector<double>& intensity, double theta, double phi);
