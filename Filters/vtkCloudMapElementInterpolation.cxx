@@ -89,6 +89,14 @@ int vtkCloudMapElementInterpolation::RequestData(
     for (vtkIdType c = b; c < e; ++c)
     {
       const int nc = view.Size(pid[c]);
+      if (mode == cloudmap::QuadInterpolation::Isoparametric)
+      {
+        // The stored parametric centre is exactly the inverse (bilinear or
+        // area-coordinate) map of the sub-element centroid, so its weights
+        // are the answer without a geometric inversion.
+        cloudmap::ParentWeights(nc, rs[2 * c], rs[2 * c + 1], &weights[4 * c]);
+        continue;
+      }
       view.Corners(pid[c], p);
       const cloudmap::Vec3 q = cloudmap::ParentPoint(p, nc, rs[2 * c], rs[2 * c + 1]);
       cloudmap::ElementWeights(p, nc, q, mode, &weights[4 * c]);

@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // CloudMap benchmark: each row runs our filter and the nearest VTK built-in
 // on the same input in the same process and prints the throughput ratio.
-//   cloudmap_bench [elements=200000] [repeats=3]
+//   cloudmap_bench [elements=200000] [repeats=3] [row filter] [scratch dir]
 // Set VTK_SMP_BACKEND_IN_USE=STDThread and VTK_SMP_MAX_THREADS=N for threads.
+#include "cmMoMFormat.h"
 #include "vtkCellData.h"
 #include "vtkCellDataToPointData.h"
 #include "vtkCloudMapAreaWeightedPointData.h"
 #include "vtkCloudMapBandedColorMap.h"
 #include "vtkCloudMapCentroidMidpointRefinement.h"
+#include "vtkCloudMapMoMReader.h"
 #include "vtkCloudMapSurfaceCloudMap.h"
+#include "vtkPolyDataReader.h"
+#include "vtkPolyDataWriter.h"
+#include "vtkXMLPolyDataReader.h"
+#include "vtkXMLPolyDataWriter.h"
 #include "vtkDoubleArray.h"
 #include "vtkLinearSubdivisionFilter.h"
 #include "vtkLookupTable.h"
@@ -138,6 +144,114 @@ int main(int argc, char* argv[])
     });
     Row("Banded Color Map (24 bands)", "Mvalues/s", n / to / 1e6, n / tt / 1e6,
       "vtkLookupTable::MapScalars (24)");
+  }
+  // 4. The whole chain vs the nearest ParaView-only recipe (cell-to-point,
+  //    linear subdivision, 24-value lookup table), at equal refinement.
+  if (want("chain"))
+  {
+    vtkNew<vtkCloudMapSurfaceCloudMap> ours;
+    ours->SetInputData(mesh);
+    ours->SetNumberOfLevels(2);
+    vtkIdType oc = 0;
+    const double to = Time(repeats, [&] {
+      ours->Modified();
+      ours->Update();
+      oc = ours->GetOutput()->GetNumberOfCells();
+    });
+    vtkNew<vtkCellDataToPointData> c2p;
+    c2p->SetInputData(mesh);
+    vtkNew<vtkLinearSubdivisionFilter> sub;
+    sub->SetInputConnection(c2p->GetOutputPort());
+    sub->SetNumberOfSubdivisions(2);
+    vtkNew<vtkLookupTable> lut;
+    lut->SetNumberOfTableValues(24);
+    lut->SetHueRange(0.667, 0.0);
+    lut->Build();
+    vtkIdType tc = 0;
+    const double tt = Time(repeats, [&] {
+      c2p->Modified();
+      sub->Update();
+      vtkDataArray* v = sub->GetOutput()->GetPointData()->GetArray("|J|");
+      lut->SetRange(v->GetRange());
+      vtkUnsignedCharArray* colors = lut->MapScalars(v, VTK_COLOR_MODE_MAP_SCALARS, -1, VTK_RGB);
+      colors->Delete();
+      tc = sub->GetOutput()->GetNumberOfCells();
+    });
+    Row("Surface Cloud Map, whole chain (2 levels)", "Mcells/s", oc / to / 1e6, tc / tt / 1e6,
+      "CellDataToPointData+Subdivide+LUT");
+  }
+
+  // 5. The native reader vs VTK's legacy ASCII and XML readers on the same mesh and arrays.
+  if (want("reader"))
+  {
+    cloudmap::SurfaceMesh sm;
+    sm.Frequency = 120e6;
+    for (vtkIdType p = 0; p < mesh->GetNumberOfPoints(); ++p)
+    {
+      const double* x = mesh->GetPoint(p);
+      sm.Points.insert(sm.Points.end(), x, x + 3);
+    }
+    for (vtkIdType c = 0; c < n; ++c)
+    {
+      vtkIdType np;
+      const vtkIdType* ids;
+      mesh->GetCellPoints(c, np, ids);
+      sm.Connectivity.insert(sm.Connectivity.end(), ids, ids + np);
+      sm.Offsets.push_back(static_cast<std::int64_t>(sm.Connectivity.size()));
+      const double v = j->GetValue(c);
+      sm.JReal.insert(sm.JReal.end(), { v, 0.5 * v, 0.0 });
+      sm.JImag.insert(sm.JImag.end(), { 0.1 * v, 0.0, -v });
+    }
+    const std::string dir = argc > 4 ? argv[4] : ".";
+    const std::string cmom = dir + "/bench.cmom", legacy = dir + "/bench.vtk", xml = dir + "/bench.vtp";
+    {
+      const std::string text = cloudmap::FormatMoM(sm);
+      FILE* f = std::fopen(cmom.c_str(), "wb");
+      std::fwrite(text.data(), 1, text.size(), f);
+      std::fclose(f);
+    }
+    vtkNew<vtkCloudMapMoMReader> ours;
+    ours->SetFileName(cmom.c_str());
+    ours->Update();
+    vtkNew<vtkPolyDataWriter> lw;
+    lw->SetInputData(ours->GetOutput());
+    lw->SetFileName(legacy.c_str());
+    lw->SetFileTypeToASCII();
+    lw->Write();
+    vtkNew<vtkXMLPolyDataWriter> xw;
+    xw->SetInputData(ours->GetOutput());
+    xw->SetFileName(xml.c_str());
+    xw->SetDataModeToAscii();
+    xw->Write();
+    auto size = [](const std::string& p) {
+      FILE* f = std::fopen(p.c_str(), "rb");
+      std::fseek(f, 0, SEEK_END);
+      const double s = double(std::ftell(f));
+      std::fclose(f);
+      return s;
+    };
+    const double to = Time(repeats, [&] {
+      ours->Modified();
+      ours->Update();
+    });
+    vtkNew<vtkPolyDataReader> lr;
+    lr->SetFileName(legacy.c_str());
+    const double tl = Time(repeats, [&] {
+      lr->Modified();
+      lr->Update();
+    });
+    vtkNew<vtkXMLPolyDataReader> xr;
+    xr->SetFileName(xml.c_str());
+    const double tx = Time(repeats, [&] {
+      xr->Modified();
+      xr->Update();
+    });
+    Row("native .cmom reader (MB/s of its file)", "MB/s", size(cmom) / to / 1e6,
+      size(legacy) / tl / 1e6, "vtkPolyDataReader, legacy ASCII");
+    Row("native .cmom reader (Mcells/s)", "Mcells/s", n / to / 1e6, n / tl / 1e6,
+      "vtkPolyDataReader (same content)");
+    Row("native .cmom reader (Mcells/s)", "Mcells/s", n / to / 1e6, n / tx / 1e6,
+      "vtkXMLPolyDataReader, ASCII");
   }
   return EXIT_SUCCESS;
 }
