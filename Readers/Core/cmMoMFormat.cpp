@@ -4,6 +4,7 @@
 #include "cmTextScan.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <iterator>
 #include <cstdio>
@@ -273,36 +274,53 @@ SurfaceMesh ReadMoMFile(const std::string& path)
 
 std::string FormatMoM(const SurfaceMesh& m)
 {
+  // std::to_chars writes the shortest text that reads back to the same
+  // double: exact round trips with short lines.
   std::string out;
-  char buf[256];
-  out += "CLOUDMAP-MOM 1\n";
-  std::snprintf(buf, sizeof buf, "FREQUENCY %.17g\n", m.Frequency);
-  out += buf;
-  std::snprintf(buf, sizeof buf, "VERTICES %lld\n", static_cast<long long>(m.NumberOfPoints()));
-  out += buf;
+  out.reserve(static_cast<std::size_t>(64 * m.NumberOfPoints() + 120 * m.NumberOfElements() + 256));
+  char buf[64];
+  auto num = [&](double v) {
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+  };
+  auto integer = [&](long long v) {
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+  };
+  out += "CLOUDMAP-MOM 1\nFREQUENCY ";
+  num(m.Frequency);
+  out += "\nVERTICES ";
+  integer(m.NumberOfPoints());
+  out += "\n";
   for (std::int64_t i = 0; i < m.NumberOfPoints(); ++i)
   {
-    std::snprintf(buf, sizeof buf, "%.17g %.17g %.17g\n", m.Points[3 * i], m.Points[3 * i + 1],
-      m.Points[3 * i + 2]);
-    out += buf;
+    num(m.Points[3 * i]);
+    out += ' ';
+    num(m.Points[3 * i + 1]);
+    out += ' ';
+    num(m.Points[3 * i + 2]);
+    out += '\n';
   }
-  std::snprintf(buf, sizeof buf, "ELEMENTS %lld\n", static_cast<long long>(m.NumberOfElements()));
-  out += buf;
+  out += "ELEMENTS ";
+  integer(m.NumberOfElements());
+  out += "\n";
   for (std::int64_t e = 0; e < m.NumberOfElements(); ++e)
   {
-    const std::int64_t b = m.Offsets[e], n = m.Offsets[e + 1] - b;
+    const std::int64_t b0 = m.Offsets[e], n = m.Offsets[e + 1] - b0;
     out += n == 3 ? "T" : "Q";
     for (std::int64_t k = 0; k < n; ++k)
     {
-      std::snprintf(buf, sizeof buf, " %lld", static_cast<long long>(m.Connectivity[b + k]));
-      out += buf;
+      out += ' ';
+      integer(m.Connectivity[b0 + k]);
     }
     for (int k = 0; k < 3; ++k)
     {
-      std::snprintf(buf, sizeof buf, " %.17g %.17g", m.JReal[3 * e + k], m.JImag[3 * e + k]);
-      out += buf;
+      out += ' ';
+      num(m.JReal[3 * e + k]);
+      out += ' ';
+      num(m.JImag[3 * e + k]);
     }
-    out += "\n";
+    out += '\n';
   }
   auto named = [&](const char* key, const std::vector<std::string>& names,
                  const std::vector<double>& xyz) {
@@ -310,13 +328,19 @@ std::string FormatMoM(const SurfaceMesh& m)
     {
       return;
     }
-    std::snprintf(buf, sizeof buf, "%s %zu\n", key, names.size());
-    out += buf;
+    out += key;
+    out += ' ';
+    integer(static_cast<long long>(names.size()));
+    out += '\n';
     for (std::size_t i = 0; i < names.size(); ++i)
     {
-      std::snprintf(buf, sizeof buf, "%s %.17g %.17g %.17g\n", names[i].c_str(), xyz[3 * i],
-        xyz[3 * i + 1], xyz[3 * i + 2]);
-      out += buf;
+      out += names[i];
+      for (int d = 0; d < 3; ++d)
+      {
+        out += ' ';
+        num(xyz[3 * i + d]);
+      }
+      out += '\n';
     }
   };
   named("SOURCES", m.SourceNames, m.SourcePositions);
