@@ -33,9 +33,9 @@ vtkCloudMapAreaWeightedPointData::~vtkCloudMapAreaWeightedPointData() = default;
 
 namespace
 {
-// Averages one array. When every element has a positive area the scatter
-// form runs, one pass over the connectivity with per-thread accumulators;
-// otherwise the link table gives the documented zero-area fallback.
+// Averages one array: by the link table (deterministic in any thread count,
+// and the documented zero-area fallback), or by the scatter form, one pass
+// over the connectivity, when one thread does all the work.
 struct AverageWorker
 {
   template <typename ArrayT>
@@ -174,11 +174,14 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
       view.DoublePoints(), view.NumberOfPoints, this->Tolerance, nRows);
   }
   const std::vector<double> areas = cloudmap::CellAreas(view);
-  // Zero-area elements need the link table for the unweighted fallback.
+  // Zero-area elements need the link table for the unweighted fallback. With
+  // several threads the link table also keeps the sums in a fixed order, so
+  // results do not depend on how the work was split; one thread scatters.
   const bool degenerate =
     std::any_of(areas.begin(), areas.end(), [](double a) { return !(a > 0); });
+  const bool useLinks = degenerate || vtkSMPTools::GetEstimatedNumberOfThreads() > 1;
   cloudmap::PointCellLinks links;
-  if (degenerate)
+  if (useLinks)
   {
     view.WithIds([&](auto* off, auto* conn) {
       cloudmap::BuildPointCellLinks(nRows, view.NumberOfCells(), off, conn,
@@ -195,7 +198,7 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     AverageWorker worker;
     using Dispatcher = vtkArrayDispatch::DispatchByValueType<vtkArrayDispatch::AllTypes>;
     const std::vector<std::int64_t>* g = group.empty() ? nullptr : &group;
-    const cloudmap::PointCellLinks* l = degenerate ? &links : nullptr;
+    const cloudmap::PointCellLinks* l = useLinks ? &links : nullptr;
     if (!Dispatcher::Execute(in, worker, view, l, areas, g, nRows, view.NumberOfPoints,
           out->GetPointer(0)))
     {

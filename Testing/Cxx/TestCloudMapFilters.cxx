@@ -20,6 +20,7 @@
 #include "vtkPointData.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
+#include "vtkSMPTools.h"
 #include "vtkTable.h"
 #include "vtkUnsignedCharArray.h"
 
@@ -209,6 +210,30 @@ int main()
       v->GetRange(r);
     CHECK(v && std::abs(r[0] - 2.5) < 1e-12 && std::abs(r[1] - 2.5) < 1e-12);
     CHECK(out->GetCellData()->GetArray("BandColor") != nullptr);
+  }
+
+  // 4b. Threads change nothing: the chain on one thread and on the
+  // STDThread backend gives bit-identical values and bands.
+  {
+    auto run = [&](const char* backend) {
+      vtkSMPTools::SetBackend(backend);
+      vtkNew<vtkCloudMapSurfaceCloudMap> cm;
+      cm->SetInputData(mesh);
+      cm->SetNumberOfLevels(3);
+      cm->Update();
+      vtkSmartPointer<vtkPolyData> out = cm->GetOutput();
+      return out;
+    };
+    vtkSmartPointer<vtkPolyData> one = run("Sequential");
+    vtkSmartPointer<vtkPolyData> many = run("STDThread");
+    vtkDataArray* a = one->GetCellData()->GetArray("|J|");
+    vtkDataArray* b = many->GetCellData()->GetArray("|J|");
+    vtkDataArray* ba = one->GetCellData()->GetArray("BandIndex");
+    vtkDataArray* bb = many->GetCellData()->GetArray("BandIndex");
+    bool same = a && b && a->GetNumberOfTuples() == b->GetNumberOfTuples();
+    for (vtkIdType c = 0; same && c < a->GetNumberOfTuples(); ++c)
+      same = a->GetTuple1(c) == b->GetTuple1(c) && ba->GetTuple1(c) == bb->GetTuple1(c);
+    CHECK(same);
   }
 
   // 5. A pentagon is refused cleanly.
