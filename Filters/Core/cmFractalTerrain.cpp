@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "cmFractalTerrain.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cm
+{
+namespace
+{
+int FloorDiv(int a, int s)
+{
+  return a / s; // a >= 0
+}
+int CeilDiv(int a, int s)
+{
+  return (a + s - 1) / s;
+}
+
+}
+
+double MidpointSigma(double sigma, double hurst, int level)
+{
+  return sigma * std::sqrt(1.0 - std::pow(2.0, 2 * hurst - 2)) / std::pow(2.0, level * hurst);
+}
+
+std::string ValidateTerrain(const TerrainParameters& p)
+{
+  if (p.Levels < 0 || p.Levels > 15)
+  {
+    return "number of levels " + std::to_string(p.Levels) + " is outside [0, 15]";
+  }
+  if (!(p.Hurst > 0 && p.Hurst <= 1))
+  {
+    return "Hurst exponent H = " + std::to_string(p.Hurst) + " is outside (0, 1]";
+  }
+  if (!(p.Sigma >= 0) || !std::isfinite(p.Sigma))
+  {
+    return "sigma must be finite and >= 0";
+  }
+  if (p.ControlLevel >= 0 && (p.ControlLevel > p.Levels || !p.ControlHeights))
+  {
+    return "control grid level " + std::to_string(p.ControlLevel) +
+      " is above the number of levels " + std::to_string(p.Levels);
+  }
+  return std::string();
+}
+
+bool GenerateTerrain(const TerrainParameters& p, const TerrainWindow& w, std::vector<double>& height,
+  std::vector<double>* displacement, const ParallelFor& pf,
+  const std::function<bool(double)>& progressAbort, TerrainScratch* scratch)
+{
+  TerrainScratch local;
+  TerrainScratch& ws = scratch ? *scratch : local;
+  const int n = p.Levels;
+  const bool wantD = displacement != nullptr;
+  const int l0 = p.ControlLevel >= 0 ? p.ControlLevel : 0;
+
+  // The level-l0 window that covers the target window.
+  TerrainLevel& cur0 = ws.Levels[0];
+  {
+    TerrainLevel& cur = cur0;
+    const int s = 1 << (n - l0);
+    cur.A0 = FloorDiv(w.I0, s);
+    cur.A1 = CeilDiv(w.I1, s);
+    cur.B0 = FloorDiv(w.J0, s);
+    cur.B1 = CeilDiv(w.J1, s);
+    cur.V.resize(std::size_t(cur.Nx()) * (cur.B1 - cur.B0 + 1));
+    if (wantD)
+    {
+      cur.D.assign(cur.V.size(), 0.0);
+    }
+    const int m = (1 << l0) + 1;
+    for (int j = cur.B0; j <= cur.B1; ++j)
+    {
+      for (int i = cur.A0; i <= cur.A1; ++i)
+      {
+        if (p.ControlLevel >= 0)
+        {
+          cur.At(i, j) = p.ControlHeights[std::size_t(j) * m + i];
+        }
+        else
+        {
+          // Level 0: the four corners.
+          const double* c = p.CornerHeights;
+          cur.At(i, j) = j == 0 ? (i == 0 ? c[0] : c[1]) : (i == 0 ? c[3] : c[2]);
+        }
+      }
+    }
+  }
+
+  int which = 0; // ws.Levels[which] holds the current level
+  for (int l = l0; l < n; ++l)
+  {
+    TerrainLevel& cur = ws.Levels[which];
+    if (progressAbort && progressAbort(double(l - l0) / double(std::max(1, n - l0))))
+    {
+      return false;
+    }
+    const int lv = l + 1;
+    const int s = 1 << (n - l);
+    // Only the coarse cells that cover the target window are refined.
+    const int a0 = FloorDiv(w.I0, s), a1 = CeilDiv(w.I1, s);
+    const int b0 = FloorDiv(w.J0, s), b1 = CeilDiv(w.J1, s);
+    TerrainLevel& next = ws.Levels[1 - which];
+    next.A0 = 2 * a0;
+    next.A1 = 2 * a1;
+    next.B0 = 2 * b0;
+    next.B1 = 2 * b1;
+    const int nx = next.Nx();
+    const int ny = next.B1 - next.B0 + 1;
+    next.V.resize(std::size_t(nx) * ny);
+    if (wantD)
+    {
+      next.D.assign(next.V.size(), 0.0);
+    }
+    const double delta = MidpointSigma(p.Sigma, p.Hurst, lv);
+    const std::uint64_t rowLen = (std::uint64_t(1) << lv) + 1;
+    const std::uint64_t key = CounterKey(p.Seed, std::uint64_t(lv));
+    const int cnx = cur.Nx();
+
+    // Pass 1: copies of coarse points and the displaced edge midpoints.
+    RunFor(pf, ny, [&](long long rb, long long re) {
+      for (long long r = rb; r < re; ++r)
+      {
+        const int j = next.B0 + int(r);
+        double* row = next.V.data() + std::size_t(r) * nx;
+        double* drow = wantD ? next.D.data() + std::size_t(r) * nx : nullptr;
+        const std::uint64_t base = std::uint64_t(j) * rowLen;
+        if ((j & 1) == 0)
+        {
+          const double* crow = cur.V.data() + std::size_t(j / 2 - cur.B0) * cnx - cur.A0;
+          const double* cdrow = wantD ? cur.D.data() + std::size_t(j / 2 - cur.B0) * cnx - cur.A0 : nullptr;
+          for (int i = next.A0; i <= next.A1; ++i)
+          {
+            const int k = i - next.A0;
+            if ((i & 1) == 0)
+            {
+              row[k] = crow[i / 2];
+              if (drow)
+              {
+                drow[k] = cdrow[i / 2];
+              }
+            }
+            else
+            {
+              const double d = delta * KeyedGaussian(key, base + i);
+              row[k] = 0.5 * (crow[i / 2] + crow[i / 2 + 1]) + d;
+              if (drow)
+              {
+                drow[k] = d;
+              }
+            }
+          }
+        }
+        else
+        {
+          const double* lo = cur.V.data() + std::size_t(j / 2 - cur.B0) * cnx - cur.A0;
+          const double* hi = lo + cnx;
+          for (int i = next.A0; i <= next.A1; i += 2)
+          {
+            const double d = delta * KeyedGaussian(key, base + i);
+            row[i - next.A0] = 0.5 * (lo[i / 2] + hi[i / 2]) + d;
+            if (drow)
+            {
+              drow[i - next.A0] = d;
+            }
+          }
+        }
+      }
+    });
+    // Pass 2: face centres from the four displaced edge midpoints.
+    const bool dc = p.DisplaceCentre;
+    RunFor(pf, ny / 2, [&](long long rb, long long re) {
+      for (long long h = rb; h < re; ++h)
+      {
+        const std::size_t r = std::size_t(2 * h + 1);
+        const int j = next.B0 + int(r);
+        double* row = next.V.data() + r * nx;
+        const double* up = row + nx;
+        const double* dn = row - nx;
+        const std::uint64_t base = std::uint64_t(j) * rowLen;
+        for (int k = 1; k < nx; k += 2)
+        {
+          double v = 0.25 * (row[k - 1] + row[k + 1] + up[k] + dn[k]);
+          if (dc)
+          {
+            const double d = delta * KeyedGaussian(key, base + next.A0 + k);
+            v += d;
+            if (wantD)
+            {
+              next.D[r * nx + k] = d;
+            }
+          }
+          row[k] = v;
+        }
+      }
+    });
+    which = 1 - which;
+  }
+  TerrainLevel& cur = ws.Levels[which];
+
+  // Crop to the target window (or hand the buffer over when it is the window).
+  const int nx = w.Nx(), ny = w.Ny();
+  if (cur.A0 == w.I0 && cur.A1 == w.I1 && cur.B0 == w.J0 && cur.B1 == w.J1)
+  {
+    height.swap(cur.V);
+    if (wantD)
+    {
+      displacement->swap(cur.D);
+    }
+    if (progressAbort)
+    {
+      progressAbort(1.0);
+    }
+    return true;
+  }
+  height.resize(std::size_t(nx) * ny);
+  if (wantD)
+  {
+    displacement->resize(height.size());
+  }
+  for (int j = 0; j < ny; ++j)
+  {
+    const std::size_t src = std::size_t(w.J0 + j - cur.B0) * cur.Nx() + (w.I0 - cur.A0);
+    std::copy_n(cur.V.data() + src, nx, height.data() + std::size_t(j) * nx);
+    if (wantD)
+    {
+      std::copy_n(cur.D.data() + src, nx, displacement->data() + std::size_t(j) * nx);
+    }
+  }
+  if (progressAbort)
+  {
+    progressAbort(1.0);
+  }
+  return true;
+}
+
+void CutPeaks(std::vector<double>& height, const TerrainWindow& w, double strength, int iterations,
+  const std::function<bool(int, int)>& fixed, const ParallelFor& pf)
+{
+  const int nx = w.Nx(), ny = w.Ny();
+  std::vector<double> src;
+  for (int it = 0; it < iterations; ++it)
+  {
+    src = height; // Jacobi: every point sees the previous sweep
+    RunFor(pf, ny, [&](long long jb, long long je) {
+      for (long long jj = jb; jj < je; ++jj)
+      {
+        const int j = int(jj);
+        for (int i = 0; i < nx; ++i)
+        {
+          if (fixed && fixed(w.I0 + i, w.J0 + j))
+          {
+            continue;
+          }
+          const double h = src[std::size_t(j) * nx + i];
+          double lo = 1e308, hi = -1e308, sum = 0;
+          int cnt = 0;
+          for (int dj = -1; dj <= 1; ++dj)
+          {
+            for (int di = -1; di <= 1; ++di)
+            {
+              const int a = i + di, b = j + dj;
+              if ((di || dj) && a >= 0 && a < nx && b >= 0 && b < ny)
+              {
+                const double v = src[std::size_t(b) * nx + a];
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+                sum += v;
+                ++cnt;
+              }
+            }
+          }
+          if (cnt && (h > hi || h < lo))
+          {
+            height[std::size_t(j) * nx + i] = h - strength * (h - sum / cnt);
+          }
+        }
+      }
+    });
+  }
+}
+
+void GridNormals(const double* xyz, int nx, int ny, float* normals)
+{
+  for (int j = 0; j < ny; ++j)
+  {
+    const int jm = std::max(0, j - 1), jp = std::min(ny - 1, j + 1);
+    for (int i = 0; i < nx; ++i)
+    {
+      const int im = std::max(0, i - 1), ip = std::min(nx - 1, i + 1);
+      const double* a = xyz + 3 * (std::size_t(j) * nx + im);
+      const double* b = xyz + 3 * (std::size_t(j) * nx + ip);
+      const double* c = xyz + 3 * (std::size_t(jm) * nx + i);
+      const double* d = xyz + 3 * (std::size_t(jp) * nx + i);
+      const double u[3] = { b[0] - a[0], b[1] - a[1], b[2] - a[2] };
+      const double v[3] = { d[0] - c[0], d[1] - c[1], d[2] - c[2] };
+      double n[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0] };
+      const double len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+      float* o = normals + 3 * (std::size_t(j) * nx + i);
+      for (int k = 0; k < 3; ++k)
+      {
+        o[k] = len > 0 ? float(n[k] / len) : (k == 2 ? 1.f : 0.f);
+      }
+    }
+  }
+}
+
+void GenerateCurve(int levels, double hurst, double sigma, std::uint64_t seed, double y0, double y1,
+  int i0, int i1, std::vector<double>& out)
+{
+  // The same windowed refinement as the surface, in one dimension.
+  int a0 = 0, a1 = 1;
+  std::vector<double> cur = { y0, y1 };
+  for (int l = 0; l < levels; ++l)
+  {
+    const int s = 1 << (levels - l);
+    const int c0 = i0 / s, c1 = (i1 + s - 1) / s;
+    const double delta = MidpointSigma(sigma, hurst, l + 1);
+    std::vector<double> next(std::size_t(2 * (c1 - c0)) + 1);
+    for (int i = 2 * c0; i <= 2 * c1; ++i)
+    {
+      double& v = next[std::size_t(i - 2 * c0)];
+      if ((i & 1) == 0)
+      {
+        v = cur[std::size_t(i / 2 - a0)];
+      }
+      else
+      {
+        v = 0.5 * (cur[std::size_t(i / 2 - a0)] + cur[std::size_t(i / 2 + 1 - a0)]) +
+          delta * CounterGaussian(seed, l + 1, std::uint64_t(i));
+      }
+    }
+    cur.swap(next);
+    a0 = 2 * c0;
+    a1 = 2 * c1;
+  }
+  (void)a1;
+  out.assign(cur.begin() + (i0 - a0), cur.begin() + (i1 - a0) + 1);
+}
+}

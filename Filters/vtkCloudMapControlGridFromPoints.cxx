@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "vtkCloudMapControlGridFromPoints.h"
+
+#include "vtkDataArray.h"
+#include "vtkDataSet.h"
+#include "vtkDoubleArray.h"
+#include "vtkImageData.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkObjectFactory.h"
+#include "vtkPointData.h"
+#include "vtkSMPTools.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+
+#include <cmath>
+#include <vector>
+
+vtkStandardNewMacro(vtkCloudMapControlGridFromPoints);
+
+vtkCloudMapControlGridFromPoints::vtkCloudMapControlGridFromPoints()
+{
+  this->SetInputArrayToProcess(
+    0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, vtkDataSetAttributes::SCALARS);
+}
+
+vtkCloudMapControlGridFromPoints::~vtkCloudMapControlGridFromPoints() = default;
+
+int vtkCloudMapControlGridFromPoints::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkDataSet");
+  return 1;
+}
+
+int vtkCloudMapControlGridFromPoints::RequestInformation(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  const int m = (1 << this->GridLevel) + 1;
+  int ext[6] = { 0, m - 1, 0, m - 1, 0, 0 };
+  outputVector->GetInformationObject(0)->Set(
+    vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), ext, 6);
+  return 1;
+}
+
+int vtkCloudMapControlGridFromPoints::RequestUpdateExtent(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
+{
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
+  if (inInfo->Has(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()))
+  {
+    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
+      inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()), 6);
+  }
+  return 1;
+}
+
+int vtkCloudMapControlGridFromPoints::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkDataSet* input = vtkDataSet::GetData(inputVector[0], 0);
+  vtkImageData* output = vtkImageData::GetData(outputVector, 0);
+  const vtkIdType np = input ? input->GetNumberOfPoints() : 0;
+  if (np == 0)
+  {
+    vtkErrorMacro("Control Grid From Points: the input has no points.");
+    return 0;
+  }
+  vtkDataArray* arr = nullptr;
+  if (!this->UseZCoordinate)
+  {
+    arr = this->GetInputArrayToProcess(0, inputVector);
+    if (!arr || arr->GetNumberOfComponents() != 1)
+    {
+      vtkErrorMacro("Control Grid From Points: select a 1-component point array for the "
+                    "heights, or turn UseZCoordinate on.");
+      return 0;
+    }
+  }
+  std::vector<double> px(np), py(np), ph(np);
+  for (vtkIdType k = 0; k < np; ++k)
+  {
+    double x[3];
+    input->GetPoint(k, x);
+    px[k] = x[0];
+    py[k] = x[1];
+    ph[k] = arr ? arr->GetComponent(k, 0) : x[2];
+  }
+  double b[4];
+  if (this->UseCustomBounds)
+  {
+    std::copy_n(this->Bounds, 4, b);
+  }
+  else
+  {
+    double bb[6];
+    input->GetBounds(bb);
+    b[0] = bb[0];
+    b[1] = bb[1];
+    b[2] = bb[2];
+    b[3] = bb[3];
+  }
+  if (!(b[1] > b[0]) || !(b[3] > b[2]))
+  {
+    vtkErrorMacro("Control Grid From Points: the x-y bounds [" << b[0] << ", " << b[1] << "] x ["
+                                                               << b[2] << ", " << b[3]
+                                                               << "] are empty.");
+    return 0;
+  }
+  const int m = (1 << this->GridLevel) + 1;
+  const double dx = (b[1] - b[0]) / (m - 1), dy = (b[3] - b[2]) / (m - 1);
+  const double tiny = 1e-12 * std::max(b[1] - b[0], b[3] - b[2]);
+  vtkNew<vtkDoubleArray> elev;
+  elev->SetName("Elevation");
+  elev->SetNumberOfTuples(vtkIdType(m) * m);
+  const double half = 0.5 * this->Power; // w = 1 / (d²)^(p/2)
+  vtkSMPTools::For(0, vtkIdType(m) * m, [&](vtkIdType begin, vtkIdType end) {
+    for (vtkIdType g = begin; g < end; ++g)
+    {
+      const double gx = b[0] + dx * double(g % m), gy = b[2] + dy * double(g / m);
+      double sw = 0, swh = 0, exact = 0;
+      bool hit = false;
+      for (vtkIdType k = 0; k < np && !hit; ++k)
+      {
+        const double d2 = (px[k] - gx) * (px[k] - gx) + (py[k] - gy) * (py[k] - gy);
+        if (d2 <= tiny * tiny)
+        {
+          hit = true;
+          exact = ph[k];
+          break;
+        }
+        const double w = half == 1.0 ? 1.0 / d2 : std::pow(d2, -half);
+        sw += w;
+        swh += w * ph[k];
+      }
+      elev->SetValue(g, hit ? exact : swh / sw);
+    }
+  });
+  output->SetExtent(0, m - 1, 0, m - 1, 0, 0);
+  output->SetOrigin(b[0], b[2], 0);
+  output->SetSpacing(dx, dy, 1);
+  output->GetPointData()->SetScalars(elev);
+  return 1;
+}
+
+void vtkCloudMapControlGridFromPoints::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "GridLevel: " << this->GridLevel << "\n";
+  os << indent << "Power: " << this->Power << "\n";
+  os << indent << "UseZCoordinate: " << this->UseZCoordinate << "\n";
+}
