@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The animation wrappers in VTK pipelines: Free Form Deformation (identity,
+// one control point by its Bernstein weight, a translated control-point
+// input, keyframes in time, refusals), Mesh Morph (t = 0 and 1 exact, point
+// data, time + easing, refusals), Wiggle (order independence, rigid and
+// per-point modes), Keyframe Interpolator (lerp and through keys) and the
+// Particle System (time steps, pieces partition the serial set, any order).
+#include "vtkCloudMapFreeFormDeformation.h"
+#include "vtkCloudMapImageMorph.h"
+#include "vtkCloudMapKeyframeInterpolator.h"
+#include "vtkCloudMapMeshMorph.h"
+#include "vtkCloudMapParticleSystem.h"
+#include "vtkCloudMapWiggle.h"
+
+#include "vtkCellArray.h"
+#include "vtkDoubleArray.h"
+#include "vtkExecutive.h"
+#include "vtkFieldData.h"
+#include "vtkIdTypeArray.h"
+#include "vtkImageData.h"
+#include "vtkInformation.h"
+#include "vtkNew.h"
+#include "vtkObject.h"
+#include "vtkPointData.h"
+#include "vtkPointSet.h"
+#include "vtkPoints.h"
+#include "vtkPolyData.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <vector>
+
+namespace
+{
+int failures = 0;
+#define CHECK(c)                                                                                   \
+  do                                                                                               \
+  {                                                                                                \
+    if (!(c))                                                                                      \
+    {                                                                                              \
+      ++failures;                                                                                  \
+      std::printf("FAIL line %d: %s\n", __LINE__, #c);                                             \
+    }                                                                                              \
+  } while (0)
+
+vtkSmartPointer<vtkPolyData> Cloud(int n, unsigned seed, double scale = 1.0)
+{
+  vtkNew<vtkPoints> pts;
+  pts->SetDataTypeToDouble();
+  vtkNew<vtkCellArray> verts;
+  vtkNew<vtkDoubleArray> temp;
+  temp->SetName("Temperature");
+  unsigned s = seed;
+  auto rnd = [&s]() {
+    s = s * 1664525u + 1013904223u;
+    return (s >> 8) / double(1u << 24);
+  };
+  for (int i = 0; i < n; ++i)
+  {
+    const vtkIdType id = pts->InsertNextPoint(scale * rnd(), scale * 2 * rnd(), scale * 0.5 * rnd());
+    verts->InsertNextCell(1, &id);
+    temp->InsertNextValue(100 * rnd());
+  }
+  // The box corners make the bounds exactly [0, s]x[0, 2s]x[0, s/2].
+  const double corners[2][3] = { { 0, 0, 0 }, { scale, 2 * scale, 0.5 * scale } };
+  for (const auto& c : corners)
+  {
+    const vtkIdType id = pts->InsertNextPoint(c);
+    verts->InsertNextCell(1, &id);
+    temp->InsertNextValue(0);
+  }
+  auto pd = vtkSmartPointer<vtkPolyData>::New();
+  pd->SetPoints(pts);
+  pd->SetVerts(verts);
+  pd->GetPointData()->AddArray(temp);
+  return pd;
+}
+
+double Bern(int n, int i, double t)
+{
+  double c = 1;
+  for (int k = 1; k <= i; ++k)
+  {
+    c = c * (n - i + k) / k;
+  }
+  return c * std::pow(t, i) * std::pow(1 - t, n - i);
+}
+
+int Run(vtkAlgorithm* a, double time)
+{
+  return a->UpdateTimeStep(time, 0, 1);
+}
+
+void TestFFD()
+{
+  auto in = Cloud(300, 1);
+  vtkNew<vtkCloudMapFreeFormDeformation> ffd;
+  ffd->SetInputData(in);
+  ffd->SetLatticeSize(3, 4, 2);
+  ffd->Update();
+  auto* out = vtkPolyData::SafeDownCast(ffd->GetOutput());
+  double maxErr = 0;
+  for (vtkIdType i = 0; i < in->GetNumberOfPoints(); ++i)
+  {
+    for (int a = 0; a < 3; ++a)
+    {
+      maxErr = std::max(maxErr, std::abs(out->GetPoint(i)[a] - in->GetPoint(i)[a]));
+    }
+  }
+  CHECK(maxErr <= 1e-12);
+  CHECK(vtkPolyData::SafeDownCast(ffd->GetOutput(1))->GetNumberOfPoints() == 24);
+  CHECK(out->GetPointData()->GetArray("Temperature") != nullptr);
+
+  // Control point (1, 2, 1) moved by d: points move by B2_1(s) B3_2(t) B1_1(u) d.
+  const double d[3] = { 0.2, -0.1, 0.3 };
+  for (int c = 0; c < 24; ++c)
+  {
+    const bool moved = c == 1 + 3 * (2 + 4 * 1);
+    ffd->AddDisplacement(moved ? d[0] : 0, moved ? d[1] : 0, moved ? d[2] : 0);
+  }
+  ffd->Update();
+  out = vtkPolyData::SafeDownCast(ffd->GetOutput());
+  maxErr = 0;
+  for (vtkIdType i = 0; i < in->GetNumberOfPoints(); ++i)
+  {
+    const double* p = in->GetPoint(i);
+    const double w = Bern(2, 1, p[0]) * Bern(3, 2, p[1] / 2) * Bern(1, 1, p[2] / 0.5);
+    double q[3];
+    out->GetPoint(i, q);
+    for (int a = 0; a < 3; ++a)
+    {
+      maxErr = std::max(maxErr, std::abs(q[a] - p[a] - w * d[a]));
+    }
+  }
+  std::printf("FFD single control point: max error %.3g\n", maxErr);
+  CHECK(maxErr < 1e-14);
+
+  // Keyframes: zero at t = 0, every control point +1 in x at t = 2 (Linear):
+  // at t = 0.5 everything moves by 0.25.
+  ffd->RemoveAllDisplacements();
+  for (double t : { 0.0, 2.0 })
+  {
+    ffd->AddDisplacementKey(t);
+    for (int c = 0; c < 24; ++c)
+    {
+      ffd->AddDisplacementKey(t > 0 ? 1.0 : 0.0);
+      ffd->AddDisplacementKey(0);
+      ffd->AddDisplacementKey(0);
+    }
+  }
+  ffd->SetKeyInterpolation(1);
+  ffd->UpdateInformation();
+  double* range = ffd->GetOutputInformation(0)->Get(vtkStreamingDemandDrivenPipeline::TIME_RANGE());
+  CHECK(range && range[0] == 0 && range[1] == 2);
+  ffd->UpdateTimeStep(0.5);
+  out = vtkPolyData::SafeDownCast(ffd->GetOutput());
+  maxErr = 0;
+  for (vtkIdType i = 0; i < in->GetNumberOfPoints(); ++i)
+  {
+    maxErr = std::max(maxErr, std::abs(out->GetPoint(i)[0] - in->GetPoint(i)[0] - 0.25));
+  }
+  CHECK(maxErr < 1e-14);
+  ffd->RemoveAllDisplacementKeys();
+
+  // A second input of translated control points translates the mesh.
+  vtkNew<vtkPolyData> controls;
+  vtkNew<vtkPoints> cp;
+  for (int k = 0; k < 2; ++k)
+    for (int j = 0; j < 4; ++j)
+      for (int i = 0; i < 3; ++i)
+      {
+        cp->InsertNextPoint(i / 2.0 + 5, j * 2 / 3.0, k * 0.5 - 1);
+      }
+  controls->SetPoints(cp);
+  ffd->SetInputData(1, controls);
+  ffd->Update();
+  out = vtkPolyData::SafeDownCast(ffd->GetOutput());
+  maxErr = 0;
+  for (vtkIdType i = 0; i < in->GetNumberOfPoints(); ++i)
+  {
+    maxErr = std::max(maxErr, std::abs(out->GetPoint(i)[0] - in->GetPoint(i)[0] - 5));
+    maxErr = std::max(maxErr, std::abs(out->GetPoint(i)[2] - in->GetPoint(i)[2] + 1));
+  }
+  CHECK(maxErr < 1e-6); // control points were given in float
+  // Wrong number of control points, and a degenerate lattice: errors.
+  cp->InsertNextPoint(0, 0, 0);
+  cp->Modified();
+  CHECK(ffd->GetExecutive()->Update() == 0);
+  ffd->SetInputData(1, nullptr);
+  ffd->SetLatticeSize(1, 3, 3);
+  ffd->RemoveAllDisplacements();
+  CHECK(ffd->GetExecutive()->Update() == 0);
+}
+
+void TestMorph()
+{
+  auto a = Cloud(200, 2), b = Cloud(200, 3, 3.0);
+  vtkNew<vtkCloudMapMeshMorph> morph;
+  morph->SetInputData(0, a);
+  morph->SetInputData(1, b);
+  for (double t : { 0.0, 1.0, 0.3 })
+  {
+    morph->SetParameter(t);
+    morph->Update();
+    auto* out = vtkPolyData::SafeDownCast(morph->GetOutput());
+    auto* temp = out->GetPointData()->GetArray("Temperature");
+    auto* ta = a->GetPointData()->GetArray("Temperature");
+    auto* tb = b->GetPointData()->GetArray("Temperature");
+    bool ok = true;
+    for (vtkIdType i = 0; i < a->GetNumberOfPoints(); ++i)
+    {
+      for (int c = 0; c < 3; ++c)
+      {
+        const double want = (1 - t) * a->GetPoint(i)[c] + t * b->GetPoint(i)[c];
+        ok = ok && (t == 0.3 ? std::abs(out->GetPoint(i)[c] - want) < 1e-14 : out->GetPoint(i)[c] == want);
+      }
+      ok = ok && std::abs(temp->GetTuple1(i) - ((1 - t) * ta->GetTuple1(i) + t * tb->GetTuple1(i))) < 1e-12;
+    }
+    CHECK(ok);
+  }
+  // In time: TimeRange [2, 4], Linear easing: time 3 gives 0.5; Sine in-out too.
+  morph->SetUseTime(true);
+  morph->SetTimeRange(2, 4);
+  morph->SetEasing(0);
+  Run(morph, 3.0);
+  CHECK(std::abs(morph->GetUsedParameter() - 0.5) < 1e-15);
+  Run(morph, 2.5);
+  CHECK(std::abs(morph->GetUsedParameter() - 0.25) < 1e-15);
+  morph->SetEasing(5);
+  Run(morph, 2.5);
+  CHECK(std::abs(morph->GetUsedParameter() - (1 - std::cos(M_PI * 0.25)) / 2) < 1e-15);
+  Run(morph, 9.0);
+  CHECK(morph->GetUsedParameter() == 1.0);
+  morph->SetTimeRange(2, 2);
+  CHECK(morph->GetExecutive()->Update() == 0); // remap with t1 == t2
+  morph->SetUseTime(false);
+  // Different counts: an error By Index, a result with Nearest Normalized Point.
+  auto c = Cloud(150, 4, 2.0);
+  morph->SetInputData(1, c);
+  CHECK(morph->GetExecutive()->Update() == 0);
+  morph->SetCorrespondence(1);
+  morph->SetParameter(1.0);
+  morph->Update();
+  CHECK(vtkPointSet::SafeDownCast(morph->GetOutput())->GetNumberOfPoints() == a->GetNumberOfPoints());
+  // The corners map onto the corners of the scaled target.
+  const double* last = vtkPointSet::SafeDownCast(morph->GetOutput())->GetPoint(201);
+  CHECK(last[0] == 2 && last[1] == 4 && last[2] == 1);
+}
+
+void TestWiggle()
+{
+  auto in = Cloud(100, 5);
+  vtkNew<vtkCloudMapWiggle> w;
+  w->SetInputData(in);
+  w->SetAmplitude(0.5);
+  w->SetOctaves(2);
+  std::vector<double> first;
+  for (double t : { 0.3, 1.7, 0.3 })
+  {
+    Run(w, t);
+    auto* out = vtkPointSet::SafeDownCast(w->GetOutput());
+    const double* p0 = out->GetPoint(0);
+    double d0[3] = { p0[0] - in->GetPoint(0)[0], p0[1] - in->GetPoint(0)[1], p0[2] - in->GetPoint(0)[2] };
+    bool rigid = true;
+    for (vtkIdType i = 1; i < in->GetNumberOfPoints(); ++i)
+    {
+      for (int a = 0; a < 3; ++a)
+      {
+        rigid = rigid && std::abs(out->GetPoint(i)[a] - in->GetPoint(i)[a] - d0[a]) < 1e-12;
+      }
+    }
+    CHECK(rigid);
+    CHECK(std::abs(d0[0]) <= 0.75 && std::abs(d0[1]) <= 0.75 && std::abs(d0[2]) <= 0.75);
+    if (first.empty())
+    {
+      first.assign(d0, d0 + 3);
+    }
+    else if (t == 0.3)
+    {
+      CHECK(first[0] == d0[0] && first[1] == d0[1] && first[2] == d0[2]);
+    }
+    else
+    {
+      CHECK(first[0] != d0[0]); // a different time wiggles differently
+    }
+  }
+  w->SetMode(1);
+  Run(w, 0.6);
+  auto* out = vtkPointSet::SafeDownCast(w->GetOutput());
+  CHECK(out->GetPoint(3)[0] - in->GetPoint(3)[0] != out->GetPoint(4)[0] - in->GetPoint(4)[0]);
+  w->SetFrequency(0);
+  CHECK(w->GetExecutive()->Update() == 0);
+}
+
+void TestKeyframe()
+{
+  auto in = Cloud(10, 6);
+  vtkNew<vtkCloudMapKeyframeInterpolator> k;
+  k->SetInputData(in);
+  k->AddKey(0, 0, 0, 0, 0);
+  k->AddKey(2, 4, 2, 0, 0);
+  k->AddKey(3, 4, 2, 6, 0);
+  k->SetInterpolation(1);
+  Run(k, 1.0);
+  CHECK(k->GetValue()[0] == 2 && k->GetValue()[1] == 1 && k->GetValue()[2] == 0);
+  auto* fd = k->GetOutput()->GetFieldData()->GetArray("KeyframeValue");
+  CHECK(fd && fd->GetComponent(0, 0) == 2);
+  CHECK(std::abs(vtkPointSet::SafeDownCast(k->GetOutput())->GetPoint(0)[0] - in->GetPoint(0)[0] - 2) < 1e-15);
+  k->SetInterpolation(3);
+  Run(k, 2.0);
+  CHECK(k->GetValue()[0] == 4 && k->GetValue()[2] == 0);
+  Run(k, 3.0);
+  CHECK(k->GetValue()[2] == 6);
+  k->AddKey(4, 0, 0, 0, 99); // no such easing
+  CHECK(k->GetExecutive()->Update() == 0);
+}
+
+void TestParticles()
+{
+  vtkNew<vtkCloudMapParticleSystem> ps;
+  ps->SetPreset(2);
+  ps->SetEndTime(3);
+  ps->UpdateInformation();
+  vtkInformation* info = ps->GetOutputInformation(0);
+  CHECK(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 73);
+  ps->UpdateTimeStep(2.0, 0, 1);
+  vtkNew<vtkPolyData> serial;
+  serial->DeepCopy(ps->GetOutput());
+  CHECK(serial->GetNumberOfPoints() > 1000);
+  std::set<vtkIdType> all, parts;
+  auto* ids = vtkIdTypeArray::SafeDownCast(serial->GetPointData()->GetArray("Id"));
+  for (vtkIdType i = 0; i < ids->GetNumberOfTuples(); ++i)
+  {
+    all.insert(ids->GetValue(i));
+  }
+  for (int p = 0; p < 3; ++p)
+  {
+    ps->UpdateTimeStep(2.0, p, 3);
+    auto* pid = vtkIdTypeArray::SafeDownCast(ps->GetOutput()->GetPointData()->GetArray("Id"));
+    for (vtkIdType i = 0; i < pid->GetNumberOfTuples(); ++i)
+    {
+      CHECK(pid->GetValue(i) % 3 == p);
+      parts.insert(pid->GetValue(i));
+    }
+  }
+  CHECK(all == parts);
+  // Shuffled times: the same particles.
+  ps->UpdateTimeStep(0.5, 0, 1);
+  ps->UpdateTimeStep(2.0, 0, 1);
+  CHECK(ps->GetOutput()->GetNumberOfPoints() == serial->GetNumberOfPoints());
+  bool same = true;
+  for (vtkIdType i = 0; i < serial->GetNumberOfPoints(); ++i)
+  {
+    for (int a = 0; a < 3; ++a)
+    {
+      same = same && ps->GetOutput()->GetPoint(i)[a] == serial->GetPoint(i)[a];
+    }
+  }
+  CHECK(same);
+  // Limits: refuse with the projected count.
+  ps->SetMaximumNumberOfParticles(10);
+  CHECK(ps->GetExecutive()->Update() == 0 || ps->GetOutput()->GetNumberOfPoints() == 0);
+}
+}
+
+vtkSmartPointer<vtkImageData> Ramp(int nx, int ny, double shift)
+{
+  auto im = vtkSmartPointer<vtkImageData>::New();
+  im->SetDimensions(nx, ny, 1);
+  im->SetSpacing(0.5, 0.5, 1);
+  vtkNew<vtkDoubleArray> v;
+  v->SetName("Value");
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+    {
+      v->InsertNextValue(2 * (0.5 * i - shift) + 0.5 * j); // f(x, y) = 2 (x − shift) + y
+    }
+  im->GetPointData()->SetScalars(v);
+  return im;
+}
+
+void TestImageMorph()
+{
+  const int nx = 40, ny = 30;
+  auto a = Ramp(nx, ny, 0.0), b = Ramp(nx, ny, 1.5); // b is a moved right by 1.5
+  vtkNew<vtkCloudMapImageMorph> morph;
+  morph->SetInputData(0, a);
+  morph->SetInputData(1, a);
+  morph->AddFeatureLine(3, 3, 12, 5, 3, 3, 12, 5); // identical pairs: identity warp
+  morph->AddFeatureLine(5, 10, 6, 2, 5, 10, 6, 2);
+  morph->SetParameter(0.7);
+  morph->Update();
+  auto* out = morph->GetOutput()->GetPointData()->GetArray("Value");
+  double err = 0;
+  for (vtkIdType k = 0; k < nx * ny; ++k)
+  {
+    err = std::max(err, std::abs(out->GetTuple1(k) - a->GetPointData()->GetScalars()->GetTuple1(k)));
+  }
+  std::printf("Image Morph identity lines: max error %.3g\n", err);
+  CHECK(err < 1e-9);
+  // One line moved by +1.5 in x between a and b (b = a shifted): halfway, the
+  // result is a shifted by 0.75 wherever no sample is clamped at the border.
+  morph->RemoveAllFeatureLines();
+  morph->AddFeatureLine(5, 5, 10, 8, 6.5, 5, 11.5, 8);
+  morph->SetInputData(1, b);
+  morph->SetParameter(0.5);
+  morph->Update();
+  out = morph->GetOutput()->GetPointData()->GetArray("Value");
+  err = 0;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 4; i < nx - 4; ++i)
+    {
+      err = std::max(err, std::abs(out->GetTuple1(j * nx + i) - (2 * (0.5 * i - 0.75) + 0.5 * j)));
+    }
+  std::printf("Image Morph translated line: max error %.3g\n", err);
+  CHECK(err < 1e-9);
+  morph->SetParameter(0.0);
+  morph->Update();
+  out = morph->GetOutput()->GetPointData()->GetArray("Value");
+  CHECK(std::abs(out->GetTuple1(77) - a->GetPointData()->GetScalars()->GetTuple1(77)) < 1e-12);
+  // Different sizes: refused.
+  morph->SetInputData(1, Ramp(nx + 1, ny, 0.0));
+  CHECK(morph->GetExecutive()->Update() == 0);
+}
+
+int TestAnimationFilters(int, char*[])
+{
+  TestImageMorph();
+  TestFFD();
+  TestMorph();
+  TestWiggle();
+  TestKeyframe();
+  TestParticles();
+  std::printf("TestAnimationFilters: %d failures\n", failures);
+  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int main(int argc, char* argv[])
+{
+  return TestAnimationFilters(argc, argv);
+}
