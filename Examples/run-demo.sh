@@ -14,9 +14,9 @@ echo "== solving with nec2c (MoM)"
 ( time nec2c -i "$out/vehicle.nec" -o "$out/vehicle.out" ) 2>&1 | grep -v '^$' || true
 test -s "$out/vehicle.out"
 echo "== rendering the cloud maps"
-xvfb-run -a -s "-screen 0 1920x1080x24" pvbatch "$here/Examples/cloudmap_vehicle.py" \
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/cloudmap_vehicle.py" \
   --input "$out/vehicle.out" --outdir "$out"
-xvfb-run -a -s "-screen 0 1920x1080x24" pvbatch "$here/Examples/pattern_vehicle.py" \
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/pattern_vehicle.py" \
   --input "$out/vehicle.out" --outdir "$out"
 echo "== figures are in $out"
 ls -1 "$out"/*.png

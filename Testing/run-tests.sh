@@ -7,4 +7,4 @@ build="${CLOUDMAP_BUILD_DIR:-$here/build}"
 bash "$here/Testing/setup-debian.sh"
 cd "$build"
 # Rendering needs an X server: run the suite under a private Xvfb.
-xvfb-run -a -s "-screen 0 1280x1024x24" ctest --output-on-failure --timeout 900 -j2 "$@"
+bash "$here/Testing/xvfb-run-private.sh" ctest --output-on-failure --timeout 900 -j2 "$@"
