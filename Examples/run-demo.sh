@@ -2,7 +2,8 @@
 # The main job: set up (apt), build, generate the communication vehicle, solve
 # it with nec2c, read the surface-patch currents with CloudMap and render the
 # colour cloud maps (24 bands, 64 for comparison, and 24 on a dB scale) and the
-# 3-D antenna pattern alone and over the vehicle to out/*.png.
+# 3-D antenna pattern alone and over the vehicle to out/*.png, then the fractal
+# figures (out/fractals/) and animation frames (out/animation/).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$here/out}"
@@ -18,5 +19,9 @@ bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/cloudmap_vehicl
   --input "$out/vehicle.out" --outdir "$out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/pattern_vehicle.py" \
   --input "$out/vehicle.out" --outdir "$out"
+echo "== the chapter's fractal figures and animation frames"
+bash "$here/Examples/fractals/run-fractals.sh" "$out/fractals"
+bash "$here/Examples/animation/run-animation.sh"
 echo "== figures are in $out"
-ls -1 "$out"/*.png
+ls -1 "$out"/*.png "$out"/fractals/*.png
+ls -1 "$here"/out/animation/*.png | head -3
