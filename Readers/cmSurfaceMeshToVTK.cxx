@@ -43,9 +43,11 @@ void AddNamed(vtkFieldData* fd, const char* namesKey, const char* posKey,
 }
 } // namespace
 
-void SurfaceMeshToPolyData(
-  const SurfaceMesh& m, int piece, int numPieces, int ghostLevels, vtkPolyData* output)
+void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int ghostLevels,
+  vtkPolyData* output, std::vector<std::int64_t>* pointIds)
 {
+  const bool hasJ = m.JReal.size() == 3 * static_cast<std::size_t>(m.NumberOfElements()) &&
+    m.JImag.size() == m.JReal.size();
   const std::int64_t ne = m.NumberOfElements(), np = m.NumberOfPoints();
   numPieces = std::max(1, numPieces);
   const std::int64_t b = ne * piece / numPieces, e = ne * (piece + 1) / numPieces;
@@ -112,11 +114,19 @@ void SurfaceMeshToPolyData(
     }
   }
   pts->SetNumberOfPoints(used);
+  if (pointIds)
+  {
+    pointIds->assign(static_cast<std::size_t>(used), 0);
+  }
   for (std::int64_t v = 0; v < np; ++v)
   {
     if (remap[v] >= 0)
     {
       pts->SetPoint(remap[v], &m.Points[3 * v]);
+      if (pointIds)
+      {
+        (*pointIds)[static_cast<std::size_t>(remap[v])] = v;
+      }
     }
   }
 
@@ -149,7 +159,7 @@ void SurfaceMeshToPolyData(
     }
     polys->InsertNextCell(n, cell);
     double mag2 = 0;
-    for (int d = 0; d < 3; ++d)
+    for (int d = 0; d < 3 && hasJ; ++d)
     {
       const double re = m.JReal[3 * c + d], im = m.JImag[3 * c + d];
       jr->SetTypedComponent(i, d, re);
@@ -162,11 +172,17 @@ void SurfaceMeshToPolyData(
   }
   output->SetPoints(pts);
   output->SetPolys(polys);
-  output->GetCellData()->AddArray(jr);
-  output->GetCellData()->AddArray(ji);
-  output->GetCellData()->AddArray(jm);
+  if (hasJ)
+  {
+    output->GetCellData()->AddArray(jr);
+    output->GetCellData()->AddArray(ji);
+    output->GetCellData()->AddArray(jm);
+  }
   output->GetCellData()->AddArray(ids);
-  output->GetCellData()->SetActiveScalars("|J|");
+  if (hasJ)
+  {
+    output->GetCellData()->SetActiveScalars("|J|");
+  }
   if (numPieces > 1 && ghostLevels > 0)
   {
     output->GetCellData()->AddArray(ghosts);

@@ -13,11 +13,16 @@
 
 #include "cmSurfaceMesh.h"
 
+#include <cstdint>
+#include <vector>
+
 class vtkPolyData;
 
 namespace cloudmap
 {
-void SurfaceMeshToPolyData(
-  const SurfaceMesh& mesh, int piece, int numPieces, int ghostLevels, vtkPolyData* output);
+/// When the mesh has no currents (JReal empty), J_real, J_imag and |J| are left out.
+/// `pointIds`, when given, receives the mesh vertex index of every output point.
+void SurfaceMeshToPolyData(const SurfaceMesh& mesh, int piece, int numPieces, int ghostLevels,
+  vtkPolyData* output, std::vector<std::int64_t>* pointIds = nullptr);
 }
 #endif

@@ -1,33 +1,52 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapNECReader.h"
 
+#include "cmFarFieldToVTK.h"
 #include "cmNecOutput.h"
 #include "cmSurfaceMeshToVTK.h"
 #include "cmTextScan.h"
 
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
+#include "vtkDataObject.h"
 #include "vtkDoubleArray.h"
+#include "vtkExecutive.h"
+#include "vtkFieldData.h"
 #include "vtkInformation.h"
+#include "vtkInformationVector.h"
 #include "vtkIntArray.h"
 #include "vtkMath.h"
 #include "vtkNew.h"
-#include "vtkPoints.h"
-#include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
+#include "vtkPoints.h"
 #include "vtkPolyData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkTable.h"
 
 #include <cmath>
 #include <cstdio>
+#include <sys/stat.h>
 
 vtkStandardNewMacro(vtkCloudMapNECReader);
 
+/// The parsed file, kept between RequestInformation and RequestData (and across time
+/// steps) until the file name or the file's size or modification time changes.
+struct vtkCloudMapNECReader::Internals
+{
+  std::string File;
+  long long Size = -1, MTime = -1;
+  cloudmap::NecOutput Nec;
+  std::vector<double> Steps; ///< distinct frequencies, Hz, ascending
+};
+
 vtkCloudMapNECReader::vtkCloudMapNECReader()
+  : Internal(new Internals)
 {
   this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(2);
+  this->SetNumberOfOutputPorts(3);
 }
+
+vtkCloudMapNECReader::~vtkCloudMapNECReader() = default;
 
 namespace
 {
@@ -70,9 +89,20 @@ void WiresToPolyData(const std::vector<cloudmap::NecWireSegment>& wires, vtkPoly
   out->GetCellData()->AddArray(tag);
   out->GetCellData()->SetActiveScalars("|I|");
 }
-} // namespace
 
-vtkCloudMapNECReader::~vtkCloudMapNECReader() = default;
+void AddFrequency(vtkDataObject* d, double f)
+{
+  vtkNew<vtkDoubleArray> a;
+  a->SetName("Frequency");
+  a->InsertNextValue(f);
+  d->GetFieldData()->AddArray(a);
+}
+
+bool Near(double a, double b)
+{
+  return std::abs(a - b) <= 1e-9 * std::abs(b);
+}
+} // namespace
 
 int vtkCloudMapNECReader::CanReadFile(const char* fileName)
 {
@@ -92,41 +122,154 @@ int vtkCloudMapNECReader::CanReadFile(const char* fileName)
   return cloudmap::LooksLikeNecOutput(std::string_view(head, n)) ? 1 : 0;
 }
 
+int vtkCloudMapNECReader::GetNumberOfFrequencies() const
+{
+  return static_cast<int>(this->Internal->Steps.size());
+}
+
+int vtkCloudMapNECReader::FillOutputPortInformation(int port, vtkInformation* info)
+{
+  info->Set(vtkDataObject::DATA_TYPE_NAME(), port == 2 ? "vtkTable" : "vtkPolyData");
+  return 1;
+}
+
 int vtkCloudMapNECReader::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
-  // Pieces are contiguous patch ranges with vertex-adjacent ghost rings.
-  outputVector->GetInformationObject(0)->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
-  outputVector->GetInformationObject(1)->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+  Internals& in = *this->Internal;
+  struct stat st;
+  const bool exists = ::stat(this->FileName.c_str(), &st) == 0;
+  const long long size = exists ? static_cast<long long>(st.st_size) : -2;
+  const long long mtime = exists ? static_cast<long long>(st.st_mtime) : -2;
+  if (in.File != this->FileName || in.Size != size || in.MTime != mtime)
+  {
+    in = Internals();
+    try
+    {
+      // Every rank parses the whole file (NEC output is small next to its solve time),
+      // so every rank sees the same error.
+      in.Nec = cloudmap::ReadNecOutputFile(this->FileName);
+    }
+    catch (const std::exception& e)
+    {
+      vtkErrorMacro(<< e.what());
+      return 0;
+    }
+    in.File = this->FileName;
+    in.Size = size;
+    in.MTime = mtime;
+    std::vector<double> f;
+    for (const auto& s : in.Nec.Solutions)
+    {
+      f.push_back(s.Frequency);
+    }
+    in.Steps = cloudmap::DistinctFrequencies(f);
+  }
+  for (int port = 0; port < 3; ++port)
+  {
+    vtkInformation* info = outputVector->GetInformationObject(port);
+    // Patches are split into contiguous ranges with ghost rings; wires and the pattern
+    // table go to piece 0.
+    info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+    cloudmap::SetFrequencyTimeSteps(info, in.Steps);
+  }
   return 1;
 }
 
 int vtkCloudMapNECReader::RequestData(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+  vtkInformation* request, vtkInformationVector**, vtkInformationVector* outputVector)
 {
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  vtkPolyData* output = vtkPolyData::GetData(outInfo);
-  vtkPolyData* wires = vtkPolyData::GetData(outputVector, 1);
-  const int piece = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
-  const int pieces = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
+  const Internals& in = *this->Internal;
+  vtkInformation* info[3];
+  vtkDataObject* out[3];
+  for (int port = 0; port < 3; ++port)
+  {
+    info[port] = outputVector->GetInformationObject(port);
+    out[port] = info[port]->Get(vtkDataObject::DATA_OBJECT());
+    out[port]->Initialize();
+  }
+  if (in.File != this->FileName || in.Steps.empty())
+  {
+    vtkErrorMacro(<< "no parsed NEC-2 output for '" << this->FileName << "'");
+    return 0;
+  }
+  // All ports show the time and piece of the port that asked (a view may ask for one
+  // port only); the executive re-runs the reader when another port wants another time.
+  int from = request->Has(vtkExecutive::FROM_OUTPUT_PORT())
+    ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
+    : 0;
+  from = from >= 0 && from < 3 ? from : 0;
+  const double f = in.Steps[cloudmap::RequestedStep(info[from], in.Steps)];
+  const int piece = info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
+  const int pieces = info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
   const int ghosts =
-    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
+    info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
   try
   {
-    // Every rank parses the whole file (NEC output is small next to its solve time),
-    // so every rank sees the same error.
-    const cloudmap::NecOutput nec = cloudmap::ReadNecOutputFile(this->FileName);
-    cloudmap::SurfaceMeshToPolyData(nec.Solutions.front().Mesh, piece, pieces, ghosts, output);
-    wires->Initialize();
-    if (piece == 0 && !nec.Solutions.empty())
+    for (int port = 0; port < 3; ++port)
     {
-      WiresToPolyData(nec.Solutions.front().Wires, wires);
+      // The first solution at this frequency that has the table the port shows.
+      const cloudmap::NecSolution* pick = nullptr;
+      std::vector<const cloudmap::FarFieldGrid*> patterns;
+      for (const auto& s : in.Nec.Solutions)
+      {
+        if (!Near(s.Frequency, f))
+        {
+          continue;
+        }
+        const bool has = port == 0 ? s.HasPatchCurrents : !s.Wires.empty();
+        if (!pick || (has && !(port == 0 ? pick->HasPatchCurrents : !pick->Wires.empty())))
+        {
+          pick = &s;
+        }
+        for (const auto& g : s.Patterns)
+        {
+          patterns.push_back(&g);
+        }
+      }
+      if (port == 0)
+      {
+        vtkPolyData* pd = vtkPolyData::SafeDownCast(out[0]);
+        cloudmap::SurfaceMeshToPolyData(pick->Mesh, piece, pieces, ghosts, pd);
+      }
+      else if (port == 1)
+      {
+        if (piece == 0)
+        {
+          WiresToPolyData(pick->Wires, vtkPolyData::SafeDownCast(out[1]));
+        }
+        AddFrequency(out[1], f);
+      }
+      else
+      {
+        vtkTable* t = vtkTable::SafeDownCast(out[2]);
+        if (this->PatternIndex < static_cast<int>(patterns.size()))
+        {
+          cloudmap::FarFieldToTable(*patterns[static_cast<std::size_t>(this->PatternIndex)], piece, t);
+        }
+        else
+        {
+          if (!patterns.empty())
+          {
+            vtkWarningMacro(<< "PatternIndex " << this->PatternIndex << " is out of range: "
+                            << patterns.size() << " RADIATION PATTERNS table(s) at " << f * 1e-6
+                            << " MHz");
+          }
+          cloudmap::EmptyFarFieldTable(f, t);
+        }
+      }
+      if (in.Steps.size() > 1)
+      {
+        out[port]->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
+      }
     }
   }
   catch (const std::exception& e)
   {
-    output->Initialize();
-    wires->Initialize();
+    for (vtkDataObject* d : out)
+    {
+      d->Initialize();
+    }
     vtkErrorMacro(<< e.what());
     return 0;
   }
@@ -137,4 +280,5 @@ void vtkCloudMapNECReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "FileName: " << this->FileName << "\n";
+  os << indent << "PatternIndex: " << this->PatternIndex << "\n";
 }

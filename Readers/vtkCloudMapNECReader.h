@@ -1,26 +1,29 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @class   vtkCloudMapNECReader
- * @brief   Reads the surface-patch currents of a NEC-2 run from its print output (.out).
+ * @brief   Reads a NEC-2 run's print output (.out): patches, wires and radiation patterns.
  *
- * Understands nec2c's output and the original Fortran NEC-2D print style. The output
- * is a vtkPolyData with one triangle or quad cell per NEC surface patch, in NEC's patch
- * order, counter-clockwise about NEC's outward normal, with coordinates in metres and
- * the cell arrays
- *  - `J_real` and `J_imag`: the complex surface current density vector (A/m),
- *  - `|J|`: sqrt(|Jx|² + |Jy|² + |Jz|²),
- *  - `ElementId`: the patch number minus one,
- * and field data `Frequency` (Hz) and `SourceNames`/`SourcePositions` for the
- * voltage-fed wire segments ("tag1_seg1" at the segment centre).
+ * Understands nec2c's output and the original Fortran NEC-2D print style. Three outputs:
+ *  - port 0, vtkPolyData: one triangle or quad cell per NEC surface patch, in NEC's patch
+ *    order, counter-clockwise about NEC's outward normal, coordinates in metres, with the
+ *    cell arrays `J_real`, `J_imag` (complex surface current density, A/m), `|J|` and
+ *    `ElementId`; field data `Frequency` (Hz) and `SourceNames`/`SourcePositions` for the
+ *    voltage-fed wire segments ("tag1_seg11" at the segment centre). Empty for a
+ *    wire-only model.
+ *  - port 1, vtkPolyData: the wire segments as lines (metres, from SEGMENTATION DATA) with
+ *    `I_real`, `I_imag` (A), `|I|`, `I_phase` (degrees) and `Tag`.
+ *  - port 2, vtkTable: a RADIATION PATTERNS table as the common far-field grid (see
+ *    cmFarFieldToVTK.h): Theta, Phi, Etheta_re/_im, Ephi_re/_im, |Etheta|, |Ephi|, |E|,
+ *    Gain (total, dBi), Gain_vert/Gain_horiz or Gain_major/Gain_minor, AxialRatio, Tilt,
+ *    Sense; `GainKind` is "Gain" (POWER GAINS) or "Directivity" (DIRECTIVE GAINS).
  *
- * Patch shapes come from the corners of the structure echo (SP and SM cards, including
- * GX/GR/GM/GS copies and the 4 pieces NEC cuts a patch into where a wire is attached);
- * a patch whose corners are not printed is drawn as the square NEC itself integrates
- * over. Only the first printed solution (first frequency) is read.
+ * A file with several frequencies (an FR sweep) reports them as time steps whose values
+ * are the frequencies in Hz, on every port. PatternIndex picks which RADIATION PATTERNS
+ * table of the frequency goes to port 2 when several RP cards were given.
  *
- * `.out` is shared with many programs, so CanReadFile() sniffs the first 4 KB for
- * nec2c's banner or NEC-2D's banner and comment block. A file that fails to parse
- * produces an error naming the file, the line and the problem, and an empty output.
+ * `.out` is shared with FEKO and many other programs, so CanReadFile() sniffs the first
+ * 4 KB for nec2c's banner or NEC-2D's banner and comment block. A file that fails to
+ * parse produces an error naming the file, the line and the problem, and empty outputs.
  *
  * @sa cmNecOutput.h for the details of the format, vtkCloudMapMoMReader.
  */
@@ -30,6 +33,7 @@
 #include "CloudMapReadersModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
+#include <memory>
 #include <string>
 
 class CLOUDMAPREADERS_EXPORT vtkCloudMapNECReader : public vtkPolyDataAlgorithm
@@ -45,21 +49,36 @@ public:
   vtkGetCharFromStdStringMacro(FileName);
   ///@}
 
+  ///@{
+  /// Which RADIATION PATTERNS table of the current frequency goes to port 2 (0 = the
+  /// first). Out of range gives an empty table with a warning.
+  vtkSetClampMacro(PatternIndex, int, 0, 1000000);
+  vtkGetMacro(PatternIndex, int);
+  ///@}
+
   /// Returns 1 when the first 4 KB of the file look like nec2c or NEC-2D output.
   int CanReadFile(const char* fileName);
+
+  /// Number of distinct frequencies (time steps) in the last file read.
+  int GetNumberOfFrequencies() const;
 
 protected:
   vtkCloudMapNECReader();
   ~vtkCloudMapNECReader() override;
 
+  int FillOutputPortInformation(int port, vtkInformation* info) override;
   int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
   std::string FileName;
+  int PatternIndex = 0;
 
 private:
   vtkCloudMapNECReader(const vtkCloudMapNECReader&) = delete;
   void operator=(const vtkCloudMapNECReader&) = delete;
+
+  struct Internals;
+  std::unique_ptr<Internals> Internal;
 };
 
 #endif

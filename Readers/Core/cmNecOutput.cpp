@@ -255,6 +255,9 @@ private:
   void ReadFeeds();
   void ReadWireCurrents();
   void ReadPatchCurrents();
+  void ReadPattern();
+  NecSolution& Solution(bool fresh);
+  void AddSources(SurfaceMesh& mesh) const;
   void Build();
   double Lambda() const;
 
@@ -265,9 +268,42 @@ private:
   NecOutput Out;
   double FrequencyHz = 0, PrintedLambda = 0;
   std::vector<std::pair<std::int64_t, std::int64_t>> Feeds; ///< (tag, segment)
-  std::vector<NecWireSegment> Wires;
   bool SawPatches = false;
+  bool Open = false; ///< the last solution still takes tables of its frequency
+  std::vector<std::string_view> Row;
 };
+
+NecSolution& Parser::Solution(bool fresh)
+{
+  if (!this->Open || fresh || this->Out.Solutions.empty())
+  {
+    NecSolution sol;
+    sol.Frequency = this->FrequencyHz;
+    sol.Wavelength = this->Lambda();
+    sol.Mesh.Frequency = this->FrequencyHz;
+    this->AddSources(sol.Mesh);
+    this->Out.Solutions.push_back(std::move(sol));
+    this->Open = true;
+  }
+  return this->Out.Solutions.back();
+}
+
+void Parser::AddSources(SurfaceMesh& mesh) const
+{
+  // Fed segments become named sources at their segment centres.
+  mesh.SourceNames.clear();
+  mesh.SourcePositions.clear();
+  for (const auto& f : this->Feeds)
+  {
+    V3 at{ 0, 0, 0 };
+    if (f.second >= 1 && f.second <= static_cast<std::int64_t>(this->Geo.Segments.size()))
+    {
+      at = this->Geo.Segments[static_cast<std::size_t>(f.second - 1)].Centre;
+    }
+    mesh.SourceNames.push_back("tag" + std::to_string(f.first) + "_seg" + std::to_string(f.second));
+    mesh.SourcePositions.insert(mesh.SourcePositions.end(), at.begin(), at.end());
+  }
+}
 
 double Parser::Lambda() const
 {
@@ -726,7 +762,7 @@ void Parser::ReadWireCurrents()
     this->S.Fail("CURRENTS AND LOCATION before any FREQUENCY line");
   }
   const double lambda = this->Lambda();
-  this->Wires.clear();
+  std::vector<NecWireSegment> wires;
   std::int64_t header = 0;
   std::string_view line;
   while (this->NextRow(12, header, line))
@@ -762,12 +798,17 @@ void Parser::ReadWireCurrents()
       }
       w.Length = g.Length;
     }
-    if (static_cast<std::int64_t>(this->Wires.size()) >= this->MaxPatches)
+    if (static_cast<std::int64_t>(wires.size()) >= this->MaxPatches)
     {
       this->S.Fail("more wire segments than the file could hold");
     }
-    this->Wires.push_back(w);
+    wires.push_back(w);
   }
+  // A second wire table at the same frequency is a new solve (a new EX, then XQ).
+  const bool fresh = this->Open && !this->Out.Solutions.empty() &&
+    (!this->Out.Solutions.back().Wires.empty() || this->Out.Solutions.back().HasPatchCurrents ||
+      !this->Out.Solutions.back().Patterns.empty());
+  this->Solution(fresh).Wires = std::move(wires);
 }
 
 /// Splits a patch polygon into 4 like NEC's subph() splits the patch: quads by edge
@@ -1008,11 +1049,13 @@ void Parser::ReadPatchCurrents()
   }
   const std::int64_t m = static_cast<std::int64_t>(this->Geo.Data.size());
   const double lambda = this->Lambda();
-  NecSolution sol;
-  sol.Frequency = this->FrequencyHz;
-  sol.Wavelength = lambda;
+  const bool fresh = this->Open && !this->Out.Solutions.empty() &&
+    (this->Out.Solutions.back().HasPatchCurrents || !this->Out.Solutions.back().Patterns.empty());
+  NecSolution& sol = this->Solution(fresh);
   sol.Mesh = this->Geo.Geometry;
   sol.Mesh.Frequency = this->FrequencyHz;
+  this->AddSources(sol.Mesh);
+  sol.HasPatchCurrents = true;
   sol.Mesh.JReal.reserve(3 * static_cast<std::size_t>(m));
   sol.Mesh.JImag.reserve(3 * static_cast<std::size_t>(m));
   std::int64_t header = 0, found = 0;
@@ -1078,21 +1121,149 @@ void Parser::ReadPatchCurrents()
       "truncated SURFACE PATCH CURRENTS table: " + std::to_string(found) + " of " +
         std::to_string(m) + " patches" + (eof ? " before the end of the file" : ""));
   }
-  // Fed segments become named sources at their segment centres.
-  for (const auto& f : this->Feeds)
+}
+
+void Parser::ReadPattern()
+{
+  if (this->FrequencyHz <= 0)
   {
-    V3 at{ 0, 0, 0 };
-    if (f.second >= 1 && f.second <= static_cast<std::int64_t>(this->Geo.Segments.size()))
-    {
-      at = this->Geo.Segments[static_cast<std::size_t>(f.second - 1)].Centre;
-    }
-    sol.Mesh.SourceNames.push_back(
-      "tag" + std::to_string(f.first) + "_seg" + std::to_string(f.second));
-    sol.Mesh.SourcePositions.insert(sol.Mesh.SourcePositions.end(), at.begin(), at.end());
+    this->S.Fail("RADIATION PATTERNS before any FREQUENCY line");
   }
-  sol.Wires = std::move(this->Wires);
-  this->Wires.clear();
-  this->Out.Solutions.push_back(std::move(sol));
+  // The column header (3 or 4 lines) names the gain kind and the partial gains.
+  std::string header;
+  std::string_view line;
+  for (int k = 0;; ++k)
+  {
+    const std::size_t at = this->S.Offset();
+    const std::int64_t lineNo = this->S.LineNumber();
+    if (!this->S.Next(line))
+    {
+      this->S.Fail("truncated RADIATION PATTERNS table: no rows before the end of the file");
+    }
+    if (StartsNumeric(line))
+    {
+      this->S.Seek(at, lineNo);
+      break;
+    }
+    if (k >= 10 || IsBanner(line))
+    {
+      // Not the far-field layout (say, a ground-wave table): leave it for the main loop.
+      this->S.Seek(at, lineNo);
+      ++this->Out.SkippedPatterns;
+      return;
+    }
+    header += Upper(line);
+    header += '\n';
+  }
+  FarFieldGrid g;
+  g.SourceFormat = "NEC-2";
+  g.Frequency = this->FrequencyHz;
+  std::string first, second;
+  if (header.find("DIRECTIVE GAIN") != std::string::npos)
+  {
+    g.GainKind = "Directivity";
+  }
+  else if (header.find("POWER GAIN") != std::string::npos)
+  {
+    g.GainKind = "Gain";
+  }
+  if (header.find("MAJOR") != std::string::npos && header.find("MINOR") != std::string::npos)
+  {
+    first = "Gain_major";
+    second = "Gain_minor";
+  }
+  else if (header.find("VERT") != std::string::npos && header.find("HOR") != std::string::npos)
+  {
+    first = "Gain_vert";
+    second = "Gain_horiz";
+  }
+  if (g.GainKind.empty() || first.empty() || header.find("E(THETA)") == std::string::npos)
+  {
+    this->S.Fail("RADIATION PATTERNS table with an unknown column header (expected POWER or "
+                 "DIRECTIVE GAINS, VERTC HORIZ or MAJOR MINOR, E(THETA) and E(PHI))");
+  }
+  // Create every column before taking references: Column() may grow the list.
+  g.Extra = { { first, {} }, { second, {} }, { "AxialRatio", {} }, { "Tilt", {} } };
+  std::vector<double>& g1 = g.Extra[0].second;
+  std::vector<double>& g2 = g.Extra[1].second;
+  std::vector<double>& axial = g.Extra[2].second;
+  std::vector<double>& tilt = g.Extra[3].second;
+  const std::int64_t maxRows = this->MaxPatches;
+  std::int64_t lastLine = this->S.LineNumber();
+  {
+    // Count the rows first (a cheap scan of line starts) so every column is allocated
+    // once: big sweeps print hundreds of thousands of rows.
+    const std::size_t at = this->S.Offset();
+    const std::int64_t lineNo = this->S.LineNumber();
+    std::size_t rows = 0;
+    while (this->S.Next(line) && StartsNumeric(line))
+    {
+      ++rows;
+    }
+    this->S.Seek(at, lineNo);
+    rows = std::min(rows, static_cast<std::size_t>(maxRows));
+    for (auto* v : { &g.Theta, &g.Phi, &g.Gain, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm,
+           &g1, &g2, &axial, &tilt })
+    {
+      v->reserve(rows);
+    }
+    g.Sense.reserve(rows);
+  }
+  for (;;)
+  {
+    const std::size_t at = this->S.Offset();
+    const std::int64_t lineNo = this->S.LineNumber();
+    if (!this->S.Next(line))
+    {
+      break;
+    }
+    if (!StartsNumeric(line))
+    {
+      this->S.Seek(at, lineNo);
+      break;
+    }
+    Numbers(line, this->Row);
+    const auto& t = this->Row;
+    double dummy;
+    // THETA PHI G1 G2 TOTAL AXIAL TILT SENSE |Eθ| phase |Eφ| phase: SENSE is blank for a
+    // zero field, so 11 fields then; the word is never a number.
+    const bool sense = t.size() == 12 && !ParseDouble(t[7], dummy);
+    if (!(sense || (t.size() == 11 && ParseDouble(t[7], dummy))))
+    {
+      this->S.Fail("RADIATION PATTERNS row has " + std::to_string(t.size()) +
+        " fields, expected 12 (theta, phi, 3 gains, axial ratio, tilt, sense, |Etheta|, "
+        "phase, |Ephi|, phase) or 11 with a blank SENSE");
+    }
+    if (static_cast<std::int64_t>(g.Theta.size()) >= maxRows)
+    {
+      this->S.Fail("more RADIATION PATTERNS rows than the file could hold");
+    }
+    const std::size_t e = sense ? 8 : 7;
+    g.Theta.push_back(NeedFinite(this->S, t[0], "theta (degrees)"));
+    g.Phi.push_back(NeedFinite(this->S, t[1], "phi (degrees)"));
+    g1.push_back(NeedFinite(this->S, t[2], "a partial gain (dB)"));
+    g2.push_back(NeedFinite(this->S, t[3], "a partial gain (dB)"));
+    g.Gain.push_back(NeedFinite(this->S, t[4], "the total gain (dB)"));
+    axial.push_back(NeedFinite(this->S, t[5], "the axial ratio"));
+    tilt.push_back(NeedFinite(this->S, t[6], "the tilt angle"));
+    g.Sense.emplace_back(sense ? Upper(t[7]) : std::string());
+    double re, im;
+    FromMagnitudePhase(NeedFinite(this->S, t[e], "|Etheta|"),
+      NeedFinite(this->S, t[e + 1], "the phase of Etheta"), re, im);
+    g.EthetaRe.push_back(re);
+    g.EthetaIm.push_back(im);
+    FromMagnitudePhase(NeedFinite(this->S, t[e + 2], "|Ephi|"),
+      NeedFinite(this->S, t[e + 3], "the phase of Ephi"), re, im);
+    g.EphiRe.push_back(re);
+    g.EphiIm.push_back(im);
+    lastLine = this->S.LineNumber();
+  }
+  if (g.Theta.empty())
+  {
+    this->S.Fail("RADIATION PATTERNS table without rows");
+  }
+  FinishFarFieldGrid(g, this->S.FileName(), lastLine);
+  this->Solution(false).Patterns.push_back(std::move(g));
 }
 
 NecOutput Parser::Run()
@@ -1126,7 +1297,7 @@ NecOutput Parser::Run()
     {
       this->Geo = Structure();
       this->Feeds.clear();
-      this->Wires.clear();
+      this->Open = false;
       mode = Mode::Echo;
     }
     else if (Has(line, "SEGMENTATION DATA"))
@@ -1143,6 +1314,11 @@ NecOutput Parser::Run()
     {
       mode = Mode::None;
       this->ReadPatchCurrents();
+    }
+    else if (Has(line, "RADIATION PATTERNS"))
+    {
+      mode = Mode::None;
+      this->ReadPattern();
     }
     else if (Has(line, "CURRENTS AND LOCATION"))
     {
@@ -1190,7 +1366,7 @@ NecOutput Parser::Run()
         this->FrequencyHz = v * 1e6;
         this->PrintedLambda = 0;
         this->Feeds.clear();
-        this->Wires.clear();
+        this->Open = false;
         this->Out.OriginalNec2D = this->Out.OriginalNec2D || fortran;
       }
       else
@@ -1203,14 +1379,21 @@ NecOutput Parser::Run()
       this->EchoLine(line);
     }
   }
-  if (this->Out.Solutions.empty())
+  // A model with patches prints their currents in every solve; a solution without them
+  // means the file was cut short.
+  bool missing = this->Out.Solutions.empty();
+  for (const NecSolution& s : this->Out.Solutions)
+  {
+    missing = missing || (this->SawPatches && !s.HasPatchCurrents);
+  }
+  if (missing)
   {
     throw ParseError(this->S.FileName(), this->S.LineNumber(),
       this->SawPatches
         ? "no SURFACE PATCH CURRENTS section: the run printed no solution for its patches "
           "(did the deck end before an XQ or RP card, or did NEC stop on an error?)"
-        : "no SURFACE PATCH CURRENTS section: the model has no surface patches (a wire-only "
-          "NEC model carries no surface currents)");
+        : "no solution: neither CURRENTS AND LOCATION, SURFACE PATCH CURRENTS nor RADIATION "
+          "PATTERNS was printed (did the deck end before an XQ or RP card?)");
   }
   return std::move(this->Out);
 }

@@ -17,6 +17,16 @@
  *  - `SURFACE PATCH CURRENTS`: per patch its number, centre in wavelengths, the two
  *    tangential components (magnitude, phase) and Re/Im of Jx, Jy, Jz in A/m. nec2c
  *    prints one row per patch; NEC-2D prints the number on a line of its own.
+ *  - `CURRENTS AND LOCATION` (wires): segment, tag, centre and length in wavelengths,
+ *    current Re, Im, magnitude, phase; geometry is taken from SEGMENTATION DATA (metres).
+ *  - `RADIATION PATTERNS` (`- - - RADIATION PATTERNS - - -` in NEC-2D): θ, φ, two partial
+ *    gains (VERTC HORIZ or MAJOR MINOR) and the total in dB (POWER or DIRECTIVE GAINS),
+ *    axial ratio, tilt, SENSE, |Eθ| phase, |Eφ| phase; φ outer, θ inner. `-999.99` dB is
+ *    a zero field and SENSE is then blank, so such rows have one token fewer.
+ *
+ * Every FREQUENCY block (FR sweeps repeat them) starts a new NecSolution; a second solve
+ * at the same frequency (a new EX then XQ) starts another. A wire-only model gives
+ * solutions without patches.
  *
  * Each patch polygon is rebuilt from the echo corners when a patch (or, for a split
  * patch, its 4 pieces together) matches an echo patch by centre and area; otherwise it
@@ -26,11 +36,13 @@
  * MFIE model) and coincident corners are merged so neighbours share vertices.
  *
  * Errors throw ParseError naming the file, the line and the problem: a truncated or
- * malformed table, a NaN, a patch number out of sequence, or no SURFACE PATCH CURRENTS.
+ * malformed table, a NaN, a patch number out of sequence, a model with patches whose
+ * solution has no SURFACE PATCH CURRENTS, or no solution at all.
  */
 #ifndef cmNecOutput_h
 #define cmNecOutput_h
 
+#include "cmFarField.h"
 #include "cmSurfaceMesh.h"
 
 #include <cstdint>
@@ -55,13 +67,15 @@ struct NecWireSegment
   double CurrentImag = 0;            ///< A
 };
 
-/// One printed solution: a SURFACE PATCH CURRENTS table and what preceded it.
+/// One solve: what NEC printed for one frequency (and excitation), in file order.
 struct NecSolution
 {
   double Frequency = 0;  ///< Hz, as printed (5 significant digits)
   double Wavelength = 0; ///< metres, the λ NEC used to print positions
-  SurfaceMesh Mesh;      ///< one element per patch, in NEC's patch order; sources = fed segments
-  std::vector<NecWireSegment> Wires;
+  bool HasPatchCurrents = false; ///< a SURFACE PATCH CURRENTS table was read
+  SurfaceMesh Mesh;      ///< one element per patch (none for a wire-only model); sources = fed segments
+  std::vector<NecWireSegment> Wires;  ///< CURRENTS AND LOCATION (empty when PT suppressed it)
+  std::vector<FarFieldGrid> Patterns; ///< every RADIATION PATTERNS table, in file order
 };
 
 struct NecOutput
@@ -70,6 +84,7 @@ struct NecOutput
   std::int64_t EchoPatches = 0;    ///< patches the structure echo describes, after GX/GR/GM copies
   std::int64_t SplitPatches = 0;   ///< echo patches NEC divided into 4 for a wire connection
   std::int64_t SquarePatches = 0;  ///< patches drawn as squares because no corners matched
+  std::int64_t SkippedPatterns = 0; ///< RADIATION PATTERNS tables of an unknown layout, skipped
   std::vector<NecSolution> Solutions; ///< in file order (one per frequency and excitation)
 };
 

@@ -426,12 +426,28 @@ int main()
   ExpectError("directory", CLOUDMAP_TEMP_DIR, 0, "directory");
   if (haveNec)
   {
-    // A wire-only model prints no patch table at all.
+    // A wire-only model prints no patch table: it reads as wires without patches
+    // (TestNecPatterns covers its currents and patterns).
     const std::string deck = tmp + "nec_dipole.nec", p = tmp + "nec_dipole.out";
     Spit(deck, "CM dipole\nCE\nGW 1 9 0 0 -0.5 0 0 0.5 0.001\nGE 0\nFR 0 1 0 0 150 0\n"
                "EX 0 1 5 0 1 0\nXQ\nEN\n");
     Check(RunNec(deck, p), "nec2c ran on the dipole");
-    ExpectError("wire-only model", p, 0, "no surface patches");
+    try
+    {
+      const NecOutput w = ReadNecOutputFile(p);
+      Check(w.Solutions.size() == 1 && w.Solutions[0].Mesh.NumberOfElements() == 0 &&
+          w.Solutions[0].Wires.size() == 9,
+        "wire-only model: one solution, 9 segments, no patches");
+    }
+    catch (const ParseError& e)
+    {
+      Check(false, std::string("wire-only model: ") + e.what());
+    }
+    // A deck that never solves prints no solution at all.
+    const std::string deck2 = tmp + "nec_nosolve.nec", p2 = tmp + "nec_nosolve.out";
+    Spit(deck2, "CM dipole\nCE\nGW 1 9 0 0 -0.5 0 0 0.5 0.001\nGE 0\nFR 0 1 0 0 150 0\nEN\n");
+    Check(RunNec(deck2, p2), "nec2c ran on the deck without XQ");
+    ExpectError("no solve", p2, 0, "no solution");
   }
   Check(LooksLikeNecOutput(text.substr(0, 4096)), "sniff: nec2c banner");
   Check(LooksLikeNecOutput(Slurp(data + "nec2d_sample.out").substr(0, 4096)), "sniff: NEC-2D banner");

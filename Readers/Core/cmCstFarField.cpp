@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "cmCstFarField.h"
+
+#include "cmTextScan.h"
+
+#include <cmath>
+#include <complex>
+
+namespace cloudmap
+{
+namespace
+{
+struct Column
+{
+  std::string Name; ///< upper case, blanks removed: "ABS(THETA)"
+  std::string Unit; ///< as printed, trimmed: "dBi", "deg.", ""
+};
+
+/// Splits the header at every ']': "Abs(Phi  )[dBi   ]" is one column.
+std::vector<Column> HeaderColumns(std::string_view line)
+{
+  std::vector<Column> cols;
+  std::size_t b = 0;
+  for (std::size_t e; (e = line.find(']', b)) != std::string_view::npos; b = e + 1)
+  {
+    const std::string_view seg = line.substr(b, e - b);
+    const std::size_t open = seg.find('[');
+    if (open == std::string_view::npos)
+    {
+      return {};
+    }
+    Column c;
+    for (char ch : Upper(seg.substr(0, open)))
+    {
+      if (ch != ' ' && ch != '\t')
+      {
+        c.Name += ch;
+      }
+    }
+    c.Unit = std::string(Trim(seg.substr(open + 1)));
+    cols.push_back(c);
+  }
+  if (!Trim(line.substr(b)).empty())
+  {
+    return {};
+  }
+  return cols;
+}
+
+bool IsRule(std::string_view line)
+{
+  line = Trim(line);
+  return line.size() >= 10 && line.find_first_not_of('-') == std::string_view::npos;
+}
+
+bool Decibel(const std::string& unit)
+{
+  return Upper(unit).rfind("DB", 0) == 0;
+}
+
+/// Field magnitude from a printed component value in its unit.
+double Magnitude(double v, const std::string& unit)
+{
+  if (Decibel(unit))
+  {
+    return std::pow(10.0, v / 20.0);
+  }
+  const std::string u = Upper(unit);
+  if (u.find("V") != std::string::npos) // V/m, V: already a field
+  {
+    return v;
+  }
+  return std::sqrt(v > 0 ? v : 0.0); // power-like linear units
+}
+} // namespace
+
+bool LooksLikeCstFarField(std::string_view head)
+{
+  LineScanner s(head, "");
+  std::string_view first, second;
+  if (!s.Next(first) || !s.Next(second))
+  {
+    return false;
+  }
+  const auto cols = HeaderColumns(first);
+  return cols.size() >= 3 && cols[0].Name == "THETA" && cols[1].Name == "PHI" && IsRule(second);
+}
+
+FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
+{
+  LineScanner s(text, file);
+  std::string_view line;
+  if (!s.Next(line))
+  {
+    throw ParseError(file, 0, "empty file: expected a CST far-field export");
+  }
+  const std::vector<Column> cols = HeaderColumns(line);
+  if (cols.size() < 3 || cols[0].Name != "THETA" || cols[1].Name != "PHI")
+  {
+    s.Fail("not a CST far-field export: the first line must name the columns with units in "
+           "brackets, starting with Theta [deg.] and Phi [deg.]");
+  }
+  if (!s.Next(line) || !IsRule(line))
+  {
+    s.Fail("expected the dashed rule under the column names");
+  }
+  // Roles: the total column, two complex components (abs + phase), the axial ratio.
+  FarFieldGrid g;
+  g.SourceFormat = "CST";
+  int total = -1, axial = -1, abs1 = -1, ph1 = -1, abs2 = -1, ph2 = -1;
+  std::string pol, first, second;
+  auto component = [](const std::string& n, const char* what) {
+    return n == std::string(what);
+  };
+  for (std::size_t c = 2; c < cols.size(); ++c)
+  {
+    const std::string& n = cols[c].Name;
+    const int ci = static_cast<int>(c);
+    if (n.rfind("AX.RATIO", 0) == 0 || n.rfind("AXIALRATIO", 0) == 0)
+    {
+      axial = ci;
+      continue;
+    }
+    const bool isAbs = n.rfind("ABS(", 0) == 0, isPhase = n.rfind("PHASE(", 0) == 0;
+    if (!isAbs && !isPhase)
+    {
+      continue; // an unknown column is skipped
+    }
+    const std::string inner = n.substr(isAbs ? 4 : 6, n.size() - (isAbs ? 5 : 7));
+    std::string p, which;
+    if (component(inner, "THETA") || component(inner, "PHI"))
+      p = "spherical", which = inner == "THETA" ? "1" : "2";
+    else if (inner == "HORIZ" || inner == "HOR" || inner == "VERT" || inner == "VER")
+      p = "ludwig3", which = inner[0] == 'H' ? "1" : "2";
+    else if (inner == "LEFT" || inner == "RIGHT")
+      p = "circular", which = inner == "LEFT" ? "1" : "2";
+    else if (isAbs)
+    {
+      total = ci; // Dir., Gain, Realized Gain, E-Field ...
+      g.GainKind = inner.find("REAL") != std::string::npos ? "Realized Gain"
+        : inner.find("GAIN") != std::string::npos            ? "Gain"
+                                                             : "Directivity";
+      continue;
+    }
+    else
+    {
+      continue;
+    }
+    if (!pol.empty() && pol != p)
+    {
+      throw ParseError(file, 1, "the columns mix " + pol + " and " + p + " components");
+    }
+    pol = p;
+    (which == "1" ? (isAbs ? abs1 : ph1) : (isAbs ? abs2 : ph2)) = ci;
+  }
+  if (abs1 < 0 || ph1 < 0 || abs2 < 0 || ph2 < 0)
+  {
+    throw ParseError(file, 1,
+      "the header needs Abs() and Phase() columns of two field components (Theta/Phi, "
+      "Horiz/Vert or Left/Right)");
+  }
+  const char* n1 = pol == "spherical" ? "Gain_theta" : pol == "ludwig3" ? "Gain_horiz" : "Gain_left";
+  const char* n2 = pol == "spherical" ? "Gain_phi" : pol == "ludwig3" ? "Gain_vert" : "Gain_right";
+  g.Extra.emplace_back(n1, std::vector<double>());
+  g.Extra.emplace_back(n2, std::vector<double>());
+  if (axial >= 0)
+  {
+    g.Extra.emplace_back("AxialRatio", std::vector<double>());
+  }
+  if (g.GainKind.empty())
+  {
+    g.GainKind = "Directivity";
+  }
+  const std::int64_t limit = static_cast<std::int64_t>(text.size() / 8) + 1;
+  std::vector<std::string_view> tok;
+  std::vector<double> v(cols.size());
+  const double d2r = 3.14159265358979323846 / 180.0;
+  while (s.Next(line))
+  {
+    if (Trim(line).empty())
+    {
+      continue;
+    }
+    Tokenize(line, tok);
+    if (tok.size() != cols.size())
+    {
+      s.Fail("row has " + std::to_string(tok.size()) + " fields, the header names " +
+        std::to_string(cols.size()) + " columns");
+    }
+    if (g.NumberOfSamples() >= limit)
+    {
+      s.Fail("more rows than the file could hold");
+    }
+    for (std::size_t c = 0; c < cols.size(); ++c)
+    {
+      // CST prints -inf dB for a null of a linear-scale export converted to dB; keep it.
+      v[c] = NeedDouble(s, tok[c], "a number");
+      if (std::isnan(v[c]))
+      {
+        s.Fail("column " + std::to_string(c + 1) + " is not a number");
+      }
+    }
+    const double th = v[0], ph = v[1];
+    if (!std::isfinite(th) || !std::isfinite(ph))
+    {
+      s.Fail("theta and phi must be finite");
+    }
+    const std::complex<double> a = std::polar(Magnitude(v[abs1], cols[abs1].Unit), v[ph1] * d2r);
+    const std::complex<double> b = std::polar(Magnitude(v[abs2], cols[abs2].Unit), v[ph2] * d2r);
+    std::complex<double> et, ep;
+    if (pol == "spherical")
+    {
+      et = a, ep = b;
+    }
+    else if (pol == "ludwig3")
+    {
+      const double c = std::cos(ph * d2r), sn = std::sin(ph * d2r);
+      et = a * c + b * sn;
+      ep = -a * sn + b * c;
+    }
+    else
+    {
+      const std::complex<double> j(0, 1);
+      et = (b + a) / std::sqrt(2.0);      // (E_R + E_L)/√2
+      ep = j * (b - a) / std::sqrt(2.0);  // j(E_R − E_L)/√2
+    }
+    g.Theta.push_back(th);
+    g.Phi.push_back(ph);
+    g.EthetaRe.push_back(et.real());
+    g.EthetaIm.push_back(et.imag());
+    g.EphiRe.push_back(ep.real());
+    g.EphiIm.push_back(ep.imag());
+    if (total >= 0)
+    {
+      const double db = Decibel(cols[total].Unit) ? v[total] : 10 * std::log10(v[total] > 0 ? v[total] : 0.0);
+      // A null prints as -inf dB (or 0 linear): store NEC's no-field value instead.
+      g.Gain.push_back(db < NoFieldDecibels ? NoFieldDecibels : db);
+    }
+    g.Extra[0].second.push_back(v[abs1]);
+    g.Extra[1].second.push_back(v[abs2]);
+    if (axial >= 0)
+    {
+      g.Extra[2].second.push_back(v[axial]);
+    }
+  }
+  if (g.Theta.empty())
+  {
+    throw ParseError(file, s.LineNumber(), "no rows under the header");
+  }
+  FinishFarFieldGrid(g, file, s.LineNumber());
+  return g;
+}
+
+FarFieldGrid ReadCstFarFieldFile(const std::string& path)
+{
+  return ParseCstFarField(ReadWholeFile(path), path);
+}
+} // namespace cloudmap

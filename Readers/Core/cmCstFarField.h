@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmCstFarField.h
+ * @brief CST Studio far-field ASCII export (pipeline free).
+ *
+ * Two header lines: the column names with units in brackets, e.g.
+ * `Theta [deg.]  Phi   [deg.]  Abs(Dir.)[dBi   ]  Abs(Theta)[dBi   ]  Phase(Theta)[deg.]
+ * Abs(Phi  )[dBi   ]  Phase(Phi  )[deg.]  Ax.Ratio[dB    ]`, then a dashed rule; then one
+ * row per sample, θ fastest. Names and units may hold blanks inside the parentheses and
+ * brackets, so the header is split at each `]`, never at white space.
+ *
+ * Units are read from the brackets: a unit starting with "dB" is decibels (field
+ * magnitude = 10^(x/20)), anything else linear (a power-like unit, blank or "lin", gives
+ * magnitude = √x; "V/m" or "V" gives the magnitude itself). The polarization comes from
+ * the component names: Theta/Phi (spherical), Horiz/Vert (Ludwig-3, x reference:
+ * E_hor = Eθ cos φ − Eφ sin φ, E_ver = Eθ sin φ + Eφ cos φ) or Left/Right (circular,
+ * e^{jωt}: E_R = (Eθ − jEφ)/√2, E_L = (Eθ + jEφ)/√2); all are converted to Eθ, Eφ.
+ * φ is kept as printed, from −180 or from 0. The total column (Dir., Gain, Realized
+ * Gain) becomes `Gain` in dBi; the components' own values become `Gain_theta`/
+ * `Gain_phi`, `Gain_horiz`/`Gain_vert` or `Gain_left`/`Gain_right` as printed, and
+ * Ax.Ratio `AxialRatio`. The export carries no frequency: the caller sets it.
+ */
+#ifndef cmCstFarField_h
+#define cmCstFarField_h
+
+#include "cmFarField.h"
+
+#include <string>
+#include <string_view>
+
+namespace cloudmap
+{
+FarFieldGrid ParseCstFarField(std::string_view text, const std::string& fileName);
+FarFieldGrid ReadCstFarFieldFile(const std::string& path);
+/// A first line of bracketed units naming Theta and Phi, then a dashed rule.
+bool LooksLikeCstFarField(std::string_view head);
+} // namespace cloudmap
+#endif

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmFekoFormat.h
+ * @brief FEKO (Altair) exports: .ffe far fields, .os surface currents, .out text output.
+ *
+ * `.ffe`: `##` lines are the file header (`##File Type: Far field` or `Far Field`,
+ * `##File Format: 3..8`), `**` lines comments, `#Key: value` lines block headers
+ * (`#Frequency:`, `#Coordinate System: Spherical`, `#No. of Theta Samples:`,
+ * `#No. of Phi Samples:`, `#Result Type:` or `#Far Field Type:`, `#No. of Header Lines:`,
+ * `#Request Name:` which may be missing). The column line is a `#` line of quoted names,
+ * which newer exports run together (`"Theta""Phi"`), so names are read by quote pairs.
+ * Then NTheta·NPhi rows, θ fastest; blocks (frequencies, requests) follow one another,
+ * usually after a blank line. Exponents may be `E+009` or `E+9`.
+ * Columns are found by name: Theta, Phi, Re(Etheta), Im(Etheta), Re(Ephi), Im(Ephi),
+ * and `<kind>(Theta)`, `<kind>(Phi)`, `<kind>(Total)` with kind Gain, Directivity or
+ * Realized Gain, in dBi. Missing field columns read as zero.
+ *
+ * `.os`: `##File Type: Currents`, `#Frequency:`, `#No. of Electric Current Triangle
+ * Samples: N`, one header line, then per triangle its number, centroid x y z and Re/Im of
+ * Jx, Jy, Jz (A/m); a magnetic section (`... Magnetic Current ...`, V/m) may follow.
+ *
+ * `.out`: `DATA OF THE METALLIC TRIANGLES` gives four lines per triangle (corner 1 after
+ * the number and label, corner 2, corner 3, then the normal and the area) and `VALUES OF
+ * THE CURRENT DENSITY VECTOR ON TRIANGLES` per triangle its number, centre, and |J| and
+ * phase (degrees) of Jx, Jy, Jz; `FREQ =` gives the frequency in Hz. Rows are read by
+ * their numbers (tokens with a decimal point or exponent), not by fixed positions.
+ *
+ * Every error throws ParseError naming the file, the line and the problem.
+ */
+#ifndef cmFekoFormat_h
+#define cmFekoFormat_h
+
+#include "cmFarField.h"
+#include "cmSurfaceMesh.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cloudmap
+{
+/// Every block of an .ffe file, in file order.
+std::vector<FarFieldGrid> ParseFekoFarField(std::string_view text, const std::string& fileName);
+std::vector<FarFieldGrid> ReadFekoFarFieldFile(const std::string& path);
+bool LooksLikeFekoFarField(std::string_view head);
+
+/// One .os section: current samples at triangle centroids.
+struct FekoCurrentSamples
+{
+  std::vector<double> Positions; ///< x y z per sample, metres
+  std::vector<double> JReal, JImag; ///< 3 per sample
+  std::vector<std::int64_t> Numbers; ///< triangle numbers as printed
+};
+struct FekoSurfaceCurrents
+{
+  double Frequency = 0;
+  FekoCurrentSamples Electric, Magnetic;
+};
+/// Every frequency block of an .os file, in file order.
+std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view text, const std::string& fileName);
+std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(const std::string& path);
+bool LooksLikeFekoCurrents(std::string_view head);
+
+/// The metallic triangles of a FEKO .out file with the current density of each block
+/// (one mesh per CURRENT DENSITY table, in file order).
+std::vector<SurfaceMesh> ParseFekoOutput(std::string_view text, const std::string& fileName);
+std::vector<SurfaceMesh> ReadFekoOutputFile(const std::string& path);
+/// FEKO's text output (and not NEC-2's, which shares the .out extension).
+bool LooksLikeFekoOutput(std::string_view head);
+} // namespace cloudmap
+#endif

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "cmNecDeck.h"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace cloudmap
+{
+void NecPatchCentre(const double* const p[], int n, double centre[3], double normal[3], double& area)
+{
+  // Fan from corner 1: the triangles (1,k,k+1) give the area, the area centroid and the
+  // (Newell-like) normal, the same construction NEC uses for its SP patches.
+  double c[3] = { 0, 0, 0 }, nn[3] = { 0, 0, 0 };
+  area = 0;
+  for (int k = 1; k + 1 < n; ++k)
+  {
+    const double u[3] = { p[k][0] - p[0][0], p[k][1] - p[0][1], p[k][2] - p[0][2] };
+    const double v[3] = { p[k + 1][0] - p[0][0], p[k + 1][1] - p[0][1], p[k + 1][2] - p[0][2] };
+    const double x[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0] };
+    const double a = 0.5 * std::sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+    area += a;
+    for (int d = 0; d < 3; ++d)
+    {
+      c[d] += a * (p[0][d] + p[k][d] + p[k + 1][d]) / 3;
+      nn[d] += x[d];
+    }
+  }
+  const double len = std::sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]);
+  for (int d = 0; d < 3; ++d)
+  {
+    centre[d] = area > 0 ? c[d] / area : 0;
+    normal[d] = len > 0 ? nn[d] / len : 0;
+  }
+}
+
+namespace
+{
+std::string Num(double v)
+{
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", v == 0 ? 0.0 : v); // never "-0"
+  return buf;
+}
+} // namespace
+
+std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std::int64_t>& offsets,
+  const std::vector<std::int64_t>& conn, const NecDeckOptions& o)
+{
+  const std::int64_t np = static_cast<std::int64_t>(points.size() / 3);
+  const std::int64_t ne = static_cast<std::int64_t>(offsets.size()) - 1;
+  if (ne < 1)
+  {
+    throw std::invalid_argument("the mesh has no triangles or quads to write as NEC patches");
+  }
+  if (!(o.Frequency > 0) || !std::isfinite(o.Frequency))
+  {
+    throw std::invalid_argument("the frequency must be positive");
+  }
+  if (o.AttachPatch >= ne || o.AttachPatch < -1)
+  {
+    throw std::invalid_argument("AttachPatch " + std::to_string(o.AttachPatch) +
+      " is not a patch of this mesh (0.." + std::to_string(ne - 1) + ", or -1 for no antenna)");
+  }
+  if (o.AttachPatch >= 0 && (!(o.WireLength > 0) || o.WireSegments < 1 || !(o.WireRadius > 0)))
+  {
+    throw std::invalid_argument("the antenna needs a positive length, segment count and radius");
+  }
+  std::string deck;
+  deck += "CM CloudMap surface mesh: " + std::to_string(ne) + " patches";
+  if (o.AttachPatch >= 0)
+  {
+    deck += ", wire antenna '" + o.AntennaName + "' (tag 1) on patch " +
+      std::to_string(o.AttachPatch + 1);
+  }
+  deck += "\n";
+  for (const std::string& c : o.Comments)
+  {
+    deck += "CM " + c + "\n";
+  }
+  deck += "CE\n";
+  double attachCentre[3] = { 0, 0, 0 }, attachNormal[3] = { 0, 0, 0 };
+  for (std::int64_t e = 0; e < ne; ++e)
+  {
+    const std::int64_t b = offsets[e], n = offsets[e + 1] - b;
+    if (n != 3 && n != 4)
+    {
+      throw std::invalid_argument("element " + std::to_string(e) + " has " + std::to_string(n) +
+        " corners: NEC patches are triangles or quadrilaterals");
+    }
+    const double* p[4];
+    for (std::int64_t k = 0; k < n; ++k)
+    {
+      const std::int64_t v = conn[static_cast<std::size_t>(b + k)];
+      if (v < 0 || v >= np)
+      {
+        throw std::invalid_argument("element " + std::to_string(e) + " uses vertex " +
+          std::to_string(v) + ", out of range");
+      }
+      p[k] = &points[static_cast<std::size_t>(3 * v)];
+    }
+    double c[3], nn[3], area;
+    NecPatchCentre(p, static_cast<int>(n), c, nn, area);
+    if (!(area > 0))
+    {
+      throw std::invalid_argument("element " + std::to_string(e) + " is degenerate (zero area)");
+    }
+    if (e == o.AttachPatch)
+    {
+      for (int d = 0; d < 3; ++d)
+      {
+        attachCentre[d] = c[d];
+        attachNormal[d] = nn[d];
+      }
+    }
+    deck += std::string("SP 0 ") + (n == 3 ? "2" : "3");
+    for (int k = 0; k < 2; ++k)
+    {
+      deck += " " + Num(p[k][0]) + " " + Num(p[k][1]) + " " + Num(p[k][2]);
+    }
+    deck += "\nSC 0 0";
+    for (int k = 2; k < n; ++k)
+    {
+      deck += " " + Num(p[k][0]) + " " + Num(p[k][1]) + " " + Num(p[k][2]);
+    }
+    deck += "\n";
+  }
+  if (o.AttachPatch >= 0)
+  {
+    deck += "GW 1 " + std::to_string(o.WireSegments);
+    for (int d = 0; d < 3; ++d)
+    {
+      deck += " " + Num(attachCentre[d]);
+    }
+    for (int d = 0; d < 3; ++d)
+    {
+      deck += " " + Num(attachCentre[d] + o.WireLength * attachNormal[d]);
+    }
+    deck += " " + Num(o.WireRadius) + "\n";
+  }
+  deck += "GE 0\n";
+  deck += "FR 0 1 0 0 " + Num(o.Frequency * 1e-6) + " 0\n";
+  if (o.AttachPatch >= 0)
+  {
+    deck += "EX 0 1 1 0 1 0\n";
+  }
+  const int nth = o.ThetaSamples < 1 ? 1 : o.ThetaSamples;
+  const int nph = o.PhiSamples < 1 ? 1 : o.PhiSamples;
+  deck += "RP 0 " + std::to_string(nth) + " " + std::to_string(nph) + " 1000 0 0 " +
+    Num(nth > 1 ? 180.0 / (nth - 1) : 0) + " " + Num(nph > 1 ? 360.0 / (nph - 1) : 0) + "\n";
+  deck += "EN\n";
+  return deck;
+}
+} // namespace cloudmap

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmFileStamp.h
+ * @brief Name, size and modification time of a file, so readers re-parse only on change.
+ */
+#ifndef cmFileStamp_h
+#define cmFileStamp_h
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <sys/stat.h>
+
+namespace cloudmap
+{
+struct FileStamp
+{
+  std::string Name;
+  long long Size = -1, MTime = -1;
+
+  static FileStamp Of(const std::string& name)
+  {
+    FileStamp s;
+    s.Name = name;
+    struct stat st;
+    if (::stat(name.c_str(), &st) == 0)
+    {
+      s.Size = static_cast<long long>(st.st_size);
+      s.MTime = static_cast<long long>(st.st_mtime);
+    }
+    return s;
+  }
+  bool operator==(const FileStamp& o) const
+  {
+    return Name == o.Name && Size == o.Size && MTime == o.MTime && Size >= 0;
+  }
+  bool operator!=(const FileStamp& o) const { return !(*this == o); }
+};
+
+/// The first 4 KB of a file (empty when it cannot be read), for CanReadFile sniffing.
+inline std::string FileHead(const char* name)
+{
+  std::string head;
+  if (!name)
+  {
+    return head;
+  }
+  if (FILE* f = std::fopen(name, "rb"))
+  {
+    head.resize(4096);
+    head.resize(std::fread(&head[0], 1, head.size(), f));
+    std::fclose(f);
+  }
+  return head;
+}
+} // namespace cloudmap
+#endif

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "vtkCloudMapFEKOCurrentsReader.h"
+
+#include "cmFarFieldToVTK.h"
+#include "cmFekoFormat.h"
+#include "cmFileStamp.h"
+
+#include "vtkCellArray.h"
+#include "vtkDataObject.h"
+#include "vtkDoubleArray.h"
+#include "vtkExecutive.h"
+#include "vtkFieldData.h"
+#include "vtkIdTypeArray.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkNew.h"
+#include "vtkObjectFactory.h"
+#include "vtkPointData.h"
+#include "vtkPoints.h"
+#include "vtkPolyData.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+
+#include <cmath>
+
+vtkStandardNewMacro(vtkCloudMapFEKOCurrentsReader);
+
+struct vtkCloudMapFEKOCurrentsReader::Internals
+{
+  cloudmap::FileStamp Stamp;
+  std::vector<cloudmap::FekoSurfaceCurrents> Blocks;
+  std::vector<double> Steps;
+};
+
+vtkCloudMapFEKOCurrentsReader::vtkCloudMapFEKOCurrentsReader()
+  : Internal(new Internals)
+{
+  this->SetNumberOfInputPorts(0);
+  this->SetNumberOfOutputPorts(2);
+}
+
+vtkCloudMapFEKOCurrentsReader::~vtkCloudMapFEKOCurrentsReader() = default;
+
+namespace
+{
+void SamplesToPolyData(const cloudmap::FekoCurrentSamples& s, const char* prefix, double frequency,
+  int piece, int pieces, vtkPolyData* out)
+{
+  const vtkIdType n = static_cast<vtkIdType>(s.Numbers.size());
+  pieces = pieces < 1 ? 1 : pieces;
+  const vtkIdType b = n * piece / pieces, e = n * (piece + 1) / pieces;
+  vtkNew<vtkPoints> pts;
+  pts->SetDataTypeToDouble();
+  pts->SetNumberOfPoints(e - b);
+  vtkNew<vtkCellArray> verts;
+  vtkNew<vtkDoubleArray> re, im, mag;
+  vtkNew<vtkIdTypeArray> num;
+  const std::string p(prefix);
+  re->SetName((p + "_real").c_str());
+  im->SetName((p + "_imag").c_str());
+  mag->SetName(("|" + p + "|").c_str());
+  num->SetName("TriangleNumber");
+  re->SetNumberOfComponents(3);
+  im->SetNumberOfComponents(3);
+  re->SetNumberOfTuples(e - b);
+  im->SetNumberOfTuples(e - b);
+  mag->SetNumberOfTuples(e - b);
+  num->SetNumberOfTuples(e - b);
+  for (vtkIdType i = b; i < e; ++i)
+  {
+    const std::size_t k = static_cast<std::size_t>(i);
+    pts->SetPoint(i - b, &s.Positions[3 * k]);
+    const vtkIdType id = i - b;
+    verts->InsertNextCell(1, &id);
+    double m2 = 0;
+    for (int d = 0; d < 3; ++d)
+    {
+      re->SetTypedComponent(i - b, d, s.JReal[3 * k + d]);
+      im->SetTypedComponent(i - b, d, s.JImag[3 * k + d]);
+      m2 += s.JReal[3 * k + d] * s.JReal[3 * k + d] + s.JImag[3 * k + d] * s.JImag[3 * k + d];
+    }
+    mag->SetValue(i - b, std::sqrt(m2));
+    num->SetValue(i - b, s.Numbers[k]);
+  }
+  out->SetPoints(pts);
+  out->SetVerts(verts);
+  out->GetPointData()->AddArray(re);
+  out->GetPointData()->AddArray(im);
+  out->GetPointData()->AddArray(mag);
+  out->GetPointData()->AddArray(num);
+  out->GetPointData()->SetActiveScalars(mag->GetName());
+  vtkNew<vtkDoubleArray> f;
+  f->SetName("Frequency");
+  f->InsertNextValue(frequency);
+  out->GetFieldData()->AddArray(f);
+}
+} // namespace
+
+int vtkCloudMapFEKOCurrentsReader::CanReadFile(const char* fileName)
+{
+  const std::string head = cloudmap::FileHead(fileName);
+  return !head.empty() && cloudmap::LooksLikeFekoCurrents(head) ? 1 : 0;
+}
+
+int vtkCloudMapFEKOCurrentsReader::RequestInformation(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  Internals& in = *this->Internal;
+  const cloudmap::FileStamp stamp = cloudmap::FileStamp::Of(this->FileName);
+  if (stamp != in.Stamp)
+  {
+    in = Internals();
+    try
+    {
+      in.Blocks = cloudmap::ReadFekoCurrentsFile(this->FileName);
+    }
+    catch (const std::exception& e)
+    {
+      vtkErrorMacro(<< e.what());
+      return 0;
+    }
+    in.Stamp = stamp;
+    std::vector<double> f;
+    for (const auto& b : in.Blocks)
+    {
+      f.push_back(b.Frequency);
+    }
+    in.Steps = cloudmap::DistinctFrequencies(f);
+  }
+  for (int port = 0; port < 2; ++port)
+  {
+    vtkInformation* info = outputVector->GetInformationObject(port);
+    info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+    cloudmap::SetFrequencyTimeSteps(info, in.Steps);
+  }
+  return 1;
+}
+
+int vtkCloudMapFEKOCurrentsReader::RequestData(
+  vtkInformation* request, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  const Internals& in = *this->Internal;
+  vtkPolyData* out[2] = { vtkPolyData::GetData(outputVector, 0), vtkPolyData::GetData(outputVector, 1) };
+  out[0]->Initialize();
+  out[1]->Initialize();
+  if (in.Stamp.Name != this->FileName || in.Steps.empty())
+  {
+    vtkErrorMacro(<< "no parsed FEKO currents for '" << this->FileName << "'");
+    return 0;
+  }
+  // Both ports show the time and piece of the port that asked.
+  int from = request->Has(vtkExecutive::FROM_OUTPUT_PORT())
+    ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
+    : 0;
+  from = from == 1 ? 1 : 0;
+  vtkInformation* info = outputVector->GetInformationObject(from);
+  const double f = in.Steps[cloudmap::RequestedStep(info, in.Steps)];
+  const int piece = info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
+  const int pieces = info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
+  for (const auto& b : in.Blocks)
+  {
+    if (std::abs(b.Frequency - f) <= 1e-9 * std::abs(f))
+    {
+      SamplesToPolyData(b.Electric, "J", f, piece, pieces, out[0]);
+      SamplesToPolyData(b.Magnetic, "M", f, piece, pieces, out[1]);
+      break;
+    }
+  }
+  for (vtkPolyData* o : out)
+  {
+    if (in.Steps.size() > 1)
+    {
+      o->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
+    }
+  }
+  return 1;
+}
+
+void vtkCloudMapFEKOCurrentsReader::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "FileName: " << this->FileName << "\n";
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "vtkCloudMapFEKOReader.h"
+
+#include "cmFarFieldToVTK.h"
+#include "cmFekoFormat.h"
+#include "cmFileStamp.h"
+#include "cmSurfaceMeshToVTK.h"
+
+#include "vtkDataObject.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkObjectFactory.h"
+#include "vtkPolyData.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+
+#include <cmath>
+
+vtkStandardNewMacro(vtkCloudMapFEKOReader);
+
+struct vtkCloudMapFEKOReader::Internals
+{
+  cloudmap::FileStamp Stamp;
+  std::vector<cloudmap::SurfaceMesh> Meshes;
+  std::vector<double> Steps;
+};
+
+vtkCloudMapFEKOReader::vtkCloudMapFEKOReader()
+  : Internal(new Internals)
+{
+  this->SetNumberOfInputPorts(0);
+}
+
+vtkCloudMapFEKOReader::~vtkCloudMapFEKOReader() = default;
+
+int vtkCloudMapFEKOReader::CanReadFile(const char* fileName)
+{
+  const std::string head = cloudmap::FileHead(fileName);
+  return !head.empty() && cloudmap::LooksLikeFekoOutput(head) ? 1 : 0;
+}
+
+int vtkCloudMapFEKOReader::RequestInformation(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  Internals& in = *this->Internal;
+  const cloudmap::FileStamp stamp = cloudmap::FileStamp::Of(this->FileName);
+  if (stamp != in.Stamp)
+  {
+    in = Internals();
+    try
+    {
+      in.Meshes = cloudmap::ReadFekoOutputFile(this->FileName);
+    }
+    catch (const std::exception& e)
+    {
+      vtkErrorMacro(<< e.what());
+      return 0;
+    }
+    in.Stamp = stamp;
+    std::vector<double> f;
+    for (const auto& m : in.Meshes)
+    {
+      f.push_back(m.Frequency);
+    }
+    in.Steps = cloudmap::DistinctFrequencies(f);
+  }
+  vtkInformation* info = outputVector->GetInformationObject(0);
+  info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+  cloudmap::SetFrequencyTimeSteps(info, in.Steps);
+  return 1;
+}
+
+int vtkCloudMapFEKOReader::RequestData(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  const Internals& in = *this->Internal;
+  vtkInformation* info = outputVector->GetInformationObject(0);
+  vtkPolyData* out = vtkPolyData::GetData(info);
+  out->Initialize();
+  if (in.Stamp.Name != this->FileName || in.Steps.empty())
+  {
+    vtkErrorMacro(<< "no parsed FEKO output for '" << this->FileName << "'");
+    return 0;
+  }
+  const double f = in.Steps[cloudmap::RequestedStep(info, in.Steps)];
+  for (const auto& m : in.Meshes)
+  {
+    // The first table at the requested frequency.
+    if (std::abs(m.Frequency - f) <= 1e-9 * std::abs(f))
+    {
+      cloudmap::SurfaceMeshToPolyData(m,
+        info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()),
+        info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()),
+        info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()), out);
+      break;
+    }
+  }
+  if (in.Steps.size() > 1)
+  {
+    out->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
+  }
+  return 1;
+}
+
+void vtkCloudMapFEKOReader::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "FileName: " << this->FileName << "\n";
+}

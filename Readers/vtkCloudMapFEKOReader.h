@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @class   vtkCloudMapFEKOReader
+ * @brief   Reads FEKO's text output (.out): metallic triangles with their current densities.
+ *
+ * `DATA OF THE METALLIC TRIANGLES` gives the mesh (corners merged where they print
+ * equal, each triangle counter-clockwise about FEKO's printed normal) and every
+ * `VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES` table the currents, converted from
+ * magnitude and phase to `J_real`, `J_imag` (A/m), with `|J|` and `ElementId`, the same
+ * arrays as the other surface-current readers, so Surface Cloud Map applies directly.
+ * Several frequencies are time steps (values in Hz). Honours piece requests with ghost
+ * cells like vtkCloudMapMoMReader.
+ *
+ * nec2c and FEKO both write `.out`: CanReadFile accepts a file only when its first 4 KB
+ * carry FEKO's banner and not NEC-2's.
+ *
+ * @sa cmFekoFormat.h, vtkCloudMapFEKOCurrentsReader, vtkCloudMapFEKOFarFieldReader
+ */
+#ifndef vtkCloudMapFEKOReader_h
+#define vtkCloudMapFEKOReader_h
+
+#include "CloudMapReadersModule.h"
+#include "vtkPolyDataAlgorithm.h"
+
+#include <memory>
+#include <string>
+
+class CLOUDMAPREADERS_EXPORT vtkCloudMapFEKOReader : public vtkPolyDataAlgorithm
+{
+public:
+  static vtkCloudMapFEKOReader* New();
+  vtkTypeMacro(vtkCloudMapFEKOReader, vtkPolyDataAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  ///@{
+  /// The FEKO .out file to read.
+  vtkSetStdStringFromCharMacro(FileName);
+  vtkGetCharFromStdStringMacro(FileName);
+  ///@}
+
+  /// Returns 1 when the first 4 KB carry FEKO's banner (and not NEC-2's).
+  int CanReadFile(const char* fileName);
+
+protected:
+  vtkCloudMapFEKOReader();
+  ~vtkCloudMapFEKOReader() override;
+
+  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+
+  std::string FileName;
+
+private:
+  vtkCloudMapFEKOReader(const vtkCloudMapFEKOReader&) = delete;
+  void operator=(const vtkCloudMapFEKOReader&) = delete;
+
+  struct Internals;
+  std::unique_ptr<Internals> Internal;
+};
+
+#endif

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "vtkCloudMapGmshReader.h"
+
+#include "cmFileStamp.h"
+#include "cmGmshFormat.h"
+#include "cmSurfaceMeshToVTK.h"
+
+#include "vtkCellData.h"
+#include "vtkDataArraySelection.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkIdTypeArray.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkNew.h"
+#include "vtkObjectFactory.h"
+#include "vtkPointData.h"
+#include "vtkPolyData.h"
+#include "vtkSmartPointer.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+
+#include <algorithm>
+#include <sstream>
+
+vtkStandardNewMacro(vtkCloudMapGmshReader);
+
+struct vtkCloudMapGmshReader::Internals
+{
+  cloudmap::FileStamp Stamp;
+  cloudmap::GmshMesh Mesh;
+  cloudmap::SurfaceMesh Surface; ///< the polygons, for pieces and ghosts
+  vtkNew<vtkDataArraySelection> CellSelection, PointSelection;
+};
+
+vtkCloudMapGmshReader::vtkCloudMapGmshReader()
+  : Internal(new Internals)
+{
+  this->SetNumberOfInputPorts(0);
+}
+
+vtkCloudMapGmshReader::~vtkCloudMapGmshReader() = default;
+
+int vtkCloudMapGmshReader::CanReadFile(const char* fileName)
+{
+  const std::string head = cloudmap::FileHead(fileName);
+  return !head.empty() && cloudmap::LooksLikeGmsh(head) ? 1 : 0;
+}
+
+vtkDataArraySelection* vtkCloudMapGmshReader::GetCellDataArraySelection()
+{
+  return this->Internal->CellSelection;
+}
+int vtkCloudMapGmshReader::GetNumberOfCellArrays()
+{
+  return this->Internal->CellSelection->GetNumberOfArrays();
+}
+const char* vtkCloudMapGmshReader::GetCellArrayName(int index)
+{
+  return this->Internal->CellSelection->GetArrayName(index);
+}
+int vtkCloudMapGmshReader::GetCellArrayStatus(const char* name)
+{
+  return this->Internal->CellSelection->ArrayIsEnabled(name);
+}
+void vtkCloudMapGmshReader::SetCellArrayStatus(const char* name, int status)
+{
+  status ? this->Internal->CellSelection->EnableArray(name)
+         : this->Internal->CellSelection->DisableArray(name);
+}
+vtkDataArraySelection* vtkCloudMapGmshReader::GetPointDataArraySelection()
+{
+  return this->Internal->PointSelection;
+}
+int vtkCloudMapGmshReader::GetNumberOfPointArrays()
+{
+  return this->Internal->PointSelection->GetNumberOfArrays();
+}
+const char* vtkCloudMapGmshReader::GetPointArrayName(int index)
+{
+  return this->Internal->PointSelection->GetArrayName(index);
+}
+int vtkCloudMapGmshReader::GetPointArrayStatus(const char* name)
+{
+  return this->Internal->PointSelection->ArrayIsEnabled(name);
+}
+void vtkCloudMapGmshReader::SetPointArrayStatus(const char* name, int status)
+{
+  status ? this->Internal->PointSelection->EnableArray(name)
+         : this->Internal->PointSelection->DisableArray(name);
+}
+
+vtkMTimeType vtkCloudMapGmshReader::GetMTime()
+{
+  // Toggling an array re-executes the reader.
+  vtkMTimeType t = this->Superclass::GetMTime();
+  t = std::max(t, this->Internal->CellSelection->GetMTime());
+  return std::max(t, this->Internal->PointSelection->GetMTime());
+}
+
+int vtkCloudMapGmshReader::RequestInformation(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  Internals& in = *this->Internal;
+  const cloudmap::FileStamp stamp = cloudmap::FileStamp::Of(this->FileName);
+  if (stamp != in.Stamp)
+  {
+    in.Stamp = cloudmap::FileStamp();
+    try
+    {
+      in.Mesh = cloudmap::ReadGmshFile(this->FileName);
+    }
+    catch (const std::exception& e)
+    {
+      vtkErrorMacro(<< e.what());
+      return 0;
+    }
+    in.Stamp = stamp;
+    in.Surface = cloudmap::SurfaceMesh();
+    in.Surface.Points = in.Mesh.Points;
+    in.Surface.Offsets = in.Mesh.Offsets;
+    in.Surface.Connectivity = in.Mesh.Connectivity;
+    // Keep the user's choices for names that remain; new names start enabled.
+    for (const auto& v : in.Mesh.Views)
+    {
+      vtkDataArraySelection* sel = v.OnElements ? in.CellSelection : in.PointSelection;
+      if (!sel->ArrayExists(v.Name.c_str()))
+      {
+        sel->AddArray(v.Name.c_str());
+      }
+    }
+    if (!in.Mesh.SkippedTypes.empty())
+    {
+      // Once per file: lines, points and volume elements have no surface current.
+      std::ostringstream msg;
+      msg << this->FileName << ": skipped";
+      const char* sep = " ";
+      for (const auto& t : in.Mesh.SkippedTypes)
+      {
+        msg << sep << t.second << " element(s) of type " << t.first;
+        sep = ", ";
+      }
+      msg << " (only type 2, triangles, and 3, quads, are read)";
+      vtkWarningMacro(<< msg.str());
+    }
+  }
+  outputVector->GetInformationObject(0)->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+  return 1;
+}
+
+int vtkCloudMapGmshReader::RequestData(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  const Internals& in = *this->Internal;
+  vtkInformation* info = outputVector->GetInformationObject(0);
+  vtkPolyData* out = vtkPolyData::GetData(info);
+  out->Initialize();
+  if (in.Stamp.Name != this->FileName)
+  {
+    vtkErrorMacro(<< "no parsed mesh for '" << this->FileName << "'");
+    return 0;
+  }
+  std::vector<std::int64_t> pointIds;
+  cloudmap::SurfaceMeshToPolyData(in.Surface,
+    info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()),
+    info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()),
+    info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()), out, &pointIds);
+  out->GetFieldData()->RemoveArray("Frequency"); // an MSH file has none
+  vtkDataArray* elementIds = out->GetCellData()->GetArray("ElementId");
+  const vtkIdType nc = out->GetNumberOfCells();
+  vtkNew<vtkIdTypeArray> tags;
+  tags->SetName("GmshElementTag");
+  tags->SetNumberOfTuples(nc);
+  for (vtkIdType c = 0; c < nc; ++c)
+  {
+    tags->SetValue(c, in.Mesh.ElementTags[static_cast<std::size_t>(elementIds->GetTuple1(c))]);
+  }
+  out->GetCellData()->AddArray(tags);
+  for (const auto& v : in.Mesh.Views)
+  {
+    vtkDataArraySelection* sel = v.OnElements ? in.CellSelection.Get() : in.PointSelection.Get();
+    if (!sel->ArrayIsEnabled(v.Name.c_str()))
+    {
+      continue;
+    }
+    const vtkIdType n = v.OnElements ? nc : static_cast<vtkIdType>(pointIds.size());
+    vtkNew<vtkDoubleArray> a;
+    a->SetName(v.Name.c_str());
+    a->SetNumberOfComponents(v.Components);
+    a->SetNumberOfTuples(n);
+    for (vtkIdType i = 0; i < n; ++i)
+    {
+      const std::size_t src = v.OnElements ? static_cast<std::size_t>(elementIds->GetTuple1(i))
+                                            : static_cast<std::size_t>(pointIds[static_cast<std::size_t>(i)]);
+      for (int c = 0; c < v.Components; ++c)
+      {
+        a->SetTypedComponent(i, c, v.Values[src * static_cast<std::size_t>(v.Components) + c]);
+      }
+    }
+    (v.OnElements ? static_cast<vtkDataSetAttributes*>(out->GetCellData())
+                  : static_cast<vtkDataSetAttributes*>(out->GetPointData()))
+      ->AddArray(a);
+  }
+  return 1;
+}
+
+void vtkCloudMapGmshReader::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "FileName: " << this->FileName << "\n";
+}

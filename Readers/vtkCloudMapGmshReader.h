@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @class   vtkCloudMapGmshReader
+ * @brief   Reads the triangles and quads of a Gmsh MSH 2.2 or 4.1 ASCII file with its views.
+ *
+ * Element types 2 (3-node triangle) and 3 (4-node quad) become polygons; other types are
+ * skipped and reported once per file in a warning. `$ElementData` views become cell
+ * arrays and `$NodeData` views point arrays, NaN where a view does not cover an entity;
+ * bempp-style `"<name> (real)"`/`"<name> (imag)"` pairs become `<name>_real`,
+ * `<name>_imag` and `|<name>|` (so a view pair named "J" feeds Surface Cloud Map
+ * directly). Cell arrays `ElementId` (index) and `GmshElementTag` (the file's tag) are
+ * always present. Which views to load is chosen with the cell and point array selections.
+ * Honours piece requests with ghost cells like the other surface readers.
+ *
+ * @sa cmGmshFormat.h, vtkCloudMapNECDeckWriter (to solve a Gmsh mesh with nec2c)
+ */
+#ifndef vtkCloudMapGmshReader_h
+#define vtkCloudMapGmshReader_h
+
+#include "CloudMapReadersModule.h"
+#include "vtkPolyDataAlgorithm.h"
+
+#include <memory>
+#include <string>
+
+class vtkDataArraySelection;
+
+class CLOUDMAPREADERS_EXPORT vtkCloudMapGmshReader : public vtkPolyDataAlgorithm
+{
+public:
+  static vtkCloudMapGmshReader* New();
+  vtkTypeMacro(vtkCloudMapGmshReader, vtkPolyDataAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  ///@{
+  /// The .msh file to read.
+  vtkSetStdStringFromCharMacro(FileName);
+  vtkGetCharFromStdStringMacro(FileName);
+  ///@}
+
+  /// Returns 1 when the file starts with $MeshFormat.
+  int CanReadFile(const char* fileName);
+
+  ///@{
+  /// The `$ElementData` views (cell arrays) to load; all are on by default.
+  vtkDataArraySelection* GetCellDataArraySelection();
+  int GetNumberOfCellArrays();
+  const char* GetCellArrayName(int index);
+  int GetCellArrayStatus(const char* name);
+  void SetCellArrayStatus(const char* name, int status);
+  ///@}
+
+  ///@{
+  /// The `$NodeData` views (point arrays) to load; all are on by default.
+  vtkDataArraySelection* GetPointDataArraySelection();
+  int GetNumberOfPointArrays();
+  const char* GetPointArrayName(int index);
+  int GetPointArrayStatus(const char* name);
+  void SetPointArrayStatus(const char* name, int status);
+  ///@}
+
+  vtkMTimeType GetMTime() override;
+
+protected:
+  vtkCloudMapGmshReader();
+  ~vtkCloudMapGmshReader() override;
+
+  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+
+  std::string FileName;
+
+private:
+  vtkCloudMapGmshReader(const vtkCloudMapGmshReader&) = delete;
+  void operator=(const vtkCloudMapGmshReader&) = delete;
+
+  struct Internals;
+  std::unique_ptr<Internals> Internal;
+};
+
+#endif

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @class   vtkCloudMapNECDeckWriter
+ * @brief   Writes a triangle/quad vtkPolyData as a NEC-2 deck of SP/SC surface patches.
+ *
+ * Every triangle becomes an SP card with NS=2 and every quad one with NS=3, each followed
+ * by its SC continuation card, with the corners in the cell's order (counter-clockwise
+ * seen from outside gives NEC's outward normal). A named wire antenna (GW tag 1) stands
+ * on the patch AttachPatch, from its centre along its outward normal, fed at its base;
+ * then GE, FR (Frequency), EX, RP (a ThetaSamples × PhiSamples full-sphere pattern) and
+ * EN. Run `nec2c -i mesh.nec -o mesh.out` and open mesh.out with the NEC-2 reader to get
+ * the surface currents back on the same patches (the one under the wire cut in 4).
+ *
+ * Write() returns 1 on success; on a cell that is not a triangle or quad, a degenerate
+ * cell, an AttachPatch out of range or an unwritable file it reports an error, writes
+ * nothing and returns 0. Coordinates are taken as metres.
+ *
+ * @sa cmNecDeck.h, vtkCloudMapNECReader
+ */
+#ifndef vtkCloudMapNECDeckWriter_h
+#define vtkCloudMapNECDeckWriter_h
+
+#include "CloudMapReadersModule.h"
+#include "vtkAlgorithm.h"
+
+#include <string>
+
+class vtkPolyData;
+
+class CLOUDMAPREADERS_EXPORT vtkCloudMapNECDeckWriter : public vtkAlgorithm
+{
+public:
+  static vtkCloudMapNECDeckWriter* New();
+  vtkTypeMacro(vtkCloudMapNECDeckWriter, vtkAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  ///@{
+  /// The deck to write (.nec).
+  vtkSetStdStringFromCharMacro(FileName);
+  vtkGetCharFromStdStringMacro(FileName);
+  ///@}
+
+  ///@{
+  /// Frequency of the FR card, Hz (default 120 MHz).
+  vtkSetClampMacro(Frequency, double, 1.0, 1e15);
+  vtkGetMacro(Frequency, double);
+  ///@}
+
+  ///@{
+  /// Cell id of the patch that carries the antenna (default 0); -1 writes no antenna
+  /// and no excitation.
+  vtkSetClampMacro(AttachPatch, int, -1, VTK_INT_MAX);
+  vtkGetMacro(AttachPatch, int);
+  ///@}
+
+  ///@{
+  /// Name of the antenna, written on a CM card (NEC has no names of its own).
+  vtkSetStdStringFromCharMacro(AntennaName);
+  vtkGetCharFromStdStringMacro(AntennaName);
+  ///@}
+
+  ///@{
+  /// Wire length (m), number of segments and radius (m) of the antenna.
+  vtkSetClampMacro(WireLength, double, 1e-9, 1e9);
+  vtkGetMacro(WireLength, double);
+  vtkSetClampMacro(WireSegments, int, 1, 10000);
+  vtkGetMacro(WireSegments, int);
+  vtkSetClampMacro(WireRadius, double, 1e-12, 1e6);
+  vtkGetMacro(WireRadius, double);
+  ///@}
+
+  ///@{
+  /// Samples of the RP card: θ over [0, 180] and φ over [0, 360] degrees.
+  vtkSetClampMacro(ThetaSamples, int, 1, 3601);
+  vtkGetMacro(ThetaSamples, int);
+  vtkSetClampMacro(PhiSamples, int, 1, 3601);
+  vtkGetMacro(PhiSamples, int);
+  ///@}
+
+  /// Writes the file; returns 1 on success and 0 (with an error) otherwise.
+  int Write();
+
+  vtkTypeBool ProcessRequest(
+    vtkInformation* request, vtkInformationVector** inInfo, vtkInformationVector* outInfo) override;
+
+protected:
+  vtkCloudMapNECDeckWriter();
+  ~vtkCloudMapNECDeckWriter() override;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int WriteData(vtkPolyData* input);
+
+  std::string FileName;
+  double Frequency = 120e6;
+  int AttachPatch = 0;
+  std::string AntennaName = "antenna";
+  double WireLength = 0.5;
+  int WireSegments = 9;
+  double WireRadius = 0.002;
+  int ThetaSamples = 19;
+  int PhiSamples = 37;
+  bool Failed = false;
+
+private:
+  vtkCloudMapNECDeckWriter(const vtkCloudMapNECDeckWriter&) = delete;
+  void operator=(const vtkCloudMapNECDeckWriter&) = delete;
+};
+
+#endif

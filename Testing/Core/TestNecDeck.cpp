@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The NEC deck writer's round trip: a closed cube of quads and triangles with a monopole
+// becomes SP/SC cards, nec2c solves it during the test, and the NEC reader gives back
+// the same patches (the one under the wire cut in 4), the same total area (0.96 m²) and
+// enclosed volume (0.064 m³, so every normal points outward). Bad meshes are refused.
+#include "cmCheck.h"
+#include "cmNecDeck.h"
+#include "cmNecOutput.h"
+#include "cmTextScan.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
+
+using namespace cloudmap;
+
+namespace
+{
+struct Mesh
+{
+  std::vector<double> Points;
+  std::vector<std::int64_t> Offsets{ 0 }, Conn;
+  std::map<std::tuple<long, long, long>, std::int64_t> Ids;
+  std::int64_t Vertex(const double p[3])
+  {
+    const auto key = std::make_tuple(std::lround(p[0] * 1e6), std::lround(p[1] * 1e6), std::lround(p[2] * 1e6));
+    auto it = Ids.find(key);
+    if (it != Ids.end())
+    {
+      return it->second;
+    }
+    const std::int64_t id = static_cast<std::int64_t>(Points.size() / 3);
+    Points.insert(Points.end(), p, p + 3);
+    Ids[key] = id;
+    return id;
+  }
+  void Add(std::initializer_list<std::int64_t> ids)
+  {
+    Conn.insert(Conn.end(), ids);
+    Offsets.push_back(static_cast<std::int64_t>(Conn.size()));
+  }
+};
+
+/// Cube [-a, a]³, n × n cells per face, counter-clockwise seen from outside; the bottom
+/// face is cut into triangles, the others are quads.
+Mesh Cube(double a, int n)
+{
+  Mesh m;
+  const double X[3] = { 1, 0, 0 }, Y[3] = { 0, 1, 0 }, Z[3] = { 0, 0, 1 };
+  struct Face
+  {
+    double O[3];
+    const double *U, *V;
+    bool Triangles;
+  };
+  const Face faces[6] = { { { -a, -a, a }, X, Y, false }, { { -a, -a, -a }, Y, X, true },
+    { { a, -a, -a }, Y, Z, false }, { { -a, -a, -a }, Z, Y, false },
+    { { -a, a, -a }, Z, X, false }, { { -a, -a, -a }, X, Z, false } };
+  const double h = 2 * a / n;
+  for (const Face& f : faces)
+  {
+    for (int j = 0; j < n; ++j)
+    {
+      for (int i = 0; i < n; ++i)
+      {
+        std::int64_t c[4];
+        const int di[4] = { 0, 1, 1, 0 }, dj[4] = { 0, 0, 1, 1 };
+        for (int k = 0; k < 4; ++k)
+        {
+          double p[3];
+          for (int d = 0; d < 3; ++d)
+          {
+            p[d] = f.O[d] + (i + di[k]) * h * f.U[d] + (j + dj[k]) * h * f.V[d];
+          }
+          c[k] = m.Vertex(p);
+        }
+        if (f.Triangles)
+        {
+          m.Add({ c[0], c[1], c[2] });
+          m.Add({ c[0], c[2], c[3] });
+        }
+        else
+        {
+          m.Add({ c[0], c[1], c[2], c[3] });
+        }
+      }
+    }
+  }
+  return m;
+}
+
+void Spit(const std::string& path, const std::string& text)
+{
+  FILE* f = std::fopen(path.c_str(), "wb");
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fclose(f);
+}
+
+/// Area and signed volume contribution (c·n A / 3) of each element.
+void Measure(const SurfaceMesh& m, double& area, double& volume)
+{
+  area = volume = 0;
+  for (std::int64_t e = 0; e < m.NumberOfElements(); ++e)
+  {
+    const double* p[4];
+    const std::int64_t b = m.Offsets[e], n = m.Offsets[e + 1] - b;
+    for (std::int64_t k = 0; k < n; ++k)
+    {
+      p[k] = &m.Points[3 * m.Connectivity[b + k]];
+    }
+    double c[3], nn[3], a;
+    NecPatchCentre(p, static_cast<int>(n), c, nn, a);
+    area += a;
+    volume += a * (c[0] * nn[0] + c[1] * nn[1] + c[2] * nn[2]) / 3;
+  }
+}
+
+template <class F>
+void ExpectInvalid(const char* label, F&& f, const char* words)
+{
+  try
+  {
+    f();
+    std::printf("FAIL %s: accepted\n", label);
+    CM_CHECK(false);
+  }
+  catch (const std::invalid_argument& e)
+  {
+    std::printf("  %s -> %s\n", label, e.what());
+    CM_CHECK(std::strstr(e.what(), words) != nullptr);
+  }
+}
+} // namespace
+
+int main()
+{
+  const std::string tmp = CLOUDMAP_TEMP_DIR "/";
+  const Mesh cube = Cube(0.2, 4); // 0.1 m patches: λ/10 at 300 MHz
+  const std::int64_t patches = static_cast<std::int64_t>(cube.Offsets.size()) - 1;
+  CM_CHECK(patches == 5 * 16 + 32 && cube.Points.size() / 3 == 98);
+  // The top face quad with its centre at (0.05, 0.05, 0.2) carries the monopole.
+  const std::int64_t attach = 2 * 4 + 2;
+  NecDeckOptions o;
+  o.Frequency = 300e6;
+  o.AttachPatch = attach;
+  o.AntennaName = "roof monopole";
+  o.WireLength = 0.25;
+  o.WireSegments = 5;
+  o.WireRadius = 0.002;
+  o.ThetaSamples = 7;
+  o.PhiSamples = 5;
+  const std::string deck = MakeNecDeck(cube.Points, cube.Offsets, cube.Conn, o);
+  CM_CHECK(deck.find("CM CloudMap surface mesh: 112 patches, wire antenna 'roof monopole'") == 0);
+  CM_CHECK(deck.find("SP 0 2 ") != std::string::npos && deck.find("SP 0 3 ") != std::string::npos);
+  CM_CHECK(deck.find("GW 1 5 0.05 0.05 0.2 0.05 0.05 0.45 0.002\n") != std::string::npos);
+  CM_CHECK(deck.find("FR 0 1 0 0 300 0\nEX 0 1 1 0 1 0\nRP 0 7 5 1000 0 0 30 90\nEN\n") != std::string::npos);
+
+  const std::string in = tmp + "deck_cube.nec", out = tmp + "deck_cube.out";
+  Spit(in, deck);
+  std::remove(out.c_str());
+  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + in + "\" -o \"" + out + "\" > /dev/null 2>&1";
+  CM_CHECK(std::system(cmd.c_str()) == 0);
+  try
+  {
+    const NecOutput nec = ReadNecOutputFile(out);
+    CM_CHECK(nec.Solutions.size() == 1);
+    const NecSolution& s = nec.Solutions.at(0);
+    std::printf("read back %lld patches (%lld split, %lld squares)\n",
+      static_cast<long long>(s.Mesh.NumberOfElements()), static_cast<long long>(nec.SplitPatches),
+      static_cast<long long>(nec.SquarePatches));
+    CM_CHECK(s.Mesh.NumberOfElements() == patches + 3);
+    CM_CHECK(nec.SplitPatches == 1 && nec.SquarePatches == 0 && nec.EchoPatches == patches);
+    double area, volume, area0 = 0, volume0 = 0;
+    Measure(s.Mesh, area, volume);
+    SurfaceMesh original;
+    original.Points = cube.Points;
+    original.Offsets = cube.Offsets;
+    original.Connectivity = cube.Conn;
+    Measure(original, area0, volume0);
+    std::printf("area %.9f (written %.9f), volume %.9f (written %.9f)\n", area, area0, volume, volume0);
+    CM_NEAR(area0, 0.96, 1e-12);
+    CM_NEAR(area, area0, 1e-9);
+    CM_NEAR(volume0, 0.064, 1e-12);
+    CM_NEAR(volume, volume0, 1e-9);
+    // Patches before the split one come back in the written order with the same corners.
+    for (std::int64_t e = 0; e < attach; ++e)
+    {
+      for (std::int64_t k = 0; k < 4; ++k)
+      {
+        for (int d = 0; d < 3; ++d)
+        {
+          CM_NEAR(s.Mesh.Points[3 * s.Mesh.Connectivity[s.Mesh.Offsets[e] + k] + d],
+            cube.Points[3 * cube.Conn[cube.Offsets[e] + k] + d], 1e-12);
+        }
+      }
+    }
+    CM_CHECK(s.Wires.size() == 5 && s.Patterns.size() == 1);
+    CM_CHECK(s.Mesh.SourceNames.size() == 1 && s.Mesh.SourceNames[0] == "tag1_seg1");
+    CM_NEAR(s.Wires.at(0).Centre[2], 0.2 + 0.025, 1e-4);
+    CM_CHECK(s.Patterns.at(0).NumberOfTheta == 7 && s.Patterns.at(0).NumberOfPhi == 5);
+  }
+  catch (const ParseError& e)
+  {
+    std::printf("FAIL: %s\n", e.what());
+    CM_CHECK(false);
+  }
+
+  std::printf("refusals:\n");
+  ExpectInvalid("pentagon", [&] {
+    Mesh m = cube;
+    m.Conn.push_back(0);
+    m.Offsets.back() += 1;
+    MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
+  }, "5 corners");
+  ExpectInvalid("degenerate", [&] {
+    Mesh m = cube;
+    m.Add({ 0, 0, 1 });
+    MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
+  }, "degenerate");
+  ExpectInvalid("attach out of range", [&] {
+    NecDeckOptions p = o;
+    p.AttachPatch = patches;
+    MakeNecDeck(cube.Points, cube.Offsets, cube.Conn, p);
+  }, "not a patch");
+  ExpectInvalid("vertex out of range", [&] {
+    Mesh m = cube;
+    m.Add({ 0, 1, 100000 });
+    MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
+  }, "out of range");
+  ExpectInvalid("empty", [&] {
+    MakeNecDeck({}, { 0 }, {}, o);
+  }, "no triangles");
+  return cmReport("TestNecDeck");
+}

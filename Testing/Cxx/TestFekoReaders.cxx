@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The FEKO readers at VTK level: .ffe blocks as time steps of the far-field table,
+// .out triangles with currents (and CanReadFile telling FEKO's .out from nec2c's), .os
+// samples on two ports, and pieces.
+#include "vtkCellData.h"
+#include "vtkCloudMapFEKOCurrentsReader.h"
+#include "vtkCloudMapFEKOFarFieldReader.h"
+#include "vtkCloudMapFEKOReader.h"
+#include "vtkCloudMapNECReader.h"
+#include "vtkDataArray.h"
+#include "vtkFieldData.h"
+#include "vtkInformation.h"
+#include "vtkNew.h"
+#include "vtkPointData.h"
+#include "vtkPolyData.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStringArray.h"
+#include "vtkTable.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace
+{
+int failures = 0;
+#define CHECK(c)                                                                                   \
+  do                                                                                               \
+  {                                                                                                \
+    if (!(c))                                                                                      \
+    {                                                                                              \
+      ++failures;                                                                                  \
+      std::printf("FAIL line %d: %s\n", __LINE__, #c);                                             \
+    }                                                                                              \
+  } while (0)
+} // namespace
+
+int main()
+{
+  const std::string data = CLOUDMAP_DATA_DIR "/";
+  {
+    vtkNew<vtkCloudMapFEKOFarFieldReader> r;
+    const std::string f = data + "feko/dipole_format3.ffe";
+    CHECK(r->CanReadFile(f.c_str()) == 1);
+    CHECK(r->CanReadFile((data + "feko/plate.out").c_str()) == 0);
+    r->SetFileName(f.c_str());
+    r->UpdateInformation();
+    vtkInformation* info = r->GetOutputInformation(0);
+    CHECK(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 2);
+    r->UpdateTimeStep(1.5e9);
+    vtkTable* t = r->GetOutput();
+    CHECK(t->GetNumberOfRows() == 6);
+    CHECK(t->GetFieldData()->GetArray("Frequency")->GetTuple1(0) == 1.5e9);
+    auto* kind = vtkStringArray::SafeDownCast(t->GetFieldData()->GetAbstractArray("GainKind"));
+    auto* name = vtkStringArray::SafeDownCast(t->GetFieldData()->GetAbstractArray("RequestName"));
+    CHECK(kind && kind->GetValue(0) == "Gain" && name && name->GetValue(0) == "FarField1");
+    // Row 2 (θ = 90, φ = 0) of the second block: Etheta = 1.0 - 0.25j.
+    vtkDataArray* re = vtkDataArray::SafeDownCast(t->GetColumnByName("Etheta_re"));
+    vtkDataArray* e = vtkDataArray::SafeDownCast(t->GetColumnByName("|E|"));
+    CHECK(re && re->GetTuple1(1) == 1.0 && std::abs(e->GetTuple1(1) - std::hypot(1.0, 0.25)) < 1e-15);
+    CHECK(t->GetColumnByName("Gain_theta") && t->GetColumnByName("Gain_phi") && t->GetColumnByName("Gain"));
+    r->UpdatePiece(1, 2, 0);
+    CHECK(r->GetOutput()->GetNumberOfRows() == 0);
+  }
+  {
+    vtkNew<vtkCloudMapFEKOReader> r;
+    vtkNew<vtkCloudMapNECReader> nec;
+    const std::string f = data + "feko/plate.out", n = data + "nec/box_sm.out";
+    CHECK(r->CanReadFile(f.c_str()) == 1 && nec->CanReadFile(f.c_str()) == 0);
+    CHECK(r->CanReadFile(n.c_str()) == 0 && nec->CanReadFile(n.c_str()) == 1);
+    r->SetFileName(f.c_str());
+    r->Update();
+    vtkPolyData* pd = r->GetOutput();
+    CHECK(pd->GetNumberOfCells() == 4 && pd->GetNumberOfPoints() == 5);
+    vtkDataArray* j = pd->GetCellData()->GetArray("|J|");
+    CHECK(j && std::abs(j->GetTuple1(0) - std::hypot(1e-2, 2e-3)) < 1e-15);
+    CHECK(pd->GetFieldData()->GetArray("Frequency")->GetTuple1(0) == 1e8);
+  }
+  {
+    vtkNew<vtkCloudMapFEKOCurrentsReader> r;
+    const std::string f = data + "feko/plate_currents.os";
+    CHECK(r->CanReadFile(f.c_str()) == 1);
+    r->SetFileName(f.c_str());
+    r->Update();
+    vtkPolyData* e = vtkPolyData::SafeDownCast(r->GetOutputDataObject(0));
+    vtkPolyData* m = vtkPolyData::SafeDownCast(r->GetOutputDataObject(1));
+    CHECK(e->GetNumberOfPoints() == 3 && e->GetNumberOfVerts() == 3 && m->GetNumberOfPoints() == 2);
+    CHECK(e->GetPointData()->GetArray("J_real") && m->GetPointData()->GetArray("|M|"));
+    CHECK(e->GetPointData()->GetArray("TriangleNumber")->GetTuple1(2) == 5);
+    CHECK(m->GetPointData()->GetArray("|M|")->GetTuple1(1) == 5.0);
+    r->UpdatePiece(1, 2, 0);
+    CHECK(vtkPolyData::SafeDownCast(r->GetOutputDataObject(0))->GetNumberOfPoints() == 2);
+  }
+  std::printf("TestFekoReaders: %d failures\n", failures);
+  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}
