@@ -1,9 +1,11 @@
 """The 3-D antenna pattern cloud map of the communication vehicle (the
-chapter's Fig. 9.10): the far field computed from nec2c's patch and wire
-currents, meshed on the sphere, banded in 24 colours on a 30 dB scale, and
-drawn alone (a) and at 40 % opacity over the vehicle (b).
+chapter's Fig. 9.10): nec2c's own RADIATION PATTERNS table (or, with
+--source currents, the far field computed from the patch and wire currents
+nec2c printed, the route for files that carry no pattern), meshed on the
+sphere, banded in 24 colours on a 30 dB scale, and drawn alone (a) and at
+40 % opacity over the vehicle's current cloud map (b).
 
-  pvbatch Examples/pattern_vehicle.py --input out/vehicle.out --outdir out
+  pvbatch Examples/pattern_vehicle.py --input out/vehicle.out --outdir out [--source currents]
 """
 import argparse
 import glob
@@ -23,6 +25,8 @@ ap.add_argument("--feed", default="1.875,0.125,2.3", help="pattern centre (anten
 ap.add_argument("--radius", type=float, default=2.0)
 ap.add_argument("--floor", type=float, default=30.0)
 ap.add_argument("--size", default="1200,800")
+ap.add_argument("--source", choices=["nec", "currents"], default="nec",
+                help="nec2c's printed pattern (default) or the far field from the currents")
 args = ap.parse_args()
 plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
                                                 "CloudMap", "CloudMap.so")) or [None])[0]
@@ -33,8 +37,11 @@ os.makedirs(args.outdir, exist_ok=True)
 w, h = (int(x) for x in args.size.split(","))
 
 reader = simple.OpenDataFile(args.input)
-ff = simple.FarFieldFromCurrents(Input=simple.OutputPort(reader, 0),
-                                 Wires=simple.OutputPort(reader, 1))
+if args.source == "nec":
+    ff = simple.OutputPort(reader, 2)  # the NEC reader's pattern table
+else:
+    ff = simple.FarFieldFromCurrents(Input=simple.OutputPort(reader, 0),
+                                     Wires=simple.OutputPort(reader, 1))
 ps = simple.AntennaPatternSurface(Input=ff, Scale="Decibels", DynamicRange=args.floor,
                                   Radius=args.radius, NumberOfBands=24, NumberOfLevels=2,
                                   Center=[float(x) for x in args.feed.split(",")])
@@ -74,7 +81,8 @@ bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
 bar.AutomaticLabelFormat = 0
 bar.LabelFormat = bar.RangeLabelFormat = "%-#5.1f"
 bar.Visibility = 1
-title = simple.Text(Text="Antenna 1 radiation pattern, 120 MHz (radius: 30 dB scale)")
+title = simple.Text(Text="Antenna 1 radiation pattern, 120 MHz (%s; radius: %g dB scale)"
+                    % ("nec2c's pattern" if args.source == "nec" else "from the currents", args.floor))
 tdisp = simple.Show(title, view)
 tdisp.Color = [0.1, 0.1, 0.1]
 tdisp.WindowLocation = "Upper Center"
@@ -89,13 +97,16 @@ def shoot(name):
     simple.SaveScreenshot(png, view, ImageResolution=[w, h])
     print("wrote", png)
 
-shoot("vehicle_pattern_a.png")
-body = simple.Show(simple.OutputPort(reader, 0), view)
-simple.ColorBy(body, None)
-body.DiffuseColor = body.AmbientColor = [0.62, 0.62, 0.68]
+suffix = "" if args.source == "nec" else "_from_currents"
+shoot("vehicle_pattern_a%s.png" % suffix)
+cloud = simple.SurfaceCloudMap(Input=simple.OutputPort(reader, 0))
+cloud.SelectInputArray = ["CELLS", "|J|"]
+body = simple.Show(cloud, view)
+simple.ColorBy(body, ("CELLS", "BandColor"))
+body.MapScalars = 0
 tubes = simple.Tube(Input=simple.OutputPort(reader, 1), Radius=0.02)
 wires = simple.Show(tubes, view)
 simple.ColorBy(wires, None)
 wires.DiffuseColor = wires.AmbientColor = [0.1, 0.1, 0.1]
 pat.Opacity = 0.4
-shoot("vehicle_pattern_b.png")
+shoot("vehicle_pattern_b%s.png" % suffix)
