@@ -6,5 +6,9 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${CLOUDMAP_BUILD_DIR:-$here/build}"
 bash "$here/Testing/setup-debian.sh"
 cd "$build"
-# Rendering needs an X server: run the suite under a private Xvfb.
-bash "$here/Testing/xvfb-run-private.sh" ctest --output-on-failure --timeout 900 -j2 "$@"
+# Rendering needs an X server: run the suite under a private Xvfb. Tests run
+# one at a time (the renderers share that server), and a test that fails is
+# run once more so a lost X connection cannot sink the run; a real failure
+# fails twice and is reported.
+bash "$here/Testing/xvfb-run-private.sh" ctest --output-on-failure --timeout 900 \
+  --repeat until-pass:2 "$@"

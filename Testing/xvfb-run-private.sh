@@ -4,7 +4,7 @@
 #   Testing/xvfb-run-private.sh command args...
 set -euo pipefail
 dfile="$(mktemp)"
-Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$dfile" 2>/dev/null &
+Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -maxclients 512 3>"$dfile" 2>/dev/null &
 xpid=$!
 trap 'kill $xpid 2>/dev/null || true; rm -f "$dfile"' EXIT
 for _ in $(seq 1 100); do
