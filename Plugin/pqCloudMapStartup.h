@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @class pqCloudMapStartup
+ * @brief Runs when the plugin loads in the GUI: puts the CloudMap colour
+ *        presets into ParaView's preset manager.
+ *
+ * The presets ("CloudMap 24 Bands (Blue to Red)", the 48-band and the
+ * perceptually uniform Viridis variants) are Plugin/presets/CloudMapPresets.json,
+ * compiled into the plugin as the Qt resource :/CloudMap/CloudMapPresets.json,
+ * so they need no file next to the plugin. A preset already present (for
+ * instance kept in the user's settings from an earlier session) is refreshed
+ * rather than duplicated.
+ */
+#ifndef pqCloudMapStartup_h
+#define pqCloudMapStartup_h
+
+#include <QObject>
+
+class pqCloudMapStartup : public QObject
+{
+  Q_OBJECT
+  using Superclass = QObject;
+
+public:
+  explicit pqCloudMapStartup(QObject* parent = nullptr);
+  ~pqCloudMapStartup() override;
+
+  /// Called by ParaView when the plugin is loaded.
+  void startup();
+  /// Called by ParaView when the application shuts down.
+  void shutdown();
+
+  /// Adds the embedded presets; returns how many are available afterwards.
+  static int importPresets();
+
+private:
+  Q_DISABLE_COPY(pqCloudMapStartup)
+};
+
+#endif

@@ -1,0 +1,102 @@
+"""The Cloud Map toolbar in the real ParaView GUI (under the suite's Xvfb),
+driven by ParaView's XML test playback:
+
+1. gui_toolbar_setup.py (--script) opens a .cmom sphere and selects it, and
+   checks that the plugin's start-up added the CloudMap colour presets;
+2. the playback clicks Cloud Map > Surface Cloud Map and Edit > Undo, and
+   gui_toolbar_check.py, run in the GUI's Python shell, finds no cloud map and
+   the input shown again; it clicks Surface Cloud Map again and the check
+   finds the filter with the chapter's defaults, the band lookup table, the
+   legend and the hidden input, and saves a screenshot;
+3. the same for Cloud Map > Antenna Pattern on a far-field table: undone,
+   then the pattern at 40 % opacity in its band colours.
+
+Passes when every step reports OK, the console has no warnings or errors,
+and the screenshot shows the banded colours.
+
+  pvpython test_gui_toolbar.py <CloudMap plugin> <scratch dir>"""
+import os
+import shutil
+import subprocess
+import sys
+from xml.sax.saxutils import quoteattr
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cloudmap_testlib as lib
+
+plugin, tmp = sys.argv[1:3]
+here = os.path.dirname(os.path.abspath(__file__))
+paraview = shutil.which("paraview") or lib.fail("paraview is not on PATH")
+os.makedirs(tmp, exist_ok=True)
+mesh = os.path.join(tmp, "gui_toolbar_sphere.cmom")
+lib.write_sphere_cmom(mesh, nlat=16, nlon=32)
+status = os.path.join(tmp, "gui_toolbar_status.txt")
+png = os.path.join(tmp, "gui_toolbar.png")
+pattern_png = os.path.join(tmp, "gui_toolbar_pattern.png")
+for f in (status, png, pattern_png):
+    if os.path.exists(f):
+        os.remove(f)
+
+# Object paths are the Qt object names from the main window down.
+toolbar = "pqClientMainWindow/CloudMapToolbar"
+shell = "pqClientMainWindow/pythonShellDock/pythonShell/consoleWidget"
+undo = ("pqClientMainWindow/menubar/menu_Edit", "actionEditUndo")
+check = os.path.join(here, "gui_toolbar_check.py")
+
+
+def event(obj, command, arguments=""):
+    return "  <pqevent object=%s command=%s arguments=%s/>\n" % (
+        quoteattr(obj), quoteattr(command), quoteattr(arguments))
+
+
+def run_check(step):
+    return event(shell, "executeCommand",
+                 "CLOUDMAP_GUI_STEP = %r; exec(open(%r).read())" % (step, check))
+
+
+xml = os.path.join(tmp, "gui_toolbar_events.xml")
+with open(xml, "w") as f:
+    f.write('<?xml version="1.0" ?>\n<pqevents>\n')
+    for action, step in (("actionSurfaceCloudMap", "cloudmap"), ("actionAntennaPattern", "pattern")):
+        # Click, undo, check; then click again and check what the click made.
+        f.write(event(toolbar + "/" + action, "activate"))
+        f.write(event(undo[0], "activate", undo[1]))
+        f.write(run_check(step + "_undone"))
+        f.write(event(toolbar + "/" + action, "activate"))
+        f.write(run_check(step))
+    f.write("</pqevents>\n")
+
+env = dict(os.environ)
+env.update(PV_PLUGIN_PATH=os.path.dirname(os.path.abspath(plugin)), CLOUDMAP_GUI_INPUT=mesh,
+           CLOUDMAP_GUI_PNG=png, CLOUDMAP_GUI_PATTERN_PNG=pattern_png, CLOUDMAP_GUI_STATUS=status)
+# --dr: no user settings are read or written, so the presets and the
+# toolbar come from the plugin alone and the user's configuration is untouched.
+cmd = [paraview, "--dr", "--script=" + os.path.join(here, "gui_toolbar_setup.py"),
+       "--test-script=" + xml, "--exit"]
+p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+console = p.stdout + p.stderr
+print(console[-4000:])
+steps = open(status).read() if os.path.exists(status) else "no status"
+print(steps)
+for step in ("setup", "cloudmap_undone", "cloudmap", "pattern_undone", "pattern"):
+    if not any(l.startswith(step + " OK") for l in steps.splitlines()):
+        lib.fail("GUI step %s did not pass:\n%s" % (step, steps))
+if p.returncode != 0:
+    lib.fail("paraview exited with %d" % p.returncode)
+bad = [l for l in console.splitlines()
+       if "WARN|" in l or "ERR|" in l or "Warning" in l or "ERROR" in l or "Error" in l]
+if bad:
+    lib.fail("the GUI printed warnings or errors: %s" % bad[:3])
+
+from vtkmodules.vtkIOImage import vtkPNGReader
+r = vtkPNGReader()
+r.SetFileName(png)
+r.Update()
+px = r.GetOutput().GetPointData().GetScalars()
+colors = set()
+for i in range(0, px.GetNumberOfTuples(), 7):
+    colors.add(tuple(int(px.GetComponent(i, c)) for c in range(3)))
+print("toolbar screenshot has %d distinct colours" % len(colors))
+if len(colors) < 20:
+    lib.fail("the toolbar's cloud map does not show the bands")
+print("GUI toolbar: OK")
