@@ -2,6 +2,7 @@
 #include "vtkCloudMapMoMReader.h"
 
 #include "cmMoMFormat.h"
+#include "cmFileStamp.h"
 #include "cmSurfaceMeshToVTK.h"
 #include "cmTextScan.h"
 
@@ -24,19 +25,9 @@ vtkCloudMapMoMReader::~vtkCloudMapMoMReader() = default;
 
 int vtkCloudMapMoMReader::CanReadFile(const char* fileName)
 {
-  if (!fileName)
-  {
-    return 0;
-  }
-  FILE* f = std::fopen(fileName, "rb");
-  if (!f)
-  {
-    return 0;
-  }
-  char head[4096];
-  const std::size_t n = std::fread(head, 1, sizeof head, f);
-  std::fclose(f);
-  return cloudmap::LooksLikeMoM(std::string_view(head, n)) ? 1 : 0;
+  // The first 4 KB hold the header (and any long comment block).
+  const std::string head = cloudmap::FileHead(fileName);
+  return !head.empty() && cloudmap::LooksLikeMoM(head) ? 1 : 0;
 }
 
 int vtkCloudMapMoMReader::RequestInformation(

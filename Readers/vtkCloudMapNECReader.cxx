@@ -3,6 +3,7 @@
 
 #include "cmFarFieldToVTK.h"
 #include "cmNecOutput.h"
+#include "cmFileStamp.h"
 #include "cmSurfaceMeshToVTK.h"
 #include "cmTextScan.h"
 
@@ -106,20 +107,9 @@ bool Near(double a, double b)
 
 int vtkCloudMapNECReader::CanReadFile(const char* fileName)
 {
-  if (!fileName)
-  {
-    return 0;
-  }
-  FILE* f = std::fopen(fileName, "rb");
-  if (!f)
-  {
-    return 0;
-  }
-  // The banner and the comment block come first; 4 KB also covers a long comment.
-  char head[4096];
-  const std::size_t n = std::fread(head, 1, sizeof head, f);
-  std::fclose(f);
-  return cloudmap::LooksLikeNecOutput(std::string_view(head, n)) ? 1 : 0;
+  // The first 4 KB hold the header (and any long comment block).
+  const std::string head = cloudmap::FileHead(fileName);
+  return !head.empty() && cloudmap::LooksLikeNecOutput(head) ? 1 : 0;
 }
 
 int vtkCloudMapNECReader::GetNumberOfFrequencies() const
