@@ -2,8 +2,10 @@
 # The main job: set up (apt), build, generate the communication vehicle, solve
 # it with nec2c, read the surface-patch currents with CloudMap and render the
 # colour cloud maps (24 bands, 64 for comparison, and 24 on a dB scale) and the
-# 3-D antenna pattern alone and over the vehicle to out/*.png, then the fractal
-# figures (out/fractals/) and animation frames (out/animation/).
+# 3-D antenna pattern alone and over the vehicle to out/*.png, a frequency-sweep
+# strip and a current-animation strip (out/pattern_sweep_strip.png,
+# out/current_animation_strip.png; frames and index.html in out/batch/), then
+# the fractal figures (out/fractals/) and animation frames (out/animation/).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$here/out}"
@@ -19,6 +21,16 @@ bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/cloudmap_vehicl
   --input "$out/vehicle.out" --outdir "$out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/pattern_vehicle.py" \
   --input "$out/vehicle.out" --outdir "$out"
+echo "== frequency sweep (105-150 MHz) and current animation strips"
+# The same vehicle swept over 4 frequencies (pattern every 10 degrees), drawn
+# on one global scale; the 120 MHz currents over one period in 8 phases.
+sed 's/^FR .*/FR 0 4 0 0 105 15/; s/^RP .*/RP 0 19 37 1000 0 0 10 10/' "$out/vehicle.nec" \
+  > "$out/vehicle_sweep.nec"
+( time nec2c -i "$out/vehicle_sweep.nec" -o "$out/vehicle_sweep.out" ) 2>&1 | grep -v '^$' || true
+test -s "$out/vehicle_sweep.out"
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/batch/render_batch.py" \
+  --outdir "$out/batch" --sweep "$out/vehicle_sweep.out" --animate "$out/vehicle.out" --phases 8 \
+  --sweep-strip "$out/pattern_sweep_strip.png" --animation-strip "$out/current_animation_strip.png"
 echo "== the chapter's fractal figures and animation frames"
 bash "$here/Examples/fractals/run-fractals.sh" "$out/fractals"
 bash "$here/Examples/animation/run-animation.sh"

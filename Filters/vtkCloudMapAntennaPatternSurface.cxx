@@ -2,6 +2,7 @@
 #include "vtkCloudMapAntennaPatternSurface.h"
 
 #include "cmBanding.h"
+#include "cmPatternGrid.h"
 #include "cmRefinement.h"
 #include "cmSphereGrid.h"
 #include "cmVTKAccess.h"
@@ -18,6 +19,10 @@
 #include "vtkPointData.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkDemandDrivenPipeline.h"
+#include "vtkExecutive.h"
+#include "vtkFieldData.h"
 #include "vtkSMPTools.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
@@ -27,12 +32,13 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <sstream>
 
 vtkStandardNewMacro(vtkCloudMapAntennaPatternSurface);
 
 vtkCloudMapAntennaPatternSurface::vtkCloudMapAntennaPatternSurface()
 {
-  this->SetNumberOfOutputPorts(2);
+  this->SetNumberOfOutputPorts(3);
   this->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_ROWS, "|E|");
 }
 
@@ -47,6 +53,99 @@ int vtkCloudMapAntennaPatternSurface::FillInputPortInformation(int, vtkInformati
 int vtkCloudMapAntennaPatternSurface::FillOutputPortInformation(int port, vtkInformation* info)
 {
   info->Set(vtkDataObject::DATA_TYPE_NAME(), port == 1 ? "vtkTable" : "vtkPolyData");
+  return 1;
+}
+
+void vtkCloudMapAntennaPatternSurface::SetNumberOfGridLevels(int n)
+{
+  n = std::max(0, n);
+  if (static_cast<int>(this->GridLevels.size()) != n)
+  {
+    this->GridLevels.resize(n, 0.0);
+    this->Modified();
+  }
+}
+
+void vtkCloudMapAntennaPatternSurface::SetGridLevel(int i, double level)
+{
+  if (i < 0)
+  {
+    return;
+  }
+  if (i >= static_cast<int>(this->GridLevels.size()))
+  {
+    this->GridLevels.resize(i + 1, 0.0);
+  }
+  if (this->GridLevels[i] != level)
+  {
+    this->GridLevels[i] = level;
+    this->Modified();
+  }
+}
+
+double vtkCloudMapAntennaPatternSurface::GetGridLevel(int i) const
+{
+  return i >= 0 && i < static_cast<int>(this->GridLevels.size()) ? this->GridLevels[i] : 0.0;
+}
+
+std::string vtkCloudMapAntennaPatternSurface::CurrentKey() const
+{
+  // What the global maximum depends on: everything upstream, the value
+  // column and how its values are read. Changing the radius, the scale or
+  // the grid does not need a new pass over the time steps.
+  std::ostringstream key;
+  auto* exec = vtkDemandDrivenPipeline::SafeDownCast(
+    const_cast<vtkCloudMapAntennaPatternSurface*>(this)->GetInputExecutive(0, 0));
+  key << (exec ? exec->GetPipelineMTime() : 0) << "|";
+  vtkInformation* ai = const_cast<vtkCloudMapAntennaPatternSurface*>(this)->GetInputArrayInformation(0);
+  key << (ai && ai->Has(vtkDataObject::FIELD_NAME()) ? ai->Get(vtkDataObject::FIELD_NAME()) : "")
+      << "|" << this->ValueKind << "|" << this->ThetaArrayName << "|" << this->PhiArrayName;
+  return key.str();
+}
+
+int vtkCloudMapAntennaPatternSurface::RequestInformation(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
+{
+  // The outputs keep the input's time steps (the executive copies them).
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  this->TimeSteps.clear();
+  if (inInfo->Has(vtkStreamingDemandDrivenPipeline::TIME_STEPS()))
+  {
+    const int n = inInfo->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
+    const double* t = inInfo->Get(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
+    this->TimeSteps.assign(t, t + n);
+  }
+  return 1;
+}
+
+int vtkCloudMapAntennaPatternSurface::RequestUpdateExtent(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  const bool global = this->ReferenceMode == 1 && this->TimeSteps.size() > 1;
+  if (global && !this->InPrepass && (!this->GlobalValid || this->GlobalKey != this->CurrentKey()))
+  {
+    this->InPrepass = true;
+    this->PrepassStep = 0;
+    this->PrepassMax = -std::numeric_limits<double>::infinity();
+  }
+  if (this->InPrepass)
+  {
+    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP(), this->TimeSteps[this->PrepassStep]);
+    return 1;
+  }
+  // The requested time, from whichever output asked for one.
+  for (int p = 0; p < outputVector->GetNumberOfInformationObjects(); ++p)
+  {
+    vtkInformation* outInfo = outputVector->GetInformationObject(p);
+    if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP()))
+    {
+      inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP(),
+        outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP()));
+      return 1;
+    }
+  }
+  inInfo->Remove(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
   return 1;
 }
 
@@ -78,8 +177,12 @@ double GlobalMax(double local)
 } // namespace
 
 int vtkCloudMapAntennaPatternSurface::RequestData(
-  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+  vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // A pre-pass step only contributes its maximum to the global reference.
+  const bool prepass = this->InPrepass;
+  this->InPrepass = false;
+  request->Remove(vtkStreamingDemandDrivenPipeline::CONTINUE_EXECUTING());
   vtkTable* input = vtkTable::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
   vtkTable* bandTable = vtkTable::GetData(outputVector, 1);
@@ -128,8 +231,34 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   {
     localMax = std::max(localMax, v);
   }
-  const double vmax = GlobalMax(localMax);
+  if (prepass)
+  {
+    this->PrepassMax = std::max(this->PrepassMax, localMax);
+    if (++this->PrepassStep < this->TimeSteps.size())
+    {
+      this->InPrepass = true;
+    }
+    else
+    {
+      // Every rank runs the same number of steps, so one reduction at the end.
+      this->GlobalReference = GlobalMax(this->PrepassMax);
+      this->GlobalKey = this->CurrentKey();
+      this->GlobalValid = true;
+    }
+    // Either the next step or, once more, the time that was asked for.
+    request->Set(vtkStreamingDemandDrivenPipeline::CONTINUE_EXECUTING(), 1);
+    return 1;
+  }
+  const bool global = this->ReferenceMode == 1 && this->GlobalValid && this->TimeSteps.size() > 1;
+  const double vmax = global ? this->GlobalReference : GlobalMax(localMax);
   const std::string valueName = values && values->GetName() ? values->GetName() : "Value";
+  // The relative scales divide by the maximum (clamped to 1); the absolute
+  // scale by the fixed reference level expressed in the value's units.
+  const bool absolute = scale == cloudmap::PatternScale::AbsoluteDecibels;
+  const double refValue = absolute ? cloudmap::LevelAsValue(this->ReferenceLevel, kind) : vmax;
+  const double refDb = this->ReferenceLevel;
+  auto ratio = [&](double v) { return cloudmap::FieldRatio(v, refValue, kind, !absolute); };
+  auto quantity = [&](double a) { return cloudmap::ScaledQuantity(a, scale, floorDb, refDb); };
 
   // Refine every grid element on the unit sphere's chords; points are
   // projected back to directions and radius-mapped afterwards.
@@ -193,7 +322,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   std::vector<double> cellScaled;
 
   auto place = [&](const double dir[3], double v) {
-    const double a = cloudmap::FieldRatio(v, vmax, kind);
+    const double a = ratio(v);
     const double r = this->Radius * cloudmap::RadiusFraction(a, scale, floorDb);
     const double x[3] = { this->Center[0] + r * dir[0], this->Center[1] + r * dir[1],
       this->Center[2] + r * dir[2] };
@@ -207,7 +336,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
     pTheta->InsertNextValue(t);
     pPhi->InsertNextValue(f);
     pValue->InsertNextValue(v);
-    pScaled->InsertNextValue(cloudmap::ScaledQuantity(a, scale, floorDb));
+    pScaled->InsertNextValue(quantity(a));
   };
 
   if (grid.IsCut)
@@ -223,7 +352,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
       const vtkIdType seg[2] = { i, i + 1 };
       cells->InsertNextCell(2, seg);
       const double v = 0.5 * (grid.Value[i] + grid.Value[i + 1]);
-      cellScaled.push_back(cloudmap::ScaledQuantity(cloudmap::FieldRatio(v, vmax, kind), scale, floorDb));
+      cellScaled.push_back(quantity(ratio(v)));
     }
     output->SetLines(cells);
   }
@@ -245,8 +374,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
       }
       cells->InsertNextCell(per, ids);
       const double v = interp(e, crs[2 * e], crs[2 * e + 1]);
-      cellScaled.push_back(
-        cloudmap::ScaledQuantity(cloudmap::FieldRatio(v, vmax, kind), scale, floorDb));
+      cellScaled.push_back(quantity(ratio(v)));
     }
     output->SetPolys(cells);
   }
@@ -278,8 +406,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
         }
         cells->InsertNextCell(per, ids);
         const double v = interp(e, crs[2 * k], crs[2 * k + 1]);
-        cellScaled.push_back(
-          cloudmap::ScaledQuantity(cloudmap::FieldRatio(v, vmax, kind), scale, floorDb));
+        cellScaled.push_back(quantity(ratio(v)));
       }
     }
     output->SetPolys(cells);
@@ -300,6 +427,20 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   double range[2] = { -GlobalMax(-lo), GlobalMax(hi) };
   spec.Min = std::isfinite(range[0]) ? range[0] : 0.0;
   spec.Max = std::isfinite(range[1]) ? range[1] : 1.0;
+  if (global || absolute)
+  {
+    // One fixed scale for every frame: the colours mean the same in each.
+    switch (scale)
+    {
+      case cloudmap::PatternScale::LinearField:
+      case cloudmap::PatternScale::Power: spec.Min = 0.0; spec.Max = 1.0; break;
+      case cloudmap::PatternScale::AbsoluteDecibels:
+        spec.Min = refDb - floorDb;
+        spec.Max = refDb;
+        break;
+      default: spec.Min = -floorDb; spec.Max = 0.0; break;
+    }
+  }
   vtkNew<vtkDoubleArray> cScaled;
   cScaled->SetName("PatternValue");
   cScaled->SetNumberOfTuples(cellScaled.size());
@@ -324,6 +465,110 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   output->GetCellData()->AddArray(color);
   output->GetCellData()->SetActiveScalars("BandColor");
   cloudmap::FillBandTable(bandTable, spec, palette);
+  vtkNew<vtkDoubleArray> refArray;
+  refArray->SetName("PatternReference");
+  refArray->InsertNextValue(refValue);
+  output->GetFieldData()->AddArray(refArray);
+  vtkNew<vtkIntArray> modeArray;
+  modeArray->SetName("PatternReferenceMode");
+  modeArray->InsertNextValue(global ? 1 : 0);
+  output->GetFieldData()->AddArray(modeArray);
+
+  // The pattern grid, built where the pattern is (see the header).
+  cloudmap::GridLines lines;
+  if (!empty)
+  {
+    const int segments = 180;
+    for (double level : this->GridLevels)
+    {
+      if (!cloudmap::LevelDrawable(level, scale, floorDb, refDb))
+      {
+        continue;
+      }
+      const std::string label = cloudmap::LevelLabel(level, scale);
+      cloudmap::AddLevelCircles(lines, this->Center,
+        this->Radius * cloudmap::LevelRadiusFraction(level, scale, floorDb, refDb), level, label,
+        segments);
+    }
+    if (!grid.IsCut && points->GetNumberOfPoints() > 0)
+    {
+      std::vector<double> px(3 * points->GetNumberOfPoints());
+      for (vtkIdType i = 0; i < points->GetNumberOfPoints(); ++i)
+      {
+        points->GetPoint(i, &px[3 * i]);
+      }
+      std::vector<std::int64_t> off{ 0 }, ids;
+      vtkIdType npts;
+      const vtkIdType* pts;
+      for (cells->InitTraversal(); cells->GetNextCell(npts, pts);)
+      {
+        ids.insert(ids.end(), pts, pts + npts);
+        off.push_back(static_cast<std::int64_t>(ids.size()));
+      }
+      for (double level : this->GridLevels)
+      {
+        if (cloudmap::LevelDrawable(level, scale, floorDb, refDb))
+        {
+          cloudmap::AddContour(lines, px.data(), pScaled->GetPointer(0), off.data(),
+            static_cast<std::int64_t>(off.size()) - 1, ids.data(),
+            cloudmap::LevelQuantity(level, scale, floorDb, refDb), level,
+            cloudmap::LevelLabel(level, scale));
+        }
+      }
+    }
+    cloudmap::AddGraticule(lines, this->Center, this->Radius, this->GraticuleStep, segments);
+  }
+  vtkPolyData* gridOut = vtkPolyData::GetData(outputVector, 2);
+  vtkNew<vtkPoints> gPoints;
+  gPoints->SetDataTypeToDouble();
+  const std::int64_t ngp = lines.Offsets.back();
+  gPoints->SetNumberOfPoints(ngp);
+  for (std::int64_t i = 0; i < ngp; ++i)
+  {
+    gPoints->SetPoint(i, &lines.Points[3 * i]);
+  }
+  vtkNew<vtkCellArray> gLines;
+  vtkNew<vtkStringArray> cLabel, pLabel;
+  vtkNew<vtkDoubleArray> cLevel;
+  vtkNew<vtkIntArray> cKind;
+  cLabel->SetName("Label");
+  pLabel->SetName("Label");
+  cLevel->SetName("Level");
+  cKind->SetName("Kind");
+  pLabel->SetNumberOfValues(ngp);
+  std::vector<char> labelled;
+  for (std::int64_t l = 0; l < lines.NumberOfLines(); ++l)
+  {
+    const std::int64_t b = lines.Offsets[l], e = lines.Offsets[l + 1];
+    gLines->InsertNextCell(static_cast<vtkIdType>(e - b));
+    for (std::int64_t k = b; k < e; ++k)
+    {
+      gLines->InsertCellPoint(static_cast<vtkIdType>(k));
+    }
+    cLabel->InsertNextValue(lines.Label[l]);
+    cLevel->InsertNextValue(lines.Level[l]);
+    cKind->InsertNextValue(lines.Kind[l]);
+    // One text per circle and graticule line, one per contour level.
+    bool anchor = true;
+    if (lines.Kind[l] == static_cast<int>(cloudmap::GridLineKind::Contour))
+    {
+      anchor = l == 0 || lines.Kind[l - 1] != lines.Kind[l] || lines.Level[l - 1] != lines.Level[l];
+    }
+    if (anchor)
+    {
+      // Circles are labelled a quarter of the way round, meridians at the equator.
+      const std::int64_t at = lines.Kind[l] == static_cast<int>(cloudmap::GridLineKind::Contour)
+        ? b
+        : b + (e - b) / (lines.Kind[l] == static_cast<int>(cloudmap::GridLineKind::PhiLine) ? 2 : 8);
+      pLabel->SetValue(at, lines.Label[l]);
+    }
+  }
+  gridOut->SetPoints(gPoints);
+  gridOut->SetLines(gLines);
+  gridOut->GetCellData()->AddArray(cLabel);
+  gridOut->GetCellData()->AddArray(cLevel);
+  gridOut->GetCellData()->AddArray(cKind);
+  gridOut->GetPointData()->AddArray(pLabel);
   (void)nc;
   return 1;
 }
@@ -335,5 +580,9 @@ void vtkCloudMapAntennaPatternSurface::PrintSelf(ostream& os, vtkIndent indent)
      << indent << "DynamicRange: " << this->DynamicRange << "\n"
      << indent << "Radius: " << this->Radius << "\n"
      << indent << "NumberOfLevels: " << this->NumberOfLevels << "\n"
-     << indent << "NumberOfBands: " << this->NumberOfBands << "\n";
+     << indent << "NumberOfBands: " << this->NumberOfBands << "\n"
+     << indent << "ReferenceLevel: " << this->ReferenceLevel << "\n"
+     << indent << "ReferenceMode: " << this->ReferenceMode << "\n"
+     << indent << "NumberOfGridLevels: " << this->GridLevels.size() << "\n"
+     << indent << "GraticuleStep: " << this->GraticuleStep << "\n";
 }

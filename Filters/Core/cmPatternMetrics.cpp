@@ -237,7 +237,9 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::v
                            : std::numeric_limits<double>::infinity();
 
   // First sidelobe on plane 1: walk out from the peak to the first minimum on
-  // each side, then take the largest local maximum beyond it.
+  // each side, then take the first local maximum beyond it, stopping at the
+  // back lobe (the lobe around the direction opposite the peak, which the
+  // front-to-back ratio reports): a dipole has no sidelobe, not a 0 dB one.
   const double step = 0.25;
   const int n = static_cast<int>(360.0 / step);
   std::vector<double> cut(n);
@@ -251,9 +253,18 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::v
     ++right;
   while (left > -n / 2 && at(left - 1) <= at(left))
     --left;
-  // The first local maximum beyond the first minimum, on each side.
+  // The back lobe's extent [backLeft, backRight] around n/2: walk down hill
+  // (or along a plateau) from the opposite direction on both sides.
+  int backRight = n / 2, backLeft = n / 2;
+  while (backRight < n / 2 + n / 2 && at(backRight + 1) <= at(backRight) &&
+    !(at(backRight + 1) == at(backRight) && at(backRight) == 0))
+    ++backRight;
+  while (backLeft > 0 && at(backLeft - 1) <= at(backLeft) &&
+    !(at(backLeft - 1) == at(backLeft) && at(backLeft) == 0))
+    --backLeft;
+  // The first local maximum beyond the first minimum, on each side, before the back lobe.
   double lobe = 0;
-  for (int a = right + 1; a < right + n / 2; ++a)
+  for (int a = right + 1; a < backLeft; ++a)
   {
     if (at(a) > at(a - 1) && at(a) >= at(a + 1))
     {
@@ -261,7 +272,7 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::v
       break;
     }
   }
-  for (int a = left - 1; a > left - n / 2; --a)
+  for (int a = left - 1; a > backRight - n; --a)
   {
     if (at(a) > at(a + 1) && at(a) >= at(a - 1))
     {

@@ -20,7 +20,9 @@
  * - Front-to-back ratio: U_peak / U(opposite direction), in dB.
  * - First sidelobe level: the larger of the first local maxima of plane 1
  *   beyond the main lobe's first minimum on either side, relative to the
- *   peak, in dB (−inf when there is none).
+ *   peak, in dB (−inf when there is none). The back lobe (the lobe around
+ *   the direction opposite the peak) is not a sidelobe: the front-to-back
+ *   ratio reports it, so a dipole has no sidelobe.
  * - Cone: the fraction of the radiated power within a cone of half-angle α
  *   around the peak, and the average directivity over that cone.
  */

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <unordered_map>
 
 namespace cloudmap
@@ -190,29 +191,44 @@ bool BuildSphereGrid(const double* theta, const double* phi, const double* value
   return true;
 }
 
-double FieldRatio(double value, double maxValue, PatternValueKind kind)
+double FieldRatio(double value, double maxValue, PatternValueKind kind, bool clampToOne)
 {
+  const double top = clampToOne ? 1.0 : std::numeric_limits<double>::infinity();
   switch (kind)
   {
     case PatternValueKind::Decibels:
-      // −999.99 dB is NEC's "no field"; anything at or below −300 dB is zero.
-      if (!(value > -300.0) || !std::isfinite(maxValue))
+      // −999.99 dB is NEC's "no field"; anything at or below −300 dB is zero,
+      // and so is a reference that is itself "no field" (an all-null step).
+      if (!(value > -300.0) || !(maxValue > -300.0) || !std::isfinite(maxValue))
       {
         return 0.0;
       }
-      return std::min(1.0, std::pow(10.0, (value - maxValue) / 20.0));
+      return std::min(top, std::pow(10.0, (value - maxValue) / 20.0));
     case PatternValueKind::Power:
-      return maxValue > 0 && value > 0 ? std::min(1.0, std::sqrt(value / maxValue)) : 0.0;
+      return maxValue > 0 && value > 0 ? std::min(top, std::sqrt(value / maxValue)) : 0.0;
     case PatternValueKind::FieldMagnitude:
     default:
-      return maxValue > 0 && value > 0 ? std::min(1.0, value / maxValue) : 0.0;
+      return maxValue > 0 && value > 0 ? std::min(top, value / maxValue) : 0.0;
   }
 }
 
-double ScaledQuantity(double a, PatternScale scale, double floorDb)
+double LevelAsValue(double levelDb, PatternValueKind kind)
+{
+  switch (kind)
+  {
+    case PatternValueKind::Decibels: return levelDb;
+    case PatternValueKind::Power: return std::pow(10.0, levelDb / 10.0);
+    case PatternValueKind::FieldMagnitude:
+    default: return std::pow(10.0, levelDb / 20.0);
+  }
+}
+
+double ScaledQuantity(double a, PatternScale scale, double floorDb, double referenceDb)
 {
   switch (scale)
   {
+    case PatternScale::AbsoluteDecibels:
+      return referenceDb + (a > 0 ? std::max(-floorDb, 20.0 * std::log10(a)) : -floorDb);
     case PatternScale::Power: return a * a;
     case PatternScale::Decibels:
     case PatternScale::ARRL: return a > 0 ? std::max(-floorDb, 20.0 * std::log10(a)) : -floorDb;
@@ -228,6 +244,11 @@ double RadiusFraction(double a, PatternScale scale, double floorDb)
     // Each 2 dB below the peak shrinks the radius by 0.89 (the ARRL plot);
     // the dynamic range still caps the depth.
     return a > 0 && 20.0 * std::log10(a) > -floorDb ? std::pow(0.89, -10.0 * std::log10(a)) : 0.0;
+  }
+  if (scale == PatternScale::AbsoluteDecibels)
+  {
+    // Not clamped at the top: a gain above the fixed reference shows as such.
+    return a > 0 && floorDb > 0 ? std::max(0.0, 1.0 + 20.0 * std::log10(a) / floorDb) : 0.0;
   }
   if (scale == PatternScale::Decibels)
   {

@@ -63,15 +63,26 @@ enum class PatternScale
   Power = 1,       ///< r = a²
   Decibels = 2,    ///< r = max(0, 1 + 20·log10(a) / floor)  (floor > 0, in dB)
   ARRL = 3,        ///< ARRL log-periodic: r = 0.89^(−dB/2), 0.89 per 2 dB down
+  /// Absolute dB (dBi for a gain column) against a fixed reference level
+  /// L: r = max(0, 1 + (G − L)/floor); G = L at r = 1, values above L beyond it.
+  /// Here the ratio a is |E|/|E|ref (not clamped to 1), so G − L = 20·log10(a).
+  AbsoluteDecibels = 4,
 };
 
 /// Normalized field ratio a in [0, 1] of a value, given the maximum value.
-double FieldRatio(double value, double maxValue, PatternValueKind kind);
+/// With clampToOne false the ratio may exceed 1 (a value above the reference).
+double FieldRatio(double value, double maxValue, PatternValueKind kind, bool clampToOne = true);
 
-/// The quantity drawn: a, a² or 20·log10(a) clamped at −floor (dB re max).
-double ScaledQuantity(double ratio, PatternScale scale, double floorDb);
+/// A level in dB (re 1 in the value's own units: dBi for gains) as a value
+/// of the given kind: 10^(dB/20) for fields, 10^(dB/10) for powers, dB itself.
+double LevelAsValue(double levelDb, PatternValueKind kind);
 
-/// Radius fraction in [0, 1] for the drawn quantity.
+/// The quantity drawn: a, a² or 20·log10(a) clamped at −floor (dB re max);
+/// for AbsoluteDecibels referenceDb + 20·log10(a) clamped at referenceDb − floor.
+double ScaledQuantity(double ratio, PatternScale scale, double floorDb, double referenceDb = 0.0);
+
+/// Radius fraction for the drawn quantity: in [0, 1], except that
+/// AbsoluteDecibels exceeds 1 above the reference level.
 double RadiusFraction(double ratio, PatternScale scale, double floorDb);
 
 /// Unit direction of (θ, φ) in degrees.

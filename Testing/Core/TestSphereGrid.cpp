@@ -110,5 +110,21 @@ int main()
   CM_NEAR(arrl(-10), 0.56, 0.005);
   CM_NEAR(arrl(-20), 0.31, 0.005);
   CM_NEAR(arrl(-50), 0.0, 0); // below the 40 dB range
+  // Absolute dB against a fixed reference L = 5 dBi, 30 dB deep: a 2.15 dBi
+  // peak sits at 1 + (2.15 - 5)/30, -25 dBi at 0 (the floor), 8 dBi beyond 1;
+  // NEC's -999.99 and a zero field go to the floor and draw the floor value.
+  auto absr = [](double g, PatternValueKind k, double v) {
+    return RadiusFraction(FieldRatio(v, LevelAsValue(5.0, k), k, false), PatternScale::AbsoluteDecibels, 30);
+  };
+  CM_NEAR(absr(2.15, PatternValueKind::Decibels, 2.15), 1 + (2.15 - 5) / 30, 1e-12);
+  CM_NEAR(absr(8, PatternValueKind::Decibels, 8), 1.1, 1e-12);
+  CM_NEAR(absr(-25, PatternValueKind::Decibels, -25), 0.0, 1e-12);
+  CM_NEAR(absr(0, PatternValueKind::Decibels, -999.99), 0.0, 0);
+  CM_NEAR(absr(0, PatternValueKind::FieldMagnitude, 0.0), 0.0, 0);
+  CM_NEAR(absr(2.15, PatternValueKind::Power, std::pow(10.0, 0.215)), 1 + (2.15 - 5) / 30, 1e-12);
+  CM_NEAR(absr(2.15, PatternValueKind::FieldMagnitude, std::pow(10.0, 2.15 / 20)), 1 + (2.15 - 5) / 30, 1e-12);
+  CM_NEAR(ScaledQuantity(0.0, PatternScale::AbsoluteDecibels, 30, 5.0), -25.0, 0);
+  CM_NEAR(ScaledQuantity(std::pow(10.0, -2.85 / 20), PatternScale::AbsoluteDecibels, 30, 5.0), 2.15, 1e-12);
+  CM_NEAR(FieldRatio(-999.99, -999.99, PatternValueKind::Decibels), 0.0, 0); // an all-null step
   return cmReport("TestSphereGrid");
 }
