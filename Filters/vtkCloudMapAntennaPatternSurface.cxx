@@ -187,7 +187,20 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
   vtkTable* bandTable = vtkTable::GetData(outputVector, 1);
 
-  vtkDataArray* values = this->GetInputArrayToProcess(0, inputVector);
+  // An unset selection (pvpython before the domain knows the columns passes
+  // an empty name) means the default column, not an error.
+  vtkInformation* selection = this->GetInputArrayInformation(0);
+  const char* selected = selection && selection->Has(vtkDataObject::FIELD_NAME())
+    ? selection->Get(vtkDataObject::FIELD_NAME())
+    : nullptr;
+  vtkDataArray* values = selected && *selected
+    ? vtkDataArray::SafeDownCast(input->GetColumnByName(selected))
+    : nullptr;
+  if (selected && *selected && !values)
+  {
+    vtkErrorMacro("Antenna Pattern Surface: the input has no numeric column '" << selected << "'.");
+    return 0;
+  }
   if (!values)
   {
     // Far-field grids carry |E|; tables from elsewhere may only have a gain column.
