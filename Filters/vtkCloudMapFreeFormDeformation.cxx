@@ -212,6 +212,36 @@ int vtkCloudMapFreeFormDeformation::RequestData(
   else
   {
     lattice.Displacements = this->Displacements;
+    if (this->SelectedControlPoint >= 0)
+    {
+      // The GUI's handle: that control point sits where the handle is.
+      const std::int64_t sel = this->SelectedControlPoint;
+      if (sel >= ncp)
+      {
+        vtkErrorMacro(<< "SelectedControlPoint " << sel << " is out of range: the lattice has "
+                      << ncp << " control points");
+        return 0;
+      }
+      if (lattice.Displacements.empty())
+      {
+        lattice.Displacements.assign(std::size_t(3 * ncp), 0.0);
+      }
+      if (static_cast<std::int64_t>(lattice.Displacements.size()) != 3 * ncp)
+      {
+        vtkErrorMacro(<< "Displacements has " << lattice.Displacements.size()
+                      << " values; the lattice needs " << 3 * ncp);
+        return 0;
+      }
+      const int i = static_cast<int>(sel % lattice.Size[0]);
+      const int j = static_cast<int>((sel / lattice.Size[0]) % lattice.Size[1]);
+      const int k = static_cast<int>(sel / (std::int64_t(lattice.Size[0]) * lattice.Size[1]));
+      double rest[3];
+      lattice.RestPosition(i, j, k, rest);
+      for (int a = 0; a < 3; ++a)
+      {
+        lattice.Displacements[3 * sel + a] = this->ControlPointPosition[a] - rest[a];
+      }
+    }
   }
   error = lattice.Validate();
   if (!error.empty())
@@ -291,5 +321,8 @@ void vtkCloudMapFreeFormDeformation::PrintSelf(ostream& os, vtkIndent indent)
      << indent << "UseInputBounds: " << this->UseInputBounds << "\n"
      << indent << "Displacements: " << this->Displacements.size() / 3 << "\n"
      << indent << "DisplacementKeys: " << this->DisplacementKeys.size() << " values\n"
-     << indent << "KeyInterpolation: " << this->KeyInterpolation << "\n";
+     << indent << "KeyInterpolation: " << this->KeyInterpolation << "\n"
+     << indent << "SelectedControlPoint: " << this->SelectedControlPoint << "\n"
+     << indent << "ControlPointPosition: " << this->ControlPointPosition[0] << " "
+     << this->ControlPointPosition[1] << " " << this->ControlPointPosition[2] << "\n";
 }

@@ -13,7 +13,10 @@
  *  - DisplacementKeys: rows of (time, 3 values per control point), interpolated
  *    at the requested time by KeyInterpolation (and KeyEasing on linear
  *    segments); the filter then advertises the keys' time range;
- *  - Displacements: 3 values per control point (none means zero).
+ *  - Displacements: 3 values per control point (none means zero), where
+ *    the control point SelectedControlPoint (if ≥ 0) is instead placed at
+ *    ControlPointPosition (world coordinates): this is what the GUI's
+ *    lattice handle drags.
  * Control point (i, j, k) has index i + L0·(j + L1·k).
  *
  * Output port 0 is the deformed input (point data kept, points as doubles);
@@ -58,6 +61,17 @@ public:
   ///@}
 
   ///@{
+  /// The control point the GUI's 3-D handle places (-1, the default: none).
+  /// With static displacements it sits at ControlPointPosition (world
+  /// coordinates) whatever Displacements says for it; ignored with the
+  /// control-point input or displacement keys. An index out of range is an error.
+  vtkSetMacro(SelectedControlPoint, int);
+  vtkGetMacro(SelectedControlPoint, int);
+  vtkSetVector3Macro(ControlPointPosition, double);
+  vtkGetVector3Macro(ControlPointPosition, double);
+  ///@}
+
+  ///@{
   /// Keyframed displacements: rows of (time, 3 values per control point), flattened.
   void AddDisplacementKey(double value);
   void RemoveAllDisplacementKeys();
@@ -91,6 +105,8 @@ protected:
   std::vector<double> DisplacementKeys;
   int KeyInterpolation = 3;
   int KeyEasing = 0;
+  int SelectedControlPoint = -1;
+  double ControlPointPosition[3] = { 0, 0, 0 };
 
 private:
   vtkCloudMapFreeFormDeformation(const vtkCloudMapFreeFormDeformation&) = delete;
