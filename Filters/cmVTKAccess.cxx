@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmVTKAccess.h"
 
+#include "vtkAlgorithm.h"
 #include "vtkArrayDispatch.h"
+#include "vtkIdList.h"
+#include "vtkIdTypeArray.h"
 #include "vtkCellArray.h"
 #include "vtkDataArray.h"
 #include "vtkDataArrayRange.h"
 #include "vtkDataSetAttributes.h"
 #include "vtkDoubleArray.h"
 #include "vtkFloatArray.h"
+#include "vtkTypeInt32Array.h"
+#include "vtkTypeInt64Array.h"
 #include "vtkMultiProcessController.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
@@ -18,7 +23,11 @@
 #include "vtkTable.h"
 #include "vtkUnsignedCharArray.h"
 
+#include <sys/mman.h>
+
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <limits>
 
@@ -141,10 +150,25 @@ std::vector<double> ScalarsOf(vtkDataArray* array, int comp)
 
 bool GlobalRange(const std::vector<double>& values, vtkUnsignedCharArray* ghosts, double range[2])
 {
+  return GlobalRange(values.data(), static_cast<std::int64_t>(values.size()), ghosts, range);
+}
+
+const double* ScalarsInPlace(vtkDataArray* array, int comp, std::vector<double>& store)
+{
+  auto* d = vtkDoubleArray::SafeDownCast(array);
+  if (d && d->GetNumberOfComponents() == 1)
+  {
+    return d->GetPointer(0);
+  }
+  store = ScalarsOf(array, comp);
+  return store.data();
+}
+
+bool GlobalRange(const double* values, std::int64_t n, vtkUnsignedCharArray* ghosts, double range[2])
+{
   double lo = std::numeric_limits<double>::infinity();
   double hi = -lo;
-  const std::size_t n = values.size();
-  for (std::size_t i = 0; i < n; ++i)
+  for (std::int64_t i = 0; i < n; ++i)
   {
     if (ghosts && (ghosts->GetValue(i) & vtkDataSetAttributes::DUPLICATECELL))
     {
@@ -219,5 +243,110 @@ std::vector<double> CellAreas(const SurfaceView& view)
     }
   });
   return areas;
+}
+
+namespace
+{
+struct GatherWorker
+{
+  template <typename SrcT, typename DstT>
+  void operator()(SrcT* src, DstT* dst, const long long* ids, std::int64_t n)
+  {
+    const int nc = src->GetNumberOfComponents();
+    auto in = vtk::DataArrayValueRange(src);
+    auto out = vtk::DataArrayValueRange(dst);
+    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+      for (vtkIdType k = b; k < e; ++k)
+      {
+        for (int c = 0; c < nc; ++c)
+        {
+          out[k * nc + c] = in[ids[k] * nc + c];
+        }
+      }
+    });
+  }
+};
+} // namespace
+
+void GatherTuples(vtkAbstractArray* src, vtkAbstractArray* dst, const long long* ids, std::int64_t n)
+{
+  auto* s = vtkDataArray::SafeDownCast(src);
+  auto* d = vtkDataArray::SafeDownCast(dst);
+  if (s && d)
+  {
+    GatherWorker w;
+    using Dispatch = vtkArrayDispatch::Dispatch2SameValueType;
+    if (!Dispatch::Execute(s, d, w, ids, n))
+    {
+      w(s, d, ids, n);
+    }
+    return;
+  }
+  // Strings and other non-numeric arrays: the generic path.
+  vtkNew<vtkIdList> list;
+  list->SetNumberOfIds(n);
+  std::copy(ids, ids + n, list->GetPointer(0));
+  src->GetTuples(list, dst);
+}
+
+void* AllocateLarge(std::size_t bytes)
+{
+  constexpr std::size_t Huge = std::size_t(2) << 20;
+  // CLOUDMAP_NO_HUGE_PAGES=1 falls back to plain VTK allocation (for comparisons).
+  static const bool disabled = std::getenv("CLOUDMAP_NO_HUGE_PAGES") != nullptr;
+  if (disabled || bytes < Huge / 2)
+  {
+    return nullptr;
+  }
+  const std::size_t rounded = (bytes + Huge - 1) / Huge * Huge;
+  void* p = std::aligned_alloc(Huge, rounded);
+#ifdef MADV_HUGEPAGE
+  if (p)
+  {
+    madvise(p, rounded, MADV_HUGEPAGE);
+  }
+#endif
+  return p;
+}
+
+void ResizeLargeAny(vtkAbstractArray* array, std::int64_t nTuples)
+{
+  if (auto* d = vtkDoubleArray::SafeDownCast(array))
+    ResizeLarge(d, nTuples);
+  else if (auto* f = vtkFloatArray::SafeDownCast(array))
+    ResizeLarge(f, nTuples);
+  else if (auto* l = vtkTypeInt64Array::SafeDownCast(array))
+    ResizeLarge(l, nTuples);
+  else if (auto* id = vtkIdTypeArray::SafeDownCast(array))
+    ResizeLarge(id, nTuples);
+  else if (auto* i = vtkTypeInt32Array::SafeDownCast(array))
+    ResizeLarge(i, nTuples);
+  else if (auto* u = vtkUnsignedCharArray::SafeDownCast(array))
+    ResizeLarge(u, nTuples);
+  else
+    array->SetNumberOfTuples(nTuples);
+}
+
+bool ForWithProgress(vtkAlgorithm* self, std::int64_t n, double from, double to,
+  const std::function<void(std::int64_t, std::int64_t)>& body)
+{
+  // Blocks of at least 64k items: progress every few milliseconds at most,
+  // and small inputs run as one parallel loop.
+  constexpr std::int64_t MinBlock = 1 << 16;
+  const std::int64_t blocks = std::max<std::int64_t>(1, std::min<std::int64_t>(20, n / MinBlock));
+  for (std::int64_t k = 0; k < blocks; ++k)
+  {
+    const std::int64_t b = n * k / blocks, e = n * (k + 1) / blocks;
+    vtkSMPTools::For(b, e, [&](vtkIdType lo, vtkIdType hi) { body(lo, hi); });
+    if (self)
+    {
+      self->UpdateProgress(from + (to - from) * double(k + 1) / double(blocks));
+      if (self->GetAbortExecute())
+      {
+        return false;
+      }
+    }
+  }
+  return true;
 }
 } // namespace cloudmap

@@ -10,10 +10,15 @@
 #include "cmBanding.h"
 #include "cmRefinement.h"
 
+#include "vtkAbstractArray.h"
+
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+class vtkAbstractArray;
+class vtkAlgorithm;
 class vtkDataArray;
 class vtkPolyData;
 class vtkTable;
@@ -98,12 +103,60 @@ std::vector<double> ScalarsOf(vtkDataArray* array, int comp);
 
 /// Min/max of `values` over non-ghost entries, reduced over all MPI ranks.
 bool GlobalRange(const std::vector<double>& values, vtkUnsignedCharArray* ghosts, double range[2]);
+bool GlobalRange(const double* values, std::int64_t n, vtkUnsignedCharArray* ghosts, double range[2]);
+
+/// One scalar per tuple read in place when `array` is a 1-component double
+/// array, else ScalarsOf() copied into `store`.
+const double* ScalarsInPlace(vtkDataArray* array, int comp, std::vector<double>& store);
 
 /// The legend table of a band spec: BandIndex, Lower, Upper, Red, Green, Blue, Label.
 void FillBandTable(vtkTable* table, const BandSpec& spec, Palette palette);
 
 /// Area of every cell of the view (parallel).
 std::vector<double> CellAreas(const SurfaceView& view);
+
+/// Copies tuple ids[k] of src to tuple k of dst (typed and parallel for
+/// numeric arrays; children take their parent's cell values).
+void GatherTuples(vtkAbstractArray* src, vtkAbstractArray* dst, const long long* ids, std::int64_t n);
+
+/**
+ * Memory for a big output array, or null when `bytes` is small (under 1 MB).
+ * The block is 2 MB aligned and advised for transparent huge pages
+ * (madvise MADV_HUGEPAGE; most distributions set THP to "madvise"): on
+ * virtual machines the first touch of fresh memory costs more than writing
+ * it, and huge pages make 512 times fewer page faults. Free it with free().
+ */
+void* AllocateLarge(std::size_t bytes);
+
+/// Sizes an AOS array to nTuples (components set before), taking big blocks
+/// from AllocateLarge; the array owns the memory and frees it with free().
+template <typename ArrayT>
+void ResizeLarge(ArrayT* array, std::int64_t nTuples)
+{
+  using T = typename ArrayT::ValueType;
+  const std::int64_t nValues = nTuples * array->GetNumberOfComponents();
+  if (void* p = AllocateLarge(sizeof(T) * static_cast<std::size_t>(nValues)))
+  {
+    array->SetArray(static_cast<T*>(p), nValues, 0, vtkAbstractArray::VTK_DATA_ARRAY_FREE);
+  }
+  else
+  {
+    array->SetNumberOfTuples(nTuples);
+  }
+}
+
+/// ResizeLarge for the common AOS numeric types (double, float, 64/32-bit
+/// ints, unsigned char); any other array is sized with SetNumberOfTuples.
+void ResizeLargeAny(vtkAbstractArray* array, std::int64_t nTuples);
+
+/**
+ * Runs body(begin, end) over [0, n) with vtkSMPTools in a few serial blocks,
+ * reporting progress from `from` to `to` on the calling (main) thread between
+ * blocks and stopping early when the user aborts (GetAbortExecute). Returns
+ * false when aborted. Blocks are large, so the cost is a few thread launches.
+ */
+bool ForWithProgress(vtkAlgorithm* self, std::int64_t n, double from, double to,
+  const std::function<void(std::int64_t, std::int64_t)>& body);
 
 } // namespace cloudmap
 #endif

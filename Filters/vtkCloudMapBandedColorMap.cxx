@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapBandedColorMap.h"
 
+#include "cmBandClip.h"
 #include "cmBanding.h"
 #include "cmVTKAccess.h"
 
+#include "vtkCellArray.h"
 #include "vtkCellData.h"
+#include "vtkFloatArray.h"
+#include "vtkIdTypeArray.h"
+#include "vtkPoints.h"
+#include "vtkPolyData.h"
+#include "vtkTypeInt32Array.h"
+#include "vtkTypeInt64Array.h"
 #include "vtkDataSet.h"
 #include "vtkDataSetAttributes.h"
 #include "vtkDoubleArray.h"
@@ -20,6 +28,7 @@
 #include "vtkUnsignedShortArray.h"
 
 #include <cstdio>
+#include <cstring>
 
 vtkStandardNewMacro(vtkCloudMapBandedColorMap);
 
@@ -52,9 +61,13 @@ int vtkCloudMapBandedColorMap::RequestDataObject(
   }
   vtkInformation* info0 = outputVector->GetInformationObject(0);
   vtkDataObject* out0 = vtkDataObject::GetData(info0);
-  if (!out0 || !out0->IsA(input->GetClassName()))
+  // Exact bands always make a new polygonal surface.
+  const char* type = this->ExactBands ? "vtkPolyData" : input->GetClassName();
+  if (!out0 || strcmp(out0->GetClassName(), type) != 0)
   {
-    vtkSmartPointer<vtkDataObject> o = vtk::TakeSmartPointer(input->NewInstance());
+    vtkSmartPointer<vtkDataObject> o = this->ExactBands
+      ? vtkSmartPointer<vtkDataObject>(vtkSmartPointer<vtkPolyData>::New())
+      : vtk::TakeSmartPointer(input->NewInstance());
     info0->Set(vtkDataObject::DATA_OBJECT(), o);
   }
   vtkInformation* info1 = outputVector->GetInformationObject(1);
@@ -77,7 +90,6 @@ int vtkCloudMapBandedColorMap::RequestData(
     vtkErrorMacro(<< "Banded Color Map needs a vtkDataSet input");
     return 0;
   }
-  output->ShallowCopy(input);
 
   int association = -1;
   vtkDataArray* values = this->GetInputArrayToProcess(0, inputVector, association);
@@ -93,12 +105,19 @@ int vtkCloudMapBandedColorMap::RequestData(
                   << this->Component << " does not exist");
     return 0;
   }
+  if (this->ExactBands)
+  {
+    return this->RequestExactBands(input, values, association, outputVector);
+  }
+  output->ShallowCopy(input);
   const bool onCells = association == vtkDataObject::FIELD_ASSOCIATION_CELLS;
   vtkDataSetAttributes* attrs = onCells ? static_cast<vtkDataSetAttributes*>(output->GetCellData())
                                         : static_cast<vtkDataSetAttributes*>(output->GetPointData());
   vtkUnsignedCharArray* ghosts = onCells ? input->GetCellGhostArray() : input->GetPointGhostArray();
 
-  const std::vector<double> scalars = cloudmap::ScalarsOf(values, this->Component);
+  std::vector<double> store;
+  const double* scalars = cloudmap::ScalarsInPlace(values, this->Component, store);
+  const vtkIdType nValues = values->GetNumberOfTuples();
   cloudmap::BandSpec spec;
   spec.N = this->NumberOfBands;
   if (this->UseCustomRange)
@@ -115,7 +134,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   else
   {
     double r[2];
-    if (!cloudmap::GlobalRange(scalars, ghosts, r))
+    if (!cloudmap::GlobalRange(scalars, nValues, ghosts, r))
     {
       // No finite value anywhere: a defined, visible result rather than garbage.
       r[0] = 0;
@@ -138,7 +157,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   vtkNew<vtkUnsignedCharArray> colors;
   colors->SetName("BandColor");
   colors->SetNumberOfComponents(3);
-  colors->SetNumberOfTuples(n);
+  cloudmap::ResizeLarge(colors.GetPointer(), n);
   std::uint8_t* rgb = colors->GetPointer(0);
 
   auto fill = [&](auto* bandArray) {
@@ -160,18 +179,268 @@ int vtkCloudMapBandedColorMap::RequestData(
   if (spec.N <= 255)
   {
     vtkNew<vtkUnsignedCharArray> bands;
-    bands->SetNumberOfTuples(n);
+    cloudmap::ResizeLarge(bands.GetPointer(), n);
     fill(bands.GetPointer());
   }
   else
   {
     vtkNew<vtkUnsignedShortArray> bands;
-    bands->SetNumberOfTuples(n);
+    cloudmap::ResizeLarge(bands.GetPointer(), n);
     fill(bands.GetPointer());
   }
   attrs->AddArray(colors);
   attrs->SetActiveScalars("BandColor");
 
+  cloudmap::FillBandTable(table, spec, palette);
+  return 1;
+}
+
+namespace
+{
+// Everything pass 2 of the exact bands reads.
+struct ExactContext
+{
+  const cloudmap::SurfaceView& View;
+  const std::vector<double>& Values;
+  const cloudmap::BandSpec& Spec;
+  const std::vector<std::uint8_t>& Lut;
+  const std::vector<std::int64_t>& PieceStart;
+  const std::vector<std::int64_t>& CornerStart;
+};
+
+// Calls emit(band, corners, n) for every band piece of element c.
+template <typename Emit>
+inline void ClipCell(const ExactContext& ctx, std::int64_t c, Emit&& emit)
+{
+  cloudmap::Vec3 p[4];
+  double f[4];
+  const int n = ctx.View.Size(c);
+  const std::int64_t first = ctx.View.Offset(c);
+  ctx.View.Corners(c, p);
+  for (int i = 0; i < n; ++i)
+  {
+    f[i] = ctx.Values[ctx.View.Id(first + i)];
+  }
+  cloudmap::ClipElementBands(p, f, n, ctx.Spec, emit);
+}
+
+// Pass 2: every element writes its pieces into its own range (no locks, and
+// the same output whatever the number of threads).
+template <typename PointArrayT, typename IdArrayT, typename BandArrayT>
+bool WriteExact(vtkAlgorithm* self, const ExactContext& ctx, vtkPolyData* out, const char* name,
+  vtkIdTypeArray* parentIds, BandArrayT* bandArray, vtkUnsignedCharArray* colors)
+{
+  using PointT = typename PointArrayT::ValueType;
+  using ConnT = typename IdArrayT::ValueType;
+  using BandT = typename BandArrayT::ValueType;
+  const std::int64_t nIn = ctx.View.NumberOfCells();
+  const std::int64_t nPieces = ctx.PieceStart[nIn], nCorners = ctx.CornerStart[nIn];
+  vtkNew<PointArrayT> coords;
+  coords->SetNumberOfComponents(3);
+  cloudmap::ResizeLarge(coords.GetPointer(), nCorners);
+  vtkNew<vtkDoubleArray> field;
+  field->SetName(name);
+  cloudmap::ResizeLarge(field.GetPointer(), nCorners);
+  vtkNew<IdArrayT> offsets, conn;
+  cloudmap::ResizeLarge(offsets.GetPointer(), nPieces + 1);
+  cloudmap::ResizeLarge(conn.GetPointer(), nCorners);
+  cloudmap::ResizeLarge(parentIds, nPieces);
+  cloudmap::ResizeLarge(bandArray, nPieces);
+  colors->SetNumberOfComponents(3);
+  cloudmap::ResizeLarge(colors, nPieces);
+  PointT* xyz = coords->GetPointer(0);
+  double* fv = field->GetPointer(0);
+  ConnT* off = offsets->GetPointer(0);
+  ConnT* cc = conn->GetPointer(0);
+  vtkIdType* pid = parentIds->GetPointer(0);
+  BandT* band = bandArray->GetPointer(0);
+  std::uint8_t* rgb = colors->GetPointer(0);
+  off[nPieces] = static_cast<ConnT>(nCorners);
+  const bool ok = cloudmap::ForWithProgress(self, nIn, 0.5, 1.0, [&](std::int64_t b, std::int64_t e) {
+    for (std::int64_t c = b; c < e; ++c)
+    {
+      std::int64_t piece = ctx.PieceStart[c], corner = ctx.CornerStart[c];
+      ClipCell(ctx, c, [&](int k, const cloudmap::ClipVertex* v, int n) {
+        off[piece] = static_cast<ConnT>(corner);
+        pid[piece] = c;
+        band[piece] = static_cast<BandT>(k);
+        rgb[3 * piece] = ctx.Lut[3 * k];
+        rgb[3 * piece + 1] = ctx.Lut[3 * k + 1];
+        rgb[3 * piece + 2] = ctx.Lut[3 * k + 2];
+        for (int i = 0; i < n; ++i, ++corner)
+        {
+          xyz[3 * corner] = static_cast<PointT>(v[i].X[0]);
+          xyz[3 * corner + 1] = static_cast<PointT>(v[i].X[1]);
+          xyz[3 * corner + 2] = static_cast<PointT>(v[i].X[2]);
+          fv[corner] = v[i].F;
+          cc[corner] = static_cast<ConnT>(corner);
+        }
+        ++piece;
+      });
+    }
+  });
+  if (!ok)
+  {
+    return false;
+  }
+  vtkNew<vtkPoints> points;
+  points->SetData(coords);
+  vtkNew<vtkCellArray> polys;
+  polys->SetData(offsets, conn);
+  out->SetPoints(points);
+  out->SetPolys(polys);
+  out->GetPointData()->AddArray(field);
+  out->GetPointData()->SetActiveScalars(name);
+  return true;
+}
+} // namespace
+
+int vtkCloudMapBandedColorMap::RequestExactBands(
+  vtkDataSet* input, vtkDataArray* values, int association, vtkInformationVector* outputVector)
+{
+  vtkPolyData* surface = vtkPolyData::SafeDownCast(input);
+  vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
+  vtkTable* table = vtkTable::GetData(outputVector, 1);
+  if (!surface || !output)
+  {
+    vtkErrorMacro(<< "Exact Bands needs a polygonal surface (vtkPolyData) of triangles and quads; "
+                     "extract the surface first");
+    return 0;
+  }
+  if (association != vtkDataObject::FIELD_ASSOCIATION_POINTS)
+  {
+    vtkErrorMacro(<< "Exact Bands clips the field interpolated from vertex values, but '"
+                  << values->GetName()
+                  << "' is a cell array: run Area Weighted Point Data first and band its point "
+                     "array");
+    return 0;
+  }
+  cloudmap::SurfaceView view;
+  std::string error;
+  if (!cloudmap::MakeSurfaceView(surface, view, error))
+  {
+    vtkErrorMacro(<< error);
+    return 0;
+  }
+  const std::vector<double> scalars = cloudmap::ScalarsOf(values, this->Component);
+  cloudmap::BandSpec spec;
+  spec.N = this->NumberOfBands;
+  if (this->UseCustomRange)
+  {
+    if (!(this->Range[1] >= this->Range[0]))
+    {
+      vtkErrorMacro(<< "custom range [" << this->Range[0] << ", " << this->Range[1]
+                    << "] is empty or reversed");
+      return 0;
+    }
+    spec.Min = this->Range[0];
+    spec.Max = this->Range[1];
+  }
+  else
+  {
+    double r[2];
+    if (!cloudmap::GlobalRange(scalars, surface->GetPointGhostArray(), r))
+    {
+      r[0] = 0;
+      r[1] = 1;
+    }
+    spec.Min = r[0];
+    spec.Max = r[1];
+  }
+  this->UsedRange[0] = spec.Min;
+  this->UsedRange[1] = spec.Max;
+  const auto palette = static_cast<cloudmap::Palette>(this->Palette);
+  std::vector<std::uint8_t> lut(3 * (spec.N + 1));
+  for (int k = 0; k <= spec.N; ++k)
+  {
+    cloudmap::BandColor(palette, k, spec.N, &lut[3 * k]);
+  }
+
+  // Pass 1: pieces and corners of every element, then prefix sums.
+  const std::int64_t nIn = view.NumberOfCells();
+  std::vector<std::int64_t> pieceStart(nIn + 1, 0), cornerStart(nIn + 1, 0);
+  ExactContext ctx{ view, scalars, spec, lut, pieceStart, cornerStart };
+  if (!cloudmap::ForWithProgress(this, nIn, 0.0, 0.5, [&](std::int64_t b, std::int64_t e) {
+        for (std::int64_t c = b; c < e; ++c)
+        {
+          std::int64_t pieces = 0, corners = 0;
+          ClipCell(ctx, c, [&](int, const cloudmap::ClipVertex*, int n) {
+            ++pieces;
+            corners += n;
+          });
+          pieceStart[c + 1] = pieces;
+          cornerStart[c + 1] = corners;
+        }
+      }))
+  {
+    return 1; // aborted: an empty output
+  }
+  for (std::int64_t c = 0; c < nIn; ++c)
+  {
+    pieceStart[c + 1] += pieceStart[c];
+    cornerStart[c + 1] += cornerStart[c];
+  }
+
+  // Pass 2 in the smallest sufficient types: the input's point precision,
+  // 32-bit connectivity when it fits, 8-bit band indices for N <= 255.
+  const bool floatPoints = surface->GetPoints() && surface->GetPoints()->GetDataType() == VTK_FLOAT;
+  const bool smallIds = cornerStart[nIn] < VTK_INT_MAX;
+  const char* name = values->GetName() ? values->GetName() : "Value";
+  vtkNew<vtkIdTypeArray> parentIds;
+  parentIds->SetName("ParentId");
+  vtkNew<vtkUnsignedCharArray> colors;
+  colors->SetName("BandColor");
+  vtkSmartPointer<vtkDataArray> bands;
+  bool ok = false;
+  auto write = [&](auto* bandArray) {
+    bands = bandArray;
+    if (floatPoints && smallIds)
+      ok = WriteExact<vtkFloatArray, vtkTypeInt32Array>(this, ctx, output, name, parentIds, bandArray, colors);
+    else if (floatPoints)
+      ok = WriteExact<vtkFloatArray, vtkTypeInt64Array>(this, ctx, output, name, parentIds, bandArray, colors);
+    else if (smallIds)
+      ok = WriteExact<vtkDoubleArray, vtkTypeInt32Array>(this, ctx, output, name, parentIds, bandArray, colors);
+    else
+      ok = WriteExact<vtkDoubleArray, vtkTypeInt64Array>(this, ctx, output, name, parentIds, bandArray, colors);
+  };
+  if (spec.N <= 255)
+  {
+    write(vtkSmartPointer<vtkUnsignedCharArray>::New().GetPointer());
+  }
+  else
+  {
+    write(vtkSmartPointer<vtkUnsignedShortArray>::New().GetPointer());
+  }
+  if (!ok)
+  {
+    output->Initialize();
+    return 1; // aborted
+  }
+  // The parent's cell values (ids, the original value, ghost flags) follow every piece.
+  vtkCellData* inCD = surface->GetCellData();
+  vtkCellData* outCD = output->GetCellData();
+  const std::int64_t nPieces = pieceStart[nIn];
+  for (int a = 0; a < inCD->GetNumberOfArrays(); ++a)
+  {
+    vtkAbstractArray* src = inCD->GetAbstractArray(a);
+    if (!src->GetName() || !strcmp(src->GetName(), "BandIndex") ||
+      !strcmp(src->GetName(), "BandColor") || !strcmp(src->GetName(), "ParentId"))
+    {
+      continue;
+    }
+    vtkSmartPointer<vtkAbstractArray> dst = vtk::TakeSmartPointer(src->NewInstance());
+    dst->SetName(src->GetName());
+    dst->SetNumberOfComponents(src->GetNumberOfComponents());
+    cloudmap::ResizeLargeAny(dst, nPieces);
+    cloudmap::GatherTuples(src, dst, parentIds->GetPointer(0), nPieces);
+    outCD->AddArray(dst);
+  }
+  bands->SetName("BandIndex");
+  outCD->AddArray(bands);
+  outCD->AddArray(colors);
+  outCD->AddArray(parentIds);
+  outCD->SetActiveScalars("BandColor");
+  output->GetFieldData()->PassData(surface->GetFieldData());
   cloudmap::FillBandTable(table, spec, palette);
   return 1;
 }
@@ -183,5 +452,6 @@ void vtkCloudMapBandedColorMap::PrintSelf(ostream& os, vtkIndent indent)
      << indent << "Component: " << this->Component << "\n"
      << indent << "UseCustomRange: " << this->UseCustomRange << "\n"
      << indent << "Range: " << this->Range[0] << " " << this->Range[1] << "\n"
-     << indent << "Palette: " << this->Palette << "\n";
+     << indent << "Palette: " << this->Palette << "\n"
+     << indent << "ExactBands: " << this->ExactBands << "\n";
 }

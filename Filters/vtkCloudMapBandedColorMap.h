@@ -16,6 +16,17 @@
  * Output port 1 is the band table: BandIndex, Lower, Upper, Red, Green, Blue
  * and a Label ("lower – upper"), for legends.
  *
+ * With ExactBands on, the input must be a vtkPolyData surface of triangles
+ * and quads with a *point* array (e.g. from Area Weighted Point Data). Every
+ * element is clipped at the band boundaries of the field interpolated from
+ * its corner values (linear on triangles, bilinear on quads through the
+ * saddle-consistent fan of cmBandClip.h), so the bands are crisp whatever the
+ * refinement. Output port 0 is then a new vtkPolyData of band polygons with
+ * cell arrays `BandIndex`, `BandColor`, `ParentId` (the input element) and the
+ * input's cell arrays copied from the parent, and the clipped field as a
+ * point array of the input array's name. The range is the global range of the
+ * point values (the extremes of a linear or bilinear field are at corners).
+ *
  * @sa cmBanding.h
  */
 #ifndef vtkCloudMapBandedColorMap_h
@@ -23,6 +34,9 @@
 
 #include "CloudMapFiltersModule.h"
 #include "vtkPassInputTypeAlgorithm.h"
+
+class vtkDataArray;
+class vtkDataSet;
 
 class CLOUDMAPFILTERS_EXPORT vtkCloudMapBandedColorMap : public vtkPassInputTypeAlgorithm
 {
@@ -62,6 +76,14 @@ public:
   vtkGetMacro(Palette, int);
   ///@}
 
+  ///@{
+  /// Clip elements at the band boundaries of the interpolated point field
+  /// (exact band polygons) instead of colouring items (default off).
+  vtkSetMacro(ExactBands, bool);
+  vtkGetMacro(ExactBands, bool);
+  vtkBooleanMacro(ExactBands, bool);
+  ///@}
+
   /// The range used by the last execution.
   vtkGetVector2Macro(UsedRange, double);
 
@@ -72,12 +94,15 @@ protected:
   int FillOutputPortInformation(int port, vtkInformation* info) override;
   int RequestDataObject(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int RequestExactBands(vtkDataSet* input, vtkDataArray* values, int association,
+    vtkInformationVector* outputVector);
 
   int NumberOfBands = 24;
   int Component = -1;
   bool UseCustomRange = false;
   double Range[2] = { 0.0, 1.0 };
   int Palette = 0;
+  bool ExactBands = false;
   double UsedRange[2] = { 0.0, 0.0 };
 
 private:

@@ -33,49 +33,6 @@ vtkCloudMapCentroidMidpointRefinement::~vtkCloudMapCentroidMidpointRefinement() 
 
 namespace
 {
-// Copies tuple ids[k] of src to tuple k of dst, typed and in parallel for
-// numeric arrays (children take their parent's cell values).
-struct GatherWorker
-{
-  template <typename SrcT, typename DstT>
-  void operator()(SrcT* src, DstT* dst, const vtkIdType* ids, vtkIdType n)
-  {
-    const int nc = src->GetNumberOfComponents();
-    auto in = vtk::DataArrayValueRange(src);
-    auto out = vtk::DataArrayValueRange(dst);
-    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-      for (vtkIdType k = b; k < e; ++k)
-      {
-        for (int c = 0; c < nc; ++c)
-        {
-          out[k * nc + c] = in[ids[k] * nc + c];
-        }
-      }
-    });
-  }
-};
-
-void GatherTuples(vtkAbstractArray* src, vtkAbstractArray* dst, const vtkIdType* ids, vtkIdType n)
-{
-  auto* s = vtkDataArray::SafeDownCast(src);
-  auto* d = vtkDataArray::SafeDownCast(dst);
-  if (s && d)
-  {
-    GatherWorker w;
-    using Dispatch = vtkArrayDispatch::Dispatch2SameValueType;
-    if (!Dispatch::Execute(s, d, w, ids, n))
-    {
-      w(s, d, ids, n);
-    }
-    return;
-  }
-  // Strings and other non-numeric arrays: the generic path.
-  vtkNew<vtkIdList> list;
-  list->SetNumberOfIds(n);
-  std::copy(ids, ids + n, list->GetPointer(0));
-  src->GetTuples(list, dst);
-}
-
 // What pass 2 reads and the arrays it fills that do not depend on the types.
 struct WriteContext
 {
@@ -92,7 +49,8 @@ struct WriteContext
 
 // Writes the points and cells of every parent into its own range, with no locks.
 template <typename PointArrayT, typename IdArrayT>
-vtkSmartPointer<vtkDataArray> WriteRefined(const WriteContext& ctx, vtkCellArray* polys)
+vtkSmartPointer<vtkDataArray> WriteRefined(
+  vtkAlgorithm* self, const WriteContext& ctx, vtkCellArray* polys)
 {
   using PointT = typename PointArrayT::ValueType;
   using ConnT = typename IdArrayT::ValueType;
@@ -100,17 +58,17 @@ vtkSmartPointer<vtkDataArray> WriteRefined(const WriteContext& ctx, vtkCellArray
   const std::int64_t nOut = ctx.CellStart[nIn], nPts = ctx.PointStart[nIn];
   vtkNew<PointArrayT> coords;
   coords->SetNumberOfComponents(3);
-  coords->SetNumberOfTuples(nPts);
+  cloudmap::ResizeLarge(coords.GetPointer(), nPts);
   vtkNew<IdArrayT> offsets, conn;
-  offsets->SetNumberOfTuples(nOut + 1);
-  conn->SetNumberOfTuples(ctx.ConnStart[nIn]);
+  cloudmap::ResizeLarge(offsets.GetPointer(), nOut + 1);
+  cloudmap::ResizeLarge(conn.GetPointer(), ctx.ConnStart[nIn]);
   PointT* xyz = coords->GetPointer(0);
   ConnT* off = offsets->GetPointer(0);
   ConnT* cc = conn->GetPointer(0);
   off[nOut] = static_cast<ConnT>(ctx.ConnStart[nIn]);
-  vtkSMPTools::For(0, nIn, [&](vtkIdType b, vtkIdType e) {
+  const bool ok = cloudmap::ForWithProgress(self, nIn, 0.1, 0.9, [&](std::int64_t b, std::int64_t e) {
     cloudmap::Vec3 p[4];
-    for (vtkIdType c = b; c < e; ++c)
+    for (std::int64_t c = b; c < e; ++c)
     {
       const int n = ctx.View.Size(c);
       ctx.View.Corners(c, p);
@@ -130,6 +88,10 @@ vtkSmartPointer<vtkDataArray> WriteRefined(const WriteContext& ctx, vtkCellArray
       }
     }
   });
+  if (!ok)
+  {
+    return nullptr; // aborted
+  }
   polys->SetData(offsets, conn);
   return coords.GetPointer();
 }
@@ -240,14 +202,14 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   // whenever the output allows it.
   vtkNew<vtkIdTypeArray> parentId;
   parentId->SetName("ParentId");
-  parentId->SetNumberOfTuples(nOut);
+  cloudmap::ResizeLarge(parentId.GetPointer(), nOut);
   vtkNew<vtkUnsignedCharArray> levelArray;
   levelArray->SetName("RefinementLevel");
-  levelArray->SetNumberOfTuples(nOut);
+  cloudmap::ResizeLarge(levelArray.GetPointer(), nOut);
   vtkNew<vtkDoubleArray> parentRS;
   parentRS->SetName("ParentCoordinates");
   parentRS->SetNumberOfComponents(2);
-  parentRS->SetNumberOfTuples(nOut);
+  cloudmap::ResizeLarge(parentRS.GetPointer(), nOut);
   const bool wantPointRS = this->InterpolatePointData && input->GetPointData()->GetNumberOfArrays();
   std::vector<double> pointRS(wantPointRS ? 2 * nPts : 0);
   const bool floatPoints = input->GetPoints() && input->GetPoints()->GetDataType() == VTK_FLOAT;
@@ -262,19 +224,23 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   vtkNew<vtkCellArray> polys;
   if (floatPoints && smallIds)
   {
-    coords = WriteRefined<vtkFloatArray, vtkTypeInt32Array>(ctx, polys);
+    coords = WriteRefined<vtkFloatArray, vtkTypeInt32Array>(this, ctx, polys);
   }
   else if (floatPoints)
   {
-    coords = WriteRefined<vtkFloatArray, vtkTypeInt64Array>(ctx, polys);
+    coords = WriteRefined<vtkFloatArray, vtkTypeInt64Array>(this, ctx, polys);
   }
   else if (smallIds)
   {
-    coords = WriteRefined<vtkDoubleArray, vtkTypeInt32Array>(ctx, polys);
+    coords = WriteRefined<vtkDoubleArray, vtkTypeInt32Array>(this, ctx, polys);
   }
   else
   {
-    coords = WriteRefined<vtkDoubleArray, vtkTypeInt64Array>(ctx, polys);
+    coords = WriteRefined<vtkDoubleArray, vtkTypeInt64Array>(this, ctx, polys);
+  }
+  if (!coords)
+  {
+    return 1; // aborted by the user: an empty output
   }
   vtkNew<vtkPoints> points;
   points->SetData(coords);
@@ -290,8 +256,8 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
     vtkSmartPointer<vtkAbstractArray> dst = vtk::TakeSmartPointer(src->NewInstance());
     dst->SetName(src->GetName());
     dst->SetNumberOfComponents(src->GetNumberOfComponents());
-    dst->SetNumberOfTuples(nOut);
-    GatherTuples(src, dst, pid, nOut);
+    cloudmap::ResizeLargeAny(dst, nOut);
+    cloudmap::GatherTuples(src, dst, pid, nOut);
     outCD->AddArray(dst);
   }
   outCD->AddArray(parentId);

@@ -62,13 +62,32 @@ int vtkCloudMapElementInterpolation::RequestData(
     return 0;
   }
   const vtkIdType n = input->GetNumberOfCells();
-  std::vector<std::int64_t> pid(n);
-  std::vector<double> rs(2 * n);
+  // Read ParentId and ParentCoordinates in place when they have the types the
+  // refinement writes; copy them only otherwise (fresh temporaries cost page
+  // faults, which dominate on large outputs).
+  std::vector<vtkIdType> pidStore;
+  std::vector<double> rsStore;
+  const vtkIdType* pid = nullptr;
+  const double* rs = nullptr;
+  if (auto* ids = vtkIdTypeArray::SafeDownCast(parentId))
+  {
+    pid = ids->GetPointer(0);
+  }
+  else
   {
     auto r1 = vtk::DataArrayValueRange<1>(parentId);
-    std::copy(r1.begin(), r1.end(), pid.begin());
+    pidStore.assign(r1.begin(), r1.end());
+    pid = pidStore.data();
+  }
+  if (auto* d = vtkDoubleArray::SafeDownCast(parentRS))
+  {
+    rs = d->GetPointer(0);
+  }
+  else
+  {
     auto r2 = vtk::DataArrayValueRange<2>(parentRS);
-    std::copy(r2.begin(), r2.end(), rs.begin());
+    rsStore.assign(r2.begin(), r2.end());
+    rs = rsStore.data();
   }
   for (vtkIdType c = 0; c < n; ++c)
   {
@@ -80,28 +99,23 @@ int vtkCloudMapElementInterpolation::RequestData(
     }
   }
 
-  // Corner weights per sub-element, computed once for all arrays.
-  std::vector<double> weights(4 * n);
   const auto mode = this->QuadMode == SCANLINE ? cloudmap::QuadInterpolation::Scanline
                                                : cloudmap::QuadInterpolation::Isoparametric;
-  vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-    cloudmap::Vec3 p[4];
-    for (vtkIdType c = b; c < e; ++c)
+  // Corner weights of sub-element c, computed where they are used (no n×4 table).
+  auto weightsOf = [&](vtkIdType c, int nc, double* w) {
+    if (mode == cloudmap::QuadInterpolation::Isoparametric)
     {
-      const int nc = view.Size(pid[c]);
-      if (mode == cloudmap::QuadInterpolation::Isoparametric)
-      {
-        // The stored parametric centre is exactly the inverse (bilinear or
-        // area-coordinate) map of the sub-element centroid, so its weights
-        // are the answer without a geometric inversion.
-        cloudmap::ParentWeights(nc, rs[2 * c], rs[2 * c + 1], &weights[4 * c]);
-        continue;
-      }
-      view.Corners(pid[c], p);
-      const cloudmap::Vec3 q = cloudmap::ParentPoint(p, nc, rs[2 * c], rs[2 * c + 1]);
-      cloudmap::ElementWeights(p, nc, q, mode, &weights[4 * c]);
+      // The stored parametric centre is exactly the inverse (bilinear or
+      // area-coordinate) map of the sub-element centroid, so its weights
+      // are the answer without a geometric inversion.
+      cloudmap::ParentWeights(nc, rs[2 * c], rs[2 * c + 1], w);
+      return;
     }
-  });
+    cloudmap::Vec3 p[4];
+    view.Corners(pid[c], p);
+    const cloudmap::Vec3 q = cloudmap::ParentPoint(p, nc, rs[2 * c], rs[2 * c + 1]);
+    cloudmap::ElementWeights(p, nc, q, mode, w);
+  };
 
   vtkPointData* ppd = parents->GetPointData();
   for (int a = 0; a < ppd->GetNumberOfArrays(); ++a)
@@ -116,26 +130,33 @@ int vtkCloudMapElementInterpolation::RequestData(
     vtkNew<vtkDoubleArray> out;
     out->SetName(in->GetName());
     out->SetNumberOfComponents(ncomp);
-    out->SetNumberOfTuples(n);
+    cloudmap::ResizeLarge(out.GetPointer(), n);
     double* o = out->GetPointer(0);
     vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+      double w[4];
       for (vtkIdType c = b; c < e; ++c)
       {
         const std::int64_t parent = pid[c];
         const int nc = view.Size(parent);
         const std::int64_t first = view.Offset(parent);
+        weightsOf(c, nc, w);
         for (int k = 0; k < ncomp; ++k)
         {
           double v = 0;
           for (int j = 0; j < nc; ++j)
           {
-            v += weights[4 * c + j] * vin[view.Id(first + j) * ncomp + k];
+            v += w[j] * vin[view.Id(first + j) * ncomp + k];
           }
           o[c * ncomp + k] = v;
         }
       }
     });
     output->GetCellData()->AddArray(out); // replaces the element-constant copy
+    if (this->GetAbortExecute())
+    {
+      break;
+    }
+    this->UpdateProgress(double(a + 1) / ppd->GetNumberOfArrays());
   }
   if (ppd->GetScalars() && ppd->GetScalars()->GetName())
   {

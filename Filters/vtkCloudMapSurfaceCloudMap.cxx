@@ -158,8 +158,41 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
     parents = ownedParents;
   }
 
+  if (this->ExactBands)
+  {
+    // Clip the parents themselves: the bands are exact at any refinement.
+    this->UpdateProgress(0.3);
+    vtkNew<vtkCloudMapBandedColorMap> exact;
+    exact->SetInputData(parents);
+    exact->SetExactBands(true);
+    exact->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, name.c_str());
+    exact->SetNumberOfBands(this->NumberOfBands);
+    exact->SetPalette(this->Palette);
+    exact->SetUseCustomRange(this->UseCustomRange);
+    exact->SetRange(this->Range);
+    exact->SetAbortExecute(this->GetAbortExecute());
+    exact->Update();
+    vtkPolyData* result = vtkPolyData::SafeDownCast(exact->GetOutputDataObject(0));
+    if (exact->GetErrorCode() || !result ||
+      (parents->GetNumberOfCells() > 0 && result->GetNumberOfCells() == 0 && !this->GetAbortExecute()))
+    {
+      vtkErrorMacro(<< "the exact-band chain failed; see the errors above");
+      return 0;
+    }
+    output->ShallowCopy(result);
+    table->ShallowCopy(exact->GetOutputDataObject(1));
+    return 1;
+  }
+
+  // The refinement copies parent cell values to every child; the mapped value
+  // is replaced by the interpolation anyway, so only the ids travel.
+  vtkNew<vtkPolyData> refineInput;
+  refineInput->ShallowCopy(parents);
+  refineInput->GetCellData()->RemoveArray(name.c_str());
+  refineInput->GetPointData()->Initialize();
+
   vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
-  refine->SetInputData(parents);
+  refine->SetInputData(refineInput);
   refine->SetPrecisionMode(this->PrecisionMode);
   refine->SetNumberOfLevels(this->NumberOfLevels);
   refine->SetMaximumEdgeLength(this->MaximumEdgeLength);
@@ -208,5 +241,6 @@ void vtkCloudMapSurfaceCloudMap::PrintSelf(ostream& os, vtkIndent indent)
      << indent << "MaximumEdgeLength: " << this->MaximumEdgeLength << "\n"
      << indent << "QuadMode: " << this->QuadMode << "\n"
      << indent << "NumberOfBands: " << this->NumberOfBands << "\n"
-     << indent << "Palette: " << this->Palette << "\n";
+     << indent << "Palette: " << this->Palette << "\n"
+     << indent << "ExactBands: " << this->ExactBands << "\n";
 }

@@ -16,6 +16,12 @@
  * the input array), `ParentId`, `BandIndex` and `BandColor`. Output port 1:
  * the band table for the legend. Under MPI the band range is global and the
  * averaging sees ghost elements, so the result equals the serial one.
+ *
+ * With ExactBands on, steps 2 and 3 are skipped: every element is clipped at
+ * the band boundaries of the field interpolated from its vertex values
+ * (vtkCloudMapBandedColorMap::ExactBands), giving crisp band polygons with
+ * `BandIndex`, `BandColor`, `ParentId`, the vertex field as a point array of
+ * the input array's name, and the band range of the vertex values.
  */
 #ifndef vtkCloudMapSurfaceCloudMap_h
 #define vtkCloudMapSurfaceCloudMap_h
@@ -70,6 +76,13 @@ public:
   vtkGetVector2Macro(Range, double);
   ///@}
 
+  ///@{
+  /// Exact band polygons instead of refined sub-elements (default off).
+  vtkSetMacro(ExactBands, bool);
+  vtkGetMacro(ExactBands, bool);
+  vtkBooleanMacro(ExactBands, bool);
+  ///@}
+
 protected:
   vtkCloudMapSurfaceCloudMap();
   ~vtkCloudMapSurfaceCloudMap() override;
@@ -90,6 +103,7 @@ protected:
   int Palette = 0;
   bool UseCustomRange = false;
   double Range[2] = { 0.0, 1.0 };
+  bool ExactBands = false;
 
 private:
   vtkCloudMapSurfaceCloudMap(const vtkCloudMapSurfaceCloudMap&) = delete;
