@@ -22,8 +22,9 @@ ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDe
 ap.add_argument("--input", required=True, help="surface-current file (nec2c .out, .cmom, ...)")
 ap.add_argument("--outdir", default=os.path.join(root, "out"))
 ap.add_argument("--plugin", default=None, help="CloudMap.so (default: the build tree's)")
-ap.add_argument("--figures", default="linear:24,linear:64,db:24",
-                help="comma-separated scale:bands pairs, one image each (scale: linear or db)")
+ap.add_argument("--figures", default="linear:24,linear:64,db:24,db:24:exact",
+                help="comma-separated scale:bands[:exact] entries, one image each (scale: linear or "
+                     "db; exact: crisp band polygons clipped from the parents instead of refinement)")
 ap.add_argument("--levels", type=int, default=3, help="refinement levels")
 ap.add_argument("--floor", type=float, default=40.0, help="dB range shown by db figures")
 ap.add_argument("--size", default="1200,800")
@@ -69,13 +70,15 @@ if reader.GetNumberOfOutputPorts() > 1:
 
 written = []
 for figure in args.figures.split(","):
-    scale, n = figure.split(":")
+    scale, n, *mode = figure.split(":")
     n = int(n)
+    exact = mode == ["exact"]
     source, array, unit, quantity = scales[scale]
     cm = simple.SurfaceCloudMap(Input=source)
     cm.SelectInputArray = ["CELLS", array]
     cm.NumberOfLevels = args.levels
     cm.NumberOfBands = n
+    cm.ExactBands = 1 if exact else 0
     cm.UpdatePipeline()
 
     disp = simple.Show(cm, view)
@@ -101,7 +104,7 @@ for figure in args.figures.split(","):
     disp.Diffuse = 0.65
     bar = simple.GetScalarBar(lut, view)
     # ParaView's text renderer drops '|', so the legend spells the magnitude out.
-    bar.Title = "%s (%s), %d bands" % (quantity, unit, n)
+    bar.Title = "%s (%s), %d %sbands" % (quantity, unit, n, "exact " if exact else "")
     bar.ComponentTitle = ""
     bar.Visibility = 1
     bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
@@ -127,7 +130,8 @@ for figure in args.figures.split(","):
     simple.Render(view)
     cam = view.GetActiveCamera()
     cam.Zoom(1.1)
-    png = os.path.join(args.outdir, "%s_%s%d.png" % (args.prefix, "db_" if scale == "db" else "", n))
+    png = os.path.join(args.outdir, "%s_%s%d%s.png" % (args.prefix, "db_" if scale == "db" else "", n,
+                                                        "_exact" if exact else ""))
     simple.SaveScreenshot(png, view, ImageResolution=[w, h])
     written.append(png)
     simple.Hide(cm, view)

@@ -29,6 +29,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 vtkStandardNewMacro(vtkCloudMapBandedColorMap);
 
@@ -228,7 +229,8 @@ inline void ClipCell(const ExactContext& ctx, std::int64_t c, Emit&& emit)
 // the same output whatever the number of threads).
 template <typename PointArrayT, typename IdArrayT, typename BandArrayT>
 bool WriteExact(vtkAlgorithm* self, const ExactContext& ctx, vtkPolyData* out, const char* name,
-  vtkIdTypeArray* parentIds, BandArrayT* bandArray, vtkUnsignedCharArray* colors)
+  vtkIdTypeArray* parentIds, BandArrayT* bandArray, vtkUnsignedCharArray* colors,
+  vtkDoubleArray* pieceValues)
 {
   using PointT = typename PointArrayT::ValueType;
   using ConnT = typename IdArrayT::ValueType;
@@ -248,6 +250,7 @@ bool WriteExact(vtkAlgorithm* self, const ExactContext& ctx, vtkPolyData* out, c
   cloudmap::ResizeLarge(bandArray, nPieces);
   colors->SetNumberOfComponents(3);
   cloudmap::ResizeLarge(colors, nPieces);
+  cloudmap::ResizeLarge(pieceValues, nPieces);
   PointT* xyz = coords->GetPointer(0);
   double* fv = field->GetPointer(0);
   ConnT* off = offsets->GetPointer(0);
@@ -255,6 +258,7 @@ bool WriteExact(vtkAlgorithm* self, const ExactContext& ctx, vtkPolyData* out, c
   vtkIdType* pid = parentIds->GetPointer(0);
   BandT* band = bandArray->GetPointer(0);
   std::uint8_t* rgb = colors->GetPointer(0);
+  double* pv = pieceValues->GetPointer(0);
   off[nPieces] = static_cast<ConnT>(nCorners);
   const bool ok = cloudmap::ForWithProgress(self, nIn, 0.5, 1.0, [&](std::int64_t b, std::int64_t e) {
     for (std::int64_t c = b; c < e; ++c)
@@ -267,14 +271,20 @@ bool WriteExact(vtkAlgorithm* self, const ExactContext& ctx, vtkPolyData* out, c
         rgb[3 * piece] = ctx.Lut[3 * k];
         rgb[3 * piece + 1] = ctx.Lut[3 * k + 1];
         rgb[3 * piece + 2] = ctx.Lut[3 * k + 2];
+        double sum = 0;
         for (int i = 0; i < n; ++i, ++corner)
         {
+          sum += v[i].F;
           xyz[3 * corner] = static_cast<PointT>(v[i].X[0]);
           xyz[3 * corner + 1] = static_cast<PointT>(v[i].X[1]);
           xyz[3 * corner + 2] = static_cast<PointT>(v[i].X[2]);
           fv[corner] = v[i].F;
           cc[corner] = static_cast<ConnT>(corner);
         }
+        // The field at the piece's vertex centroid (exact: the field is
+        // linear on a piece): inside the piece's band, so colouring by the
+        // cell array shows the exact bands.
+        pv[piece] = n > 0 ? sum / n : std::numeric_limits<double>::quiet_NaN();
         ++piece;
       });
     }
@@ -390,18 +400,20 @@ int vtkCloudMapBandedColorMap::RequestExactBands(
   parentIds->SetName("ParentId");
   vtkNew<vtkUnsignedCharArray> colors;
   colors->SetName("BandColor");
+  vtkNew<vtkDoubleArray> pieceValues;
+  pieceValues->SetName(name);
   vtkSmartPointer<vtkDataArray> bands;
   bool ok = false;
   auto write = [&](auto* bandArray) {
     bands = bandArray;
     if (floatPoints && smallIds)
-      ok = WriteExact<vtkFloatArray, vtkTypeInt32Array>(this, ctx, output, name, parentIds, bandArray, colors);
+      ok = WriteExact<vtkFloatArray, vtkTypeInt32Array>(this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
     else if (floatPoints)
-      ok = WriteExact<vtkFloatArray, vtkTypeInt64Array>(this, ctx, output, name, parentIds, bandArray, colors);
+      ok = WriteExact<vtkFloatArray, vtkTypeInt64Array>(this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
     else if (smallIds)
-      ok = WriteExact<vtkDoubleArray, vtkTypeInt32Array>(this, ctx, output, name, parentIds, bandArray, colors);
+      ok = WriteExact<vtkDoubleArray, vtkTypeInt32Array>(this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
     else
-      ok = WriteExact<vtkDoubleArray, vtkTypeInt64Array>(this, ctx, output, name, parentIds, bandArray, colors);
+      ok = WriteExact<vtkDoubleArray, vtkTypeInt64Array>(this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
   };
   if (spec.N <= 255)
   {
@@ -416,7 +428,9 @@ int vtkCloudMapBandedColorMap::RequestExactBands(
     output->Initialize();
     return 1; // aborted
   }
-  // The parent's cell values (ids, the original value, ghost flags) follow every piece.
+  // The parent's cell values (ids, ghost flags, other arrays) follow every
+  // piece; a cell array named like the banded field holds each piece's own
+  // value instead of its parent's.
   vtkCellData* inCD = surface->GetCellData();
   vtkCellData* outCD = output->GetCellData();
   const std::int64_t nPieces = pieceStart[nIn];
@@ -424,7 +438,8 @@ int vtkCloudMapBandedColorMap::RequestExactBands(
   {
     vtkAbstractArray* src = inCD->GetAbstractArray(a);
     if (!src->GetName() || !strcmp(src->GetName(), "BandIndex") ||
-      !strcmp(src->GetName(), "BandColor") || !strcmp(src->GetName(), "ParentId"))
+      !strcmp(src->GetName(), "BandColor") || !strcmp(src->GetName(), "ParentId") ||
+      !strcmp(src->GetName(), name))
     {
       continue;
     }
@@ -435,6 +450,7 @@ int vtkCloudMapBandedColorMap::RequestExactBands(
     cloudmap::GatherTuples(src, dst, parentIds->GetPointer(0), nPieces);
     outCD->AddArray(dst);
   }
+  outCD->AddArray(pieceValues);
   bands->SetName("BandIndex");
   outCD->AddArray(bands);
   outCD->AddArray(colors);
