@@ -196,7 +196,9 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   vtkDataArray* values = selected && *selected
     ? vtkDataArray::SafeDownCast(input->GetColumnByName(selected))
     : nullptr;
-  if (selected && *selected && !values)
+  // (An empty piece has no columns at all: it must still reach the
+  // reductions below, so only a non-empty table can lack the column.)
+  if (selected && *selected && !values && input->GetNumberOfRows() > 0)
   {
     vtkErrorMacro("Antenna Pattern Surface: the input has no numeric column '" << selected << "'.");
     return 0;

@@ -10,6 +10,8 @@
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
 #include "vtkSMPTools.h"
+
+#include <algorithm>
 #include "vtkStreamingDemandDrivenPipeline.h"
 
 #include <cmath>
@@ -114,7 +116,7 @@ int vtkCloudMapControlGridFromPoints::RequestData(
   elev->SetName("Elevation");
   elev->SetNumberOfTuples(vtkIdType(m) * m);
   const double half = 0.5 * this->Power; // w = 1 / (d²)^(p/2)
-  vtkSMPTools::For(0, vtkIdType(m) * m, [&](vtkIdType begin, vtkIdType end) {
+  auto body = [&](vtkIdType begin, vtkIdType end) {
     for (vtkIdType g = begin; g < end; ++g)
     {
       const double gx = b[0] + dx * double(g % m), gy = b[2] + dy * double(g / m);
@@ -135,7 +137,19 @@ int vtkCloudMapControlGridFromPoints::RequestData(
       }
       elev->SetValue(g, hit ? exact : swh / sw);
     }
-  });
+  };
+  // Rows of the grid in blocks: m² x points can take a while at level 10.
+  const vtkIdType total = vtkIdType(m) * m;
+  const vtkIdType block = std::max<vtkIdType>(4 * m, total / 50);
+  for (vtkIdType g = 0; g < total; g += block)
+  {
+    vtkSMPTools::For(g, std::min(total, g + block), body);
+    this->UpdateProgress(double(std::min(total, g + block)) / double(total));
+    if (this->GetAbortExecute())
+    {
+      return 1; // aborted: an empty grid
+    }
+  }
   output->SetExtent(0, m - 1, 0, m - 1, 0, 0);
   output->SetOrigin(b[0], b[2], 0);
   output->SetSpacing(dx, dy, 1);

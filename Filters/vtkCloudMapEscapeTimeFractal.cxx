@@ -121,7 +121,8 @@ int vtkCloudMapEscapeTimeFractal::RequestData(
     this->UpdateProgress(double(r0) / rows);
     if (this->GetAbortExecute())
     {
-      break;
+      output->Initialize(); // aborted: no half-computed image
+      return 1;
     }
     const int r1 = std::min(rows, r0 + band);
     const int e[4] = { ext[0], ext[1], ext[2] + r0, ext[2] + r1 - 1 };

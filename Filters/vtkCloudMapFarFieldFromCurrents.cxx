@@ -20,6 +20,7 @@
 #include "vtkTable.h"
 #include "vtkUnsignedCharArray.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <vector>
@@ -180,9 +181,10 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
     vtkErrorMacro(<< "the theta/phi grid has " << ns << " samples; it must have 1 to 10^7");
     return 0;
   }
-  // Radiation vectors, θ fastest; summed over ranks for distributed inputs.
-  std::vector<double> nvec(6 * ns);
-  vtkSMPTools::For(0, static_cast<vtkIdType>(ns), [&](vtkIdType b, vtkIdType e) {
+  // Radiation vectors, θ fastest; summed over ranks for distributed inputs. The
+  // last entry is the abort flag, summed with them so every rank agrees on it.
+  std::vector<double> nvec(6 * ns + 1);
+  auto body = [&](vtkIdType b, vtkIdType e) {
     for (vtkIdType s = b; s < e; ++s)
     {
       double dir[3];
@@ -198,17 +200,39 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
         nvec[6 * s + 2 * d + 1] = n[d].imag();
       }
     }
-  });
+  };
+  // Blocks of directions, so the progress bar moves and Abort is honoured
+  // (ns x elements can take minutes).
+  const vtkIdType total = static_cast<vtkIdType>(ns);
+  const vtkIdType block = std::max<vtkIdType>(256, total / 50);
+  for (vtkIdType b = 0; b < total; b += block)
+  {
+    vtkSMPTools::For(b, std::min(total, b + block), body);
+    this->UpdateProgress(0.95 * double(std::min(total, b + block)) / double(total));
+    if (this->GetAbortExecute())
+    {
+      nvec[6 * ns] = 1;
+      break;
+    }
+  }
   if (parallel)
   {
     std::vector<double> sum(nvec.size());
     ctrl->AllReduce(nvec.data(), sum.data(), static_cast<vtkIdType>(nvec.size()),
       vtkCommunicator::SUM_OP);
     nvec.swap(sum);
+    if (nvec[6 * ns] > 0)
+    {
+      return 1; // aborted on some rank: no table anywhere
+    }
     if (ctrl->GetLocalProcessId() != 0)
     {
       return 1; // the table lives on rank 0
     }
+  }
+  else if (nvec[6 * ns] > 0)
+  {
+    return 1; // aborted: an empty table
   }
 
   const char* names[] = { "Theta", "Phi", "Etheta_re", "Etheta_im", "Ephi_re", "Ephi_im",

@@ -5,6 +5,8 @@
 #include "cmFarFieldToVTK.h"
 #include "cmFileStamp.h"
 
+#include "cmReaderSync.h"
+
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
@@ -12,6 +14,8 @@
 #include "vtkTable.h"
 
 vtkStandardNewMacro(vtkCloudMapCSTFarFieldReader);
+
+cmReaderProcessRequest(vtkCloudMapCSTFarFieldReader)
 
 vtkCloudMapCSTFarFieldReader::vtkCloudMapCSTFarFieldReader()
 {
@@ -49,7 +53,7 @@ int vtkCloudMapCSTFarFieldReader::RequestData(
   catch (const std::exception& e)
   {
     out->Initialize();
-    vtkErrorMacro(<< e.what());
+    cmReaderError(<< e.what());
     return 0;
   }
   return 1;

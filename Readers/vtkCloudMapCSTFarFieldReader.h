@@ -44,6 +44,11 @@ public:
   int CanReadFile(const char* fileName);
 
 protected:
+  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
+  /// failure on one rank fails every rank (cmReaderSync.h).
+  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  /// The error this rank met in the current request, for the vote.
+  std::string LastError;
   vtkCloudMapCSTFarFieldReader();
   ~vtkCloudMapCSTFarFieldReader() override;
 

@@ -11,6 +11,8 @@
 #include "vtkExecutive.h"
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
+#include "cmReaderSync.h"
+
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkNew.h"
@@ -23,6 +25,8 @@
 #include <cmath>
 
 vtkStandardNewMacro(vtkCloudMapFEKOCurrentsReader);
+
+cmReaderProcessRequest(vtkCloudMapFEKOCurrentsReader)
 
 struct vtkCloudMapFEKOCurrentsReader::Internals
 {
@@ -115,7 +119,7 @@ int vtkCloudMapFEKOCurrentsReader::RequestInformation(
     }
     catch (const std::exception& e)
     {
-      vtkErrorMacro(<< e.what());
+      cmReaderError(<< e.what());
       return 0;
     }
     in.Stamp = stamp;
@@ -144,7 +148,7 @@ int vtkCloudMapFEKOCurrentsReader::RequestData(
   out[1]->Initialize();
   if (in.Stamp.Name != this->FileName || in.Steps.empty())
   {
-    vtkErrorMacro(<< "no parsed FEKO currents for '" << this->FileName << "'");
+    cmReaderError(<< "no parsed FEKO currents for '" << this->FileName << "'");
     return 0;
   }
   // Both ports show the time and piece of the port that asked.

@@ -6,6 +6,8 @@
 #include "cmFileStamp.h"
 
 #include "vtkDataObject.h"
+#include "cmReaderSync.h"
+
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
@@ -15,6 +17,8 @@
 #include <cmath>
 
 vtkStandardNewMacro(vtkCloudMapFEKOFarFieldReader);
+
+cmReaderProcessRequest(vtkCloudMapFEKOFarFieldReader)
 
 /// The parsed blocks, kept until the file changes.
 struct vtkCloudMapFEKOFarFieldReader::Internals
@@ -52,7 +56,7 @@ int vtkCloudMapFEKOFarFieldReader::RequestInformation(
     }
     catch (const std::exception& e)
     {
-      vtkErrorMacro(<< e.what());
+      cmReaderError(<< e.what());
       return 0;
     }
     in.Stamp = stamp;
@@ -78,7 +82,7 @@ int vtkCloudMapFEKOFarFieldReader::RequestData(
   out->Initialize();
   if (in.Stamp.Name != this->FileName || in.Steps.empty())
   {
-    vtkErrorMacro(<< "no parsed far field for '" << this->FileName << "'");
+    cmReaderError(<< "no parsed far field for '" << this->FileName << "'");
     return 0;
   }
   const double f = in.Steps[cloudmap::RequestedStep(info, in.Steps)];

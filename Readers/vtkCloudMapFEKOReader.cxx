@@ -7,6 +7,8 @@
 #include "cmSurfaceMeshToVTK.h"
 
 #include "vtkDataObject.h"
+#include "cmReaderSync.h"
+
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
@@ -16,6 +18,8 @@
 #include <cmath>
 
 vtkStandardNewMacro(vtkCloudMapFEKOReader);
+
+cmReaderProcessRequest(vtkCloudMapFEKOReader)
 
 struct vtkCloudMapFEKOReader::Internals
 {
@@ -52,7 +56,7 @@ int vtkCloudMapFEKOReader::RequestInformation(
     }
     catch (const std::exception& e)
     {
-      vtkErrorMacro(<< e.what());
+      cmReaderError(<< e.what());
       return 0;
     }
     in.Stamp = stamp;
@@ -78,7 +82,7 @@ int vtkCloudMapFEKOReader::RequestData(
   out->Initialize();
   if (in.Stamp.Name != this->FileName || in.Steps.empty())
   {
-    vtkErrorMacro(<< "no parsed FEKO output for '" << this->FileName << "'");
+    cmReaderError(<< "no parsed FEKO output for '" << this->FileName << "'");
     return 0;
   }
   const double f = in.Steps[cloudmap::RequestedStep(info, in.Steps)];

@@ -10,6 +10,8 @@
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
+#include "cmReaderSync.h"
+
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkNew.h"
@@ -23,6 +25,8 @@
 #include <sstream>
 
 vtkStandardNewMacro(vtkCloudMapGmshReader);
+
+cmReaderProcessRequest(vtkCloudMapGmshReader)
 
 struct vtkCloudMapGmshReader::Internals
 {
@@ -111,7 +115,7 @@ int vtkCloudMapGmshReader::RequestInformation(
     }
     catch (const std::exception& e)
     {
-      vtkErrorMacro(<< e.what());
+      cmReaderError(<< e.what());
       return 0;
     }
     in.Stamp = stamp;
@@ -156,7 +160,7 @@ int vtkCloudMapGmshReader::RequestData(
   out->Initialize();
   if (in.Stamp.Name != this->FileName)
   {
-    vtkErrorMacro(<< "no parsed mesh for '" << this->FileName << "'");
+    cmReaderError(<< "no parsed mesh for '" << this->FileName << "'");
     return 0;
   }
   std::vector<std::int64_t> pointIds;

@@ -62,6 +62,11 @@ public:
   vtkMTimeType GetMTime() override;
 
 protected:
+  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
+  /// failure on one rank fails every rank (cmReaderSync.h).
+  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  /// The error this rank met in the current request, for the vote.
+  std::string LastError;
   vtkCloudMapGmshReader();
   ~vtkCloudMapGmshReader() override;
 

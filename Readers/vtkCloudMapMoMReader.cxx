@@ -6,6 +6,8 @@
 #include "cmSurfaceMeshToVTK.h"
 #include "cmTextScan.h"
 
+#include "cmReaderSync.h"
+
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
@@ -15,6 +17,8 @@
 #include <cstdio>
 
 vtkStandardNewMacro(vtkCloudMapMoMReader);
+
+cmReaderProcessRequest(vtkCloudMapMoMReader)
 
 vtkCloudMapMoMReader::vtkCloudMapMoMReader()
 {
@@ -57,7 +61,7 @@ int vtkCloudMapMoMReader::RequestData(
   catch (const std::exception& e)
   {
     output->Initialize();
-    vtkErrorMacro(<< e.what());
+    cmReaderError(<< e.what());
     return 0;
   }
   return 1;

@@ -13,6 +13,8 @@
 #include "vtkDoubleArray.h"
 #include "vtkExecutive.h"
 #include "vtkFieldData.h"
+#include "cmReaderSync.h"
+
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkIntArray.h"
@@ -29,6 +31,8 @@
 #include <sys/stat.h>
 
 vtkStandardNewMacro(vtkCloudMapNECReader);
+
+cmReaderProcessRequest(vtkCloudMapNECReader)
 
 /// The parsed file, kept between RequestInformation and RequestData (and across time
 /// steps) until the file name or the file's size or modification time changes.
@@ -142,7 +146,7 @@ int vtkCloudMapNECReader::RequestInformation(
     }
     catch (const std::exception& e)
     {
-      vtkErrorMacro(<< e.what());
+      cmReaderError(<< e.what());
       return 0;
     }
     in.File = this->FileName;
@@ -180,7 +184,7 @@ int vtkCloudMapNECReader::RequestData(
   }
   if (in.File != this->FileName || in.Steps.empty())
   {
-    vtkErrorMacro(<< "no parsed NEC-2 output for '" << this->FileName << "'");
+    cmReaderError(<< "no parsed NEC-2 output for '" << this->FileName << "'");
     return 0;
   }
   // All ports show the time and piece of the port that asked (a view may ask for one
@@ -260,7 +264,7 @@ int vtkCloudMapNECReader::RequestData(
     {
       d->Initialize();
     }
-    vtkErrorMacro(<< e.what());
+    cmReaderError(<< e.what());
     return 0;
   }
   return 1;

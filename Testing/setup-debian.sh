@@ -6,7 +6,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${CLOUDMAP_BUILD_DIR:-$here/build}"
 
 packages=(
-  build-essential cmake git python3 xvfb xauth nec2c openmpi-bin clang-14 libclang-rt-14-dev
+  build-essential cmake git python3 xvfb xauth nec2c openmpi-bin clang-14 libclang-rt-14-dev valgrind
   paraview paraview-dev python3-paraview
   qtbase5-dev qttools5-dev libqt5svg5-dev libqt5opengl5-dev libqt5x11extras5-dev
   qtxmlpatterns5-dev-tools libutfcpp-dev libhdf5-openmpi-dev libhdf5-dev libogg-dev

@@ -197,7 +197,13 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
       v[c] = NeedDouble(s, tok[c], "a number");
       if (std::isnan(v[c]))
       {
-        s.Fail("column " + std::to_string(c + 1) + " is not a number");
+        s.Fail("column " + std::to_string(c + 1) + " is not a number: '" +
+          std::string(tok[c].substr(0, 20)) + "'");
+      }
+      if (std::isinf(v[c]) && !Decibel(cols[c].Unit))
+      {
+        s.Fail("column " + std::to_string(c + 1) + " is infinite ('" +
+          std::string(tok[c].substr(0, 20)) + "'); only dB columns may print -inf");
       }
     }
     const double th = v[0], ph = v[1];

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <string>
 
 namespace cloudmap
@@ -230,14 +231,18 @@ void ReadFfeBlock(LineScanner& s, const FfeState& st, const std::vector<std::str
 }
 } // namespace
 
-bool LooksLikeFekoFarField(std::string_view head)
+bool LooksLikeFekoFarField(std::string_view rawHead)
 {
+  std::string storage;
+  const std::string_view head = Untabbed(rawHead, storage);
   return HasNoCase(head, "##FILE TYPE: FAR FIELD") ||
     (HasNoCase(head, "#NO. OF THETA SAMPLES") && HasNoCase(head, "#FREQUENCY"));
 }
 
-std::vector<FarFieldGrid> ParseFekoFarField(std::string_view text, const std::string& file)
+std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std::string& file)
 {
+  std::string storage;
+  const std::string_view text = Untabbed(rawText, storage);
   LineScanner s(text, file);
   if (!LooksLikeFekoFarField(text.substr(0, 4096)))
   {
@@ -327,14 +332,18 @@ std::vector<FarFieldGrid> ReadFekoFarFieldFile(const std::string& path)
 }
 
 // ---------------------------------------------------------------------------------------
-bool LooksLikeFekoCurrents(std::string_view head)
+bool LooksLikeFekoCurrents(std::string_view rawHead)
 {
+  std::string storage;
+  const std::string_view head = Untabbed(rawHead, storage);
   return HasNoCase(head, "##FILE TYPE: CURRENTS") ||
     HasNoCase(head, "CURRENT TRIANGLE SAMPLES");
 }
 
-std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view text, const std::string& file)
+std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, const std::string& file)
 {
+  std::string storage;
+  const std::string_view text = Untabbed(rawText, storage);
   LineScanner s(text, file);
   if (!LooksLikeFekoCurrents(text.substr(0, 4096)))
   {
@@ -349,11 +358,15 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view text, const 
   std::string key;
   std::string_view value;
   std::vector<std::string_view> tok;
+  // Triangle numbers seen in the electric and magnetic samples of the current block.
+  std::set<std::int64_t> seen[2];
   auto block = [&]() -> FekoSurfaceCurrents& {
     if (out.empty() || out.back().Frequency != frequency)
     {
       out.emplace_back();
       out.back().Frequency = frequency;
+      seen[0].clear();
+      seen[1].clear();
     }
     return out.back();
   };
@@ -422,6 +435,11 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view text, const 
     }
     FekoCurrentSamples& c = (pendingE > 0) ? b.Electric : b.Magnetic;
     c.Numbers.push_back(NeedInt(s, tok[0], "a triangle number"));
+    if (!seen[&c == &b.Electric ? 0 : 1].insert(c.Numbers.back()).second)
+    {
+      s.Fail("triangle " + std::to_string(c.Numbers.back()) + " appears twice in the " +
+        (&c == &b.Electric ? "electric" : "magnetic") + " current samples of this block");
+    }
     for (int k = 1; k < 4; ++k)
     {
       c.Positions.push_back(NeedFinite(s, tok[k], "a centroid coordinate"));
@@ -492,8 +510,10 @@ bool FirstIsInt(std::string_view line, std::vector<std::string_view>& tok, std::
 }
 } // namespace
 
-std::vector<SurfaceMesh> ParseFekoOutput(std::string_view text, const std::string& file)
+std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::string& file)
 {
+  std::string storage;
+  const std::string_view text = Untabbed(rawText, storage);
   LineScanner s(text, file);
   if (!LooksLikeFekoOutput(text.substr(0, 4096)))
   {
@@ -588,6 +608,15 @@ std::vector<SurfaceMesh> ParseFekoOutput(std::string_view text, const std::strin
           Reals(line, tok, v);
           if (v.size() < (k == 3 ? 4u : 3u))
           {
+            for (std::string_view t : tok)
+            {
+              double x;
+              if (ParseDouble(t, x) && !std::isfinite(x))
+              {
+                s.Fail("triangle " + std::to_string(n) + ": '" + std::string(t.substr(0, 20)) +
+                  "' on line " + std::to_string(k + 1) + " of 4 is not a finite number");
+              }
+            }
             s.Fail("triangle " + std::to_string(n) + ": line " + std::to_string(k + 1) +
               " of 4 has " + std::to_string(v.size()) + " real numbers, expected " +
               (k == 3 ? "4 (normal and area)" : "3 (a corner)"));

@@ -87,6 +87,13 @@ private:
     const std::size_t want = type == 2 ? 3 : type == 3 ? 4 : 0;
     if (want == 0)
     {
+      // Gmsh numbers its element types 1..140 (MSH_MAX_NUM); anything else is
+      // not a Gmsh element, and its node count cannot be known.
+      if (type < 1 || type > 140)
+      {
+        this->S.Fail("element " + std::to_string(tag) + " has the unknown element type " +
+          std::to_string(type) + " (Gmsh types are 1..140; 2 is a triangle, 3 a quad)");
+      }
       ++this->M.SkippedTypes[type];
       this->SkippedTags.emplace(tag, 0);
       return;
@@ -336,7 +343,7 @@ void Reader::Data(bool onElements)
     for (int c = 0; c < v.Components; ++c)
     {
       v.Values[it->second * static_cast<std::size_t>(v.Components) + c] =
-        NeedDouble(this->S, this->Tok[1 + c], "a value");
+        NeedFinite(this->S, this->Tok[1 + c], "a value");
     }
     ++v.Covered;
   }

@@ -42,6 +42,21 @@ std::string Num(double v)
   std::snprintf(buf, sizeof buf, "%.9g", v == 0 ? 0.0 : v); // never "-0"
   return buf;
 }
+
+/// One line of deck text: new lines and other control characters in a name or
+/// comment would start a card of their own, so they become blanks.
+std::string OneLine(const std::string& s)
+{
+  std::string r = s;
+  for (char& c : r)
+  {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+    {
+      c = ' ';
+    }
+  }
+  return r;
+}
 } // namespace
 
 std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std::int64_t>& offsets,
@@ -52,6 +67,18 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
   if (ne < 1)
   {
     throw std::invalid_argument("the mesh has no triangles or quads to write as NEC patches");
+  }
+  if (offsets[0] != 0 || offsets.back() != static_cast<std::int64_t>(conn.size()))
+  {
+    throw std::invalid_argument("the element offsets do not match the connectivity (" +
+      std::to_string(conn.size()) + " entries)");
+  }
+  for (std::int64_t e = 0; e < ne; ++e)
+  {
+    if (offsets[e + 1] < offsets[e])
+    {
+      throw std::invalid_argument("the element offsets decrease at element " + std::to_string(e));
+    }
   }
   if (!(o.Frequency > 0) || !std::isfinite(o.Frequency))
   {
@@ -70,13 +97,13 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
   deck += "CM CloudMap surface mesh: " + std::to_string(ne) + " patches";
   if (o.AttachPatch >= 0)
   {
-    deck += ", wire antenna '" + o.AntennaName + "' (tag 1) on patch " +
+    deck += ", wire antenna '" + OneLine(o.AntennaName) + "' (tag 1) on patch " +
       std::to_string(o.AttachPatch + 1);
   }
   deck += "\n";
   for (const std::string& c : o.Comments)
   {
-    deck += "CM " + c + "\n";
+    deck += "CM " + OneLine(c) + "\n";
   }
   deck += "CE\n";
   double attachCentre[3] = { 0, 0, 0 }, attachNormal[3] = { 0, 0, 0 };

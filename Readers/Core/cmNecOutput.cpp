@@ -621,6 +621,23 @@ void Parser::EchoLine(std::string_view line)
   {
     this->EchoTransform(line);
   }
+  else
+  {
+    // "13Z": a patch number glued to a shape letter NEC never prints.
+    const std::string_view t = this->Tok[0];
+    std::size_t k = 0;
+    while (k < t.size() && IsDigit(t[k]))
+    {
+      ++k;
+    }
+    const char c = k < t.size() ? static_cast<char>(t[k] & ~0x20) : 0;
+    if (k > 0 && c >= 'A' && c <= 'Z' && c != 'E' && c != 'D' &&
+      (k + 1 == t.size() || IsDigit(t[k + 1]) || t[k + 1] == '-' || t[k + 1] == '.'))
+    {
+      this->S.Fail("structure echo: unknown patch shape '" + std::string(1, t[k]) + "' in '" +
+        std::string(t.substr(0, 20)) + "' (expected R, T, Q or P)");
+    }
+  }
 }
 
 bool Parser::NextRow(int maxHeader, std::int64_t& headerLines, std::string_view& line)
@@ -1399,14 +1416,18 @@ NecOutput Parser::Run()
 }
 } // namespace
 
-bool LooksLikeNecOutput(std::string_view head)
+bool LooksLikeNecOutput(std::string_view rawHead)
 {
+  std::string storage;
+  const std::string_view head = Untabbed(rawHead, storage);
   return Has(head, "NUMERICAL ELECTROMAGNETICS CODE") || Has(head, "- - - - COMMENTS - - - -") ||
     (Has(head, "STRUCTURE SPECIFICATION") && Has(head, "COORDINATES MUST BE INPUT IN"));
 }
 
-NecOutput ParseNecOutput(std::string_view text, const std::string& fileName)
+NecOutput ParseNecOutput(std::string_view rawText, const std::string& fileName)
 {
+  std::string storage;
+  const std::string_view text = Untabbed(rawText, storage);
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
   {
     throw ParseError(fileName, 0, "empty file: expected NEC-2 output (nec2c or NEC-2D)");

@@ -78,6 +78,23 @@ bool LineScanner::Next(std::string_view& line)
   return true;
 }
 
+std::string_view Untabbed(std::string_view text, std::string& storage)
+{
+  if (text.find('\t') == std::string_view::npos)
+  {
+    return text;
+  }
+  storage.assign(text.data(), text.size());
+  for (char& c : storage)
+  {
+    if (c == '\t')
+    {
+      c = ' ';
+    }
+  }
+  return storage;
+}
+
 void Tokenize(std::string_view line, std::vector<std::string_view>& tokens, bool commas)
 {
   tokens.clear();

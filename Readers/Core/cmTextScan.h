@@ -89,6 +89,11 @@ std::int64_t NeedInt(const LineScanner& s, std::string_view token, const char* w
 std::int64_t NeedCount(
   const LineScanner& s, std::string_view token, const char* what, std::int64_t limit);
 
+/// `text` itself when it has no tab; otherwise a copy in `storage` with every tab
+/// made a space, for the formats whose headers are matched as phrases ("#No. of
+/// Theta Samples:"), so that tab-separated files read exactly like spaced ones.
+std::string_view Untabbed(std::string_view text, std::string& storage);
+
 /// Upper-cases ASCII letters.
 std::string Upper(std::string_view s);
 /// Trims spaces, tabs and CR at both ends.

@@ -236,5 +236,27 @@ int main()
   ExpectInvalid("empty", [&] {
     MakeNecDeck({}, { 0 }, {}, o);
   }, "no triangles");
+  // Found with the nec_deck fuzz harness: offsets were trusted, so offsets past
+  // the connectivity read beyond it (heap overflow under ASan).
+  ExpectInvalid("offsets past the connectivity", [&] {
+    Mesh m = cube;
+    m.Offsets.back() += 3;
+    MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
+  }, "do not match the connectivity");
+  ExpectInvalid("decreasing offsets", [&] {
+    std::vector<std::int64_t> offsets{ 0, 4, 3, 7 };
+    std::vector<std::int64_t> conn{ 0, 1, 2, 3, 0, 1, 2 };
+    MakeNecDeck(cube.Points, offsets, conn, o);
+  }, "decrease");
+  {
+    // A name or comment with a new line must not start a card of its own.
+    NecDeckOptions p = o;
+    p.AntennaName = "a\nGW 9 9";
+    p.Comments = { "two\nCE\nlines" };
+    const std::string deck = MakeNecDeck(cube.Points, cube.Offsets, cube.Conn, p);
+    CM_CHECK(deck.find("\nGW 9 9") == std::string::npos);
+    CM_CHECK(deck.find("\nCE\nlines") == std::string::npos);
+    CM_CHECK(deck.find("CM two CE lines\nCE\n") != std::string::npos);
+  }
   return cmReport("TestNecDeck");
 }

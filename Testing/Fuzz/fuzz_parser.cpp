@@ -31,10 +31,311 @@
 #elif defined(CM_FUZZ_GMSH)
 #include "cmGmshFormat.h"
 #define CM_PARSE(text) cloudmap::ParseGmsh(text, "fuzz.msh")
+#elif defined(CM_FUZZ_LSYSTEM) || defined(CM_FUZZ_IFS) || defined(CM_FUZZ_NEC_DECK)
+#define CM_CUSTOM_HARNESS 1
 #else
 #error "define one CM_FUZZ_<parser>"
 #endif
 
+#if defined(CM_CUSTOM_HARNESS)
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace
+{
+/// The input cut at the first n-1 NUL bytes into n strings (missing ones empty).
+std::vector<std::string> SplitNul(std::string_view text, std::size_t n)
+{
+  std::vector<std::string> parts;
+  std::size_t b = 0;
+  for (std::size_t k = 0; k + 1 < n; ++k)
+  {
+    const std::size_t e = text.find('\0', b);
+    if (e == std::string_view::npos)
+    {
+      break;
+    }
+    parts.emplace_back(text.substr(b, e - b));
+    b = e + 1;
+  }
+  parts.emplace_back(b <= text.size() ? text.substr(b) : std::string_view());
+  parts.resize(n);
+  return parts;
+}
+void Fail(const char* what)
+{
+  std::fprintf(stderr, "fuzz invariant violated: %s\n", what);
+  std::abort();
+}
+} // namespace
+#endif
+
+#if defined(CM_FUZZ_LSYSTEM)
+#include "cmLSystem.h"
+// Input: control byte (iterations 0..7) then axiom NUL rules NUL ignore.
+// Parses the grammar; when it is accepted and the projected length is small,
+// derives it and runs the turtle, checking the projection bounds the result.
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+  if (size < 1)
+  {
+    return 0;
+  }
+  const int n = data[0] & 7;
+  const std::vector<std::string> p =
+    SplitNul(std::string_view(reinterpret_cast<const char*>(data + 1), size - 1), 3);
+  cm::LGrammar g;
+  const std::string err = cm::ParseGrammar(p[0], p[1], p[2], g);
+  if (!err.empty())
+  {
+    return 0;
+  }
+  const double projected = cm::ProjectedLength(g, n);
+  if (!(projected >= 0))
+  {
+    Fail("ProjectedLength is negative or NaN");
+  }
+  if (projected > 2e5)
+  {
+    return 0; // the filter refuses these (its documented limit)
+  }
+  std::string out;
+  if (!cm::Derive(g, n, 1234, out))
+  {
+    Fail("Derive stopped without an abort request");
+  }
+  if (static_cast<double>(out.size()) > projected * (1 + 1e-9) + 0.5)
+  {
+    Fail("the derived string is longer than ProjectedLength");
+  }
+  cm::TurtleParameters tp;
+  cm::TurtleGeometry geo;
+  cm::Interpret(out, tp, geo);
+  if (geo.Offsets.empty() || geo.Offsets.back() * 3 != static_cast<long long>(geo.Points.size()))
+  {
+    Fail("turtle offsets do not match the points");
+  }
+  return 0;
+}
+#elif defined(CM_FUZZ_IFS)
+#include "cmIFS.h"
+// Input: control byte (format 0..2, given probabilities bit 2) then the map
+// text. Parses, resolves probabilities and plays a short chaos game.
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+  if (size < 1)
+  {
+    return 0;
+  }
+  const auto format = static_cast<cm::MapFormat>(data[0] % 3);
+  const bool given = (data[0] & 4) != 0;
+  const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
+  std::vector<cm::AffineMap> maps;
+  if (!cm::ParseMaps(text, format, maps).empty())
+  {
+    return 0;
+  }
+  if (!cm::ResolveProbabilities(maps, given).empty() || maps.empty())
+  {
+    return 0;
+  }
+  double sum = 0;
+  for (const cm::AffineMap& m : maps)
+  {
+    if (!(m.Probability >= 0) || !(m.Probability <= 1))
+    {
+      Fail("a resolved probability outside [0, 1]");
+    }
+    sum += m.Probability;
+  }
+  if (!(std::fabs(sum - 1) < 1e-5))
+  {
+    Fail("resolved probabilities do not sum to 1");
+  }
+  if (maps.size() > 255)
+  {
+    return 0;
+  }
+  const long long count = 5000;
+  std::vector<double> xyz(3 * count);
+  std::vector<unsigned char> which(count);
+  cm::ChaosGame(maps, 7, 0, count, xyz.data(), which.data());
+  for (long long k = 0; k < count; ++k)
+  {
+    if (which[k] >= maps.size())
+    {
+      Fail("the chaos game used a map that does not exist");
+    }
+  }
+  return 0;
+}
+#elif defined(CM_FUZZ_NEC_DECK)
+#include "cmNecDeck.h"
+#include "cmNecOutput.h"
+#include <fuzzer/FuzzedDataProvider.h>
+// A fuzzed triangle/quad mesh (possibly inconsistent) is written as a NEC
+// deck; the writer must refuse it with std::invalid_argument or write a deck
+// whose SP/SC cards give back exactly the mesh's corners (at the printed
+// precision) and whose antenna wire starts at the patch centre.
+namespace
+{
+double Printed(double v)
+{
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", v == 0 ? 0.0 : v);
+  return std::strtod(buf, nullptr);
+}
+bool Same(double a, double b)
+{
+  return a == b || (std::isnan(a) && std::isnan(b));
+}
+}
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+  FuzzedDataProvider fdp(data, size);
+  const int np = fdp.ConsumeIntegralInRange<int>(0, 40);
+  const int ne = fdp.ConsumeIntegralInRange<int>(0, 30);
+  const bool consistent = fdp.ConsumeBool();
+  std::vector<double> points;
+  for (int k = 0; k < 3 * np; ++k)
+  {
+    points.push_back(fdp.ConsumeBool() ? fdp.ConsumeFloatingPoint<double>()
+                                       : fdp.ConsumeIntegralInRange<int>(-4, 4) * 0.5);
+  }
+  std::vector<std::int64_t> offsets{ 0 }, conn;
+  for (int e = 0; e < ne; ++e)
+  {
+    const int n = consistent ? fdp.ConsumeIntegralInRange<int>(3, 4)
+                             : fdp.ConsumeIntegralInRange<int>(-2, 6);
+    if (consistent)
+    {
+      for (int k = 0; k < n; ++k)
+      {
+        conn.push_back(fdp.ConsumeIntegralInRange<std::int64_t>(-1, np));
+      }
+      offsets.push_back(static_cast<std::int64_t>(conn.size()));
+    }
+    else
+    {
+      offsets.push_back(offsets.back() + n);
+      conn.push_back(fdp.ConsumeIntegral<std::int64_t>());
+    }
+  }
+  cloudmap::NecDeckOptions o;
+  o.AttachPatch = fdp.ConsumeIntegralInRange<std::int64_t>(-2, ne);
+  o.Frequency = fdp.ConsumeBool() ? fdp.ConsumeFloatingPoint<double>() : 120e6;
+  o.WireSegments = fdp.ConsumeIntegralInRange<int>(-1, 20);
+  o.ThetaSamples = fdp.ConsumeIntegralInRange<int>(-1, 50);
+  o.PhiSamples = fdp.ConsumeIntegralInRange<int>(-1, 50);
+  o.AntennaName = fdp.ConsumeRandomLengthString(40);
+  o.Comments.push_back(fdp.ConsumeRandomLengthString(40));
+  std::string deck;
+  try
+  {
+    deck = cloudmap::MakeNecDeck(points, offsets, conn, o);
+  }
+  catch (const std::invalid_argument&)
+  {
+    return 0;
+  }
+  // Parse the deck back: card by card.
+  std::vector<std::string> lines;
+  {
+    std::size_t b = 0;
+    while (b < deck.size())
+    {
+      std::size_t e = deck.find('\n', b);
+      if (e == std::string::npos)
+      {
+        Fail("the deck does not end with a new line");
+      }
+      lines.push_back(deck.substr(b, e - b));
+      b = e + 1;
+    }
+  }
+  std::size_t li = 0;
+  while (li < lines.size() && lines[li].rfind("CM", 0) == 0)
+  {
+    ++li;
+  }
+  if (li >= lines.size() || lines[li] != "CE")
+  {
+    Fail("the comment block is not closed by CE (a comment spans lines?)");
+  }
+  ++li;
+  for (int e = 0; e < ne; ++e)
+  {
+    const std::int64_t b = offsets[e], n = offsets[e + 1] - b;
+    if (li + 1 >= lines.size())
+    {
+      Fail("fewer SP/SC card pairs than elements");
+    }
+    std::vector<double> got;
+    int ns = 0;
+    {
+      char card[3] = { 0 };
+      const char* s = lines[li].c_str();
+      if (std::sscanf(s, "%2s 0 %d", card, &ns) != 2 || std::string(card) != "SP")
+      {
+        Fail("expected an SP card");
+      }
+      if (ns != (n == 3 ? 2 : 3))
+      {
+        Fail("SP shape does not match the element's corner count");
+      }
+    }
+    for (int c = 0; c < 2; ++c)
+    {
+      const std::string& line = lines[li + c];
+      const char* s = line.c_str() + (c == 0 ? 6 : 6);
+      char* end = nullptr;
+      while (*s)
+      {
+        const double v = std::strtod(s, &end);
+        if (end == s)
+        {
+          Fail("a non-number on an SP/SC card");
+        }
+        got.push_back(v);
+        s = end;
+      }
+    }
+    if (got.size() != static_cast<std::size_t>(3 * n))
+    {
+      Fail("wrong number of coordinates on the SP/SC cards");
+    }
+    for (std::int64_t k = 0; k < n; ++k)
+    {
+      const std::int64_t v = conn[static_cast<std::size_t>(b + k)];
+      for (int d = 0; d < 3; ++d)
+      {
+        if (!Same(got[3 * k + d], Printed(points[3 * v + d])))
+        {
+          Fail("an SP/SC coordinate differs from the mesh");
+        }
+      }
+    }
+    li += 2;
+  }
+  if (o.AttachPatch >= 0)
+  {
+    if (li >= lines.size() || lines[li].rfind("GW 1 ", 0) != 0)
+    {
+      Fail("no GW card for the antenna");
+    }
+    ++li;
+  }
+  if (li >= lines.size() || lines[li] != "GE 0" || lines.back() != "EN")
+  {
+    Fail("the geometry is not closed by GE 0 or the deck by EN");
+  }
+  return 0;
+}
+#else
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -48,3 +349,4 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   return 0;
 }
+#endif

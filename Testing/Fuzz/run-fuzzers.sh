@@ -14,27 +14,36 @@ out="${CLOUDMAP_FUZZ_DIR:-$root/build-fuzz}"
 mkdir -p "$out"
 CXX="${CXX_FUZZ:-clang++-14}"
 
-# name : define : seed folder (relative to Testing/Data) : the parser's header
+# name : define : seed folder (relative to Testing/) : the parser's header
+# (Readers/Core or Filters/Core). The L-system, IFS and deck-writer seeds are
+# made from the presets and test strings by Fuzz/make_seeds.py.
 targets=(
-  "mom:CM_FUZZ_MOM:.:cmMoMFormat.h"
-  "nec:CM_FUZZ_NEC:nec:cmNecOutput.h"
-  "feko_ffe:CM_FUZZ_FEKO_FFE:feko:cmFekoFormat.h"
-  "feko_os:CM_FUZZ_FEKO_OS:feko:cmFekoFormat.h"
-  "feko_out:CM_FUZZ_FEKO_OUT:feko:cmFekoFormat.h"
-  "cst:CM_FUZZ_CST:cst:cmCstFarField.h"
-  "gmsh:CM_FUZZ_GMSH:gmsh:cmGmshFormat.h"
+  "mom:CM_FUZZ_MOM:Data:cmMoMFormat.h"
+  "nec:CM_FUZZ_NEC:Data/nec:cmNecOutput.h"
+  "feko_ffe:CM_FUZZ_FEKO_FFE:Data/feko:cmFekoFormat.h"
+  "feko_os:CM_FUZZ_FEKO_OS:Data/feko:cmFekoFormat.h"
+  "feko_out:CM_FUZZ_FEKO_OUT:Data/feko:cmFekoFormat.h"
+  "cst:CM_FUZZ_CST:Data/cst:cmCstFarField.h"
+  "gmsh:CM_FUZZ_GMSH:Data/gmsh:cmGmshFormat.h"
+  "lsystem:CM_FUZZ_LSYSTEM:Fuzz/seeds/lsystem:cmLSystem.h"
+  "ifs:CM_FUZZ_IFS:Fuzz/seeds/ifs:cmIFS.h"
+  "nec_deck:CM_FUZZ_NEC_DECK:Fuzz/seeds/nec_deck:cmNecDeck.h"
 )
 want=("$@")
 status=0
 # The parsers, compiled once with coverage and sanitizers into an archive.
 flags=(-std=c++17 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined)
 lib="$out/libcmparsers_fuzz.a"
-if [ ! -f "$lib" ] || [ -n "$(find "$root/Readers/Core" -newer "$lib" -print -quit)" ]; then
+core_sources=("$root"/Readers/Core/cm*.cpp "$root/Filters/Core/cmLSystem.cpp" "$root/Filters/Core/cmIFS.cpp")
+if [ ! -f "$lib" ] || [ -n "$(find "${core_sources[@]}" "$root"/Readers/Core/*.h "$root"/Filters/Core/*.h -newer "$lib" -print -quit)" ]; then
   echo "== compiling the parsers for fuzzing"
   rm -f "$out"/*.o
-  for src in "$root"/Readers/Core/cm*.cpp; do
-    "$CXX" "${flags[@]}" -fsanitize=fuzzer-no-link -I"$root/Readers/Core" -c "$src" \
-      -o "$out/$(basename "$src" .cpp).o" &
+  running=0
+  for src in "${core_sources[@]}"; do
+    "$CXX" "${flags[@]}" -fsanitize=fuzzer-no-link -I"$root/Readers/Core" -I"$root/Filters/Core" \
+      -c "$src" -o "$out/$(basename "$src" .cpp).o" &
+    running=$((running + 1))
+    if ((running >= 2)); then wait -n; running=$((running - 1)); fi
   done
   wait
   ar rcs "$lib" "$out"/*.o
@@ -42,20 +51,20 @@ fi
 for t in "${targets[@]}"; do
   IFS=: read -r name define seeds header <<<"$t"
   if ((${#want[@]})) && [[ ! " ${want[*]} " == *" $name "* ]]; then continue; fi
-  if [ ! -f "$root/Readers/Core/$header" ]; then
+  if [ ! -f "$root/Readers/Core/$header" ] && [ ! -f "$root/Filters/Core/$header" ]; then
     echo "== $name: no parser ($header) in this tree, skipped"
     continue
   fi
   bin="$out/fuzz_$name"
   if [ ! -x "$bin" ] || [ "$lib" -nt "$bin" ] || [ "$here/fuzz_parser.cpp" -nt "$bin" ]; then
     echo "== building $bin"
-    "$CXX" "${flags[@]}" -fsanitize=fuzzer -D"$define" -I"$root/Readers/Core" \
+    "$CXX" "${flags[@]}" -fsanitize=fuzzer -D"$define" -I"$root/Readers/Core" -I"$root/Filters/Core" \
       "$here/fuzz_parser.cpp" "$lib" -o "$bin"
   fi
   corpus="$out/corpus_$name"
   mkdir -p "$corpus" "$here/crashes/$name" "$here/regressions/$name"
   # Seeds: the test files of the format (small ones) and past crashes.
-  find "$root/Testing/Data/$seeds" -maxdepth 1 -type f -size -300k -exec cp -n {} "$corpus/" \; 2>/dev/null || true
+  find "$root/Testing/$seeds" -maxdepth 1 -type f -size -300k -exec cp -n {} "$corpus/" \; 2>/dev/null || true
   echo "== fuzzing $name for ${seconds}s"
   if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
       "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=200000 \

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The malformed-input corpus (Testing/Data/bad/MANIFEST.tsv) against the
+// pipeline-free parsers: every "error" file must throw ParseError whose text
+// names the file, the expected line and the manifest's fragments; every
+// "accept" file (CRLF, BOM, tabs) must parse to exactly what its clean
+// reference gives. Then, for every format, a directory given as the file, a
+// missing file and a file without read permission. Nothing else may escape.
+#include "cmCheck.h"
+#include "cmCstFarField.h"
+#include "cmFekoFormat.h"
+#include "cmGmshFormat.h"
+#include "cmMoMFormat.h"
+#include "cmNecOutput.h"
+#include "cmTextScan.h"
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace cloudmap;
+
+#define CM_CHECK_MSG(cond, msg)                                                                    \
+  do                                                                                               \
+  {                                                                                                \
+    ++cmChecks;                                                                                    \
+    if (!(cond))                                                                                   \
+    {                                                                                              \
+      ++cmFailures;                                                                                \
+      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, std::string(msg).c_str());              \
+    }                                                                                              \
+  } while (0)
+
+namespace
+{
+std::string Data()
+{
+  return std::string(CLOUDMAP_DATA_DIR) + "/bad/";
+}
+
+void Put(std::ostringstream& o, const std::vector<double>& v)
+{
+  o << v.size() << ":";
+  for (double x : v)
+  {
+    o << " " << x;
+  }
+  o << "\n";
+}
+void PutI(std::ostringstream& o, const std::vector<std::int64_t>& v)
+{
+  o << v.size() << ":";
+  for (auto x : v)
+  {
+    o << " " << x;
+  }
+  o << "\n";
+}
+void PutMesh(std::ostringstream& o, const SurfaceMesh& m)
+{
+  o.precision(17);
+  o << "f " << m.Frequency << "\n";
+  Put(o, m.Points);
+  PutI(o, m.Offsets);
+  PutI(o, m.Connectivity);
+  Put(o, m.JReal);
+  Put(o, m.JImag);
+  Put(o, m.SourcePositions);
+  Put(o, m.ReceiverPositions);
+  for (const auto& n : m.SourceNames)
+  {
+    o << n << ";";
+  }
+}
+void PutGrid(std::ostringstream& o, const FarFieldGrid& g)
+{
+  o.precision(17);
+  o << g.Frequency << " " << g.GainKind << " " << g.Name << " " << g.NumberOfTheta << "x"
+    << g.NumberOfPhi << "\n";
+  for (const auto* v : { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm, &g.Gain })
+  {
+    Put(o, *v);
+  }
+  for (const auto& e : g.Extra)
+  {
+    o << e.first;
+    Put(o, e.second);
+  }
+}
+
+/// Reads a file with the format's parser and returns a canonical dump of the result.
+std::string ReadAs(const std::string& format, const std::string& path)
+{
+  std::ostringstream o;
+  o.precision(17);
+  if (format == "mom")
+  {
+    PutMesh(o, ReadMoMFile(path));
+  }
+  else if (format == "nec")
+  {
+    const NecOutput n = ReadNecOutputFile(path);
+    o << n.EchoPatches << " " << n.SplitPatches << " " << n.SquarePatches << "\n";
+    for (const auto& s : n.Solutions)
+    {
+      o << s.Frequency << " " << s.Wavelength << "\n";
+      PutMesh(o, s.Mesh);
+      for (const auto& w : s.Wires)
+      {
+        o << w.Segment << " " << w.Tag << " " << w.Centre[0] << " " << w.Centre[2] << " "
+          << w.CurrentReal << " " << w.CurrentImag << "\n";
+      }
+      for (const auto& p : s.Patterns)
+      {
+        PutGrid(o, p);
+      }
+    }
+  }
+  else if (format == "feko_ffe")
+  {
+    for (const auto& g : ReadFekoFarFieldFile(path))
+    {
+      PutGrid(o, g);
+    }
+  }
+  else if (format == "feko_os")
+  {
+    for (const auto& c : ReadFekoCurrentsFile(path))
+    {
+      o << c.Frequency << "\n";
+      for (const auto* s : { &c.Electric, &c.Magnetic })
+      {
+        Put(o, s->Positions);
+        Put(o, s->JReal);
+        Put(o, s->JImag);
+        PutI(o, s->Numbers);
+      }
+    }
+  }
+  else if (format == "feko_out")
+  {
+    for (const auto& m : ReadFekoOutputFile(path))
+    {
+      PutMesh(o, m);
+    }
+  }
+  else if (format == "cst")
+  {
+    PutGrid(o, ReadCstFarFieldFile(path));
+  }
+  else if (format == "gmsh")
+  {
+    const GmshMesh g = ReadGmshFile(path);
+    o << g.Version << "\n";
+    Put(o, g.Points);
+    PutI(o, g.NodeTags);
+    PutI(o, g.Offsets);
+    PutI(o, g.Connectivity);
+    PutI(o, g.ElementTags);
+    for (const auto& v : g.Views)
+    {
+      o << v.Name << " " << v.Components << " " << v.Covered;
+      Put(o, v.Values);
+    }
+  }
+  else
+  {
+    throw std::logic_error("unknown format " + format);
+  }
+  return o.str();
+}
+
+std::vector<std::string> Split(const std::string& s, char sep)
+{
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream in(s);
+  while (std::getline(in, cur, sep))
+  {
+    out.push_back(cur);
+  }
+  return out;
+}
+
+/// Expects `path` to be refused with a ParseError naming it, `line` (0: none) and
+/// every fragment. Returns the message.
+std::string ExpectRefusal(const std::string& label, const std::string& format,
+  const std::string& path, long long line, const std::vector<std::string>& frags)
+{
+  try
+  {
+    ReadAs(format, path);
+  }
+  catch (const ParseError& e)
+  {
+    const std::string msg = e.what();
+    std::printf("  %-32s %s\n", label.c_str(), msg.c_str());
+    CM_CHECK_MSG(msg.find(path) != std::string::npos, label + ": message does not name the file");
+    CM_CHECK_MSG(e.File == path, label + ": ParseError::File is " + e.File);
+    if (line > 0)
+    {
+      CM_CHECK_MSG(e.Line == line && msg.find(":" + std::to_string(line) + ": ") != std::string::npos,
+        label + ": expected line " + std::to_string(line) + ", got " + std::to_string(e.Line));
+    }
+    for (const std::string& f : frags)
+    {
+      CM_CHECK_MSG(msg.find(f) != std::string::npos, label + ": message lacks '" + f + "'");
+    }
+    // The problem must be stated, not just located.
+    CM_CHECK_MSG(msg.size() > path.size() + 12, label + ": message states no problem");
+    return msg;
+  }
+  catch (const std::exception& e)
+  {
+    CM_CHECK_MSG(false, label + ": threw a non-ParseError: " + e.what());
+    return "";
+  }
+  CM_CHECK_MSG(false, label + ": was accepted");
+  return "";
+}
+} // namespace
+
+int main()
+{
+  std::ifstream manifest(Data() + "MANIFEST.tsv");
+  CM_CHECK_MSG(manifest.good(), "no MANIFEST.tsv");
+  std::map<std::string, int> byClass;
+  std::string row;
+  int rows = 0;
+  while (std::getline(manifest, row))
+  {
+    if (row.empty() || row[0] == '#')
+    {
+      continue;
+    }
+    const std::vector<std::string> f = Split(row, '\t');
+    CM_CHECK_MSG(f.size() == 7, "bad manifest row: " + row);
+    if (f.size() != 7)
+    {
+      continue;
+    }
+    ++rows;
+    ++byClass[f[2]];
+    const std::string path = Data() + f[0];
+    std::vector<std::string> frags;
+    if (f[5] != "-")
+    {
+      frags = Split(f[5], '|');
+    }
+    if (f[3] == "accept")
+    {
+      try
+      {
+        const std::string got = ReadAs(f[1], path);
+        const std::string want = ReadAs(f[1], Data() + f[6]);
+        CM_CHECK_MSG(got == want, f[0] + ": differs from its reference " + f[6]);
+        std::printf("  %-32s accepted, same as %s\n", f[0].c_str(), f[6].c_str());
+      }
+      catch (const std::exception& e)
+      {
+        CM_CHECK_MSG(false, f[0] + ": refused: " + e.what());
+      }
+    }
+    else
+    {
+      ExpectRefusal(f[0], f[1], path, std::stoll(f[4]), frags);
+    }
+  }
+  CM_CHECK_MSG(rows >= 40, "fewer than 40 corpus files");
+
+  // Files that cannot be read, for every format's reader.
+  const std::string tmp = std::string(CLOUDMAP_TEMP_DIR) + "/bad_inputs";
+  ::mkdir(tmp.c_str(), 0755);
+  const std::string dir = tmp + "/a_directory.cmom";
+  ::mkdir(dir.c_str(), 0755);
+  const std::string missing = tmp + "/no_such_file.out";
+  std::remove(missing.c_str());
+  const std::string locked = tmp + "/no_permission.txt";
+  {
+    std::ofstream(locked) << "CLOUDMAP-MOM 1\n";
+  }
+  ::chmod(locked.c_str(), 0);
+  for (const char* format : { "mom", "nec", "feko_ffe", "feko_os", "feko_out", "cst", "gmsh" })
+  {
+    const std::string fm = format;
+    ExpectRefusal(fm + " directory", fm, dir, 0, { "directory" });
+    ExpectRefusal(fm + " missing", fm, missing, 0, { "No such file" });
+    ++byClass["directory"];
+    ++byClass["missing"];
+    // root reads through mode 000, so the check runs in a child that drops to
+    // the "nobody" user when the test runs as root.
+    std::fflush(stdout);
+    const int failuresBefore = cmFailures;
+    const pid_t pid = ::fork();
+    if (pid == 0)
+    {
+      if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0))
+      {
+        std::printf("  cannot drop root privileges: skipped\n");
+        std::_Exit(2);
+      }
+      ExpectRefusal(fm + " no permission", fm, locked, 0, { "Permission denied" });
+      std::fflush(stdout);
+      std::_Exit(cmFailures == failuresBefore ? 0 : 1);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    CM_CHECK_MSG(WIFEXITED(status) && (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 2),
+      fm + ": the no-permission check failed");
+    ++byClass["no-permission"];
+  }
+  ::chmod(locked.c_str(), 0644);
+  std::printf("bad inputs by class:");
+  int total = 0;
+  for (const auto& c : byClass)
+  {
+    std::printf(" %s=%d", c.first.c_str(), c.second);
+    total += c.second;
+  }
+  std::printf(" (total %d)\n", total);
+  return cmReport("TestBadInputs");
+}

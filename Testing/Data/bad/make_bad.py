@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""Regenerates the malformed-input corpus of Testing/Data/bad/ and its
+MANIFEST.tsv from the clean test files (Testing/Data/*) and a small clean
+native file (clean_plate.cmom, written here). Each entry states the class of
+the defect, whether the readers must refuse it ("error") or accept it with the
+same result as its reference ("accept"), the 1-based line the error must name
+(0: the message names no line, e.g. an empty file) and fragments the message
+must contain. Run it after changing a reference file; review the diff."""
+import os
+
+here = os.path.dirname(os.path.abspath(__file__))
+data = os.path.normpath(os.path.join(here, ".."))
+
+CLEAN_MOM = """CLOUDMAP-MOM 1
+# a 3 x 2 plate: two triangles and a quad
+FREQUENCY 1.2e8
+VERTICES 6
+0 0 0
+1 0 0
+2 0 0
+0 1 0
+1 1 0
+2 1 0
+ELEMENTS 3
+T 0 1 4  1 0  0 0  0 0
+T 0 4 3  0 1  0 0  0 0
+Q 1 2 5 4  0.5 0.5  0.25 0  0 0
+SOURCES 1
+feed 1 0.5 0
+RECEIVERS 0
+END
+"""
+entries = []
+
+
+def read(rel):
+    with open(os.path.join(data, rel), "rb") as f:
+        return f.read().decode("latin-1")
+
+
+def lines_of(text):
+    return text.split("\n")
+
+# Where and what each refusal must say (line 0: the message names no line).
+EXPECT = {
+    "nec_empty.out": (0, ["empty file"]),
+    "nec_garbage.out": (0, ["not a NEC-2 output file"]),
+    "nec_trunc_structure.out": (30, ["no SURFACE PATCH CURRENTS"]),
+    "nec_trunc_segments.out": (52, ["no SURFACE PATCH CURRENTS"]),
+    "nec_trunc_patchdata.out": (90, ["truncated SURFACE PATCH DATA", "29 of 55"]),
+    "nec_trunc_frequency.out": (128, ["no SURFACE PATCH CURRENTS"]),
+    "nec_trunc_wirecurrents.out": (157, ["no SURFACE PATCH CURRENTS"]),
+    "nec_trunc_patchcurrents.out": (190, ["truncated SURFACE PATCH CURRENTS", "22 of 55"]),
+    "nec_trunc_midrow.out": (190, ["patch 22", "10 fields, expected 14"]),
+    "nec_count_larger.out": (117, ["truncated SURFACE PATCH DATA", "55 of 56"]),
+    "nec_count_smaller.out": (117, ["55 of 54"]),
+    "nec_count_huge.out": (42, ["1000000000000", "above the limit"]),
+    "nec_count_negative.out": (42, ["negative", "-55"]),
+    "nec_count_noninteger.out": (42, ["integer", "'55.5'"]),
+    "nec_nan.out": (169, ["not a finite number", "'nan'"]),
+    "nec_inf.out": (156, ["not a finite number", "'inf'"]),
+    "nec_index_range.out": (173, ["patch number 999", "expected 5"]),
+    "nec_duplicate_id.out": (173, ["patch number 4", "expected 5"]),
+    "nec_element_type.out": (29, ["unknown patch shape 'Z'"]),
+    "ffe_empty.ffe": (0, ["not a FEKO far-field file"]),
+    "ffe_garbage.ffe": (0, ["not a FEKO far-field file"]),
+    "ffe_trunc_header.ffe": (10, ["no far-field block"]),
+    "ffe_trunc_rows.ffe": (17, ["truncated block", "3 of 6 samples"]),
+    "ffe_count_larger.ffe": (21, ["truncated block", "6 of 8 samples"]),
+    "ffe_count_smaller.ffe": (18, ["not a grid of 3 theta values"]),
+    "ffe_count_huge.ffe": (11, ["1000000000000", "above the limit"]),
+    "ffe_count_negative.ffe": (10, ["negative", "-3"]),
+    "ffe_count_noninteger.ffe": (10, ["integer", "'3.5'"]),
+    "ffe_nan.ffe": (16, ["Re(Etheta) is not a finite number", "'NaN'"]),
+    "ffe_inf.ffe": (16, ["Theta is not a finite number", "'Inf'"]),
+    "os_empty.os": (0, ["not a FEKO currents file"]),
+    "os_garbage.os": (0, ["not a FEKO currents file"]),
+    "os_trunc_rows.os": (12, ["truncated", "2 current samples missing"]),
+    "os_trunc_magnetic.os": (19, ["truncated", "1 current samples missing"]),
+    "os_count_larger.os": (21, ["truncated", "1 current samples missing"]),
+    "os_count_smaller.os": (14, ["more current samples than"]),
+    "os_count_huge.os": (9, ["1000000000000", "above the limit"]),
+    "os_count_negative.os": (9, ["negative", "-3"]),
+    "os_nan.os": (13, ["not a finite number", "'nan'"]),
+    "os_duplicate_id.os": (13, ["triangle 1 appears twice"]),
+    "fekoout_empty.out": (0, ["not a FEKO output file"]),
+    "fekoout_trunc_triangles.out": (21, ["truncated DATA OF THE METALLIC TRIANGLES"]),
+    "fekoout_trunc_currents.out": (43, ["no rows under VALUES OF THE CURRENT DENSITY"]),
+    "fekoout_nan.out": (20, ["'nan'", "not a finite number"]),
+    "fekoout_index_range.out": (47, ["triangle number 99", "expected 4"]),
+    "fekoout_duplicate_id.out": (47, ["triangle number 3", "expected 4"]),
+    "cst_empty.txt": (0, ["empty file"]),
+    "cst_garbage.txt": (1, ["not a CST far-field export"]),
+    "cst_trunc_header.txt": (1, ["dashed rule"]),
+    "cst_trunc_rows.txt": (9, ["7 samples", "not a grid"]),
+    "cst_nan.txt": (4, ["column 1 is not a number", "'nan'"]),
+    "cst_inf_phase.txt": (4, ["column 5 is infinite", "'inf'"]),
+    "gmsh_empty.msh": (0, ["empty file"]),
+    "gmsh_garbage.msh": (1, ["not a Gmsh MSH file"]),
+    "gmsh_trunc_format.msh": (2, ["truncated", "$EndMeshFormat"]),
+    "gmsh_trunc_nodes.msh": (13, ["truncated", "inside $Nodes"]),
+    "gmsh_trunc_elements.msh": (22, ["truncated", "inside $Elements"]),
+    "gmsh_trunc_elementdata.msh": (36, ["truncated", "inside ElementData"]),
+    "gmsh_count_larger.msh": (18, ["$EndNodes inside $Nodes"]),
+    "gmsh_count_smaller.msh": (17, ["more rows than the count"]),
+    "gmsh_count_huge.msh": (10, ["1000000000000", "above the limit"]),
+    "gmsh_count_negative.msh": (20, ["negative", "-6"]),
+    "gmsh_count_noninteger.msh": (20, ["integer", "'6.5'"]),
+    "gmsh_nan.msh": (12, ["not a finite number", "'nan'"]),
+    "gmsh_inf_data.msh": (38, ["not a finite number", "'inf'"]),
+    "gmsh_index_range.msh": (23, ["node 42", "does not define"]),
+    "gmsh_element_type.msh": (23, ["unknown element type 200"]),
+    "gmsh_element_nodes.msh": (25, ["type 2 has 4 nodes, expected 3"]),
+    "gmsh_duplicate_node.msh": (12, ["node tag 1 appears twice"]),
+    "gmsh_duplicate_element.msh": (24, ["element tag 10 appears twice"]),
+}
+
+
+def add(name, fmt, cls, expect, line, frags, content, ref="-"):
+    if name in EXPECT:
+        line, frags = EXPECT[name]
+    assert expect == "accept" or frags, name + ": an error entry needs message fragments"
+    if isinstance(content, str):
+        content = content.encode("latin-1")
+    with open(os.path.join(here, name), "wb") as f:
+        f.write(content)
+    entries.append((name, fmt, cls, expect, str(line), "|".join(frags) if frags else "-", ref))
+
+
+def upto(text, n):
+    """The first n lines of text (the rest cut off)."""
+    return "\n".join(lines_of(text)[:n]) + "\n"
+
+
+def replace_line(text, n, new):
+    ls = lines_of(text)
+    ls[n - 1] = new
+    return "\n".join(ls)
+
+
+def sub_line(text, n, old, new):
+    ls = lines_of(text)
+    assert old in ls[n - 1], (n, old, ls[n - 1])
+    ls[n - 1] = ls[n - 1].replace(old, new, 1)
+    return "\n".join(ls)
+
+
+def crlf(t):
+    return t.replace("\n", "\r\n")
+
+
+def bom(t):
+    return "\xef\xbb\xbf" + t
+
+
+def tabs(t):
+    return "\n".join("\t".join(l.split(" ")) for l in lines_of(t))
+
+
+GARBAGE = bytes((i * 151 + 7) % 256 for i in range(3000))
+
+# ---------------------------------------------------------------- native .cmom
+with open(os.path.join(here, "clean_plate.cmom"), "w") as f:
+    f.write(CLEAN_MOM)
+m = CLEAN_MOM
+M = "mom"
+add("mom_empty.cmom", M, "empty", "error", 0, ["empty file"], "")
+add("mom_garbage.cmom", M, "garbage", "error", 1, ["not a CloudMap MoM file"], GARBAGE)
+add("mom_trunc_header.cmom", M, "truncation", "error", 3, ["no VERTICES"], upto(m, 3))
+add("mom_trunc_vertices.cmom", M, "truncation", "error", 7, ["unexpected end of file", "vertex"], upto(m, 7))
+add("mom_trunc_elements.cmom", M, "truncation", "error", 13, ["unexpected end of file", "element"], upto(m, 13))
+add("mom_trunc_sources.cmom", M, "truncation", "error", 15, ["unexpected end of file", "source"], upto(m, 15))
+add("mom_trunc_end.cmom", M, "truncation", "error", 17, ["no END"], upto(m, 17))
+add("mom_trunc_midline.cmom", M, "truncation", "error", 14, ["element 2", "found 6 fields"], upto(m, 14)[:-12])
+add("mom_count_larger.cmom", M, "count-larger", "error", 11, ["vertex 6", "3 coordinates"], sub_line(m, 4, "VERTICES 6", "VERTICES 7"))
+add("mom_count_smaller.cmom", M, "count-smaller", "error", 10, ["unknown keyword '2'", "count smaller"], sub_line(m, 4, "VERTICES 6", "VERTICES 5"))
+add("mom_count_huge.cmom", M, "count-huge", "error", 4, ["1000000000000"], sub_line(m, 4, "VERTICES 6", "VERTICES 1000000000000"))
+add("mom_count_elements_huge.cmom", M, "count-huge", "error", 11, ["1000000000000"], sub_line(m, 11, "ELEMENTS 3", "ELEMENTS 1000000000000"))
+add("mom_count_negative.cmom", M, "count-negative", "error", 4, ["-6"], sub_line(m, 4, "VERTICES 6", "VERTICES -6"))
+add("mom_count_noninteger.cmom", M, "count-noninteger", "error", 11, ["2.5"], sub_line(m, 11, "ELEMENTS 3", "ELEMENTS 2.5"))
+add("mom_nan.cmom", M, "nan-inf", "error", 6, ["nan"], sub_line(m, 6, "1 0 0", "1 nan 0"))
+add("mom_inf.cmom", M, "nan-inf", "error", 14, ["inf"], sub_line(m, 14, "0.25 0", "inf 0"))
+add("mom_index_range.cmom", M, "index-range", "error", 12, ["vertex id 6", "out of range"], sub_line(m, 12, "T 0 1 4", "T 0 1 6"))
+add("mom_index_negative.cmom", M, "index-range", "error", 13, ["vertex id -1", "out of range"], sub_line(m, 13, "T 0 4 3", "T 0 4 -1"))
+add("mom_element_type.cmom", M, "element-type", "error", 14, ["unknown element type 'H'"], sub_line(m, 14, "Q 1", "H 1"))
+add("mom_duplicate_vertex.cmom", M, "duplicate-id", "error", 12, ["uses vertex 1 twice"], sub_line(m, 12, "T 0 1 4", "T 0 1 1"))
+add("mom_duplicate_section.cmom", M, "duplicate-id", "error", 18, ["second VERTICES"], m.replace("END\n", "VERTICES 1\n0 0 0\nEND\n"))
+add("mom_crlf.cmom", M, "crlf", "accept", 0, [], crlf(m), "clean_plate.cmom")
+add("mom_bom.cmom", M, "bom", "accept", 0, [], bom(m), "clean_plate.cmom")
+add("mom_tabs.cmom", M, "tabs", "accept", 0, [], tabs(m), "clean_plate.cmom")
+
+# ---------------------------------------------------------------- nec2c .out
+n = read("nec/box_sm.out")
+N = "nec"
+REFN = "../nec/box_sm.out"
+add("nec_empty.out", N, "empty", "error", 0, ["empty"], "")
+add("nec_garbage.out", N, "garbage", "error", 0, [], GARBAGE)
+add("nec_trunc_structure.out", N, "truncation", "error", 0, [], upto(n, 30))
+add("nec_trunc_segments.out", N, "truncation", "error", 0, [], upto(n, 52))
+add("nec_trunc_patchdata.out", N, "truncation", "error", 0, [], upto(n, 90))
+add("nec_trunc_frequency.out", N, "truncation", "error", 0, [], upto(n, 128))
+add("nec_trunc_wirecurrents.out", N, "truncation", "error", 0, [], upto(n, 157))
+add("nec_trunc_patchcurrents.out", N, "truncation", "error", 0, [], upto(n, 190))
+add("nec_trunc_midrow.out", N, "truncation", "error", 0, [], upto(n, 190)[:-40])
+add("nec_count_larger.out", N, "count-larger", "error", 0, [], sub_line(n, 42, "USED: 55", "USED: 56"))
+add("nec_count_smaller.out", N, "count-smaller", "error", 0, [], sub_line(n, 42, "USED: 55", "USED: 54"))
+add("nec_count_huge.out", N, "count-huge", "error", 0, [], sub_line(n, 42, "USED: 55", "USED: 1000000000000"))
+add("nec_count_negative.out", N, "count-negative", "error", 0, [], sub_line(n, 42, "USED: 55", "USED: -55"))
+add("nec_count_noninteger.out", N, "count-noninteger", "error", 0, [], sub_line(n, 42, "USED: 55", "USED: 55.5"))
+add("nec_nan.out", N, "nan-inf", "error", 0, [], sub_line(n, 169, "1.3202E-03", "nan"))
+add("nec_inf.out", N, "nan-inf", "error", 0, [], sub_line(n, 156, "2.9589E-03", "inf"))
+add("nec_index_range.out", N, "index-range", "error", 0, [], sub_line(n, 173, "    5  -0.050", "  999  -0.050"))
+add("nec_duplicate_id.out", N, "duplicate-id", "error", 0, [], sub_line(n, 173, "    5  -0.050", "    4  -0.050"))
+add("nec_element_type.out", N, "element-type", "error", 0, [], sub_line(n, 29, "13R", "13Z"))
+add("nec_crlf.out", N, "crlf", "accept", 0, [], crlf(n), REFN)
+add("nec_bom.out", N, "bom", "accept", 0, [], bom(n), REFN)
+add("nec_tabs.out", N, "tabs", "accept", 0, [], tabs(n), REFN)
+
+# ---------------------------------------------------------------- FEKO .ffe
+f = read("feko/dipole_format3.ffe")
+F = "feko_ffe"
+REFF = "../feko/dipole_format3.ffe"
+add("ffe_empty.ffe", F, "empty", "error", 0, [], "")
+add("ffe_garbage.ffe", F, "garbage", "error", 0, [], GARBAGE)
+add("ffe_trunc_header.ffe", F, "truncation", "error", 0, [], upto(f, 10))
+add("ffe_trunc_rows.ffe", F, "truncation", "error", 0, [], upto(f, 17))
+add("ffe_count_larger.ffe", F, "count-larger", "error", 0, [], sub_line(f, 10, "Samples: 3", "Samples: 4"))
+add("ffe_count_smaller.ffe", F, "count-smaller", "error", 0, [], sub_line(f, 10, "Samples: 3", "Samples: 2"))
+add("ffe_count_huge.ffe", F, "count-huge", "error", 0, [], sub_line(f, 11, "Samples: 2", "Samples: 1000000000000"))
+add("ffe_count_negative.ffe", F, "count-negative", "error", 0, [], sub_line(f, 10, "Samples: 3", "Samples: -3"))
+add("ffe_count_noninteger.ffe", F, "count-noninteger", "error", 0, [], sub_line(f, 10, "Samples: 3", "Samples: 3.5"))
+add("ffe_nan.ffe", F, "nan-inf", "error", 0, [], sub_line(f, 16, "5.00000000E-001", "NaN"))
+add("ffe_inf.ffe", F, "nan-inf", "error", 0, [], sub_line(f, 16, "9.00000000E+001", "Inf", ))
+add("ffe_crlf.ffe", F, "crlf", "accept", 0, [], crlf(f), REFF)
+add("ffe_bom.ffe", F, "bom", "accept", 0, [], bom(f), REFF)
+add("ffe_tabs.ffe", F, "tabs", "accept", 0, [], tabs(f), REFF)
+
+# ---------------------------------------------------------------- FEKO .os
+o = read("feko/plate_currents.os")
+O = "feko_os"
+REFO = "../feko/plate_currents.os"
+add("os_empty.os", O, "empty", "error", 0, [], "")
+add("os_garbage.os", O, "garbage", "error", 0, [], GARBAGE)
+add("os_trunc_rows.os", O, "truncation", "error", 0, [], upto(o, 12))
+add("os_trunc_magnetic.os", O, "truncation", "error", 0, [], upto(o, 19))
+add("os_count_larger.os", O, "count-larger", "error", 0, [], sub_line(o, 9, "Samples: 3", "Samples: 4"))
+add("os_count_smaller.os", O, "count-smaller", "error", 0, [], sub_line(o, 9, "Samples: 3", "Samples: 2"))
+add("os_count_huge.os", O, "count-huge", "error", 0, [], sub_line(o, 9, "Samples: 3", "Samples: 1000000000000"))
+add("os_count_negative.os", O, "count-negative", "error", 0, [], sub_line(o, 9, "Samples: 3", "Samples: -3"))
+add("os_nan.os", O, "nan-inf", "error", 0, [], sub_line(o, 13, "2.00000000E-003", "nan"))
+add("os_duplicate_id.os", O, "duplicate-id", "error", 0, [], sub_line(o, 13, "        2   6.6", "        1   6.6"))
+add("os_crlf.os", O, "crlf", "accept", 0, [], crlf(o), REFO)
+add("os_bom.os", O, "bom", "accept", 0, [], bom(o), REFO)
+add("os_tabs.os", O, "tabs", "accept", 0, [], tabs(o), REFO)
+
+# ---------------------------------------------------------------- FEKO .out
+k = read("feko/plate.out")
+K = "feko_out"
+REFK = "../feko/plate.out"
+add("fekoout_empty.out", K, "empty", "error", 0, [], "")
+add("fekoout_trunc_triangles.out", K, "truncation", "error", 0, [], upto(k, 21))
+add("fekoout_trunc_currents.out", K, "truncation", "error", 0, [], upto(k, 43))
+add("fekoout_nan.out", K, "nan-inf", "error", 0, [], sub_line(k, 20, "2.00000E-01", "nan"))
+add("fekoout_index_range.out", K, "index-range", "error", 0, [], sub_line(k, 47, "       4  3.3", "      99  3.3"))
+add("fekoout_duplicate_id.out", K, "duplicate-id", "error", 0, [], sub_line(k, 47, "       4  3.3", "       3  3.3"))
+add("fekoout_crlf.out", K, "crlf", "accept", 0, [], crlf(k), REFK)
+add("fekoout_bom.out", K, "bom", "accept", 0, [], bom(k), REFK)
+
+# ---------------------------------------------------------------- CST .txt
+c = read("cst/dipole_spherical_dbi.txt")
+C = "cst"
+REFC = "../cst/dipole_spherical_dbi.txt"
+add("cst_empty.txt", C, "empty", "error", 0, [], "")
+add("cst_garbage.txt", C, "garbage", "error", 0, [], GARBAGE)
+add("cst_trunc_header.txt", C, "truncation", "error", 0, [], upto(c, 1))
+add("cst_trunc_rows.txt", C, "truncation", "error", 0, [], upto(c, 9))
+add("cst_nan.txt", C, "nan-inf", "error", 0, [], sub_line(c, 4, "45.000", "nan"))
+add("cst_inf_phase.txt", C, "nan-inf", "error", 0, [], sub_line(c, 4, "175.500", "inf"))
+add("cst_crlf.txt", C, "crlf", "accept", 0, [], crlf(c), REFC)
+add("cst_bom.txt", C, "bom", "accept", 0, [], bom(c), REFC)
+add("cst_tabs.txt", C, "tabs", "accept", 0, [], tabs(c), REFC)
+
+# ---------------------------------------------------------------- Gmsh .msh
+g = read("gmsh/plate_v22.msh")
+G = "gmsh"
+REFG = "../gmsh/plate_v22.msh"
+add("gmsh_empty.msh", G, "empty", "error", 0, [], "")
+add("gmsh_garbage.msh", G, "garbage", "error", 0, [], GARBAGE)
+add("gmsh_trunc_format.msh", G, "truncation", "error", 0, [], upto(g, 2))
+add("gmsh_trunc_nodes.msh", G, "truncation", "error", 0, [], upto(g, 13))
+add("gmsh_trunc_elements.msh", G, "truncation", "error", 0, [], upto(g, 22))
+add("gmsh_trunc_elementdata.msh", G, "truncation", "error", 0, [], upto(g, 36))
+add("gmsh_count_larger.msh", G, "count-larger", "error", 0, [], sub_line(g, 10, "7", "8"))
+add("gmsh_count_smaller.msh", G, "count-smaller", "error", 0, [], sub_line(g, 10, "7", "6"))
+add("gmsh_count_huge.msh", G, "count-huge", "error", 0, [], sub_line(g, 10, "7", "1000000000000"))
+add("gmsh_count_negative.msh", G, "count-negative", "error", 0, [], sub_line(g, 20, "6", "-6"))
+add("gmsh_count_noninteger.msh", G, "count-noninteger", "error", 0, [], sub_line(g, 20, "6", "6.5"))
+add("gmsh_nan.msh", G, "nan-inf", "error", 0, [], sub_line(g, 12, "2 1 0 0", "2 nan 0 0"))
+add("gmsh_inf_data.msh", G, "nan-inf", "error", 0, [], sub_line(g, 38, "2.0 0.5", "inf 0.5"))
+add("gmsh_index_range.msh", G, "index-range", "error", 0, [], sub_line(g, 23, "1 2 6 5", "1 2 6 42"))
+add("gmsh_element_type.msh", G, "element-type", "error", 0, [], sub_line(g, 23, "10 3 2", "10 200 2"))
+add("gmsh_element_nodes.msh", G, "element-type", "error", 0, [], sub_line(g, 25, "20 2 2 2 1 5 6 9", "20 2 2 2 1 5 6 9 7"))
+add("gmsh_duplicate_node.msh", G, "duplicate-id", "error", 0, [], sub_line(g, 12, "2 1 0 0", "1 1 0 0"))
+add("gmsh_duplicate_element.msh", G, "duplicate-id", "error", 0, [], sub_line(g, 24, "11 3 2", "10 3 2"))
+add("gmsh_crlf.msh", G, "crlf", "accept", 0, [], crlf(g), REFG)
+add("gmsh_bom.msh", G, "bom", "accept", 0, [], bom(g), REFG)
+add("gmsh_tabs.msh", G, "tabs", "accept", 0, [], tabs(g), REFG)
+
+with open(os.path.join(here, "MANIFEST.tsv"), "w") as out:
+    out.write("# file\tformat\tclass\texpect\tline\tfragments (|-separated)\treference\n")
+    for e in entries:
+        out.write("\t".join(e) + "\n")
+print(len(entries), "entries")

@@ -1,0 +1,163 @@
+"""Every documented resource limit refuses an oversized request before
+allocating: the error states the projected size and the limit, and the output
+stays empty. Each case is run at a size just inside the limit too, so the
+test cannot pass by refusing everything."""
+import os
+import sys
+
+import cloudmap_testlib as lib
+
+plugin, tmp = sys.argv[1], sys.argv[2]
+simple = lib.load_plugin(plugin)
+from paraview import servermanager as sm
+from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
+
+here = os.path.dirname(os.path.abspath(__file__))
+data = os.path.normpath(os.path.join(here, "..", "Data"))
+
+
+def say(*a):  # pvpython routes sys.stdout through vtkOutputWindow
+    sys.__stdout__.write(" ".join(str(x) for x in a) + "\n")
+    sys.__stdout__.flush()
+
+
+window = vtkStringOutputWindow()
+vtkOutputWindow.SetInstance(window)
+vtkLogger.SetStderrVerbosity(vtkLogger.VERBOSITY_OFF)
+failures = []
+
+
+def check(cond, msg):
+    if not cond:
+        failures.append(msg)
+        say("FAIL:", msg)
+
+
+def size(proxy):
+    d = proxy.GetClientSideObject().GetOutputDataObject(0)
+    n = 0
+    for m in ("GetNumberOfPoints", "GetNumberOfCells", "GetNumberOfRows"):
+        if hasattr(d, m):
+            n += getattr(d, m)()
+    return n
+
+
+def run(label, xml, props, refuse, fragments, inp=None, time=None):
+    mark = len(window.GetOutput())
+    p = sm._getPyProxy(sm.CreateProxy("filters" if inp else "sources", xml))
+    if inp is not None:
+        p.Input = inp
+    for k, v in props.items():
+        setattr(p, k, v)
+    if time is None:
+        p.UpdatePipeline()
+    else:
+        p.UpdatePipeline(time)
+    msg = window.GetOutput()[mark:]
+    errors = [l for l in msg.splitlines() if "vtkCloudMap" in l and "(0x" in l]
+    n = size(p)
+    if refuse:
+        say("  %-34s refused: %s" % (label, errors[0][errors[0].find("): ") + 3:][:230] if errors else "<nothing>"))
+        check("ERROR" in msg and errors, "%s: not refused" % label)
+        for f in fragments:
+            check(f in msg, "%s: the message lacks '%s'" % (label, f))
+        check(n == 0, "%s: the refused request left %d items of output" % (label, n))
+    else:
+        say("  %-34s accepted: %d points/cells/rows" % (label, n))
+        check("ERROR" not in msg, "%s: refused inside the limit: %s" % (label, msg[:400]))
+        check(n > 0, "%s: no output inside the limit" % label)
+    simple.Delete(p)
+
+
+# L-System: Koch curve (1 F -> 8 symbols... length 4^n F plus turns).
+run("L-System 30 steps", "CloudMapLSystem", {"Preset": 1, "NumberOfIterations": 30}, True,
+    ["30 derivation steps would produce", "symbols", "the limit is 5e+07", "MaximumLength"])
+run("L-System within the limit", "CloudMapLSystem", {"Preset": 1, "NumberOfIterations": 4}, False, [])
+run("L-System lowered limit", "CloudMapLSystem",
+    {"Preset": 1, "NumberOfIterations": 4, "MaximumLength": 100}, True,
+    ["4 derivation steps would produce", "the limit is 100"])
+
+# Fractal Terrain: 2^15+1 squared points against the default 1.1e8.
+run("Fractal Terrain 15 levels", "CloudMapFractalTerrain", {"NumberOfLevels": 15}, True,
+    ["32769 x 32769", "1.07", "the limit is 110000000", "MaximumNumberOfPoints"])
+run("Fractal Terrain 5 levels", "CloudMapFractalTerrain", {"NumberOfLevels": 5}, False, [])
+
+# Chaos game.
+run("IFS points", "CloudMapIteratedFunctionSystem",
+    {"Preset": 1, "NumberOfPoints": 5000, "MaximumNumberOfPoints": 4000}, True,
+    ["5000 points", "the limit is 4000", "MaximumNumberOfPoints"])
+run("IFS within", "CloudMapIteratedFunctionSystem",
+    {"Preset": 1, "NumberOfPoints": 4000, "MaximumNumberOfPoints": 4000}, False, [])
+
+# Escape-time image.
+run("Escape Time image", "CloudMapEscapeTimeFractal",
+    {"Dimensions": [3000, 2000], "MaximumNumberOfPixels": 5e6}, True,
+    ["3000 x 2000 = 6e+06 pixels", "limit of 5e+06", "MaximumNumberOfPixels"])
+run("Escape Time within", "CloudMapEscapeTimeFractal",
+    {"Dimensions": [200, 100], "MaximumNumberOfPixels": 5e6}, False, [])
+
+# Particles: candidates at a time step against MaximumNumberOfParticles.
+run("Particles", "CloudMapParticleSystem", {"MaximumNumberOfParticles": 10}, True,
+    ["particles in this piece", "MaximumNumberOfParticles = 10"], time=2.0)
+run("Particles within", "CloudMapParticleSystem", {}, False, [], time=2.0)
+
+# Far field: directions against 10^7.
+mom = sm._getPyProxy(sm.CreateProxy("sources", "CloudMapMoMReader"))
+mom.FileName = os.path.join(data, "bad", "clean_plate.cmom")
+run("Far Field 0.01 deg grid", "CloudMapFarFieldFromCurrents", {"ThetaStep": 0.01, "PhiStep": 0.01},
+    True, ["samples", "10^7"], inp=mom)
+run("Far Field 5 deg grid", "CloudMapFarFieldFromCurrents", {"ThetaStep": 5, "PhiStep": 5}, False, [],
+    inp=mom)
+
+# Refinement (levels multiply the cells by 3-4 each).
+run("Refinement 12 levels", "CloudMapCentroidMidpointRefinement",
+    {"NumberOfLevels": 12, "MaximumNumberOfCells": 100000}, True, ["100000"], inp=mom)
+run("Refinement 2 levels", "CloudMapCentroidMidpointRefinement", {"NumberOfLevels": 2}, False, [],
+    inp=mom)
+
+
+
+# Progress and abort: long runs report several ProgressEvents, and an abort
+# requested from a progress observer ends the run with no output.
+def progress_abort(label, xml, props, inp=None, abort=True):
+    p = sm._getPyProxy(sm.CreateProxy("filters" if inp else "sources", xml))
+    if inp is not None:
+        p.Input = inp
+    for k, v in props.items():
+        setattr(p, k, v)
+    algo = p.GetClientSideObject()
+    seen = []
+
+    def on_progress(obj, event):
+        seen.append(obj.GetProgress())
+        if abort and len(seen) == 2:
+            obj.SetAbortExecute(1)
+
+    tag = algo.AddObserver("ProgressEvent", on_progress)
+    p.UpdatePipeline()
+    algo.RemoveObserver(tag)
+    n = size(p)
+    say("  %-34s %d progress events, %s, output %d" % (label, len(seen), "aborted" if abort else "ran", n))
+    check(len(seen) >= 2, "%s: fewer than 2 progress events" % label)
+    if abort:
+        check(n == 0, "%s: %d items of output after the abort" % (label, n))
+    else:
+        check(n > 0 and seen[-1] >= 0.9, "%s: did not finish (%d, %r)" % (label, n, seen[-1:]))
+    simple.Delete(p)
+
+
+for abort in (False, True):
+    progress_abort("Far Field progress", "CloudMapFarFieldFromCurrents",
+                   {"ThetaStep": 0.5, "PhiStep": 0.5}, inp=mom, abort=abort)
+    progress_abort("Escape Time progress", "CloudMapEscapeTimeFractal", {"Dimensions": [600, 400]},
+                   abort=abort)
+    progress_abort("IFS progress", "CloudMapIteratedFunctionSystem",
+                   {"Preset": 1, "NumberOfPoints": 2000000}, abort=abort)
+    progress_abort("Terrain progress", "CloudMapFractalTerrain", {"NumberOfLevels": 9}, abort=abort)
+    progress_abort("L-System progress", "CloudMapLSystem", {"Preset": 6, "NumberOfIterations": 6},
+                   abort=abort)
+
+if failures:
+    say("FAIL: %d problems" % len(failures))
+    sys.exit(1)
+say("every limit refuses with the projected size and leaves no output")
