@@ -121,31 +121,12 @@ int vtkCloudMapBandedColorMap::RequestData(
   const vtkIdType nValues = values->GetNumberOfTuples();
   cloudmap::BandSpec spec;
   spec.N = this->NumberOfBands;
-  if (this->UseCustomRange)
+  if (!this->ResolveRange(scalars, nValues, ghosts, this->UsedRange))
   {
-    if (!(this->Range[1] >= this->Range[0]))
-    {
-      vtkErrorMacro(<< "custom range [" << this->Range[0] << ", " << this->Range[1]
-                    << "] is empty or reversed");
-      return 0;
-    }
-    spec.Min = this->Range[0];
-    spec.Max = this->Range[1];
+    return 0;
   }
-  else
-  {
-    double r[2];
-    if (!cloudmap::GlobalRange(scalars, nValues, ghosts, r))
-    {
-      // No finite value anywhere: a defined, visible result rather than garbage.
-      r[0] = 0;
-      r[1] = 1;
-    }
-    spec.Min = r[0];
-    spec.Max = r[1];
-  }
-  this->UsedRange[0] = spec.Min;
-  this->UsedRange[1] = spec.Max;
+  spec.Min = this->UsedRange[0];
+  spec.Max = this->UsedRange[1];
 
   const vtkIdType n = values->GetNumberOfTuples();
   const auto palette = static_cast<cloudmap::Palette>(this->Palette);
@@ -335,30 +316,13 @@ int vtkCloudMapBandedColorMap::RequestExactBands(
   const std::vector<double> scalars = cloudmap::ScalarsOf(values, this->Component);
   cloudmap::BandSpec spec;
   spec.N = this->NumberOfBands;
-  if (this->UseCustomRange)
+  if (!this->ResolveRange(scalars.data(), static_cast<vtkIdType>(scalars.size()),
+        surface->GetPointGhostArray(), this->UsedRange))
   {
-    if (!(this->Range[1] >= this->Range[0]))
-    {
-      vtkErrorMacro(<< "custom range [" << this->Range[0] << ", " << this->Range[1]
-                    << "] is empty or reversed");
-      return 0;
-    }
-    spec.Min = this->Range[0];
-    spec.Max = this->Range[1];
+    return 0;
   }
-  else
-  {
-    double r[2];
-    if (!cloudmap::GlobalRange(scalars, surface->GetPointGhostArray(), r))
-    {
-      r[0] = 0;
-      r[1] = 1;
-    }
-    spec.Min = r[0];
-    spec.Max = r[1];
-  }
-  this->UsedRange[0] = spec.Min;
-  this->UsedRange[1] = spec.Max;
+  spec.Min = this->UsedRange[0];
+  spec.Max = this->UsedRange[1];
   const auto palette = static_cast<cloudmap::Palette>(this->Palette);
   std::vector<std::uint8_t> lut(3 * (spec.N + 1));
   for (int k = 0; k <= spec.N; ++k)
@@ -459,6 +423,31 @@ int vtkCloudMapBandedColorMap::RequestExactBands(
   output->GetFieldData()->PassData(surface->GetFieldData());
   cloudmap::FillBandTable(table, spec, palette);
   return 1;
+}
+
+bool vtkCloudMapBandedColorMap::ResolveRange(
+  const double* scalars, vtkIdType n, vtkUnsignedCharArray* ghosts, double range[2])
+{
+  if (this->UseCustomRange)
+  {
+    // Every rank has the same properties, so every rank returns here alike.
+    if (!(this->Range[1] >= this->Range[0]))
+    {
+      vtkErrorMacro(<< "custom range [" << this->Range[0] << ", " << this->Range[1]
+                    << "] is empty or reversed");
+      return false;
+    }
+    range[0] = this->Range[0];
+    range[1] = this->Range[1];
+    return true;
+  }
+  if (!cloudmap::GlobalRange(scalars, n, ghosts, range))
+  {
+    // No finite value anywhere: a defined, visible result rather than garbage.
+    range[0] = 0;
+    range[1] = 1;
+  }
+  return true;
 }
 
 void vtkCloudMapBandedColorMap::PrintSelf(ostream& os, vtkIndent indent)

@@ -37,6 +37,7 @@
 
 class vtkDataArray;
 class vtkDataSet;
+class vtkUnsignedCharArray;
 
 class CLOUDMAPFILTERS_EXPORT vtkCloudMapBandedColorMap : public vtkPassInputTypeAlgorithm
 {
@@ -96,6 +97,10 @@ protected:
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestExactBands(vtkDataSet* input, vtkDataArray* values, int association,
     vtkInformationVector* outputVector);
+  // The band range: the custom one, or the MPI-global range of the finite,
+  // non-ghost values ([0, 1] when there is none). False for a bad custom range.
+  bool ResolveRange(const double* scalars, vtkIdType n, vtkUnsignedCharArray* ghosts,
+    double range[2]);
 
   int NumberOfBands = 24;
   int Component = -1;
