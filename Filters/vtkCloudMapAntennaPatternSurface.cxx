@@ -174,6 +174,18 @@ double GlobalMax(double local)
   return local;
 }
 
+/// Element-wise maximum of `n` values over all ranks, in place.
+void GlobalMax(double* values, int n)
+{
+  vtkMultiProcessController* c = vtkMultiProcessController::GetGlobalController();
+  if (c && c->GetNumberOfProcesses() > 1)
+  {
+    std::vector<double> g(values, values + n);
+    c->AllReduce(values, g.data(), n, vtkCommunicator::MAX_OP);
+    std::copy(g.begin(), g.end(), values);
+  }
+}
+
 } // namespace
 
 int vtkCloudMapAntennaPatternSurface::RequestData(
@@ -266,6 +278,24 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   }
   const bool global = this->ReferenceMode == 1 && this->GlobalValid && this->TimeSteps.size() > 1;
   const double vmax = global ? this->GlobalReference : GlobalMax(localMax);
+
+  // Progress and abort. An abort on this rank skips the heavy work below but
+  // never a reduction: every rank still reaches the range reduction, which
+  // also tells all ranks whether any of them aborted; then every rank clears
+  // its outputs. (After that reduction there is no collective left, so a
+  // later abort clears this rank's outputs alone.)
+  bool aborted = false;
+  auto step = [&](double progress) {
+    this->UpdateProgress(progress);
+    aborted = aborted || this->GetAbortExecute() != 0;
+    return aborted;
+  };
+  // A progress step every 1/16 of a serial loop over `total` items.
+  auto every = [&](std::int64_t i, std::int64_t total, double from, double to) {
+    const std::int64_t stride = std::max<std::int64_t>(1, total / 16);
+    return i % stride == 0 && i > 0 && step(from + (to - from) * double(i) / double(total));
+  };
+  step(0.1);
   const std::string valueName = values && values->GetName() ? values->GetName() : "Value";
   // The relative scales divide by the maximum (clamped to 1); the absolute
   // scale by the fixed reference level expressed in the value's units.
@@ -290,9 +320,9 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   std::int64_t np = pStart[ne], nc = cStart[ne];
   std::vector<double> xyz(3 * np), prs(2 * np), crs(2 * nc);
   std::vector<std::int64_t> conn(kStart[ne]), cellParent(nc);
-  vtkSMPTools::For(0, ne, [&](vtkIdType b, vtkIdType e) {
+  const bool refined = aborted || cloudmap::ForWithProgress(this, ne, 0.1, 0.3, [&](std::int64_t b, std::int64_t e) {
     cloudmap::Vec3 p[4];
-    for (vtkIdType c = b; c < e; ++c)
+    for (std::int64_t c = b; c < e; ++c)
     {
       const int m = int(grid.Offsets[c + 1] - grid.Offsets[c]);
       for (int k = 0; k < m; ++k)
@@ -313,6 +343,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
       }
     }
   });
+  aborted = aborted || !refined;
   // Interpolates the samples of element e at parametric (r, s).
   auto interp = [&](std::int64_t e, double r, double s) {
     const int m = int(grid.Offsets[e + 1] - grid.Offsets[e]);
@@ -354,15 +385,19 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
     pScaled->InsertNextValue(quantity(a));
   };
 
-  if (grid.IsCut)
+  if (aborted)
+  {
+    // Nothing to draw: straight on to the reductions.
+  }
+  else if (grid.IsCut)
   {
     // A single cut: a polyline through the samples, banded per segment.
     const std::int64_t m = static_cast<std::int64_t>(grid.Value.size());
-    for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t i = 0; i < m && !every(i, m, 0.3, 0.6); ++i)
     {
       place(&grid.Direction[3 * i], grid.Value[i]);
     }
-    for (std::int64_t i = 0; i + 1 < m; ++i)
+    for (std::int64_t i = 0; i + 1 < m && !every(i, m, 0.6, 0.8); ++i)
     {
       const vtkIdType seg[2] = { i, i + 1 };
       cells->InsertNextCell(2, seg);
@@ -375,11 +410,11 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   {
     // Unrefined: the grid itself, with its shared vertices (poles, φ wrap).
     const std::int64_t m = static_cast<std::int64_t>(grid.Value.size());
-    for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t i = 0; i < m && !every(i, m, 0.3, 0.6); ++i)
     {
       place(&grid.Direction[3 * i], grid.Value[i]);
     }
-    for (std::int64_t e = 0; e < ne; ++e)
+    for (std::int64_t e = 0; e < ne && !every(e, ne, 0.6, 0.8); ++e)
     {
       vtkIdType ids[4];
       const int per = int(grid.Offsets[e + 1] - grid.Offsets[e]);
@@ -396,7 +431,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   else
   {
     points->Allocate(np);
-    for (std::int64_t e = 0; e < ne; ++e)
+    for (std::int64_t e = 0; e < ne && !every(e, ne, 0.3, 0.6); ++e)
     {
       for (std::int64_t p = pStart[e]; p < pStart[e + 1]; ++p)
       {
@@ -409,7 +444,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
         place(d, interp(e, prs[2 * p], prs[2 * p + 1]));
       }
     }
-    for (std::int64_t e = 0; e < ne; ++e)
+    for (std::int64_t e = 0; e < ne && !every(e, ne, 0.6, 0.8); ++e)
     {
       const std::int64_t per = level == 0 ? grid.Offsets[e + 1] - grid.Offsets[e] : 4;
       for (std::int64_t k = cStart[e]; k < cStart[e + 1]; ++k)
@@ -439,7 +474,20 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
     lo = std::min(lo, v);
     hi = std::max(hi, v);
   }
-  double range[2] = { -GlobalMax(-lo), GlobalMax(hi) };
+  // One reduction for the range and for whether any rank aborted.
+  double reduced[3] = { -lo, hi, aborted ? 1.0 : 0.0 };
+  GlobalMax(reduced, 3);
+  const double range[2] = { -reduced[0], reduced[1] };
+  auto clearOutputs = [&]() {
+    output->Initialize();
+    bandTable->Initialize();
+    vtkPolyData::GetData(outputVector, 2)->Initialize();
+    return 1;
+  };
+  if (reduced[2] > 0 || step(0.8))
+  {
+    return clearOutputs(); // aborted (on this rank or another): empty outputs everywhere
+  }
   spec.Min = std::isfinite(range[0]) ? range[0] : 0.0;
   spec.Max = std::isfinite(range[1]) ? range[1] : 1.0;
   if (global || absolute)
@@ -466,8 +514,13 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   color->SetName("BandColor");
   color->SetNumberOfComponents(3);
   color->SetNumberOfTuples(cellScaled.size());
-  for (std::size_t i = 0; i < cellScaled.size(); ++i)
+  const std::int64_t ncs = static_cast<std::int64_t>(cellScaled.size());
+  for (std::int64_t i = 0; i < ncs; ++i)
   {
+    if (every(i, ncs, 0.8, 0.9))
+    {
+      return clearOutputs(); // aborted after the last reduction: this rank only
+    }
     const int k = spec.Band(cellScaled[i]);
     std::uint8_t c[3];
     cloudmap::BandColor(palette, k, spec.N, c);
@@ -491,6 +544,10 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
 
   // The pattern grid, built where the pattern is (see the header).
   cloudmap::GridLines lines;
+  if (step(0.9))
+  {
+    return clearOutputs();
+  }
   if (!empty)
   {
     const int segments = 180;

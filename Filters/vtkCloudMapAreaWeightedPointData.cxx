@@ -36,8 +36,14 @@ namespace
 // Averages one array: by the link table (deterministic in any thread count,
 // and the documented zero-area fallback), or by the scatter form, one pass
 // over the connectivity, when one thread does all the work.
+// The long loops run in blocks (cloudmap::ForWithProgress) that report
+// progress from From to To and stop when the user aborts (Ok becomes false).
 struct AverageWorker
 {
+  vtkAlgorithm* Self = nullptr;
+  double From = 0, To = 1;
+  bool Ok = true;
+
   template <typename ArrayT>
   void operator()(ArrayT* in, const cloudmap::SurfaceView& view, const cloudmap::PointCellLinks* links,
     const std::vector<double>& areas, const std::vector<std::int64_t>* group, std::int64_t nRows,
@@ -51,13 +57,14 @@ struct AverageWorker
     const std::int64_t* map = group ? group->data() : nullptr;
     if (links)
     {
-      vtkSMPTools::For(0, nPoints, [&](vtkIdType b, vtkIdType e) {
-        for (vtkIdType p = b; p < e; ++p)
-        {
-          const std::int64_t row = map ? map[p] : p;
-          cloudmap::AreaWeightedVertex(*links, row, areas.data(), values.data(), nc, out + p * nc);
-        }
-      });
+      this->Ok = cloudmap::ForWithProgress(
+        this->Self, nPoints, this->From, this->To, [&](std::int64_t b, std::int64_t e) {
+          for (std::int64_t p = b; p < e; ++p)
+          {
+            const std::int64_t row = map ? map[p] : p;
+            cloudmap::AreaWeightedVertex(*links, row, areas.data(), values.data(), nc, out + p * nc);
+          }
+        });
       return;
     }
     struct Accumulator
@@ -65,18 +72,24 @@ struct AverageWorker
       std::vector<double> Sum, Weight;
     };
     vtkSMPThreadLocal<Accumulator> local;
-    vtkSMPTools::For(0, view.NumberOfCells(), [&](vtkIdType b, vtkIdType e) {
-      Accumulator& acc = local.Local();
-      if (acc.Weight.empty())
-      {
-        acc.Sum.assign(static_cast<std::size_t>(nRows) * nc, 0.0);
-        acc.Weight.assign(nRows, 0.0);
-      }
-      view.WithIds([&](auto* off, auto* conn) {
-        cloudmap::AreaWeightedScatter(b, e, off, conn, map, areas.data(), values.data(), nc,
-          acc.Sum.data(), acc.Weight.data());
+    // (This form runs on one thread, so the blocks keep the sums' order.)
+    this->Ok = cloudmap::ForWithProgress(this->Self, view.NumberOfCells(), this->From,
+      this->From + 0.9 * (this->To - this->From), [&](std::int64_t b, std::int64_t e) {
+        Accumulator& acc = local.Local();
+        if (acc.Weight.empty())
+        {
+          acc.Sum.assign(static_cast<std::size_t>(nRows) * nc, 0.0);
+          acc.Weight.assign(nRows, 0.0);
+        }
+        view.WithIds([&](auto* off, auto* conn) {
+          cloudmap::AreaWeightedScatter(b, e, off, conn, map, areas.data(), values.data(), nc,
+            acc.Sum.data(), acc.Weight.data());
+        });
       });
-    });
+    if (!this->Ok)
+    {
+      return; // aborted
+    }
     // Add the thread accumulators (one, with the sequential backend).
     auto it = local.begin();
     Accumulator& total = *it;
@@ -173,7 +186,22 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     group = cloudmap::MergeCoincidentPoints(
       view.DoublePoints(), view.NumberOfPoints, this->Tolerance, nRows);
   }
+  // Progress: 0.1 for the areas and vertex groups, 0.2 once the link table
+  // is built, the rest shared by the arrays. An abort leaves an empty output.
+  auto aborted = [&](double progress) {
+    this->UpdateProgress(progress);
+    if (this->GetAbortExecute())
+    {
+      output->Initialize();
+      return true;
+    }
+    return false;
+  };
   const std::vector<double> areas = cloudmap::CellAreas(view);
+  if (aborted(0.1))
+  {
+    return 1;
+  }
   // Zero-area elements need the link table for the unweighted fallback. With
   // several threads the link table also keeps the sums in a fixed order, so
   // results do not depend on how the work was split; one thread scatters.
@@ -188,14 +216,23 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
         group.empty() ? nullptr : group.data(), links);
     });
   }
-
-  for (vtkDataArray* in : arrays)
+  if (aborted(0.2))
   {
+    return 1;
+  }
+
+  const double share = 0.8 / std::max<std::size_t>(1, arrays.size());
+  for (std::size_t a = 0; a < arrays.size(); ++a)
+  {
+    vtkDataArray* in = arrays[a];
     vtkNew<vtkDoubleArray> out;
     out->SetName(in->GetName());
     out->SetNumberOfComponents(in->GetNumberOfComponents());
     out->SetNumberOfTuples(view.NumberOfPoints);
     AverageWorker worker;
+    worker.Self = this;
+    worker.From = 0.2 + share * a;
+    worker.To = 0.2 + share * (a + 1);
     using Dispatcher = vtkArrayDispatch::DispatchByValueType<vtkArrayDispatch::AllTypes>;
     const std::vector<std::int64_t>* g = group.empty() ? nullptr : &group;
     const cloudmap::PointCellLinks* l = useLinks ? &links : nullptr;
@@ -203,6 +240,11 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
           out->GetPointer(0)))
     {
       worker(in, view, l, areas, g, nRows, view.NumberOfPoints, out->GetPointer(0));
+    }
+    if (!worker.Ok || this->GetAbortExecute())
+    {
+      output->Initialize(); // aborted: no half-averaged output
+      return 1;
     }
     output->GetPointData()->AddArray(out);
   }

@@ -142,10 +142,12 @@ int vtkCloudMapBandedColorMap::RequestData(
   cloudmap::ResizeLarge(colors.GetPointer(), n);
   std::uint8_t* rgb = colors->GetPointer(0);
 
+  // In blocks, reporting progress and stopping when the user aborts.
+  bool ok = true;
   auto fill = [&](auto* bandArray) {
     auto* bands = bandArray->GetPointer(0);
-    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-      for (vtkIdType i = b; i < e; ++i)
+    ok = cloudmap::ForWithProgress(this, n, 0.0, 1.0, [&](std::int64_t b, std::int64_t e) {
+      for (std::int64_t i = b; i < e; ++i)
       {
         const int k = spec.Band(scalars[i]);
         bands[i] = static_cast<std::remove_reference_t<decltype(bands[i])>>(k);
@@ -169,6 +171,11 @@ int vtkCloudMapBandedColorMap::RequestData(
     vtkNew<vtkUnsignedShortArray> bands;
     cloudmap::ResizeLarge(bands.GetPointer(), n);
     fill(bands.GetPointer());
+  }
+  if (!ok)
+  {
+    output->Initialize(); // aborted: an empty output (the range reduction is behind us)
+    return 1;
   }
   attrs->AddArray(colors);
   attrs->SetActiveScalars("BandColor");
@@ -347,6 +354,7 @@ int vtkCloudMapBandedColorMap::RequestExactBands(
         }
       }))
   {
+    output->Initialize();
     return 1; // aborted: an empty output
   }
   for (std::int64_t c = 0; c < nIn; ++c)

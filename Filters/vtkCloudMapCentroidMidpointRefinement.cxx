@@ -98,12 +98,20 @@ vtkSmartPointer<vtkDataArray> WriteRefined(
 
 // Interpolates every numeric input point array onto the refined points, from
 // the parent's corners with the weights of each point's parent coordinates.
-void InterpolatePoints(vtkPointData* inPD, vtkPointData* outPD, const cloudmap::SurfaceView& view,
-  const std::vector<std::int64_t>& pointStart, const std::vector<double>& pointRS)
+// Reports progress 0.9 -> 1 array by array; returns false when aborted.
+bool InterpolatePoints(vtkAlgorithm* self, vtkPointData* inPD, vtkPointData* outPD,
+  const cloudmap::SurfaceView& view, const std::vector<std::int64_t>& pointStart,
+  const std::vector<double>& pointRS)
 {
   const std::int64_t nOut = pointStart.back();
-  for (int a = 0; a < inPD->GetNumberOfArrays(); ++a)
+  const int nArrays = inPD->GetNumberOfArrays();
+  for (int a = 0; a < nArrays; ++a)
   {
+    self->UpdateProgress(0.9 + 0.1 * a / nArrays);
+    if (self->GetAbortExecute())
+    {
+      return false;
+    }
     vtkDataArray* in = inPD->GetArray(a);
     if (!in || !in->GetName())
     {
@@ -139,6 +147,7 @@ void InterpolatePoints(vtkPointData* inPD, vtkPointData* outPD, const cloudmap::
     });
     outPD->AddArray(out);
   }
+  return true;
 }
 } // namespace
 
@@ -163,9 +172,9 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   const int fixed = this->NumberOfLevels;
   const double hmax = this->MaximumEdgeLength;
   const int lmax = this->MaximumLevel;
-  vtkSMPTools::For(0, nIn, [&](vtkIdType b, vtkIdType e) {
+  const bool sized = cloudmap::ForWithProgress(this, nIn, 0.0, 0.1, [&](std::int64_t b, std::int64_t e) {
     cloudmap::Vec3 p[4];
-    for (vtkIdType c = b; c < e; ++c)
+    for (std::int64_t c = b; c < e; ++c)
     {
       const int n = view.Size(c);
       int l = fixed;
@@ -181,6 +190,11 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
       connStart[c + 1] = rc.Connectivity;
     }
   });
+  if (!sized)
+  {
+    output->Initialize();
+    return 1; // aborted by the user: an empty output
+  }
   // Serial prefix sums give every parent its own output range (no locks later).
   for (std::int64_t c = 0; c < nIn; ++c)
   {
@@ -240,6 +254,7 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   }
   if (!coords)
   {
+    output->Initialize();
     return 1; // aborted by the user: an empty output
   }
   vtkNew<vtkPoints> points;
@@ -267,9 +282,11 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   {
     outCD->SetActiveScalars(active);
   }
-  if (wantPointRS)
+  if (wantPointRS &&
+    !InterpolatePoints(this, input->GetPointData(), output->GetPointData(), view, pointStart, pointRS))
   {
-    InterpolatePoints(input->GetPointData(), output->GetPointData(), view, pointStart, pointRS);
+    output->Initialize();
+    return 1; // aborted by the user: an empty output
   }
   output->GetFieldData()->PassData(input->GetFieldData());
   return 1;

@@ -107,8 +107,24 @@ int vtkCloudMapFractalDimension::RequestData(
     vtkErrorMacro("Fractal Dimension: the input has no points in the set.");
     return 0;
   }
+  // Progress: 0.1 once the points are gathered, then the grids of the count;
+  // an abort leaves an empty table.
+  this->UpdateProgress(0.1);
+  if (this->GetAbortExecute())
+  {
+    output->Initialize();
+    return 1;
+  }
   const cm::BoxCountResult r = cm::BoxCount(xyz.data(), (long long)(xyz.size() / 3), segments,
-    this->MinimumLevel, this->MaximumLevel, this->StepsPerOctave);
+    this->MinimumLevel, this->MaximumLevel, this->StepsPerOctave, [this](double f) {
+      this->UpdateProgress(0.1 + 0.9 * f);
+      return this->GetAbortExecute() != 0;
+    });
+  if (r.Aborted)
+  {
+    output->Initialize();
+    return 1;
+  }
   this->Dimension = r.Slope;
 
   const char* names[] = { "Level", "BoxSize", "LogInverseBoxSize", "BoxCount", "LogBoxCount",

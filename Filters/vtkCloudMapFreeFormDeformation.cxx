@@ -4,6 +4,7 @@
 #include "cmAnimationVTK.h"
 #include "cmFFD.h"
 #include "cmInterpolate.h"
+#include "cmVTKAccess.h"
 
 #include "vtkCellArray.h"
 #include "vtkDoubleArray.h"
@@ -256,15 +257,22 @@ int vtkCloudMapFreeFormDeformation::RequestData(
   points->SetDataTypeToDouble();
   points->SetNumberOfPoints(n);
   vtkPoints* inPoints = input->GetPoints();
-  vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-    double x[3], y[3];
-    for (vtkIdType i = b; i < e; ++i)
-    {
-      inPoints->GetPoint(i, x);
-      lattice.Deform(x, y);
-      points->SetPoint(i, y);
-    }
-  });
+  // In blocks, reporting progress and stopping when the user aborts (the
+  // bounds reduction above is the only collective, so no rank can hang).
+  if (!cloudmap::ForWithProgress(this, n, 0.0, 0.95, [&](std::int64_t b, std::int64_t e) {
+        double x[3], y[3];
+        for (std::int64_t i = b; i < e; ++i)
+        {
+          inPoints->GetPoint(i, x);
+          lattice.Deform(x, y);
+          points->SetPoint(i, y);
+        }
+      }))
+  {
+    output->Initialize();
+    latticeOut->Initialize();
+    return 1; // aborted: empty outputs
+  }
   output->ShallowCopy(input);
   output->SetPoints(points);
 

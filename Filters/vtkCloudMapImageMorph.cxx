@@ -140,30 +140,35 @@ int vtkCloudMapImageMorph::RequestData(
   // Source pixel coordinates in each image for every output pixel.
   const vtkIdType n = static_cast<vtkIdType>(nx) * ny;
   std::vector<double> from0(2 * n), from1(2 * n);
-  vtkSMPTools::For(0, ny, [&](vtkIdType jb, vtkIdType je) {
-    for (vtkIdType j = jb; j < je; ++j)
-    {
-      for (int i = 0; i < nx; ++i)
-      {
-        const vtkIdType k = j * nx + i;
-        const double x[2] = { origin[0] + i * spacing[0], origin[1] + j * spacing[1] };
-        double y[2];
-        ca::BeierNeelyMap(linesT, lines0, weights, x, y);
-        from0[2 * k] = (y[0] - origin[0]) / spacing[0];
-        from0[2 * k + 1] = (y[1] - origin[1]) / spacing[1];
-        ca::BeierNeelyMap(linesT, lines1, weights, x, y);
-        from1[2 * k] = (y[0] - origin[0]) / spacing[0];
-        from1[2 * k + 1] = (y[1] - origin[1]) / spacing[1];
-      }
-    }
-  });
+  // Pixel by pixel in blocks, reporting progress (0 to 0.6, then the arrays
+  // to 1) and stopping when the user aborts.
+  if (!cloudmap::ForWithProgress(this, n, 0.0, 0.6, [&](std::int64_t kb, std::int64_t ke) {
+        for (std::int64_t k = kb; k < ke; ++k)
+        {
+          const vtkIdType j = k / nx;
+          const int i = static_cast<int>(k % nx);
+          const double x[2] = { origin[0] + i * spacing[0], origin[1] + j * spacing[1] };
+          double y[2];
+          ca::BeierNeelyMap(linesT, lines0, weights, x, y);
+          from0[2 * k] = (y[0] - origin[0]) / spacing[0];
+          from0[2 * k + 1] = (y[1] - origin[1]) / spacing[1];
+          ca::BeierNeelyMap(linesT, lines1, weights, x, y);
+          from1[2 * k] = (y[0] - origin[0]) / spacing[0];
+          from1[2 * k + 1] = (y[1] - origin[1]) / spacing[1];
+        }
+      }))
+  {
+    output->Initialize();
+    return 1; // aborted: an empty image
+  }
 
   output->SetExtent(im0->GetExtent());
   output->SetOrigin(origin);
   output->SetSpacing(spacing);
   vtkPointData* pd0 = im0->GetPointData();
   vtkPointData* pd1 = im1->GetPointData();
-  for (int a = 0; a < pd0->GetNumberOfArrays(); ++a)
+  const int nArrays = pd0->GetNumberOfArrays();
+  for (int a = 0; a < nArrays; ++a)
   {
     vtkDataArray* A = pd0->GetArray(a);
     vtkDataArray* B = (A && A->GetName()) ? pd1->GetArray(A->GetName()) : nullptr;
@@ -178,19 +183,24 @@ int vtkCloudMapImageMorph::RequestData(
     out->SetNumberOfComponents(nc);
     out->SetNumberOfTuples(n);
     double* o = out->GetPointer(0);
-    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-      for (vtkIdType k = b; k < e; ++k)
-      {
-        for (int c = 0; c < nc; ++c)
-        {
-          const double s0 =
-            ca::SampleBilinear(va.data(), nx, ny, nc, c, from0[2 * k], from0[2 * k + 1]);
-          const double s1 =
-            ca::SampleBilinear(vb.data(), nx, ny, nc, c, from1[2 * k], from1[2 * k + 1]);
-          o[k * nc + c] = ca::Lerp(s0, s1, w);
-        }
-      }
-    });
+    if (!cloudmap::ForWithProgress(this, n, 0.6 + 0.4 * a / nArrays, 0.6 + 0.4 * (a + 1) / nArrays,
+          [&](std::int64_t b, std::int64_t e) {
+            for (std::int64_t k = b; k < e; ++k)
+            {
+              for (int c = 0; c < nc; ++c)
+              {
+                const double s0 =
+                  ca::SampleBilinear(va.data(), nx, ny, nc, c, from0[2 * k], from0[2 * k + 1]);
+                const double s1 =
+                  ca::SampleBilinear(vb.data(), nx, ny, nc, c, from1[2 * k], from1[2 * k + 1]);
+                o[k * nc + c] = ca::Lerp(s0, s1, w);
+              }
+            }
+          }))
+    {
+      output->Initialize();
+      return 1; // aborted: an empty image
+    }
     output->GetPointData()->AddArray(out);
     if (pd0->GetScalars() == A)
     {

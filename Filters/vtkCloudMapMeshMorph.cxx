@@ -132,38 +132,49 @@ int vtkCloudMapMeshMorph::RequestData(
     locator->SetDataSet(cloud);
     locator->BuildLocator(); // built here, on the main thread, before the parallel queries
     match.resize(n);
-    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-      for (vtkIdType i = b; i < e; ++i)
-      {
-        match[i] = locator->FindClosestPoint(&ns[3 * i]);
-      }
-    });
+    if (!cloudmap::ForWithProgress(this, n, 0.0, 0.6, [&](std::int64_t b, std::int64_t e) {
+          for (std::int64_t i = b; i < e; ++i)
+          {
+            match[i] = locator->FindClosestPoint(&ns[3 * i]);
+          }
+        }))
+    {
+      output->Initialize();
+      return 1; // aborted: an empty output
+    }
   }
+  // Progress: the matching above up to 0.6, the points to 0.8, the arrays to 1.
+  const double p0 = match.empty() ? 0.0 : 0.6;
   auto partner = [&](vtkIdType i) { return match.empty() ? i : match[i]; };
 
   output->ShallowCopy(source);
   vtkNew<vtkPoints> points;
   points->SetDataTypeToDouble();
   points->SetNumberOfPoints(n);
-  vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-    double p[3], q[3];
-    for (vtkIdType i = b; i < e; ++i)
-    {
-      source->GetPoint(i, p);
-      target->GetPoint(partner(i), q);
-      for (int a = 0; a < 3; ++a)
-      {
-        p[a] = ca::Lerp(p[a], q[a], w);
-      }
-      points->SetPoint(i, p);
-    }
-  });
+  if (!cloudmap::ForWithProgress(this, n, p0, 0.8, [&](std::int64_t b, std::int64_t e) {
+        double p[3], q[3];
+        for (std::int64_t i = b; i < e; ++i)
+        {
+          source->GetPoint(i, p);
+          target->GetPoint(partner(i), q);
+          for (int a = 0; a < 3; ++a)
+          {
+            p[a] = ca::Lerp(p[a], q[a], w);
+          }
+          points->SetPoint(i, p);
+        }
+      }))
+  {
+    output->Initialize();
+    return 1; // aborted: an empty output
+  }
   output->SetPoints(points);
 
   // Point arrays present in both inputs are blended too (as doubles).
   vtkPointData* spd = source->GetPointData();
   vtkPointData* tpd = target->GetPointData();
-  for (int k = 0; k < spd->GetNumberOfArrays(); ++k)
+  const int nArrays = spd->GetNumberOfArrays();
+  for (int k = 0; k < nArrays; ++k)
   {
     vtkDataArray* a = spd->GetArray(k);
     vtkDataArray* b = (a && a->GetName()) ? tpd->GetArray(a->GetName()) : nullptr;
@@ -179,16 +190,21 @@ int vtkCloudMapMeshMorph::RequestData(
     blend->SetNumberOfComponents(nc);
     blend->SetNumberOfTuples(n);
     double* o = blend->GetPointer(0);
-    vtkSMPTools::For(0, n, [&](vtkIdType s, vtkIdType e) {
-      for (vtkIdType i = s; i < e; ++i)
-      {
-        const vtkIdType j = partner(i);
-        for (int c = 0; c < nc; ++c)
-        {
-          o[i * nc + c] = ca::Lerp(va[i * nc + c], vb[j * nc + c], w);
-        }
-      }
-    });
+    if (!cloudmap::ForWithProgress(this, n, 0.8 + 0.2 * k / nArrays, 0.8 + 0.2 * (k + 1) / nArrays,
+          [&](std::int64_t s, std::int64_t e) {
+            for (std::int64_t i = s; i < e; ++i)
+            {
+              const vtkIdType j = partner(i);
+              for (int c = 0; c < nc; ++c)
+              {
+                o[i * nc + c] = ca::Lerp(va[i * nc + c], vb[j * nc + c], w);
+              }
+            }
+          }))
+    {
+      output->Initialize();
+      return 1; // aborted: an empty output
+    }
     const bool wasScalars = spd->GetScalars() == a;
     output->GetPointData()->AddArray(blend);
     if (wasScalars)

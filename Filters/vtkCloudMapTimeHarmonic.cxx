@@ -97,8 +97,11 @@ int vtkCloudMapTimeHarmonic::RequestData(
   double* pi = inst->GetPointer(0);
   double* pm = mag->GetPointer(0);
   std::vector<double> peak(n);
-  vtkSMPTools::For(0, n, [&](vtkIdType begin, vtkIdType end) {
-    for (vtkIdType i = begin; i < end; ++i)
+  // In blocks, reporting progress and stopping when the user aborts. An
+  // aborted rank still joins the reduction below, which also tells every
+  // rank whether any of them aborted.
+  const bool done = cloudmap::ForWithProgress(this, n, 0.0, 0.95, [&](std::int64_t begin, std::int64_t end) {
+    for (std::int64_t i = begin; i < end; ++i)
     {
       double m2 = 0, aa = 0, bb = 0, ab = 0;
       for (int k = 0; k < nc; ++k)
@@ -116,13 +119,20 @@ int vtkCloudMapTimeHarmonic::RequestData(
       peak[i] = std::sqrt(0.5 * (aa + bb) + std::sqrt(0.25 * (aa - bb) * (aa - bb) + ab * ab));
     }
   });
-  double top = peak.empty() ? 0.0 : *std::max_element(peak.begin(), peak.end());
+  double top = peak.empty() || !done ? 0.0 : *std::max_element(peak.begin(), peak.end());
+  double abortedAnywhere = done ? 0.0 : 1.0;
   vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
   if (ctrl && ctrl->GetNumberOfProcesses() > 1)
   {
-    double g = top;
-    ctrl->AllReduce(&top, &g, 1, vtkCommunicator::MAX_OP);
-    top = g;
+    double local[2] = { top, abortedAnywhere }, g[2] = { top, abortedAnywhere };
+    ctrl->AllReduce(local, g, 2, vtkCommunicator::MAX_OP);
+    top = g[0];
+    abortedAnywhere = g[1];
+  }
+  if (abortedAnywhere > 0)
+  {
+    output->Initialize();
+    return 1; // aborted (here or on another rank): an empty output everywhere
   }
   outAttrs->AddArray(inst);
   outAttrs->AddArray(mag);

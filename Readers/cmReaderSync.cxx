@@ -14,19 +14,31 @@
 
 namespace cloudmap
 {
-bool IsCollectiveReaderRequest(vtkInformation* request)
+ReaderRequest ClassifyReaderRequest(vtkInformation* request)
 {
-  // Only REQUEST_DATA: ParaView also runs REQUEST_INFORMATION on the root
-  // rank alone (to fill information properties such as time steps), so a
-  // vote there would wait for ranks that never come. A rank whose
-  // REQUEST_INFORMATION failed fails its REQUEST_DATA too ("no parsed ..."),
-  // which the vote then spreads.
-  // DISABLED (issue 10, left open): with the vote on REQUEST_DATA,
-  // mpi.SerialEqualsTwoRanks hung (a rank executes REQUEST_DATA more often
-  // than another in that pipeline). Until the vote is made safe, no request
-  // votes and a reader error stays on the rank that met it.
-  (void)request;
-  return false;
+  if (request->Has(vtkDemandDrivenPipeline::REQUEST_DATA()))
+  {
+    return ReaderRequest::Data;
+  }
+  if (request->Has(vtkDemandDrivenPipeline::REQUEST_INFORMATION()))
+  {
+    return ReaderRequest::Information;
+  }
+  return ReaderRequest::Other;
+}
+
+bool RunningOnSeveralRanks()
+{
+  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
+  return ctrl && ctrl->GetNumberOfProcesses() > 1;
+}
+
+void KeepInformationFailure(vtkInformationVector* outputs)
+{
+  for (int port = 0; outputs && port < outputs->GetNumberOfInformationObjects(); ++port)
+  {
+    outputs->GetInformationObject(port)->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+  }
 }
 
 int AgreeAcrossRanks(vtkAlgorithm* self, int localResult, const std::string& localError,

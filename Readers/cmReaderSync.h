@@ -7,10 +7,18 @@
  * cannot read (a per-rank path, a node without the mount, a piece-dependent
  * error) used to fail that rank alone: the other ranks went on into filters
  * that reduce over ranks (band ranges, far-field sums) and waited forever.
- * Each reader's ProcessRequest therefore ends REQUEST_DATA (the one request
- * ParaView runs on every rank) with AgreeAcrossRanks: a collective vote over the global
- * controller. If any rank failed, every rank clears its outputs, reports the
- * first failing rank's message and returns 0. Serial runs skip the vote.
+ *
+ * - REQUEST_DATA is the one request every rank runs together, so each
+ *   reader's ProcessRequest ends it with AgreeAcrossRanks, a collective vote
+ *   over the global controller. If any rank failed, every rank clears its
+ *   outputs, reports the first failing rank's message and returns 0.
+ * - REQUEST_INFORMATION never votes: ParaView also runs it on the root rank
+ *   alone (to pull information properties). Under MPI a failure there is kept
+ *   (InfoError) and the request succeeds, so the rank still reaches the
+ *   REQUEST_DATA vote, where the kept error fails it, instead of stopping
+ *   short and leaving the other ranks waiting.
+ * - Serial runs (no controller, or one process) never vote and fail in
+ *   REQUEST_INFORMATION as any VTK reader does.
  */
 #ifndef cmReaderSync_h
 #define cmReaderSync_h
@@ -24,8 +32,26 @@ class vtkInformationVector;
 
 namespace cloudmap
 {
-/// True for the requests that end with the vote (REQUEST_DATA).
-bool IsCollectiveReaderRequest(vtkInformation* request);
+/// The role a request plays in the vote.
+enum class ReaderRequest
+{
+  Other,       ///< passed through
+  Information, ///< under MPI: a failure is kept for the vote, not returned
+  Data         ///< ends with the vote
+};
+ReaderRequest ClassifyReaderRequest(vtkInformation* request);
+
+/// True when the global controller has two processes or more.
+bool RunningOnSeveralRanks();
+
+/**
+ * After a REQUEST_INFORMATION that failed under MPI: marks every output as
+ * able to handle piece requests, as the reader does on success. Without it
+ * the executive of a rank asked for piece 1 or more would never run
+ * REQUEST_DATA (it only runs piece 0 of a source that cannot split), so that
+ * rank would skip the vote the others wait in.
+ */
+void KeepInformationFailure(vtkInformationVector* outputs);
 
 /**
  * Collective over vtkMultiProcessController::GetGlobalController(): every rank
@@ -53,12 +79,34 @@ int AgreeAcrossRanks(vtkAlgorithm* self, int localResult, const std::string& loc
   vtkTypeBool cls::ProcessRequest(                                                                 \
     vtkInformation* request, vtkInformationVector** inputs, vtkInformationVector* outputs)        \
   {                                                                                                \
-    if (!cloudmap::IsCollectiveReaderRequest(request))                                             \
+    const cloudmap::ReaderRequest kind = cloudmap::ClassifyReaderRequest(request);                 \
+    if (kind == cloudmap::ReaderRequest::Other)                                                    \
     {                                                                                              \
       return this->Superclass::ProcessRequest(request, inputs, outputs);                           \
     }                                                                                              \
     this->LastError.clear();                                                                       \
-    const int local = this->Superclass::ProcessRequest(request, inputs, outputs);                  \
+    if (kind == cloudmap::ReaderRequest::Information)                                              \
+    {                                                                                              \
+      this->InfoError.clear();                                                                     \
+      const int ok = this->Superclass::ProcessRequest(request, inputs, outputs);                   \
+      if (ok || !cloudmap::RunningOnSeveralRanks())                                                \
+      {                                                                                            \
+        return ok;                                                                                 \
+      }                                                                                            \
+      this->InfoError = this->LastError.empty() ? std::string("reading the file's information failed") \
+                                                : this->LastError;                                 \
+      cloudmap::KeepInformationFailure(outputs);                                                   \
+      return 1;                                                                                    \
+    }                                                                                              \
+    int local = 0;                                                                                 \
+    if (this->InfoError.empty())                                                                   \
+    {                                                                                              \
+      local = this->Superclass::ProcessRequest(request, inputs, outputs);                          \
+    }                                                                                              \
+    else                                                                                           \
+    {                                                                                              \
+      this->LastError = this->InfoError; /* already reported by REQUEST_INFORMATION */             \
+    }                                                                                              \
     return cloudmap::AgreeAcrossRanks(this, local, this->LastError, outputs);                      \
   }
 #endif

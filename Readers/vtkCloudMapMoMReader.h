@@ -45,6 +45,7 @@ protected:
   vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   /// The error this rank met in the current request, for the vote.
   std::string LastError;
+  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapMoMReader();
   ~vtkCloudMapMoMReader() override;
 

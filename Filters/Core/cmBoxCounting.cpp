@@ -30,7 +30,8 @@ void FitLine(const std::vector<double>& x, const std::vector<double>& y, double&
 }
 
 BoxCountResult BoxCount(const double* xyz, long long n, const std::vector<long long>& segments,
-                        int minimumLevel, int maximumLevel, int stepsPerOctave)
+                        int minimumLevel, int maximumLevel, int stepsPerOctave,
+                        const std::function<bool(double)>& progressAbort)
 {
   stepsPerOctave = std::max(1, stepsPerOctave);
   BoxCountResult r;
@@ -54,7 +55,9 @@ BoxCountResult BoxCount(const double* xyz, long long n, const std::vector<long l
   }
   side *= 1 + 1e-9;                          // points on the upper bound stay in the last box
   maximumLevel = std::min(maximumLevel, 20); // 21 bits per axis in the key
-  for (int step = minimumLevel * stepsPerOctave; step <= maximumLevel * stepsPerOctave; ++step)
+  const int firstStep = minimumLevel * stepsPerOctave, lastStep = maximumLevel * stepsPerOctave;
+  const double grids = 8.0 * std::max(1, lastStep - firstStep + 1);
+  for (int step = firstStep; step <= lastStep; ++step)
   {
     const double level = double(step) / stepsPerOctave;
     const double eps = side * std::pow(2.0, -level);
@@ -114,6 +117,11 @@ BoxCountResult BoxCount(const double* xyz, long long n, const std::vector<long l
       // Sorting and counting distinct keys beats a hash set here.
       std::sort(boxes.begin(), boxes.end());
       best = std::min(best, double(std::unique(boxes.begin(), boxes.end()) - boxes.begin()));
+      if (progressAbort && progressAbort(double(8 * (step - firstStep) + shift + 1) / grids))
+      {
+        r.Aborted = true;
+        return r;
+      }
     }
     r.Level.push_back(level);
     r.BoxSize.push_back(eps);

@@ -17,6 +17,7 @@
 #ifndef cmBoxCounting_h
 #define cmBoxCounting_h
 
+#include <functional>
 #include <vector>
 
 namespace cm
@@ -28,12 +29,15 @@ struct BoxCountResult
   std::vector<double> Count;
   double Slope = 0;     ///< the box-counting dimension
   double Intercept = 0; ///< of log N = Slope · log(1/ε) + Intercept
+  bool Aborted = false; ///< `progressAbort` asked to stop (the rest is then incomplete)
 };
 
 /// Points xyz (n of them); `segments` holds pairs of point indices (may be
-/// empty for a point set).
+/// empty for a point set). `progressAbort`, when set, is called with the
+/// fraction done after every grid; returning true stops the count (Aborted).
 BoxCountResult BoxCount(const double* xyz, long long n, const std::vector<long long>& segments,
-  int minimumLevel, int maximumLevel, int stepsPerOctave = 4);
+  int minimumLevel, int maximumLevel, int stepsPerOctave = 4,
+  const std::function<bool(double)>& progressAbort = nullptr);
 
 /// Least-squares slope and intercept of y against x.
 void FitLine(const std::vector<double>& x, const std::vector<double>& y, double& slope, double& intercept);

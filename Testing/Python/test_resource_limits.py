@@ -119,7 +119,9 @@ run("Refinement 2 levels", "CloudMapCentroidMidpointRefinement", {"NumberOfLevel
 
 # Progress and abort: long runs report several ProgressEvents, and an abort
 # requested from a progress observer ends the run with no output.
-def progress_abort(label, xml, props, inp=None, abort=True):
+def progress_abort(label, xml, props, inp=None, abort=True, at=2):
+    """`at`: the progress event at which the abort is requested (the
+    executive's own 0.0 is the first), to reach aborts deep in the run."""
     p = sm._getPyProxy(sm.CreateProxy("filters" if inp else "sources", xml))
     if inp is not None:
         p.Input = inp
@@ -130,7 +132,7 @@ def progress_abort(label, xml, props, inp=None, abort=True):
 
     def on_progress(obj, event):
         seen.append(obj.GetProgress())
-        if abort and len(seen) == 2:
+        if abort and len(seen) == at:
             obj.SetAbortExecute(1)
 
     tag = algo.AddObserver("ProgressEvent", on_progress)
@@ -138,7 +140,7 @@ def progress_abort(label, xml, props, inp=None, abort=True):
     algo.RemoveObserver(tag)
     n = size(p)
     say("  %-34s %d progress events, %s, output %d" % (label, len(seen), "aborted" if abort else "ran", n))
-    check(len(seen) >= 2, "%s: fewer than 2 progress events" % label)
+    check(len(seen) >= max(2, at), "%s: fewer than %d progress events" % (label, max(2, at)))
     if abort:
         check(n == 0, "%s: %d items of output after the abort" % (label, n))
     else:
@@ -146,7 +148,57 @@ def progress_abort(label, xml, props, inp=None, abort=True):
     simple.Delete(p)
 
 
+def source(xml, **props):
+    p = sm._getPyProxy(sm.CreateProxy("sources", xml))
+    for k, v in props.items():
+        setattr(p, k, v)
+    return p
+
+
+def refined(inp, levels):
+    p = sm._getPyProxy(sm.CreateProxy("filters", "CloudMapCentroidMidpointRefinement"))
+    p.Input = inp
+    p.NumberOfLevels = levels
+    return p
+
+
+# Inputs big enough for several progress blocks (blocks are >= 65536 items):
+# 261,122 points / 522,240 triangles; the plate refined to 655,360 elements
+# (cell arrays J_real, J_imag, ParentId); a 512 x 512 image.
+sphere = source("SphereSource", ThetaResolution=512, PhiResolution=512)
+sphere2 = source("SphereSource", ThetaResolution=300, PhiResolution=200)
+plate = refined(mom, 9)
+wave = source("RTAnalyticSource", WholeExtent=[0, 511, 0, 511, 0, 0])
+pattern = source("CloudMapAnalyticAntennaPattern", ThetaStep=1, PhiStep=1)
+ifs = source("CloudMapIteratedFunctionSystem", Preset=1, NumberOfPoints=300000)
+scatter = source("CloudMapIteratedFunctionSystem", Preset=1, NumberOfPoints=3000)
+for upstream in (sphere, sphere2, plate, wave, pattern, ifs, scatter):
+    upstream.UpdatePipeline()
+
 for abort in (False, True):
+    progress_abort("Area Weighted progress", "CloudMapAreaWeightedPointData",
+                   {"ProcessAllArrays": 1}, inp=plate, abort=abort, at=4)
+    progress_abort("Banded Color Map progress", "CloudMapBandedColorMap",
+                   {"SelectInputArray": ["CELLS", "ParentId"]}, inp=plate, abort=abort)
+    progress_abort("Exact Bands progress", "CloudMapBandedColorMap",
+                   {"SelectInputArray": ["POINTS", "Normals"], "Component": 2, "ExactBands": 1},
+                   inp=sphere, abort=abort, at=6)
+    progress_abort("Refinement progress", "CloudMapCentroidMidpointRefinement",
+                   {"NumberOfLevels": 1}, inp=sphere, abort=abort, at=10)
+    progress_abort("Pattern Surface progress", "CloudMapAntennaPatternSurface",
+                   {"NumberOfLevels": 1}, inp=pattern, abort=abort, at=4)
+    progress_abort("Free Form Deformation progress", "CloudMapFreeFormDeformation",
+                   {"LatticeSize": [3, 3, 3]}, inp=sphere, abort=abort)
+    progress_abort("Mesh Morph progress", "CloudMapMeshMorph",
+                   {"Target": sphere2, "Correspondence": 1, "Parameter": 0.5}, inp=sphere,
+                   abort=abort, at=3)
+    progress_abort("Image Morph progress", "CloudMapImageMorph",
+                   {"Target": wave, "Parameter": 0.5}, inp=wave, abort=abort)
+    progress_abort("Fractal Dimension progress", "CloudMapFractalDimension", {}, inp=ifs,
+                   abort=abort, at=5)
+    progress_abort("Time Harmonic progress", "CloudMapTimeHarmonic", {}, inp=plate, abort=abort)
+    progress_abort("Control Grid progress", "CloudMapControlGridFromPoints", {"GridLevel": 8},
+                   inp=scatter, abort=abort)
     progress_abort("Far Field progress", "CloudMapFarFieldFromCurrents",
                    {"ThetaStep": 0.5, "PhiStep": 0.5}, inp=mom, abort=abort)
     progress_abort("Escape Time progress", "CloudMapEscapeTimeFractal", {"Dimensions": [600, 400]},
