@@ -19,6 +19,7 @@
 #include "vtkSMPTools.h"
 #include "vtkIntArray.h"
 #include "vtkNew.h"
+#include "vtkOutputWindow.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
 #include "vtkUnsignedCharArray.h"
@@ -29,7 +30,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
+#include <climits>
 #include <limits>
+#include <vector>
 
 namespace cloudmap
 {
@@ -192,6 +195,111 @@ bool GlobalRange(const double* values, std::int64_t n, vtkUnsignedCharArray* gho
   range[0] = lo;
   range[1] = hi;
   return lo <= hi;
+}
+
+bool GlobalRangeOrFailure(const double* values, std::int64_t n, vtkUnsignedCharArray* ghosts,
+  double range[2], bool localFailed, bool& anyFailed)
+{
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -lo;
+  for (std::int64_t i = 0; !localFailed && i < n; ++i)
+  {
+    if (ghosts && (ghosts->GetValue(i) & vtkDataSetAttributes::DUPLICATECELL))
+    {
+      continue;
+    }
+    const double v = values[i];
+    if (std::isfinite(v))
+    {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  anyFailed = localFailed;
+  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
+  if (ctrl && ctrl->GetNumberOfProcesses() > 1)
+  {
+    // Minima of (lo, -hi, -failed): one MIN reduction serves all three.
+    double local[3] = { lo, -hi, localFailed ? -1.0 : 0.0 }, global[3];
+    ctrl->AllReduce(local, global, 3, vtkCommunicator::MIN_OP);
+    lo = global[0];
+    hi = -global[1];
+    anyFailed = global[2] < 0;
+  }
+  range[0] = lo;
+  range[1] = hi;
+  return lo <= hi;
+}
+
+bool SeveralRanks()
+{
+  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
+  return ctrl && ctrl->GetNumberOfProcesses() > 1;
+}
+
+namespace
+{
+// Collective: the message of rank `first`, reported by every other rank.
+void ReportFirstFailure(vtkAlgorithm* self, vtkMultiProcessController* ctrl, int first,
+  bool failedHere, const std::string& error)
+{
+  const int rank = ctrl->GetLocalProcessId();
+  int length = rank == first ? static_cast<int>(error.size()) : 0;
+  ctrl->Broadcast(&length, 1, first);
+  std::vector<char> text(static_cast<std::size_t>(length) + 1, '\0');
+  if (rank == first)
+  {
+    error.copy(text.data(), error.size());
+  }
+  if (length > 0)
+  {
+    ctrl->Broadcast(text.data(), length, first);
+  }
+  if (!failedHere)
+  {
+    const std::string msg = std::string(self->GetClassName()) + ": failed on rank " +
+      std::to_string(first) + " of " + std::to_string(ctrl->GetNumberOfProcesses()) + ": " +
+      (length > 0 ? std::string(text.data()) : std::string("(no message)"));
+    vtkErrorWithObjectMacro(self, << msg);
+  }
+}
+} // namespace
+
+RankVote VoteAcrossRanks(vtkAlgorithm* self, bool failed, const std::string& error, bool aborted)
+{
+  RankVote vote;
+  vote.Failed = failed;
+  vote.Aborted = aborted;
+  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
+  if (!ctrl || ctrl->GetNumberOfProcesses() < 2)
+  {
+    return vote;
+  }
+  // The lowest failing rank (INT_MAX when none failed), and 0 when any aborted.
+  int local[2] = { failed ? ctrl->GetLocalProcessId() : INT_MAX, aborted ? 0 : 1 }, global[2];
+  ctrl->AllReduce(local, global, 2, vtkCommunicator::MIN_OP);
+  vote.Failed = global[0] != INT_MAX;
+  vote.Aborted = global[1] == 0;
+  if (vote.Failed)
+  {
+    ReportFirstFailure(self, ctrl, global[0], failed, error);
+  }
+  return vote;
+}
+
+void ShareFailure(vtkAlgorithm* self, bool failedHere, const std::string& error)
+{
+  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
+  if (!ctrl || ctrl->GetNumberOfProcesses() < 2)
+  {
+    return;
+  }
+  int mine = failedHere ? ctrl->GetLocalProcessId() : INT_MAX, first = INT_MAX;
+  ctrl->AllReduce(&mine, &first, 1, vtkCommunicator::MIN_OP);
+  if (first != INT_MAX)
+  {
+    ReportFirstFailure(self, ctrl, first, failedHere, error);
+  }
 }
 
 void FillBandTable(vtkTable* table, const BandSpec& spec, Palette palette)

@@ -105,6 +105,45 @@ std::vector<double> ScalarsOf(vtkDataArray* array, int comp);
 bool GlobalRange(const std::vector<double>& values, vtkUnsignedCharArray* ghosts, double range[2]);
 bool GlobalRange(const double* values, std::int64_t n, vtkUnsignedCharArray* ghosts, double range[2]);
 
+/**
+ * Min/max as GlobalRange, with a failure flag folded into the same reduction:
+ * `anyFailed` is set when any rank passed `localFailed` (a failed rank passes
+ * no values). One collective, as GlobalRange.
+ */
+bool GlobalRangeOrFailure(const double* values, std::int64_t n, vtkUnsignedCharArray* ghosts,
+  double range[2], bool localFailed, bool& anyFailed);
+
+/**
+ * MPI agreement for filters (the filter-side counterpart of the readers'
+ * AgreeAcrossRanks): a filter must never return before a collective on some
+ * ranks only, or the other ranks wait forever. Every rank calls this at the
+ * same point with whether it failed (its own error already reported with
+ * vtkErrorMacro) and whether it aborted.
+ *
+ * Serial (no controller or one process): no communication; returns the flags.
+ * Several ranks: one small reduction; when some rank failed, the lowest
+ * failing rank broadcasts its message and every rank that did not fail
+ * reports "<class>: failed on rank r of n: <message>". Failed and Aborted
+ * are then the same on every rank.
+ */
+struct RankVote
+{
+  bool Failed = false;
+  bool Aborted = false;
+};
+RankVote VoteAcrossRanks(
+  vtkAlgorithm* self, bool failed, const std::string& error, bool aborted = false);
+
+/**
+ * For a failure already folded into a reduction (every rank knows that some
+ * rank failed, not which): collective; the lowest failing rank's message is
+ * broadcast and reported by the ranks that did not fail. No-op in serial.
+ */
+void ShareFailure(vtkAlgorithm* self, bool failedHere, const std::string& error);
+
+/// True when the global controller has two processes or more.
+bool SeveralRanks();
+
 /// One scalar per tuple read in place when `array` is a 1-component double
 /// array, else ScalarsOf() copied into `store`.
 const double* ScalarsInPlace(vtkDataArray* array, int comp, std::vector<double>& store);

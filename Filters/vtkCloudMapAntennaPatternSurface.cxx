@@ -128,6 +128,7 @@ int vtkCloudMapAntennaPatternSurface::RequestUpdateExtent(
     this->InPrepass = true;
     this->PrepassStep = 0;
     this->PrepassMax = -std::numeric_limits<double>::infinity();
+    this->PrepassError.clear();
   }
   if (this->InPrepass)
   {
@@ -208,12 +209,16 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   vtkDataArray* values = selected && *selected
     ? vtkDataArray::SafeDownCast(input->GetColumnByName(selected))
     : nullptr;
-  // (An empty piece has no columns at all: it must still reach the
-  // reductions below, so only a non-empty table can lack the column.)
-  if (selected && *selected && !values && input->GetNumberOfRows() > 0)
+  // Under MPI every rank must reach the reductions below, also one that fails
+  // here (tables live on rank 0, so the other ranks have empty pieces and go
+  // on): the failure rides on those reductions and every rank then fails
+  // together. An empty piece has no columns at all and is no error.
+  const vtkIdType n = input->GetNumberOfRows();
+  const bool empty = n == 0;
+  std::string error;
+  if (selected && *selected && !values && !empty)
   {
-    vtkErrorMacro("Antenna Pattern Surface: the input has no numeric column '" << selected << "'.");
-    return 0;
+    error = std::string("Antenna Pattern Surface: the input has no numeric column '") + selected + "'.";
   }
   if (!values)
   {
@@ -223,34 +228,46 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   }
   auto* theta = vtkDataArray::SafeDownCast(input->GetColumnByName(this->ThetaArrayName.c_str()));
   auto* phi = vtkDataArray::SafeDownCast(input->GetColumnByName(this->PhiArrayName.c_str()));
-  const vtkIdType n = input->GetNumberOfRows();
   cloudmap::BandSpec spec;
   spec.N = this->NumberOfBands;
   const auto palette = static_cast<cloudmap::Palette>(this->Palette);
   const auto scale = static_cast<cloudmap::PatternScale>(this->Scale);
   const double floorDb = this->DynamicRange;
 
-  // An empty piece (tables live on rank 0) still joins the reductions below.
-  const bool empty = n == 0;
-  if (!empty && (!theta || !phi || !values))
+  if (error.empty() && !empty && (!theta || !phi || !values))
   {
-    vtkErrorMacro(<< "the input table needs numeric columns '" << this->ThetaArrayName << "', '"
-                  << this->PhiArrayName << "' and a value column (|E| or Gain by default)");
-    return 0;
+    error = "the input table needs numeric columns '" + this->ThetaArrayName + "', '" +
+      this->PhiArrayName + "' and a value column (|E| or Gain by default)";
   }
   cloudmap::SphereGrid grid;
-  std::string error;
   std::vector<double> th, ph, val;
-  if (!empty)
+  if (error.empty() && !empty)
   {
     th = cloudmap::ValuesAsDouble(theta);
     ph = cloudmap::ValuesAsDouble(phi);
     val = cloudmap::ScalarsOf(values, -1);
     if (!cloudmap::BuildSphereGrid(th.data(), ph.data(), val.data(), n, grid, error))
     {
-      vtkErrorMacro(<< error);
+      grid = cloudmap::SphereGrid();
+      error = error.empty() ? std::string("the pattern grid could not be built") : error;
+    }
+  }
+  const bool failed = !error.empty();
+  auto clearOutputs = [&]() {
+    output->Initialize();
+    bandTable->Initialize();
+    vtkPolyData::GetData(outputVector, 2)->Initialize();
+    return 1;
+  };
+  if (failed)
+  {
+    vtkErrorMacro(<< error);
+    if (!cloudmap::SeveralRanks())
+    {
+      clearOutputs();
       return 0;
     }
+    values = nullptr; // a failed rank goes on as an empty piece
   }
   const auto kind = GuessKind(this->ValueKind, values && values->GetName() ? values->GetName() : "");
   double localMax = -std::numeric_limits<double>::infinity();
@@ -261,14 +278,29 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   if (prepass)
   {
     this->PrepassMax = std::max(this->PrepassMax, localMax);
+    if (failed && this->PrepassError.empty())
+    {
+      this->PrepassError = error;
+    }
     if (++this->PrepassStep < this->TimeSteps.size())
     {
       this->InPrepass = true;
     }
     else
     {
-      // Every rank runs the same number of steps, so one reduction at the end.
-      this->GlobalReference = GlobalMax(this->PrepassMax);
+      // Every rank runs the same number of steps, so one reduction at the end,
+      // which also tells every rank whether any step failed anywhere.
+      double reducedMax[2] = { this->PrepassMax, this->PrepassError.empty() ? 0.0 : 1.0 };
+      GlobalMax(reducedMax, 2);
+      if (reducedMax[1] > 0)
+      {
+        cloudmap::ShareFailure(this, !this->PrepassError.empty(), this->PrepassError);
+        this->PrepassError.clear();
+        this->GlobalValid = false;
+        clearOutputs();
+        return 0;
+      }
+      this->GlobalReference = reducedMax[0];
       this->GlobalKey = this->CurrentKey();
       this->GlobalValid = true;
     }
@@ -474,16 +506,17 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
     lo = std::min(lo, v);
     hi = std::max(hi, v);
   }
-  // One reduction for the range and for whether any rank aborted.
-  double reduced[3] = { -lo, hi, aborted ? 1.0 : 0.0 };
-  GlobalMax(reduced, 3);
+  // One reduction for the range and for whether any rank aborted or failed.
+  double reduced[4] = { -lo, hi, aborted ? 1.0 : 0.0, failed ? 1.0 : 0.0 };
+  GlobalMax(reduced, 4);
   const double range[2] = { -reduced[0], reduced[1] };
-  auto clearOutputs = [&]() {
-    output->Initialize();
-    bandTable->Initialize();
-    vtkPolyData::GetData(outputVector, 2)->Initialize();
-    return 1;
-  };
+  if (reduced[3] > 0)
+  {
+    // Failed (on this rank or another): an error and empty outputs everywhere.
+    cloudmap::ShareFailure(this, failed, error);
+    clearOutputs();
+    return 0;
+  }
   if (reduced[2] > 0 || step(0.8))
   {
     return clearOutputs(); // aborted (on this rank or another): empty outputs everywhere

@@ -177,6 +177,9 @@ private:
   bool InPrepass = false;
   std::size_t PrepassStep = 0;
   double PrepassMax = 0.0;
+  // Under MPI a failed pre-pass step is remembered, not returned: every rank
+  // runs all steps and the failure rides on the final reduction.
+  std::string PrepassError;
   bool GlobalValid = false;
   double GlobalReference = 0.0;
   std::string GlobalKey;

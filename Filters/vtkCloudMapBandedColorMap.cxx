@@ -27,9 +27,12 @@
 #include "vtkUnsignedCharArray.h"
 #include "vtkUnsignedShortArray.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <sstream>
+#include <string>
 
 vtkStandardNewMacro(vtkCloudMapBandedColorMap);
 
@@ -86,29 +89,61 @@ int vtkCloudMapBandedColorMap::RequestData(
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkDataSet* output = vtkDataSet::GetData(outputVector, 0);
   vtkTable* table = vtkTable::GetData(outputVector, 1);
+
+  // Under MPI every rank must reach the range reduction (ResolveRange), also
+  // one that fails here: its error is agreed there, so all ranks fail
+  // together instead of the others waiting forever. An empty piece (no points
+  // and no cells, often without any array) is no error: it contributes no
+  // values and gives an empty output.
+  int association = -1;
+  vtkDataArray* values = input ? this->GetInputArrayToProcess(0, inputVector, association) : nullptr;
+  const bool emptyPiece = input && input->GetNumberOfPoints() == 0 && input->GetNumberOfCells() == 0;
+  std::ostringstream error;
   if (!input || !output)
   {
-    vtkErrorMacro(<< "Banded Color Map needs a vtkDataSet input");
-    return 0;
+    error << "Banded Color Map needs a vtkDataSet input";
   }
-
-  int association = -1;
-  vtkDataArray* values = this->GetInputArrayToProcess(0, inputVector, association);
-  if (!values)
+  else if (!values && !emptyPiece)
   {
-    vtkErrorMacro(<< "no array to band: select a point or cell array");
-    return 0;
+    error << "no array to band: select a point or cell array";
   }
-  if (this->Component >= values->GetNumberOfComponents())
+  else if (values && this->Component >= values->GetNumberOfComponents())
   {
-    vtkErrorMacro(<< "array '" << values->GetName() << "' has "
-                  << values->GetNumberOfComponents() << " components; component "
-                  << this->Component << " does not exist");
-    return 0;
+    error << "array '" << values->GetName() << "' has " << values->GetNumberOfComponents()
+          << " components; component " << this->Component << " does not exist";
+  }
+  const std::string failure = error.str();
+  if (!failure.empty())
+  {
+    vtkErrorMacro(<< failure);
+    if (!cloudmap::SeveralRanks())
+    {
+      return 0;
+    }
+    values = nullptr;
   }
   if (this->ExactBands)
   {
-    return this->RequestExactBands(input, values, association, outputVector);
+    return this->RequestExactBands(input, values, association, outputVector, failure);
+  }
+  if (!values)
+  {
+    // An empty piece, or a failed rank: no values, but the range reduction.
+    double range[2];
+    if (!this->ResolveRange(nullptr, 0, nullptr, range, failure))
+    {
+      output->Initialize();
+      table->Initialize();
+      return 0;
+    }
+    std::copy(range, range + 2, this->UsedRange);
+    output->ShallowCopy(input);
+    cloudmap::BandSpec spec;
+    spec.N = this->NumberOfBands;
+    spec.Min = range[0];
+    spec.Max = range[1];
+    cloudmap::FillBandTable(table, spec, static_cast<cloudmap::Palette>(this->Palette));
+    return 1;
   }
   output->ShallowCopy(input);
   const bool onCells = association == vtkDataObject::FIELD_ASSOCIATION_CELLS;
@@ -121,8 +156,10 @@ int vtkCloudMapBandedColorMap::RequestData(
   const vtkIdType nValues = values->GetNumberOfTuples();
   cloudmap::BandSpec spec;
   spec.N = this->NumberOfBands;
-  if (!this->ResolveRange(scalars, nValues, ghosts, this->UsedRange))
+  if (!this->ResolveRange(scalars, nValues, ghosts, this->UsedRange, failure))
   {
+    output->Initialize();
+    table->Initialize();
     return 0;
   }
   spec.Min = this->UsedRange[0];
@@ -293,40 +330,64 @@ bool WriteExact(vtkAlgorithm* self, const ExactContext& ctx, vtkPolyData* out, c
 }
 } // namespace
 
-int vtkCloudMapBandedColorMap::RequestExactBands(
-  vtkDataSet* input, vtkDataArray* values, int association, vtkInformationVector* outputVector)
+int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray* values,
+  int association, vtkInformationVector* outputVector, std::string error)
 {
   vtkPolyData* surface = vtkPolyData::SafeDownCast(input);
   vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
   vtkTable* table = vtkTable::GetData(outputVector, 1);
-  if (!surface || !output)
-  {
-    vtkErrorMacro(<< "Exact Bands needs a polygonal surface (vtkPolyData) of triangles and quads; "
-                     "extract the surface first");
-    return 0;
-  }
-  if (association != vtkDataObject::FIELD_ASSOCIATION_POINTS)
-  {
-    vtkErrorMacro(<< "Exact Bands clips the field interpolated from vertex values, but '"
-                  << values->GetName()
-                  << "' is a cell array: run Area Weighted Point Data first and band its point "
-                     "array");
-    return 0;
-  }
+  // As in RequestData: a rank that fails still reaches the range reduction.
+  const bool failedBefore = !error.empty();
   cloudmap::SurfaceView view;
-  std::string error;
-  if (!cloudmap::MakeSurfaceView(surface, view, error))
+  if (!failedBefore)
   {
-    vtkErrorMacro(<< error);
-    return 0;
+    if (!surface || !output)
+    {
+      error = "Exact Bands needs a polygonal surface (vtkPolyData) of triangles and quads; "
+              "extract the surface first";
+    }
+    else if (values && association != vtkDataObject::FIELD_ASSOCIATION_POINTS)
+    {
+      error = std::string("Exact Bands clips the field interpolated from vertex values, but '") +
+        (values->GetName() ? values->GetName() : "") +
+        "' is a cell array: run Area Weighted Point Data first and band its point array";
+    }
+    else if (!cloudmap::MakeSurfaceView(surface, view, error))
+    {
+      // (error set)
+    }
+    if (!error.empty())
+    {
+      vtkErrorMacro(<< error);
+      if (!cloudmap::SeveralRanks())
+      {
+        return 0;
+      }
+    }
   }
-  const std::vector<double> scalars = cloudmap::ScalarsOf(values, this->Component);
+  const bool failed = !error.empty();
+  // An empty piece may have no values at all: it only joins the reduction.
+  const std::vector<double> scalars =
+    values && !failed ? cloudmap::ScalarsOf(values, this->Component) : std::vector<double>();
   cloudmap::BandSpec spec;
   spec.N = this->NumberOfBands;
   if (!this->ResolveRange(scalars.data(), static_cast<vtkIdType>(scalars.size()),
-        surface->GetPointGhostArray(), this->UsedRange))
+        surface && !failed ? surface->GetPointGhostArray() : nullptr, this->UsedRange, error))
   {
+    if (output)
+    {
+      output->Initialize();
+    }
+    table->Initialize();
     return 0;
+  }
+  if (!values)
+  {
+    spec.Min = this->UsedRange[0];
+    spec.Max = this->UsedRange[1];
+    output->Initialize();
+    cloudmap::FillBandTable(table, spec, static_cast<cloudmap::Palette>(this->Palette));
+    return 1;
   }
   spec.Min = this->UsedRange[0];
   spec.Max = this->UsedRange[1];
@@ -433,23 +494,40 @@ int vtkCloudMapBandedColorMap::RequestExactBands(
   return 1;
 }
 
-bool vtkCloudMapBandedColorMap::ResolveRange(
-  const double* scalars, vtkIdType n, vtkUnsignedCharArray* ghosts, double range[2])
+bool vtkCloudMapBandedColorMap::ResolveRange(const double* scalars, vtkIdType n,
+  vtkUnsignedCharArray* ghosts, double range[2], const std::string& error)
 {
+  const bool failed = !error.empty();
   if (this->UseCustomRange)
   {
     // Every rank has the same properties, so every rank returns here alike.
     if (!(this->Range[1] >= this->Range[0]))
     {
-      vtkErrorMacro(<< "custom range [" << this->Range[0] << ", " << this->Range[1]
-                    << "] is empty or reversed");
+      if (!failed)
+      {
+        vtkErrorMacro(<< "custom range [" << this->Range[0] << ", " << this->Range[1]
+                      << "] is empty or reversed");
+      }
+      return false;
+    }
+    // No reduction needed for the range, but a failure must still be agreed.
+    if (cloudmap::VoteAcrossRanks(this, failed, error).Failed)
+    {
       return false;
     }
     range[0] = this->Range[0];
     range[1] = this->Range[1];
     return true;
   }
-  if (!cloudmap::GlobalRange(scalars, n, ghosts, range))
+  // The failure flag rides on the range reduction: no extra collective.
+  bool anyFailed = false;
+  const bool found = cloudmap::GlobalRangeOrFailure(scalars, n, ghosts, range, failed, anyFailed);
+  if (anyFailed)
+  {
+    cloudmap::ShareFailure(this, failed, error);
+    return false;
+  }
+  if (!found)
   {
     // No finite value anywhere: a defined, visible result rather than garbage.
     range[0] = 0;

@@ -35,6 +35,8 @@
 #include "CloudMapFiltersModule.h"
 #include "vtkPassInputTypeAlgorithm.h"
 
+#include <string>
+
 class vtkDataArray;
 class vtkDataSet;
 class vtkUnsignedCharArray;
@@ -95,12 +97,16 @@ protected:
   int FillOutputPortInformation(int port, vtkInformation* info) override;
   int RequestDataObject(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  // `error`: what RequestData already found wrong on this rank (reported).
   int RequestExactBands(vtkDataSet* input, vtkDataArray* values, int association,
-    vtkInformationVector* outputVector);
+    vtkInformationVector* outputVector, std::string error);
   // The band range: the custom one, or the MPI-global range of the finite,
-  // non-ghost values ([0, 1] when there is none). False for a bad custom range.
+  // non-ghost values ([0, 1] when there is none). False for a bad custom range
+  // or when `error` is set on any rank: every rank reaches this point, so a
+  // failure on one rank is agreed here instead of leaving the others waiting
+  // in the range reduction (see cloudmap::VoteAcrossRanks).
   bool ResolveRange(const double* scalars, vtkIdType n, vtkUnsignedCharArray* ghosts,
-    double range[2]);
+    double range[2], const std::string& error);
 
   int NumberOfBands = 24;
   int Component = -1;

@@ -118,7 +118,8 @@ int vtkCloudMapElementInterpolation::RequestData(
   };
 
   vtkPointData* ppd = parents->GetPointData();
-  for (int a = 0; a < ppd->GetNumberOfArrays(); ++a)
+  const int nArrays = ppd->GetNumberOfArrays();
+  for (int a = 0; a < nArrays; ++a)
   {
     vtkDataArray* in = ppd->GetArray(a);
     if (!in || !in->GetName())
@@ -132,31 +133,33 @@ int vtkCloudMapElementInterpolation::RequestData(
     out->SetNumberOfComponents(ncomp);
     cloudmap::ResizeLarge(out.GetPointer(), n);
     double* o = out->GetPointer(0);
-    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-      double w[4];
-      for (vtkIdType c = b; c < e; ++c)
-      {
-        const std::int64_t parent = pid[c];
-        const int nc = view.Size(parent);
-        const std::int64_t first = view.Offset(parent);
-        weightsOf(c, nc, w);
-        for (int k = 0; k < ncomp; ++k)
+    // In blocks, reporting progress and stopping when the user aborts.
+    const bool done = cloudmap::ForWithProgress(this, n, double(a) / nArrays,
+      double(a + 1) / nArrays, [&](std::int64_t b, std::int64_t e) {
+        double w[4];
+        for (std::int64_t c = b; c < e; ++c)
         {
-          double v = 0;
-          for (int j = 0; j < nc; ++j)
+          const std::int64_t parent = pid[c];
+          const int nc = view.Size(parent);
+          const std::int64_t first = view.Offset(parent);
+          weightsOf(c, nc, w);
+          for (int k = 0; k < ncomp; ++k)
           {
-            v += w[j] * vin[view.Id(first + j) * ncomp + k];
+            double v = 0;
+            for (int j = 0; j < nc; ++j)
+            {
+              v += w[j] * vin[view.Id(first + j) * ncomp + k];
+            }
+            o[c * ncomp + k] = v;
           }
-          o[c * ncomp + k] = v;
         }
-      }
-    });
-    output->GetCellData()->AddArray(out); // replaces the element-constant copy
-    if (this->GetAbortExecute())
+      });
+    if (!done || this->GetAbortExecute())
     {
-      break;
+      output->Initialize();
+      return 1; // aborted: an empty output, not a half-interpolated one
     }
-    this->UpdateProgress(double(a + 1) / ppd->GetNumberOfArrays());
+    output->GetCellData()->AddArray(out); // replaces the element-constant copy
   }
   if (ppd->GetScalars() && ppd->GetScalars()->GetName())
   {

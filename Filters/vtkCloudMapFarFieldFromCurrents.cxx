@@ -3,6 +3,7 @@
 
 #include "cmRadiation.h"
 #include "cmRefinement.h"
+#include "cmVTKAccess.h"
 
 #include "vtkCellData.h"
 #include "vtkDataArray.h"
@@ -23,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <string>
 #include <vector>
 
 vtkStandardNewMacro(vtkCloudMapFarFieldFromCurrents);
@@ -104,13 +106,32 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
   std::vector<cloudmap::CurrentElement> elems;
   vtkDataArray* jr = surface->GetCellData()->GetArray("J_real");
   vtkDataArray* ji = surface->GetCellData()->GetArray("J_imag");
-  if (surface->GetNumberOfPolys() > 0)
+  // A rank that fails here must still reach the radiation-vector sum below
+  // (the others wait in it): the failure is summed with the vectors and every
+  // rank then fails together. Empty pieces (no polygons, no lines) need no
+  // arrays and contribute nothing.
+  std::string error;
+  if (surface->GetNumberOfPolys() > 0 &&
+    (!jr || !ji || jr->GetNumberOfComponents() != 3 || ji->GetNumberOfComponents() != 3))
   {
-    if (!jr || !ji || jr->GetNumberOfComponents() != 3 || ji->GetNumberOfComponents() != 3)
+    error = "the surface needs 3-component cell arrays J_real and J_imag";
+  }
+  else if (wires && wires->GetNumberOfLines() > 0 &&
+    (!wires->GetCellData()->GetArray("I_real") || !wires->GetCellData()->GetArray("I_imag")))
+  {
+    error = "the wires need cell arrays I_real and I_imag";
+  }
+  const bool failed = !error.empty();
+  if (failed)
+  {
+    vtkErrorMacro(<< error);
+    if (!parallel)
     {
-      vtkErrorMacro(<< "the surface needs 3-component cell arrays J_real and J_imag");
       return 0;
     }
+  }
+  if (!failed && surface->GetNumberOfPolys() > 0)
+  {
     vtkUnsignedCharArray* ghosts = surface->GetCellGhostArray();
     for (vtkIdType c = 0; c < surface->GetNumberOfCells(); ++c)
     {
@@ -140,15 +161,10 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
       elems.push_back(e);
     }
   }
-  if (wires && wires->GetNumberOfLines() > 0)
+  if (!failed && wires && wires->GetNumberOfLines() > 0)
   {
     vtkDataArray* ir = wires->GetCellData()->GetArray("I_real");
     vtkDataArray* ii = wires->GetCellData()->GetArray("I_imag");
-    if (!ir || !ii)
-    {
-      vtkErrorMacro(<< "the wires need cell arrays I_real and I_imag");
-      return 0;
-    }
     vtkUnsignedCharArray* ghosts = wires->GetCellGhostArray();
     for (vtkIdType c = 0; c < wires->GetNumberOfCells(); ++c)
     {
@@ -182,8 +198,10 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
     return 0;
   }
   // Radiation vectors, θ fastest; summed over ranks for distributed inputs. The
-  // last entry is the abort flag, summed with them so every rank agrees on it.
-  std::vector<double> nvec(6 * ns + 1);
+  // last two entries are the abort and failure flags, summed with them so
+  // every rank agrees on them.
+  std::vector<double> nvec(6 * ns + 2);
+  nvec[6 * ns + 1] = failed ? 1.0 : 0.0;
   auto body = [&](vtkIdType b, vtkIdType e) {
     for (vtkIdType s = b; s < e; ++s)
     {
@@ -205,7 +223,7 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
   // (ns x elements can take minutes).
   const vtkIdType total = static_cast<vtkIdType>(ns);
   const vtkIdType block = std::max<vtkIdType>(256, total / 50);
-  for (vtkIdType b = 0; b < total; b += block)
+  for (vtkIdType b = 0; b < total && !failed; b += block)
   {
     vtkSMPTools::For(b, std::min(total, b + block), body);
     this->UpdateProgress(0.95 * double(std::min(total, b + block)) / double(total));
@@ -221,6 +239,12 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
     ctrl->AllReduce(nvec.data(), sum.data(), static_cast<vtkIdType>(nvec.size()),
       vtkCommunicator::SUM_OP);
     nvec.swap(sum);
+    if (nvec[6 * ns + 1] > 0)
+    {
+      cloudmap::ShareFailure(this, failed, error);
+      out->Initialize();
+      return 0; // failed on some rank: an error and no table anywhere
+    }
     if (nvec[6 * ns] > 0)
     {
       return 1; // aborted on some rank: no table anywhere

@@ -128,9 +128,27 @@ int vtkCloudMapFreeFormDeformation::RequestData(
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkPointSet* output = vtkPointSet::GetData(outInfo);
   vtkPolyData* latticeOut = vtkPolyData::GetData(outputVector, 1);
-  if (!input || !output || !latticeOut)
+  // The input check may not return on some ranks only: the others would wait
+  // in the bounds reduction below. With input bounds (the only collective)
+  // it is agreed first under MPI (one tiny reduction); the checks after the
+  // bounds depend on properties and on the global bounds only, so every rank
+  // meets them alike. Without input bounds there is no collective to miss.
+  const bool bad = !input || !output || !latticeOut;
+  const std::string badInput = "Free Form Deformation needs a vtkPointSet input";
+  if (bad)
   {
-    vtkErrorMacro(<< "Free Form Deformation needs a vtkPointSet input");
+    vtkErrorMacro(<< badInput);
+  }
+  if (this->UseInputBounds ? cloudmap::VoteAcrossRanks(this, bad, badInput).Failed : bad)
+  {
+    if (output)
+    {
+      output->Initialize();
+    }
+    if (latticeOut)
+    {
+      latticeOut->Initialize();
+    }
     return 0;
   }
 

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 vtkStandardNewMacro(vtkCloudMapTimeHarmonic);
@@ -66,12 +67,33 @@ int vtkCloudMapTimeHarmonic::RequestData(
     im = attrs->GetArray(this->ImaginaryArrayName.c_str());
     outAttrs = output->GetPointData();
   }
-  if (!re || !im || re->GetNumberOfComponents() != im->GetNumberOfComponents() ||
-    re->GetNumberOfTuples() != im->GetNumberOfTuples())
+  // Every rank must reach the reduction below, also one that fails here: the
+  // failure rides on that reduction, so all ranks fail together instead of
+  // the others waiting forever. An empty piece (no points and no cells, often
+  // without any array) is no error: it contributes nothing.
+  const bool emptyPiece = input->GetNumberOfPoints() == 0 && input->GetNumberOfCells() == 0;
+  std::string error;
+  const bool mismatch = re && im &&
+    (re->GetNumberOfComponents() != im->GetNumberOfComponents() ||
+      re->GetNumberOfTuples() != im->GetNumberOfTuples());
+  if (mismatch || ((!re || !im) && !emptyPiece))
   {
-    vtkErrorMacro(<< "need matching real and imaginary arrays '" << this->RealArrayName << "' and '"
-                  << this->ImaginaryArrayName << "' on cells or points");
-    return 0;
+    error = "need matching real and imaginary arrays '" + this->RealArrayName + "' and '" +
+      this->ImaginaryArrayName + "' on cells or points";
+  }
+  const bool failed = !error.empty();
+  if (failed)
+  {
+    vtkErrorMacro(<< error);
+    if (!cloudmap::SeveralRanks())
+    {
+      output->Initialize();
+      return 0;
+    }
+  }
+  if (failed || !re || !im)
+  {
+    re = im = nullptr;
   }
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   double t = 0;
@@ -81,9 +103,10 @@ int vtkCloudMapTimeHarmonic::RequestData(
   }
   const double phase = 2 * 3.14159265358979323846 * t;
   const double c = std::cos(phase), s = std::sin(phase);
-  const int nc = re->GetNumberOfComponents();
-  const vtkIdType n = re->GetNumberOfTuples();
-  const std::vector<double> a = cloudmap::ValuesAsDouble(re), b = cloudmap::ValuesAsDouble(im);
+  const int nc = re ? re->GetNumberOfComponents() : 1;
+  const vtkIdType n = re ? re->GetNumberOfTuples() : 0;
+  const std::vector<double> a = re ? cloudmap::ValuesAsDouble(re) : std::vector<double>();
+  const std::vector<double> b = im ? cloudmap::ValuesAsDouble(im) : std::vector<double>();
 
   std::string base = this->RealArrayName;
   const std::size_t cut = base.rfind("_real");
@@ -121,18 +144,33 @@ int vtkCloudMapTimeHarmonic::RequestData(
   });
   double top = peak.empty() || !done ? 0.0 : *std::max_element(peak.begin(), peak.end());
   double abortedAnywhere = done ? 0.0 : 1.0;
+  double failedAnywhere = failed ? 1.0 : 0.0;
   vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
   if (ctrl && ctrl->GetNumberOfProcesses() > 1)
   {
-    double local[2] = { top, abortedAnywhere }, g[2] = { top, abortedAnywhere };
-    ctrl->AllReduce(local, g, 2, vtkCommunicator::MAX_OP);
+    double local[3] = { top, abortedAnywhere, failedAnywhere };
+    double g[3] = { top, abortedAnywhere, failedAnywhere };
+    ctrl->AllReduce(local, g, 3, vtkCommunicator::MAX_OP);
     top = g[0];
     abortedAnywhere = g[1];
+    failedAnywhere = g[2];
+  }
+  if (failedAnywhere > 0)
+  {
+    cloudmap::ShareFailure(this, failed, error);
+    output->Initialize();
+    return 0; // failed here or on another rank: an error and an empty output everywhere
   }
   if (abortedAnywhere > 0)
   {
     output->Initialize();
     return 1; // aborted (here or on another rank): an empty output everywhere
+  }
+  if (!re)
+  {
+    // An empty piece without the arrays: the empty input passes through.
+    output->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), t);
+    return 1;
   }
   outAttrs->AddArray(inst);
   outAttrs->AddArray(mag);

@@ -28,6 +28,6 @@ if ((${#missing[@]})); then
 fi
 
 echo "== building CloudMap in $build"
-cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release >"$build.configure.log" 2>&1 ||
+cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCLOUDMAP_SANITIZER_TESTS=ON >"$build.configure.log" 2>&1 ||
   { cat "$build.configure.log"; exit 1; }
 cmake --build "$build" -j"$(nproc)"

@@ -48,6 +48,20 @@ if [ ! -f "$lib" ] || [ -n "$(find "${core_sources[@]}" "$root"/Readers/Core/*.h
   wait
   ar rcs "$lib" "$out"/*.o
 fi
+# Harnesses are single-threaded: run CLOUDMAP_FUZZ_JOBS of them at a time
+# (default: the number of cores), each for the full time.
+jobs="${CLOUDMAP_FUZZ_JOBS:-$(nproc)}"
+fuzz_one() {
+  local name="$1" bin="$2" corpus="$3"
+  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=200000 \
+      -artifact_prefix="$here/crashes/$name/" -print_final_stats=1 \
+      "$corpus" "$here/regressions/$name" 2>"$out/fuzz_$name.log"; then
+    return 1
+  fi
+}
+declare -A pid_of
+names=()
 for t in "${targets[@]}"; do
   IFS=: read -r name define seeds header <<<"$t"
   if ((${#want[@]})) && [[ ! " ${want[*]} " == *" $name "* ]]; then continue; fi
@@ -65,11 +79,14 @@ for t in "${targets[@]}"; do
   mkdir -p "$corpus" "$here/crashes/$name" "$here/regressions/$name"
   # Seeds: the test files of the format (small ones) and past crashes.
   find "$root/Testing/$seeds" -maxdepth 1 -type f -size -300k -exec cp -n {} "$corpus/" \; 2>/dev/null || true
+  while (($(jobs -rp | wc -l) >= jobs)); do wait -n || true; done
   echo "== fuzzing $name for ${seconds}s"
-  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=200000 \
-      -artifact_prefix="$here/crashes/$name/" -print_final_stats=1 \
-      "$corpus" "$here/regressions/$name" 2>"$out/fuzz_$name.log"; then
+  fuzz_one "$name" "$bin" "$corpus" &
+  pid_of[$name]=$!
+  names+=("$name")
+done
+for name in "${names[@]}"; do
+  if ! wait "${pid_of[$name]}"; then
     echo "!! $name: a crash, see $here/crashes/$name/ and $out/fuzz_$name.log"
     tail -30 "$out/fuzz_$name.log"
     status=1

@@ -5,6 +5,7 @@
 # definite/indirect leak fails. valgrind.supp may only name frames outside
 # CloudMap (dynamic loader, static initialisers of ParaView's libraries).
 #   Testing/sanitize/run-valgrind.sh <bin dir> [test names...]
+# A name may carry arguments after a colon (cloudmap_canary:leak).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 bin="${1:?usage: run-valgrind.sh <bin dir> [tests...]}"
@@ -17,7 +18,10 @@ if ((${#tests[@]} == 0)); then
 fi
 command -v valgrind >/dev/null || { echo "valgrind is not installed (Testing/setup-debian.sh)"; exit 1; }
 status=0
-for t in "${tests[@]}"; do
+for spec in "${tests[@]}"; do
+  t="${spec%%:*}"
+  args=()
+  [[ "$spec" == *:* ]] && read -r -a args <<<"${spec#*:}"
   exe="$bin/$t"
   if [ ! -x "$exe" ]; then
     echo "!! $t: not built"
@@ -25,15 +29,15 @@ for t in "${tests[@]}"; do
     continue
   fi
   start=$(date +%s)
-  log="$bin/../Testing/Temporary/valgrind_$t.log"
+  log="$bin/../Testing/Temporary/valgrind_${spec//[: ]/_}.log"
   # nec2c and other child processes run natively (not traced).
   valgrind --tool=memcheck --error-exitcode=97 --leak-check=full \
     --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect \
     --track-origins=no --num-callers=30 --suppressions="$here/valgrind.supp" \
-    --log-file="$log" "$exe" >"$log.out" 2>&1
+    --log-file="$log" "$exe" "${args[@]}" >"$log.out" 2>&1
   rc=$?
   summary=$(grep -E "ERROR SUMMARY|definitely lost|indirectly lost" "$log" | sed 's/^==[0-9]*== //' | tr '\n' ';')
-  echo "== $t: exit $rc, $(($(date +%s) - start)) s; $summary"
+  echo "== $spec: exit $rc, $(($(date +%s) - start)) s; $summary"
   if [ $rc -ne 0 ]; then
     status=1
     if [ $rc -eq 97 ]; then
