@@ -28,11 +28,8 @@ vtkStandardNewMacro(vtkCloudMapFEKOCurrentsReader);
 
 cmReaderProcessRequest(vtkCloudMapFEKOCurrentsReader)
 
-struct vtkCloudMapFEKOCurrentsReader::Internals
+struct vtkCloudMapFEKOCurrentsReader::Internals : cloudmap::ParsedFile<cloudmap::FekoSurfaceCurrents>
 {
-  cloudmap::FileStamp Stamp;
-  std::vector<cloudmap::FekoSurfaceCurrents> Blocks;
-  std::vector<double> Steps;
 };
 
 vtkCloudMapFEKOCurrentsReader::vtkCloudMapFEKOCurrentsReader()
@@ -109,26 +106,14 @@ int vtkCloudMapFEKOCurrentsReader::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   Internals& in = *this->Internal;
-  const cloudmap::FileStamp stamp = cloudmap::FileStamp::Of(this->FileName);
-  if (stamp != in.Stamp)
+  try
   {
-    in = Internals();
-    try
-    {
-      in.Blocks = cloudmap::ReadFekoCurrentsFile(this->FileName);
-    }
-    catch (const std::exception& e)
-    {
-      cmReaderError(<< e.what());
-      return 0;
-    }
-    in.Stamp = stamp;
-    std::vector<double> f;
-    for (const auto& b : in.Blocks)
-    {
-      f.push_back(b.Frequency);
-    }
-    in.Steps = cloudmap::DistinctFrequencies(f);
+    in.Refresh(this->FileName, [](const std::string& name) { return cloudmap::ReadFekoCurrentsFile(name); });
+  }
+  catch (const std::exception& e)
+  {
+    cmReaderError(<< e.what());
+    return 0;
   }
   for (int port = 0; port < 2; ++port)
   {

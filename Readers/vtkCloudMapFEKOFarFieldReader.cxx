@@ -21,11 +21,8 @@ vtkStandardNewMacro(vtkCloudMapFEKOFarFieldReader);
 cmReaderProcessRequest(vtkCloudMapFEKOFarFieldReader)
 
 /// The parsed blocks, kept until the file changes.
-struct vtkCloudMapFEKOFarFieldReader::Internals
+struct vtkCloudMapFEKOFarFieldReader::Internals : cloudmap::ParsedFile<cloudmap::FarFieldGrid>
 {
-  cloudmap::FileStamp Stamp;
-  std::vector<cloudmap::FarFieldGrid> Blocks;
-  std::vector<double> Steps;
 };
 
 vtkCloudMapFEKOFarFieldReader::vtkCloudMapFEKOFarFieldReader()
@@ -46,26 +43,14 @@ int vtkCloudMapFEKOFarFieldReader::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   Internals& in = *this->Internal;
-  const cloudmap::FileStamp stamp = cloudmap::FileStamp::Of(this->FileName);
-  if (stamp != in.Stamp)
+  try
   {
-    in = Internals();
-    try
-    {
-      in.Blocks = cloudmap::ReadFekoFarFieldFile(this->FileName);
-    }
-    catch (const std::exception& e)
-    {
-      cmReaderError(<< e.what());
-      return 0;
-    }
-    in.Stamp = stamp;
-    std::vector<double> f;
-    for (const auto& b : in.Blocks)
-    {
-      f.push_back(b.Frequency);
-    }
-    in.Steps = cloudmap::DistinctFrequencies(f);
+    in.Refresh(this->FileName, [](const std::string& name) { return cloudmap::ReadFekoFarFieldFile(name); });
+  }
+  catch (const std::exception& e)
+  {
+    cmReaderError(<< e.what());
+    return 0;
   }
   vtkInformation* info = outputVector->GetInformationObject(0);
   info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);

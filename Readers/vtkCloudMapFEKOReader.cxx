@@ -21,11 +21,8 @@ vtkStandardNewMacro(vtkCloudMapFEKOReader);
 
 cmReaderProcessRequest(vtkCloudMapFEKOReader)
 
-struct vtkCloudMapFEKOReader::Internals
+struct vtkCloudMapFEKOReader::Internals : cloudmap::ParsedFile<cloudmap::SurfaceMesh>
 {
-  cloudmap::FileStamp Stamp;
-  std::vector<cloudmap::SurfaceMesh> Meshes;
-  std::vector<double> Steps;
 };
 
 vtkCloudMapFEKOReader::vtkCloudMapFEKOReader()
@@ -46,26 +43,14 @@ int vtkCloudMapFEKOReader::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   Internals& in = *this->Internal;
-  const cloudmap::FileStamp stamp = cloudmap::FileStamp::Of(this->FileName);
-  if (stamp != in.Stamp)
+  try
   {
-    in = Internals();
-    try
-    {
-      in.Meshes = cloudmap::ReadFekoOutputFile(this->FileName);
-    }
-    catch (const std::exception& e)
-    {
-      cmReaderError(<< e.what());
-      return 0;
-    }
-    in.Stamp = stamp;
-    std::vector<double> f;
-    for (const auto& m : in.Meshes)
-    {
-      f.push_back(m.Frequency);
-    }
-    in.Steps = cloudmap::DistinctFrequencies(f);
+    in.Refresh(this->FileName, [](const std::string& name) { return cloudmap::ReadFekoOutputFile(name); });
+  }
+  catch (const std::exception& e)
+  {
+    cmReaderError(<< e.what());
+    return 0;
   }
   vtkInformation* info = outputVector->GetInformationObject(0);
   info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
@@ -86,7 +71,7 @@ int vtkCloudMapFEKOReader::RequestData(
     return 0;
   }
   const double f = in.Steps[cloudmap::RequestedStep(info, in.Steps)];
-  for (const auto& m : in.Meshes)
+  for (const auto& m : in.Blocks)
   {
     // The first table at the requested frequency.
     if (std::abs(m.Frequency - f) <= 1e-9 * std::abs(f))
