@@ -3,6 +3,7 @@
 // read from the bracketed header (dBi or linear; θ/φ, Ludwig-3 or circular), φ from 0 or
 // from −180, blanks inside "Abs(Phi  )[dBi   ]", "-inf" nulls. Expected values come from
 // the file text through the textbook conversions, written out here independently.
+#include "cmTestFiles.h"
 #include "cmCheck.h"
 #include "cmCstFarField.h"
 #include "cmTextScan.h"
@@ -20,21 +21,6 @@ using C = std::complex<double>;
 
 namespace
 {
-std::string Slurp(const std::string& path)
-{
-  std::string s;
-  if (FILE* f = std::fopen(path.c_str(), "rb"))
-  {
-    char buf[65536];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-    {
-      s.append(buf, n);
-    }
-    std::fclose(f);
-  }
-  return s;
-}
 
 std::vector<std::vector<double>> Rows(const std::string& text)
 {

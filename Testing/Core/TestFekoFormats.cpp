@@ -2,6 +2,7 @@
 // FEKO .ffe, .os and .out on hand-written files that reproduce each quirk of FORMATS.md;
 // the expected numbers are read from the file text here with strtod, independently of
 // the parser. Damaged copies must give ParseError naming the file and the problem.
+#include "cmTestFiles.h"
 #include "cmCheck.h"
 #include "cmFekoFormat.h"
 #include "cmNecOutput.h"
@@ -18,52 +19,9 @@ using namespace cloudmap;
 
 namespace
 {
-std::string Slurp(const std::string& path)
-{
-  std::string s;
-  if (FILE* f = std::fopen(path.c_str(), "rb"))
-  {
-    char buf[65536];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-    {
-      s.append(buf, n);
-    }
-    std::fclose(f);
-  }
-  return s;
-}
 
-void Spit(const std::string& path, const std::string& text)
-{
-  FILE* f = std::fopen(path.c_str(), "wb");
-  std::fwrite(text.data(), 1, text.size(), f);
-  std::fclose(f);
-}
 
-std::vector<std::string> Lines(const std::string& text)
-{
-  std::vector<std::string> out;
-  std::size_t b = 0;
-  while (b < text.size())
-  {
-    std::size_t e = text.find('\n', b);
-    e = e == std::string::npos ? text.size() : e;
-    out.push_back(text.substr(b, e - b));
-    b = e + 1;
-  }
-  return out;
-}
 
-std::string Join(const std::vector<std::string>& l)
-{
-  std::string s;
-  for (const auto& x : l)
-  {
-    s += x + "\n";
-  }
-  return s;
-}
 
 /// The numeric rows of an .ffe text (lines not starting with # or *), as doubles.
 std::vector<std::vector<double>> FfeRows(const std::string& text)

@@ -3,6 +3,7 @@
 // in both versions, with a line and a point element to skip, non-contiguous node and
 // element tags, bempp-style "(real)"/"(imag)" views covering 3 of 4 elements (in either
 // order), node data on some nodes, and a second time step of a view. Damaged copies fail.
+#include "cmTestFiles.h"
 #include "cmCheck.h"
 #include "cmGmshFormat.h"
 #include "cmTextScan.h"
@@ -16,21 +17,6 @@ using namespace cloudmap;
 
 namespace
 {
-std::string Slurp(const std::string& path)
-{
-  std::string s;
-  if (FILE* f = std::fopen(path.c_str(), "rb"))
-  {
-    char buf[65536];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-    {
-      s.append(buf, n);
-    }
-    std::fclose(f);
-  }
-  return s;
-}
 
 const GmshView* View(const GmshMesh& m, const char* name)
 {

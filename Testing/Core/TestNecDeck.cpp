@@ -3,6 +3,7 @@
 // becomes SP/SC cards, nec2c solves it during the test, and the NEC reader gives back
 // the same patches (the one under the wire cut in 4), the same total area (0.96 m²) and
 // enclosed volume (0.064 m³, so every normal points outward). Bad meshes are refused.
+#include "cmTestFiles.h"
 #include "cmCheck.h"
 #include "cmNecDeck.h"
 #include "cmNecOutput.h"
@@ -95,12 +96,6 @@ Mesh Cube(double a, int n)
   return m;
 }
 
-void Spit(const std::string& path, const std::string& text)
-{
-  FILE* f = std::fopen(path.c_str(), "wb");
-  std::fwrite(text.data(), 1, text.size(), f);
-  std::fclose(f);
-}
 
 /// Area and signed volume contribution (c·n A / 3) of each element.
 void Measure(const SurfaceMesh& m, double& area, double& volume)

@@ -2,6 +2,7 @@
 // Parses NEC-2 output that nec2c writes at test time (and a checked-in NEC-2D sample)
 // and checks it against an oracle read straight from the printed tables, plus the
 // analytic geometry of the bodies. Then feeds damaged files and expects ParseError.
+#include "cmTestFiles.h"
 #include "cmNecOutput.h"
 #include "cmTextScan.h"
 
@@ -27,42 +28,8 @@ void Check(bool ok, const std::string& what)
   }
 }
 
-std::string Slurp(const std::string& path)
-{
-  std::string s;
-  if (FILE* f = std::fopen(path.c_str(), "rb"))
-  {
-    char buf[65536];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-    {
-      s.append(buf, n);
-    }
-    std::fclose(f);
-  }
-  return s;
-}
 
-void Spit(const std::string& path, const std::string& text)
-{
-  FILE* f = std::fopen(path.c_str(), "wb");
-  std::fwrite(text.data(), 1, text.size(), f);
-  std::fclose(f);
-}
 
-std::vector<std::string> Lines(const std::string& text)
-{
-  std::vector<std::string> out;
-  std::size_t b = 0;
-  while (b < text.size())
-  {
-    std::size_t e = text.find('\n', b);
-    e = e == std::string::npos ? text.size() : e;
-    out.push_back(text.substr(b, e - b));
-    b = e + 1;
-  }
-  return out;
-}
 
 std::vector<std::string> Fields(const std::string& line)
 {

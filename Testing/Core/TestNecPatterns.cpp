@@ -3,6 +3,7 @@
 // writes during the test and from hand-written NEC-2D samples. The oracles are the
 // numbers in the printed text (read here with a separate, naive tokenizer) and physics:
 // a half-wave dipole's 2.15 dBi, a short dipole's sin θ, the feed current maximum.
+#include "cmTestFiles.h"
 #include "cmCheck.h"
 #include "cmNecOutput.h"
 #include "cmTextScan.h"
@@ -18,42 +19,8 @@ using namespace cloudmap;
 
 namespace
 {
-std::string Slurp(const std::string& path)
-{
-  std::string s;
-  if (FILE* f = std::fopen(path.c_str(), "rb"))
-  {
-    char buf[65536];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-    {
-      s.append(buf, n);
-    }
-    std::fclose(f);
-  }
-  return s;
-}
 
-void Spit(const std::string& path, const std::string& text)
-{
-  FILE* f = std::fopen(path.c_str(), "wb");
-  std::fwrite(text.data(), 1, text.size(), f);
-  std::fclose(f);
-}
 
-std::vector<std::string> Lines(const std::string& text)
-{
-  std::vector<std::string> out;
-  std::size_t b = 0;
-  while (b < text.size())
-  {
-    std::size_t e = text.find('\n', b);
-    e = e == std::string::npos ? text.size() : e;
-    out.push_back(text.substr(b, e - b));
-    b = e + 1;
-  }
-  return out;
-}
 
 std::vector<std::string> Fields(const std::string& line)
 {

@@ -172,7 +172,8 @@ wave = source("RTAnalyticSource", WholeExtent=[0, 511, 0, 511, 0, 0])
 pattern = source("CloudMapAnalyticAntennaPattern", ThetaStep=1, PhiStep=1)
 ifs = source("CloudMapIteratedFunctionSystem", Preset=1, NumberOfPoints=300000)
 scatter = source("CloudMapIteratedFunctionSystem", Preset=1, NumberOfPoints=3000)
-for upstream in (sphere, sphere2, plate, wave, pattern, ifs, scatter):
+sphere2_refined = refined(sphere2, 1)  # 481,600 sub-elements with ParentId/ParentCoordinates
+for upstream in (sphere, sphere2, plate, wave, pattern, ifs, scatter, sphere2_refined):
     upstream.UpdatePipeline()
 
 for abort in (False, True):
@@ -208,6 +209,19 @@ for abort in (False, True):
     progress_abort("Terrain progress", "CloudMapFractalTerrain", {"NumberOfLevels": 9}, abort=abort)
     progress_abort("L-System progress", "CloudMapLSystem", {"Preset": 6, "NumberOfIterations": 6},
                    abort=abort)
+    # Inner filters (average, refine, interpolate, band): their progress is
+    # forwarded, and an abort reaches the one running (early and late).
+    progress_abort("Surface Cloud Map progress", "CloudMapSurfaceCloudMap",
+                   {"SelectInputArray": ["CELLS", "ParentId"], "NumberOfLevels": 0}, inp=plate,
+                   abort=abort, at=4)
+    progress_abort("Surface Cloud Map late abort", "CloudMapSurfaceCloudMap",
+                   {"SelectInputArray": ["CELLS", "ParentId"], "NumberOfLevels": 0}, inp=plate,
+                   abort=abort, at=30)
+    progress_abort("Surface Cloud Map exact progress", "CloudMapSurfaceCloudMap",
+                   {"SelectInputArray": ["CELLS", "ParentId"], "ExactBands": 1}, inp=plate,
+                   abort=abort, at=20)
+    progress_abort("Element Interpolation progress", "CloudMapElementInterpolation",
+                   {"Parents": sphere2}, inp=sphere2_refined, abort=abort, at=3)
 
 if failures:
     say("FAIL: %d problems" % len(failures))
