@@ -17,6 +17,8 @@ from paraview import servermanager as sm
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
+sys.path.insert(0, here)
+import cloudmap_figures as figures  # noqa: E402
 
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 ap.add_argument("--input", required=True, help="surface-current file (nec2c .out, .cmom, ...)")
@@ -51,14 +53,7 @@ scales = {"linear": (reader, "|J|", "A/m", "current density magnitude"),
 
 freq = reader.FieldData["Frequency"].GetRange()[0] if "Frequency" in reader.FieldData.keys() else 0
 w, h = (int(x) for x in args.size.split(","))
-view = simple.CreateView("RenderView")
-view.ViewSize = [w, h]
-view.OrientationAxesVisibility = 0
-try:
-    view.UseColorPaletteForBackground = 0
-except AttributeError:
-    pass
-view.Background = [1.0, 1.0, 1.0]
+view = figures.white_view(w, h)
 
 # The antennas: NEC wire segments (second output of the NEC reader) as tubes.
 wire_display = None
@@ -85,41 +80,16 @@ for figure in args.figures.split(","):
     simple.ColorBy(disp, ("CELLS", array))
     # The legend's lookup table is built from the filter's band table, so its
     # colours are exactly the BandColor of every sub-element, for any N.
-    table = sm.Fetch(cm, idx=1)
-    lower, upper = table.GetColumnByName("Lower"), table.GetColumnByName("Upper")
-    rgb = [table.GetColumnByName(c) for c in ("Red", "Green", "Blue")]
-    points = []
-    for k in range(table.GetNumberOfRows()):
-        c = [rgb[i].GetValue(k) / 255.0 for i in range(3)]
-        width = upper.GetValue(k) - lower.GetValue(k)
-        points += [lower.GetValue(k), *c, upper.GetValue(k) - 1e-6 * width, *c]
-    lut = simple.GetColorTransferFunction(array)
-    lut.AutomaticRescaleRangeMode = "Never"
-    lut.ColorSpace = "RGB"
-    lut.RGBPoints = points
-    lut.Discretize = 1
-    lut.NumberOfTableValues = n
-    lo, hi = lower.GetValue(0), upper.GetValue(n - 1)
+    lut, lo, hi = figures.band_lut(array, sm.Fetch(cm, idx=1))
     disp.Ambient = 0.35
     disp.Diffuse = 0.65
-    bar = simple.GetScalarBar(lut, view)
     # ParaView's text renderer drops '|', so the legend spells the magnitude out.
-    bar.Title = "%s (%s), %d %sbands" % (quantity, unit, n, "exact " if exact else "")
-    bar.ComponentTitle = ""
-    bar.Visibility = 1
-    bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
-    bar.UseCustomLabels = 1
-    step = max(1, n // 8)
-    bar.CustomLabels = [lo + (hi - lo) * k / n for k in range(0, n + 1, step)]
-    bar.AddRangeLabels = 1
-    bar.AutomaticLabelFormat = 0
-    bar.RangeLabelFormat = "%-#6.3g"
-    bar.LabelFormat = "%-#6.3g"
-    bar.ScalarBarLength = 0.6
+    bar = figures.legend(lut, view, "%s (%s), %d %sbands" % (quantity, unit, n, "exact " if exact else ""),
+                         labels=figures.band_labels(lo, hi, n), length=0.6)
     title = simple.Text(Text="Surface current density on the communication vehicle"
                         + (", %.0f MHz" % (freq / 1e6) if freq else ""))
     tdisp = simple.Show(title, view)
-    tdisp.Color = [0.1, 0.1, 0.1]
+    tdisp.Color = figures.DARK
     tdisp.FontSize = 14
     tdisp.WindowLocation = "Upper Center"
 

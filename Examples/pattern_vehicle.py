@@ -17,6 +17,9 @@ from paraview import servermanager as sm
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
+sys.path.insert(0, here)
+import cloudmap_figures as figures  # noqa: E402
+
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 ap.add_argument("--input", required=True, help="nec2c output of the vehicle")
 ap.add_argument("--outdir", default=os.path.join(root, "out"))
@@ -49,42 +52,17 @@ ps.SelectInputArray = ["ROWS", "|E|"]
 ps.UpdatePipeline()
 table = sm.Fetch(ps, idx=1)
 
-view = simple.CreateView("RenderView")
-view.ViewSize = [w, h]
-view.OrientationAxesVisibility = 0
-try:
-    view.UseColorPaletteForBackground = 0
-except AttributeError:
-    pass
-view.Background = [1, 1, 1]
+view = figures.white_view(w, h)
 
 # Legend: a lookup table built from the band table, on the dB quantity.
-lower, upper = table.GetColumnByName("Lower"), table.GetColumnByName("Upper")
-rgb = [table.GetColumnByName(c) for c in ("Red", "Green", "Blue")]
-n = table.GetNumberOfRows()
-points = []
-for k in range(n):
-    c = [rgb[i].GetValue(k) / 255.0 for i in range(3)]
-    width = upper.GetValue(k) - lower.GetValue(k)
-    points += [lower.GetValue(k), *c, upper.GetValue(k) - 1e-6 * width, *c]
 pat = simple.Show(ps, view)
 simple.ColorBy(pat, ("CELLS", "PatternValue"))
-lut = simple.GetColorTransferFunction("PatternValue")
-lut.AutomaticRescaleRangeMode = "Never"
-lut.RGBPoints = points
-lut.Discretize = 1
-lut.NumberOfTableValues = n
-bar = simple.GetScalarBar(lut, view)
-bar.Title = "field, dB re max (%d bands)" % n
-bar.ComponentTitle = ""
-bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
-bar.AutomaticLabelFormat = 0
-bar.LabelFormat = bar.RangeLabelFormat = "%-#5.1f"
-bar.Visibility = 1
+lut = figures.band_lut("PatternValue", table)[0]
+bar = figures.legend(lut, view, "field, dB re max (%d bands)" % table.GetNumberOfRows(), "%-#5.1f")
 title = simple.Text(Text="Antenna 1 radiation pattern, 120 MHz (%s; radius: %g dB scale)"
                     % ("nec2c's pattern" if args.source == "nec" else "from the currents", args.floor))
 tdisp = simple.Show(title, view)
-tdisp.Color = [0.1, 0.1, 0.1]
+tdisp.Color = figures.DARK
 tdisp.WindowLocation = "Upper Center"
 tdisp.FontSize = 14
 

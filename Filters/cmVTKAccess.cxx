@@ -4,6 +4,9 @@
 #include "vtkAlgorithm.h"
 #include "vtkArrayDispatch.h"
 #include "vtkIdList.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkIdTypeArray.h"
 #include "vtkCellArray.h"
 #include "vtkDataArray.h"
@@ -457,4 +460,35 @@ bool ForWithProgress(vtkAlgorithm* self, std::int64_t n, double from, double to,
   }
   return true;
 }
+WholeOnFirstPiece::WholeOnFirstPiece(vtkDataObject* output, vtkInformationVector* outputs)
+  : Output(output)
+  , Keep(true)
+{
+  for (int port = 0; outputs && port < outputs->GetNumberOfInformationObjects(); ++port)
+  {
+    vtkInformation* info = outputs->GetInformationObject(port);
+    if (info->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) &&
+      info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) > 0)
+    {
+      this->Keep = false;
+    }
+  }
+}
+
+WholeOnFirstPiece::~WholeOnFirstPiece()
+{
+  if (this->Keep || !this->Output)
+  {
+    return;
+  }
+  if (vtkTable* t = vtkTable::SafeDownCast(this->Output))
+  {
+    t->SetNumberOfRows(0);
+  }
+  else
+  {
+    this->Output->Initialize();
+  }
+}
+
 } // namespace cloudmap

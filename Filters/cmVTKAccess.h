@@ -20,6 +20,9 @@
 class vtkAbstractArray;
 class vtkAlgorithm;
 class vtkDataArray;
+class vtkDataObject;
+class vtkInformation;
+class vtkInformationVector;
 class vtkPolyData;
 class vtkTable;
 class vtkUnsignedCharArray;
@@ -196,6 +199,28 @@ void ResizeLargeAny(vtkAbstractArray* array, std::int64_t nTuples);
  */
 bool ForWithProgress(vtkAlgorithm* self, std::int64_t n, double from, double to,
   const std::function<void(std::int64_t, std::int64_t)>& body);
+
+/**
+ * Scope guard for an output that every rank computes whole (a band table, an
+ * FFD lattice, a small result table). When the port's request is for a piece
+ * other than 0 it empties the output on leaving the scope (a table keeps its
+ * columns with no rows; a data set is initialised), so the union over ranks,
+ * what a gathered Fetch or a spreadsheet shows, holds it once, as serial.
+ * The piece is read from every output port (a request may carry it on the
+ * port that asked only); none with piece information counts as piece 0.
+ */
+class WholeOnFirstPiece
+{
+public:
+  WholeOnFirstPiece(vtkDataObject* output, vtkInformationVector* outputs);
+  ~WholeOnFirstPiece();
+  WholeOnFirstPiece(const WholeOnFirstPiece&) = delete;
+  WholeOnFirstPiece& operator=(const WholeOnFirstPiece&) = delete;
+
+private:
+  vtkDataObject* Output;
+  bool Keep;
+};
 
 } // namespace cloudmap
 #endif

@@ -199,6 +199,8 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   vtkTable* input = vtkTable::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
   vtkTable* bandTable = vtkTable::GetData(outputVector, 1);
+  // Every rank computes the band table whole; it is shown on piece 0 only.
+  cloudmap::WholeOnFirstPiece tableOnce(bandTable, outputVector);
 
   // An unset selection (pvpython before the domain knows the columns passes
   // an empty name) means the default column, not an error.

@@ -89,6 +89,8 @@ int vtkCloudMapBandedColorMap::RequestData(
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0]);
   vtkDataSet* output = vtkDataSet::GetData(outputVector, 0);
   vtkTable* table = vtkTable::GetData(outputVector, 1);
+  // Every rank computes the band table whole; it is shown on piece 0 only.
+  cloudmap::WholeOnFirstPiece tableOnce(table, outputVector);
 
   // Under MPI every rank must reach the range reduction (ResolveRange), also
   // one that fails here: its error is agreed there, so all ranks fail

@@ -9,10 +9,15 @@
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
+#include "vtkMultiProcessController.h"
 #include "vtkSMPTools.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+
+#include "cmVTKAccess.h"
 
 #include <algorithm>
-#include "vtkStreamingDemandDrivenPipeline.h"
+#include <limits>
+#include <string>
 
 #include <cmath>
 #include <vector>
@@ -46,9 +51,17 @@ int vtkCloudMapControlGridFromPoints::RequestInformation(
 int vtkCloudMapControlGridFromPoints::RequestUpdateExtent(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
 {
+  // Serial: the whole input. Several ranks: the ordinary piece (rank of
+  // ranks), whatever piece downstream asks for, so that readers split their
+  // data disjointly; RequestData gathers every rank's points.
   vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
+  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
+  const bool several = ctrl && ctrl->GetNumberOfProcesses() > 1;
+  inInfo->Set(
+    vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), several ? ctrl->GetLocalProcessId() : 0);
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(),
+    several ? ctrl->GetNumberOfProcesses() : 1);
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), 0);
   if (inInfo->Has(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()))
   {
     inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
@@ -61,32 +74,92 @@ int vtkCloudMapControlGridFromPoints::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0], 0);
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkImageData* output = vtkImageData::GetData(outputVector, 0);
-  const vtkIdType np = input ? input->GetNumberOfPoints() : 0;
-  if (np == 0)
-  {
-    vtkErrorMacro("Control Grid From Points: the input has no points.");
-    return 0;
-  }
+  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
+  const bool several = ctrl && ctrl->GetNumberOfProcesses() > 1;
+  const vtkIdType localN = input ? input->GetNumberOfPoints() : 0;
+  std::string error;
   vtkDataArray* arr = nullptr;
-  if (!this->UseZCoordinate)
+  if (!this->UseZCoordinate && localN > 0) // an empty piece may have no arrays
   {
     arr = this->GetInputArrayToProcess(0, inputVector);
     if (!arr || arr->GetNumberOfComponents() != 1)
     {
-      vtkErrorMacro("Control Grid From Points: select a 1-component point array for the "
-                    "heights, or turn UseZCoordinate on.");
+      error = "Control Grid From Points: select a 1-component point array for the heights, or "
+              "turn UseZCoordinate on.";
+      vtkErrorMacro(<< error);
+    }
+  }
+  if (several)
+  {
+    // Every rank must reach the gather below, or none.
+    if (cloudmap::VoteAcrossRanks(this, !error.empty(), error).Failed)
+    {
       return 0;
     }
+  }
+  else if (!error.empty())
+  {
+    return 0;
+  }
+  // The local points as (x, y, h) triples.
+  std::vector<double> xyh(3 * static_cast<std::size_t>(localN));
+  for (vtkIdType k = 0; k < localN; ++k)
+  {
+    double x[3];
+    input->GetPoint(k, x);
+    xyh[3 * k] = x[0];
+    xyh[3 * k + 1] = x[1];
+    xyh[3 * k + 2] = arr ? arr->GetComponent(k, 0) : x[2];
+  }
+  // x-y bounds of the local points (as vtkDataSet::GetBounds), or none.
+  double lb[4] = { std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+    std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity() };
+  if (localN > 0)
+  {
+    double bb[6];
+    input->GetBounds(bb);
+    std::copy_n(bb, 4, lb);
+  }
+  if (several)
+  {
+    // All points on every rank, in rank order (the order of contiguous
+    // pieces, as serial reads them), and the union of the bounds.
+    const int nproc = ctrl->GetNumberOfProcesses();
+    vtkIdType mine = 3 * localN;
+    std::vector<vtkIdType> lengths(nproc), offsets(nproc);
+    ctrl->AllGather(&mine, lengths.data(), 1);
+    vtkIdType total = 0;
+    for (int r = 0; r < nproc; ++r)
+    {
+      offsets[r] = total;
+      total += lengths[r];
+    }
+    std::vector<double> all(static_cast<std::size_t>(std::max<vtkIdType>(total, 1)));
+    ctrl->AllGatherV(xyh.data(), all.data(), mine, lengths.data(), offsets.data());
+    all.resize(static_cast<std::size_t>(total));
+    xyh.swap(all);
+    double local[4] = { lb[0], -lb[1], lb[2], -lb[3] }, global[4];
+    ctrl->AllReduce(local, global, 4, vtkCommunicator::MIN_OP);
+    lb[0] = global[0];
+    lb[1] = -global[1];
+    lb[2] = global[2];
+    lb[3] = -global[3];
+  }
+  const vtkIdType np = static_cast<vtkIdType>(xyh.size() / 3);
+  if (np == 0)
+  {
+    // Known alike on every rank (after the gather).
+    vtkErrorMacro("Control Grid From Points: the input has no points.");
+    return 0;
   }
   std::vector<double> px(np), py(np), ph(np);
   for (vtkIdType k = 0; k < np; ++k)
   {
-    double x[3];
-    input->GetPoint(k, x);
-    px[k] = x[0];
-    py[k] = x[1];
-    ph[k] = arr ? arr->GetComponent(k, 0) : x[2];
+    px[k] = xyh[3 * k];
+    py[k] = xyh[3 * k + 1];
+    ph[k] = xyh[3 * k + 2];
   }
   double b[4];
   if (this->UseCustomBounds)
@@ -95,12 +168,7 @@ int vtkCloudMapControlGridFromPoints::RequestData(
   }
   else
   {
-    double bb[6];
-    input->GetBounds(bb);
-    b[0] = bb[0];
-    b[1] = bb[1];
-    b[2] = bb[2];
-    b[3] = bb[3];
+    std::copy_n(lb, 4, b);
   }
   if (!(b[1] > b[0]) || !(b[3] > b[2]))
   {
@@ -108,6 +176,23 @@ int vtkCloudMapControlGridFromPoints::RequestData(
                                                                << b[2] << ", " << b[3]
                                                                << "] are empty.");
     return 0;
+  }
+  // The grid is whole on every rank. Asked for piece p of N > 1 (a parallel
+  // view or Fetch), only piece 0 holds it; asked for piece 0 of 1 (as Fractal
+  // Terrain asks for its control grid on every rank), every rank gives it.
+  int piece = 0, pieces = 1;
+  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()))
+  {
+    piece = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
+  }
+  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()))
+  {
+    pieces = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
+  }
+  if (pieces > 1 && piece != 0)
+  {
+    output->Initialize();
+    return 1;
   }
   const int m = (1 << this->GridLevel) + 1;
   const double dx = (b[1] - b[0]) / (m - 1), dy = (b[3] - b[2]) / (m - 1);

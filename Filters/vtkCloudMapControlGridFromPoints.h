@@ -14,7 +14,13 @@
  * bounds (or Bounds when UseCustomBounds) with the point array Elevation:
  * the control grid input of vtkCloudMapFractalTerrain.
  *
- * Every rank asks for the whole input (the grid needs all points).
+ * Serial: the filter asks for its input whole. Under MPI (two ranks or
+ * more) every rank asks for its ordinary piece (rank of ranks), the points
+ * and heights of all ranks are gathered to every rank in rank order, and every
+ * rank computes the same whole grid over the union of the bounds. A request
+ * for piece p of N > 1 gets the grid on piece 0 only (empty elsewhere); a
+ * request for piece 0 of 1 (Fractal Terrain's request for its control grid,
+ * on every rank) gets the whole grid.
  *
  * @sa vtkCloudMapFractalTerrain
  */

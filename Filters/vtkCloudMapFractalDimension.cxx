@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
+#include "cmVTKAccess.h"
 #include "vtkCloudMapFractalDimension.h"
 
 #include "cmBoxCounting.h"
@@ -51,6 +52,8 @@ int vtkCloudMapFractalDimension::RequestData(
 {
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0], 0);
   vtkTable* output = vtkTable::GetData(outputVector, 0);
+  // Every rank measures the whole input; the table is shown on piece 0 only.
+  cloudmap::WholeOnFirstPiece tableOnce(output, outputVector);
   if (this->MaximumLevel < this->MinimumLevel)
   {
     vtkErrorMacro("Fractal Dimension: MaximumLevel " << this->MaximumLevel

@@ -128,6 +128,8 @@ int vtkCloudMapFreeFormDeformation::RequestData(
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkPointSet* output = vtkPointSet::GetData(outInfo);
   vtkPolyData* latticeOut = vtkPolyData::GetData(outputVector, 1);
+  // Every rank builds the whole lattice; it is shown on piece 0 only.
+  cloudmap::WholeOnFirstPiece latticeOnce(latticeOut, outputVector);
   // The input check may not return on some ranks only: the others would wait
   // in the bounds reduction below. With input bounds (the only collective)
   // it is agreed first under MPI (one tiny reduction); the checks after the

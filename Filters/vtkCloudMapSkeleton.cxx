@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
+#include "cmVTKAccess.h"
 #include "vtkCloudMapSkeleton.h"
 
 #include "cmAnimationVTK.h"
@@ -132,6 +133,8 @@ int vtkCloudMapSkeleton::RequestData(
   namespace ca = cloudmap::anim;
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkPolyData* bones = vtkPolyData::GetData(outInfo);
+  // Every rank poses the whole skeleton; the bones are shown on piece 0 only.
+  cloudmap::WholeOnFirstPiece bonesOnce(bones, outputVector);
   vtkPolyData* skinOut = vtkPolyData::GetData(outputVector, 1);
   vtkPolyData* skin = vtkPolyData::GetData(inputVector[0], 0);
 

@@ -148,6 +148,8 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
   vtkTable* table = vtkTable::GetData(outputVector, 1);
+  // Every rank computes the band table whole; it is shown on piece 0 only.
+  cloudmap::WholeOnFirstPiece tableOnce(table, outputVector);
 
   // Under MPI the band stage reduces its range over all ranks, so every rank
   // must reach it, or none: the stages before it run locally, then one small

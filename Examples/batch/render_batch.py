@@ -32,6 +32,9 @@ from paraview import servermanager as sm
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
+sys.path.insert(0, os.path.dirname(here))  # Examples/: the shared figure helpers
+import cloudmap_figures as figures  # noqa: E402
+
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 ap.add_argument("--outdir", required=True)
 ap.add_argument("--sweep", action="append", default=[], help="far-field file with frequency time steps")
@@ -54,53 +57,23 @@ if not plugin or not os.path.exists(plugin):
 simple.LoadPlugin(plugin)
 os.makedirs(args.outdir, exist_ok=True)
 W, H = (int(x) for x in args.size.split(","))
-DARK = [0.1, 0.1, 0.1]
+DARK = figures.DARK
 
-view = simple.CreateView("RenderView")
-view.ViewSize = [W, H]
-view.OrientationAxesVisibility = 0
-try:
-    view.UseColorPaletteForBackground = 0
-except AttributeError:
-    pass
-view.Background = [1.0, 1.0, 1.0]
+view = figures.white_view(W, H)
 manifest = []
 
 
 def band_lut(table, name, bar_title, fmt="%-#6.3g", labels=None):
-    """A discrete lookup table with exactly the bands of a band table, and its legend."""
-    lower, upper = table.GetColumnByName("Lower"), table.GetColumnByName("Upper")
-    rgb = [table.GetColumnByName(c) for c in ("Red", "Green", "Blue")]
+    """A discrete lookup table with exactly the bands of a band table, and its
+    legend on the right (band boundaries as labels unless `labels` are given)."""
+    lut, lo, hi = figures.band_lut(name, table, close_top=True)
     n = table.GetNumberOfRows()
-    points = []
-    for k in range(n):
-        c = [rgb[i].GetValue(k) / 255.0 for i in range(3)]
-        width = upper.GetValue(k) - lower.GetValue(k)
-        points += [lower.GetValue(k), *c, upper.GetValue(k) - 1e-6 * width, *c]
-    points += [upper.GetValue(n - 1), *c]  # the range ends exactly at the top boundary
-    lut = simple.GetColorTransferFunction(name)
-    lut.AutomaticRescaleRangeMode = "Never"
-    lut.ColorSpace = "RGB"
-    lut.RGBPoints = points
-    lut.Discretize = 1
-    lut.NumberOfTableValues = n
-    lo, hi = lower.GetValue(0), upper.GetValue(n - 1)
-    bar = simple.GetScalarBar(lut, view)
-    bar.Title = bar_title
-    bar.ComponentTitle = ""
-    bar.TitleColor = bar.LabelColor = DARK
+    bar = figures.legend(lut, view, bar_title, fmt, labels=labels or figures.band_labels(lo, hi, n, 6),
+                         range_labels=not labels, length=0.62)
     bar.TitleFontSize = bar.LabelFontSize = 16
-    bar.UseCustomLabels = 1
-    step = max(1, n // 6)
-    bar.CustomLabels = labels if labels else [lo + (hi - lo) * k / n for k in range(0, n + 1, step)]
-    bar.AddRangeLabels = 0 if labels else 1
-    bar.AutomaticLabelFormat = 0
-    bar.LabelFormat = bar.RangeLabelFormat = fmt
     bar.HorizontalTitle = 1
-    bar.ScalarBarLength = 0.62
     bar.WindowLocation = "Any Location"
     bar.Position = [0.80, 0.1]
-    bar.Visibility = 1
     return lut, bar
 
 

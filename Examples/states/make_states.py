@@ -24,12 +24,14 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
+sys.path.insert(0, os.path.dirname(here))  # Examples/: the shared figure helpers
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 ap.add_argument("--plugin", default=None)
 ap.add_argument("--outdir", default=here)
 args = ap.parse_args()
 
 from paraview import simple  # noqa: E402
+import cloudmap_figures as figures  # noqa: E402
 
 plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
                                                 "CloudMap", "CloudMap.so")) or [None])[0]
@@ -41,48 +43,9 @@ VEHICLE = "Examples/states/data/vehicle.out"
 
 
 def fresh_view():
+    """A new session with one white 1200 x 800 render view."""
     simple.ResetSession()
-    view = simple.CreateView("RenderView")
-    view.ViewSize = [1200, 800]
-    view.OrientationAxesVisibility = 0
-    try:
-        view.UseColorPaletteForBackground = 0
-    except AttributeError:
-        pass
-    view.Background = [1.0, 1.0, 1.0]
-    return view
-
-
-def band_lut(name, table):
-    """A lookup table with the filter's exact band colours (band table rows)."""
-    lower, upper = table.GetColumnByName("Lower"), table.GetColumnByName("Upper")
-    rgb = [table.GetColumnByName(c) for c in ("Red", "Green", "Blue")]
-    points = []
-    for k in range(table.GetNumberOfRows()):
-        c = [rgb[i].GetValue(k) / 255.0 for i in range(3)]
-        width = upper.GetValue(k) - lower.GetValue(k)
-        points += [lower.GetValue(k), *c, upper.GetValue(k) - 1e-6 * width, *c]
-    lut = simple.GetColorTransferFunction(name)
-    lut.AutomaticRescaleRangeMode = "Never"
-    lut.ColorSpace = "RGB"
-    lut.RGBPoints = points
-    lut.Discretize = 1
-    lut.NumberOfTableValues = table.GetNumberOfRows()
-    return lut, lower.GetValue(0), upper.GetValue(table.GetNumberOfRows() - 1)
-
-
-def legend(lut, view, title, lo, hi, n, fmt="%-#6.3g"):
-    bar = simple.GetScalarBar(lut, view)
-    bar.Title = title
-    bar.ComponentTitle = ""
-    bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
-    step = n // 8 if n > 8 else 1
-    bar.UseCustomLabels = 1
-    bar.CustomLabels = [lo + (hi - lo) * k / n for k in range(0, n + 1, step)]
-    bar.AutomaticLabelFormat = 0
-    bar.LabelFormat = bar.RangeLabelFormat = fmt
-    bar.ScalarBarLength = 0.6
-    bar.Visibility = 1
+    return figures.white_view(1200, 800)
 
 
 def vehicle_cloud(view, show_legend=True):
@@ -95,10 +58,11 @@ def vehicle_cloud(view, show_legend=True):
     cloud.UpdatePipeline()
     disp = simple.Show(cloud, view)
     simple.ColorBy(disp, ("CELLS", "|J|"))
-    lut, lo, hi = band_lut("|J|", sm.Fetch(cloud, idx=1))
+    lut, lo, hi = figures.band_lut("|J|", sm.Fetch(cloud, idx=1))
     disp.LookupTable = lut
     if show_legend:
-        legend(lut, view, "Surface current density (A/m)", lo, hi, 24)
+        figures.legend(lut, view, "Surface current density (A/m)", labels=figures.band_labels(lo, hi, 24),
+                       length=0.6)
     tubes = simple.Tube(registrationName="Antennas", Input=simple.OutputPort(reader, 1), Radius=0.02,
                         NumberofSides=12)
     wires = simple.Show(tubes, view)

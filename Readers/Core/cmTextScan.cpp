@@ -6,12 +6,47 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <cstdlib>
 #include <memory>
+#include <new>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 namespace cloudmap
 {
-std::string ReadWholeFile(const std::string& path, std::uint64_t maxBytes)
+namespace
+{
+constexpr std::size_t HugePage = std::size_t(2) << 20;
+}
+
+FileText::FileText(std::size_t n)
+  : Size(n)
+{
+  void* p = nullptr;
+  if (n >= HugePage)
+  {
+    const std::size_t rounded = (n + HugePage - 1) / HugePage * HugePage;
+    if (::posix_memalign(&p, HugePage, rounded) != 0)
+    {
+      throw std::bad_alloc();
+    }
+#ifdef MADV_HUGEPAGE
+    ::madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+  }
+  else if (!(p = std::malloc(n ? n : 1)))
+  {
+    throw std::bad_alloc();
+  }
+  this->Data.reset(static_cast<char*>(p));
+}
+
+void FileText::Free::operator()(char* p) const
+{
+  std::free(p);
+}
+
+FileText ReadWholeFile(const std::string& path, std::uint64_t maxBytes)
 {
   struct stat st;
   if (path.empty())
@@ -41,8 +76,8 @@ std::string ReadWholeFile(const std::string& path, std::uint64_t maxBytes)
   {
     throw ParseError(path, 0, std::string("cannot open: ") + std::strerror(errno));
   }
-  std::string data(static_cast<std::size_t>(st.st_size), '\0');
-  const std::size_t got = data.empty() ? 0 : std::fread(&data[0], 1, data.size(), f.get());
+  FileText data(static_cast<std::size_t>(st.st_size));
+  const std::size_t got = data.size() == 0 ? 0 : std::fread(data.data(), 1, data.size(), f.get());
   if (got != data.size())
   {
     throw ParseError(path, 0, "read error after " + std::to_string(got) + " bytes");

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -39,9 +40,35 @@ public:
   std::int64_t Line;
 };
 
+/**
+ * The bytes of a file, read once, for the parsers (which take a string_view).
+ * Unlike a std::string the buffer is not zero-filled first, and a buffer of
+ * 2 MB or more is 2 MB-aligned and advised for transparent huge pages: on a
+ * VM where every 4 KB page fault costs tens of microseconds, that is most of
+ * the difference between reading a 100 MB file in 0.3 s or in 1 s.
+ */
+class FileText
+{
+public:
+  FileText() = default;
+  /// An uninitialised buffer of n bytes; throws std::bad_alloc.
+  explicit FileText(std::size_t n);
+  char* data() { return this->Data.get(); }
+  std::size_t size() const { return this->Size; }
+  operator std::string_view() const { return { this->Data.get(), this->Size }; }
+
+private:
+  struct Free
+  {
+    void operator()(char* p) const;
+  };
+  std::unique_ptr<char, Free> Data;
+  std::size_t Size = 0;
+};
+
 /// Reads a whole regular file; throws ParseError for a missing, unreadable or
 /// non-regular file, or one larger than `maxBytes`.
-std::string ReadWholeFile(const std::string& path, std::uint64_t maxBytes = (1ull << 34));
+FileText ReadWholeFile(const std::string& path, std::uint64_t maxBytes = (1ull << 34));
 
 /// Splits text into lines and tokens, tracking line numbers.
 class LineScanner

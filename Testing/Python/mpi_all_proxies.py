@@ -296,13 +296,18 @@ def analytic(**kw):
 
 
 def crater():
-    # The .vtp reader gives every point to piece 0: redistribute it.
-    return once("crater", lambda: simple.RedistributeDataSet(
-        Input=simple.XMLPolyDataReader(FileName=[S("allmpi_crater.vtp")])))
+    # A 2-piece .pvtp: each rank reads its own piece (serial reads both).
+    return once("crater", lambda: simple.XMLPartitionedPolydataReader(FileName=[S("allmpi_crater.pvtp")]))
+
+
+def crater_redistributed():
+    # Distributed by nature: a filter downstream cannot ask for it whole.
+    return once("crater_rd", lambda: simple.RedistributeDataSet(Input=crater()))
 
 
 def control_grid():
-    return once("grid", lambda: simple.ControlGridFromPoints(Input=crater(), GridLevel=3, Power=2.0))
+    return once("grid", lambda: simple.ControlGridFromPoints(Input=crater_redistributed(), GridLevel=3,
+                                                             Power=2.0))
 
 
 def distributed_surface(src):
@@ -361,7 +366,7 @@ def _():
 
 @case("AntennaPatternSurface_analytic")
 def _():
-    src = analytic(ThetaStep=5, PhiStep=5)
+    src = analytic(ThetaStep=10, PhiStep=10)
     ps = simple.AntennaPatternSurface(Input=src, Scale="Decibels", NumberOfLevels=1)
     ps.SelectInputArray = ["ROWS", "Gain"]
     return ps, [(src, 0)]
@@ -410,12 +415,20 @@ def _():
 @case("CentroidMidpointRefinement_edge")
 def _():
     return simple.CentroidMidpointRefinement(Input=sphere_mom(), PrecisionMode="Maximum Edge Length",
-                                             MaximumEdgeLength=0.08), [(sphere_mom(), 0)]
+                                             MaximumEdgeLength=0.15), [(sphere_mom(), 0)]
 
 
-@case("ControlGridFromPoints")
+@case("ControlGridFromPoints_pvtp")
 def _():
-    return control_grid(), [(crater(), 0)]
+    # Points in 2 pieces (one per rank; the filter asks for its input whole).
+    c = crater()
+    return simple.ControlGridFromPoints(Input=c, GridLevel=3, Power=2.0), [(c, 0)]
+
+
+@case("ControlGridFromPoints_redistributed")
+def _():
+    # Points distributed over the ranks by Redistribute DataSet.
+    return control_grid(), [(crater_redistributed(), 0)]
 
 
 @case("ElementInterpolation")
@@ -449,7 +462,7 @@ def _():
 
 @case("FractalDimension_lsystem")
 def _():
-    ls = simple.LSystem(Preset=1, NumberOfIterations=5)
+    ls = simple.LSystem(Preset=6, NumberOfIterations=4)  # 313 poly-lines, split over the ranks
     return simple.FractalDimension(Input=ls, MinimumLevel=1, MaximumLevel=6), [(ls, 0)]
 
 
@@ -459,11 +472,19 @@ def _():
     return simple.FractalDimension(Input=s, MinimumLevel=1, MaximumLevel=5), [(s, 0)]
 
 
-@case("FractalTerrain_grid")
+@case("FractalTerrain_redistributed_grid")
 def _():
     t = simple.FractalTerrain(ControlGrid=control_grid(), NumberOfLevels=5, HurstExponent=0.6, Sigma=0.1,
                               Seed=11, PeakCutting=1, PeakCuttingIterations=2, ComputeDisplacement=1)
     return t, [(control_grid(), 0)]
+
+
+@case("FractalTerrain_pvtp_grid")
+def _():
+    g = once("grid_pvtp", lambda: simple.ControlGridFromPoints(Input=crater(), GridLevel=3, Power=2.0))
+    t = simple.FractalTerrain(ControlGrid=g, NumberOfLevels=5, HurstExponent=0.6, Sigma=0.1,
+                              Seed=11, PeakCutting=1, PeakCuttingIterations=2, ComputeDisplacement=1)
+    return t, [(g, 0)]
 
 
 @case("FractalTerrain_corners")
@@ -624,9 +645,25 @@ def _():
 
 @case("Wiggle_per_point")
 def _():
+    # The MoM reader's pieces hold the very points of the serial mesh.
+    s = sphere_mom()
+    w = simple.Wiggle(Input=s, Mode="Per Point", Frequency=3, Amplitude=0.1, Octaves=3, Seed=4)
+    return at_time(w, 1.7), [(s, 0)]
+
+
+@case("Wiggle_per_point_sphere_source")
+def _():
+    # vtkSphereSource's pieces differ from serial by ~1e-17 on their seams.
     s = sphere()
     w = simple.Wiggle(Input=s, Mode="Per Point", Frequency=3, Amplitude=0.1, Octaves=3, Seed=4)
     return at_time(w, 1.7), [(s, 0)]
+
+
+@case("Wiggle_scalar")
+def _():
+    s = sphere_mom()
+    w = simple.Wiggle(Input=s, Mode="Scalar", Frequency=1.5, Amplitude=1.0, Seed=2)
+    return at_time(w, 0.9), [(s, 0)]
 
 
 @case("Wiggle_translate")

@@ -1,0 +1,91 @@
+"""Figure helpers shared by the Examples pvpython scripts (cloudmap_vehicle.py,
+pattern_vehicle.py, batch/render_batch.py, states/make_states.py): a white
+render view, a lookup table with exactly the bands of a CloudMap band table,
+and a dark-text legend for it.
+
+Scripts in Examples/ import it directly; scripts in subfolders first put
+Examples/ on sys.path relative to their own __file__:
+
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    import cloudmap_figures as figures
+
+ParaView's `simple` must be importable (run under pvpython or pvbatch).
+"""
+from paraview import simple
+
+DARK = [0.1, 0.1, 0.1]  # legend and title text
+
+
+def white_view(width, height):
+    """A new render view of width x height pixels on a white background
+    (the colour palette's background is switched off where the ParaView
+    version has that property), without the orientation axes."""
+    view = simple.CreateView("RenderView")
+    view.ViewSize = [width, height]
+    view.OrientationAxesVisibility = 0
+    try:
+        view.UseColorPaletteForBackground = 0
+    except AttributeError:
+        pass
+    view.Background = [1.0, 1.0, 1.0]
+    return view
+
+
+def band_lut(name, table, close_top=False):
+    """A discrete lookup table for array `name` with exactly the bands of a
+    band table (second output of Surface Cloud Map / Antenna Pattern Surface:
+    columns Lower, Upper, Red, Green, Blue, one row per band), so the legend's
+    colours are the BandColor of every sub-element, for any band count.
+
+    Each band is two RGB points of its colour, at its lower boundary and just
+    below its upper one; close_top adds a last point exactly at the top
+    boundary. The colour space is RGB (the band colours are the same in any
+    space: each band's two points are one colour) and the table never
+    rescales automatically. Returns (lut, lo, hi): the table and the lowest
+    and highest band boundaries."""
+    lower, upper = table.GetColumnByName("Lower"), table.GetColumnByName("Upper")
+    rgb = [table.GetColumnByName(c) for c in ("Red", "Green", "Blue")]
+    n = table.GetNumberOfRows()
+    points = []
+    for k in range(n):
+        c = [rgb[i].GetValue(k) / 255.0 for i in range(3)]
+        width = upper.GetValue(k) - lower.GetValue(k)
+        points += [lower.GetValue(k), *c, upper.GetValue(k) - 1e-6 * width, *c]
+    if close_top:
+        points += [upper.GetValue(n - 1), *c]  # the range ends exactly at the top boundary
+    lut = simple.GetColorTransferFunction(name)
+    lut.AutomaticRescaleRangeMode = "Never"
+    lut.ColorSpace = "RGB"
+    lut.RGBPoints = points
+    lut.Discretize = 1
+    lut.NumberOfTableValues = n
+    return lut, lower.GetValue(0), upper.GetValue(n - 1)
+
+
+def band_labels(lo, hi, n, count=8):
+    """Band boundaries from lo to hi of n equal bands, every max(1, n // count)-th
+    one: about `count` legend labels."""
+    step = max(1, n // count)
+    return [lo + (hi - lo) * k / n for k in range(0, n + 1, step)]
+
+
+def legend(lut, view, title, fmt="%-#6.3g", labels=None, range_labels=True, length=None):
+    """Shows the scalar bar of `lut` in `view` with `title` (no component
+    title), dark text and labels printed with `fmt`. `labels`: custom label
+    values (e.g. band_labels(...)), or None for ParaView's automatic ones;
+    range_labels: also label the two ends; length: ScalarBarLength, or None
+    for ParaView's default. Returns the scalar bar."""
+    bar = simple.GetScalarBar(lut, view)
+    bar.Title = title
+    bar.ComponentTitle = ""
+    bar.TitleColor = bar.LabelColor = DARK
+    if labels is not None:
+        bar.UseCustomLabels = 1
+        bar.CustomLabels = labels
+    bar.AddRangeLabels = 1 if range_labels else 0
+    bar.AutomaticLabelFormat = 0
+    bar.LabelFormat = bar.RangeLabelFormat = fmt
+    if length is not None:
+        bar.ScalarBarLength = length
+    bar.Visibility = 1
+    return bar
