@@ -16,6 +16,8 @@
 #include "vtkSMPTools.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
+#include <algorithm>
+
 vtkStandardNewMacro(vtkCloudMapImageMorph);
 
 vtkCloudMapImageMorph::vtkCloudMapImageMorph()
@@ -41,6 +43,9 @@ void vtkCloudMapImageMorph::RemoveAllFeatureLines()
 int vtkCloudMapImageMorph::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
+  // Any sub-extent can be computed (from the whole inputs): a piece request
+  // becomes the piece's extent, and the pieces tile the whole image.
+  outputVector->GetInformationObject(0)->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
   if (this->UseTime)
   {
     cloudmap::anim::AdvertiseTimeRange(
@@ -52,11 +57,16 @@ int vtkCloudMapImageMorph::RequestInformation(
 int vtkCloudMapImageMorph::RequestUpdateExtent(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
 {
-  // A warp reads anywhere in the sources: ask for both images whole.
+  // A warp reads anywhere in the sources: ask for both images whole. The
+  // piece request must be reset as well: a source that splits its extent by
+  // pieces (Wavelet) would otherwise turn piece r of N back into a sub-extent.
   for (int port = 0; port < 2; ++port)
   {
     if (vtkInformation* in = inputVector[port]->GetInformationObject(0))
     {
+      in->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
+      in->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
+      in->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), 0);
       in->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
         in->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()), 6);
     }
@@ -137,24 +147,49 @@ int vtkCloudMapImageMorph::RequestData(
   double origin[3], spacing[3];
   im0->GetOrigin(origin);
   im0->GetSpacing(spacing);
-  // Source pixel coordinates in each image for every output pixel.
-  const vtkIdType n = static_cast<vtkIdType>(nx) * ny;
+  int inExt[6], inExt1[6];
+  im0->GetExtent(inExt);
+  im1->GetExtent(inExt1);
+  double origin1[3], spacing1[3];
+  im1->GetOrigin(origin1);
+  im1->GetSpacing(spacing1);
+  // The output: the requested extent (a piece of the whole image), clipped
+  // to the input's; the whole input when nothing narrower is asked for.
+  int outExt[6];
+  std::copy_n(inExt, 6, outExt);
+  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
+  {
+    int ue[6];
+    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), ue);
+    for (int a = 0; a < 3; ++a)
+    {
+      outExt[2 * a] = std::max(ue[2 * a], inExt[2 * a]);
+      outExt[2 * a + 1] = std::min(ue[2 * a + 1], inExt[2 * a + 1]);
+    }
+  }
+  const int onx = std::max(0, outExt[1] - outExt[0] + 1);
+  const int ony = std::max(0, outExt[3] - outExt[2] + 1);
+  const bool emptyOut = outExt[5] < outExt[4];
+  // Source pixel coordinates (indices from the input's first pixel) in each
+  // image for every output pixel. The world position of structured index
+  // (I, J) is origin + (I, J) * spacing, the extent's start included.
+  const vtkIdType n = emptyOut ? 0 : static_cast<vtkIdType>(onx) * ony;
   std::vector<double> from0(2 * n), from1(2 * n);
   // Pixel by pixel in blocks, reporting progress (0 to 0.6, then the arrays
   // to 1) and stopping when the user aborts.
   if (!cloudmap::ForWithProgress(this, n, 0.0, 0.6, [&](std::int64_t kb, std::int64_t ke) {
         for (std::int64_t k = kb; k < ke; ++k)
         {
-          const vtkIdType j = k / nx;
-          const int i = static_cast<int>(k % nx);
-          const double x[2] = { origin[0] + i * spacing[0], origin[1] + j * spacing[1] };
+          const vtkIdType J = outExt[2] + k / onx;
+          const vtkIdType I = outExt[0] + k % onx;
+          const double x[2] = { origin[0] + I * spacing[0], origin[1] + J * spacing[1] };
           double y[2];
           ca::BeierNeelyMap(linesT, lines0, weights, x, y);
-          from0[2 * k] = (y[0] - origin[0]) / spacing[0];
-          from0[2 * k + 1] = (y[1] - origin[1]) / spacing[1];
+          from0[2 * k] = (y[0] - origin[0]) / spacing[0] - inExt[0];
+          from0[2 * k + 1] = (y[1] - origin[1]) / spacing[1] - inExt[2];
           ca::BeierNeelyMap(linesT, lines1, weights, x, y);
-          from1[2 * k] = (y[0] - origin[0]) / spacing[0];
-          from1[2 * k + 1] = (y[1] - origin[1]) / spacing[1];
+          from1[2 * k] = (y[0] - origin1[0]) / spacing1[0] - inExt1[0];
+          from1[2 * k + 1] = (y[1] - origin1[1]) / spacing1[1] - inExt1[2];
         }
       }))
   {
@@ -162,7 +197,7 @@ int vtkCloudMapImageMorph::RequestData(
     return 1; // aborted: an empty image
   }
 
-  output->SetExtent(im0->GetExtent());
+  output->SetExtent(outExt);
   output->SetOrigin(origin);
   output->SetSpacing(spacing);
   vtkPointData* pd0 = im0->GetPointData();

@@ -13,7 +13,10 @@
  * w is Parameter, or with UseTime the requested time remapped from
  * TimeRange through the Penner easing (equal range ends are an error).
  * Without lines the warp is the identity and the result a cross-dissolve.
- * The whole image is produced (both inputs are requested whole).
+ * Both inputs are requested whole; the output is the requested extent (so a
+ * piece equals that part of the whole result). Positions are world
+ * coordinates, origin + (structured index) · spacing with the extent's start
+ * included; image 1 is sampled with its own origin, spacing and extent.
  *
  * @sa cmImageMorph.h
  */

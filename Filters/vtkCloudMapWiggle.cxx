@@ -14,21 +14,40 @@
 #include "vtkPoints.h"
 #include "vtkSMPTools.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 vtkStandardNewMacro(vtkCloudMapWiggle);
 
 namespace
 {
-// A channel keyed on a point's coordinates: equal points get equal wiggles on every rank.
+// A channel keyed on a point's coordinates: equal points get equal wiggles on
+// every rank. Copies of a point made by different pieces may differ in the
+// last bits (vtkSphereSource's seams differ by ~1e-17), so the coordinates
+// are quantised first: a coordinate below 1e-12 of the point's largest one
+// is 0, and the others keep 24 significant bits (as a float, with a double's
+// exponent range), rounded to nearest. Points equal to ~1e-12 relative then
+// hash alike unless they straddle a rounding boundary (odds ~1e-5).
 std::uint64_t PointChannel(const double* p)
 {
+  const double scale = std::max({ std::fabs(p[0]), std::fabs(p[1]), std::fabs(p[2]) });
   std::uint64_t h = 0x6a09e667f3bcc909ull;
   for (int a = 0; a < 3; ++a)
   {
-    const double v = p[a] == 0.0 ? 0.0 : p[a]; // −0 and +0 are the same point
+    double v = p[a];
+    if (!(std::fabs(v) > 1e-12 * scale)) // also −0 and +0, and NaN
+    {
+      v = 0.0;
+    }
     std::uint64_t bits;
     std::memcpy(&bits, &v, sizeof bits);
+    if (v != 0.0 && std::isfinite(v))
+    {
+      // Round the 52-bit mantissa to 23 bits (carry into the exponent is right).
+      constexpr int drop = 52 - 23;
+      bits = (bits + (std::uint64_t(1) << (drop - 1))) & ~((std::uint64_t(1) << drop) - 1);
+    }
     h = cloudmap::anim::Mix64(h ^ bits);
   }
   return h;

@@ -13,6 +13,7 @@
 #include "vtkCloudMapWiggle.h"
 
 #include "vtkCellArray.h"
+#include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
 #include "vtkExecutive.h"
 #include "vtkFieldData.h"
@@ -27,6 +28,7 @@
 #include "vtkPolyData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -291,6 +293,35 @@ void TestWiggle()
   Run(w, 0.6);
   auto* out = vtkPointSet::SafeDownCast(w->GetOutput());
   CHECK(out->GetPoint(3)[0] - in->GetPoint(3)[0] != out->GetPoint(4)[0] - in->GetPoint(4)[0]);
+  // Copies of a point that differ in the last bits (vtkSphereSource's seams
+  // in pieces) wiggle alike; distinct points still wiggle differently.
+  {
+    vtkNew<vtkPolyData> seam;
+    vtkNew<vtkPoints> sp;
+    sp->SetDataTypeToDouble();
+    sp->InsertNextPoint(0.0, 0.3, 0.47);
+    sp->InsertNextPoint(1.2e-17, 0.3 * (1 + 2e-16), 0.47);
+    sp->InsertNextPoint(-0.0, 0.3 * (1 - 1e-13), 0.47 * (1 + 1e-13));
+    sp->InsertNextPoint(0.0, 0.3, 0.48);
+    seam->SetPoints(sp);
+    vtkNew<vtkCloudMapWiggle> ws;
+    ws->SetInputData(seam);
+    ws->SetMode(1);
+    ws->SetAmplitude(0.1);
+    ws->SetOctaves(3);
+    Run(ws, 1.7);
+    vtkDataArray* d = vtkPointSet::SafeDownCast(ws->GetOutput())->GetPointData()->GetArray("WiggleDisplacement");
+    CHECK(d != nullptr);
+    if (d)
+    {
+      for (int a = 0; a < 3; ++a)
+      {
+        CHECK(d->GetComponent(1, a) == d->GetComponent(0, a));
+        CHECK(d->GetComponent(2, a) == d->GetComponent(0, a));
+      }
+      CHECK(d->GetComponent(3, 0) != d->GetComponent(0, 0));
+    }
+  }
   w->SetFrequency(0);
   CHECK(w->GetExecutive()->Update() == 0);
 }
@@ -426,9 +457,83 @@ void TestImageMorph()
   CHECK(morph->GetExecutive()->Update() == 0);
 }
 
+// The same images on the same world grid, but with an extent that does not
+// start at 0 (as Wavelet's): the morph is in world coordinates, so the result
+// must not change; and every piece must equal its part of the whole result.
+void TestImageMorphPieces()
+{
+  const int nx = 40, ny = 30, i0 = -8, j0 = -6;
+  auto shifted = [&](double shift) {
+    auto im = Ramp(nx, ny, shift);
+    im->SetExtent(i0, i0 + nx - 1, j0, j0 + ny - 1, 0, 0);
+    im->SetOrigin(-0.5 * i0, -0.5 * j0, 0); // world(I) = 0.5 (I - i0): Ramp's grid
+    return im;
+  };
+  auto a = Ramp(nx, ny, 0.0), b = Ramp(nx, ny, 1.5);
+  auto as = shifted(0.0), bs = shifted(1.5);
+  vtkNew<vtkCloudMapImageMorph> ref, morph;
+  for (vtkCloudMapImageMorph* m : { ref.Get(), morph.Get() })
+  {
+    m->AddFeatureLine(5, 5, 10, 8, 6.5, 5, 11.5, 8);
+    m->AddFeatureLine(3, 12, 14, 11, 3, 11, 13, 12);
+    m->SetParameter(0.35);
+  }
+  ref->SetInputData(0, a);
+  ref->SetInputData(1, b);
+  ref->Update();
+  morph->SetInputData(0, as);
+  morph->SetInputData(1, bs);
+  morph->Update();
+  vtkDataArray* whole = ref->GetOutput()->GetPointData()->GetArray("Value");
+  vtkDataArray* moved = morph->GetOutput()->GetPointData()->GetArray("Value");
+  double err = 0;
+  for (vtkIdType k = 0; k < nx * ny; ++k)
+  {
+    err = std::max(err, std::abs(whole->GetTuple1(k) - moved->GetTuple1(k)));
+  }
+  std::printf("Image Morph, extent from (%d, %d): max difference %.3g\n", i0, j0, err);
+  CHECK(err < 1e-9);
+  // Pieces (sub-extents) against the whole shifted result.
+  std::vector<double> all(static_cast<std::size_t>(nx) * ny);
+  for (vtkIdType k = 0; k < nx * ny; ++k)
+  {
+    all[std::size_t(k)] = moved->GetTuple1(k);
+  }
+  int covered = 0; // pieces share their boundary points
+  std::vector<char> seen(all.size(), 0);
+  err = 0;
+  for (int piece = 0; piece < 3; ++piece)
+  {
+    morph->UpdatePiece(piece, 3, 0);
+    vtkImageData* out = morph->GetOutput();
+    int e[6];
+    out->GetExtent(e);
+    vtkDataArray* v = out->GetPointData()->GetArray("Value");
+    CHECK(v && v->GetNumberOfTuples() == vtkIdType(e[1] - e[0] + 1) * (e[3] - e[2] + 1));
+    if (!v)
+    {
+      continue;
+    }
+    vtkIdType k = 0;
+    for (int J = e[2]; J <= e[3]; ++J)
+      for (int I = e[0]; I <= e[1]; ++I, ++k)
+      {
+        const std::size_t g = std::size_t((J - j0) * nx + (I - i0));
+        seen[g] = 1;
+        const double w = all[g];
+        err = std::max(err, std::abs(v->GetTuple1(k) - w));
+      }
+    covered += static_cast<int>(k);
+  }
+  std::printf("Image Morph pieces: %d points, max difference to the whole %.3g\n", covered, err);
+  CHECK(err == 0);
+  CHECK(covered >= nx * ny && std::count(seen.begin(), seen.end(), 1) == nx * ny);
+}
+
 int TestAnimationFilters(int, char*[])
 {
   TestImageMorph();
+  TestImageMorphPieces();
   TestFFD();
   TestMorph();
   TestWiggle();

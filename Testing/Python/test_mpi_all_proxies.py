@@ -27,25 +27,7 @@ import fractal_testdata as fdata
 RTOL, ATOL = 1e-9, 1e-12
 # Cases that differ between serial and 2 ranks as of this test's writing:
 # case label -> what is known. They stay in the test and make it fail.
-KNOWN_DIFFERENT = {
-    "ControlGridFromPoints_redistributed": "grid from each rank's own points and bounds, on every rank",
-    "ControlGridFromPoints_pvtp": "whole input read and whole grid output on every rank",
-    "FractalTerrain_redistributed_grid": "follows from ControlGridFromPoints_redistributed",
-    "FractalDimension_lsystem": "whole input on every rank, table on every rank",
-    "FractalDimension_sphere": "whole input on every rank, table on every rank",
-    "ImageMorph": "rank 1's half of the image has other values",
-    "Wiggle_per_point_sphere_source": "hash of exact point bits; vtkSphereSource seams differ by 1e-17",
-    "Skeleton_walker": "bones on every rank",
-    "Skeleton_walker_skin": "bones on every rank",
-    "FreeFormDeformation": "lattice on every rank",
-    "SurfaceCloudMap": "band table on every rank",
-    "SurfaceCloudMap_exact": "band table on every rank",
-    "BandedColorMap_points": "band table on every rank",
-    "BandedColorMap_exact": "band table on every rank",
-    "BandedColorMap_cells": "band table on every rank",
-    "AntennaPatternSurface_analytic": "band table on every rank",
-    "AntennaPatternSurface_nec_global": "band table on every rank",
-}
+KNOWN_DIFFERENT = {}  # label: why (none today; every case equals serial)
 # An output that every rank computes whole (a table or a small source
 # without pieces) is gathered N times: the union over ranks is then not the
 # serial output. Reported as REPLICATED; set True to accept it.
