@@ -172,32 +172,8 @@ const double* ScalarsInPlace(vtkDataArray* array, int comp, std::vector<double>&
 
 bool GlobalRange(const double* values, std::int64_t n, vtkUnsignedCharArray* ghosts, double range[2])
 {
-  double lo = std::numeric_limits<double>::infinity();
-  double hi = -lo;
-  for (std::int64_t i = 0; i < n; ++i)
-  {
-    if (ghosts && (ghosts->GetValue(i) & vtkDataSetAttributes::DUPLICATECELL))
-    {
-      continue;
-    }
-    const double v = values[i];
-    if (std::isfinite(v))
-    {
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
-    }
-  }
-  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
-  if (ctrl && ctrl->GetNumberOfProcesses() > 1)
-  {
-    double local[2] = { lo, -hi }, global[2];
-    ctrl->AllReduce(local, global, 2, vtkCommunicator::MIN_OP);
-    lo = global[0];
-    hi = -global[1];
-  }
-  range[0] = lo;
-  range[1] = hi;
-  return lo <= hi;
+  bool anyFailed = false;
+  return GlobalRangeOrFailure(values, n, ghosts, range, false, anyFailed);
 }
 
 bool GlobalRangeOrFailure(const double* values, std::int64_t n, vtkUnsignedCharArray* ghosts,

@@ -80,6 +80,15 @@ def compare_image(png, baseline, threshold=10.0):
     return err <= threshold, err
 
 
+def mpi_free_env():
+    """os.environ without the MPI launcher's variables. pvpython (running a
+    test) is itself an MPI singleton; a nested mpirun or pvbatch must not
+    inherit its Open MPI/PMIx state."""
+    import os
+    prefixes = ("OMPI_", "PMIX_", "OPAL_", "PRTE_", "HYDRA_", "PMI_")
+    return {k: v for k, v in os.environ.items() if not k.startswith(prefixes)}
+
+
 def fail(msg):
     print("FAIL:", msg)
     sys.exit(1)

@@ -21,7 +21,7 @@ serial = os.path.join(tmp, "animation_mpi_serial.txt")
 parallel = os.path.join(tmp, "animation_mpi_two.txt")
 # This script runs in pvpython, whose MPI singleton exports Open MPI/PMIx
 # variables that would confuse a nested mpirun: start the children clean.
-env = {k: v for k, v in os.environ.items() if not k.startswith(("OMPI_", "PMIX_", "PMI_"))}
+env = lib.mpi_free_env()
 subprocess.run([pvbatch, script, plugin, serial], check=True, timeout=600, env=env)
 subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
                 plugin, parallel], check=True, timeout=600, env=env)

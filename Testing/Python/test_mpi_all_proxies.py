@@ -65,8 +65,7 @@ with open(os.path.join(tmp, "allmpi_crater.pvtp"), "w") as _f:
              ' </PPolyData>\n</VTKFile>\n')
 
 # pvpython is an MPI singleton: keep its MPI variables away from the children.
-env = {k: v for k, v in os.environ.items()
-       if not k.startswith(("OMPI_", "PMIX_", "OPAL_", "PRTE_", "HYDRA_", "PMI_"))}
+env = lib.mpi_free_env()
 
 
 def run(label, cmd, out, timeout):

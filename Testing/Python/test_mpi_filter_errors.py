@@ -71,8 +71,7 @@ def run(np):
         os.remove(out)
     # pvpython (running this test) is itself an MPI singleton: keep its
     # Open MPI/PMIx variables away from the nested mpirun.
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("OMPI_", "PMIX_", "OPAL_", "PRTE_", "HYDRA_", "PMI_"))}
+    env = lib.mpi_free_env()
     start = 0
     while start < len(cases):
         cmd = [mpirun, "--allow-run-as-root", "--oversubscribe", "-np", str(np), pvbatch, script,

@@ -62,8 +62,7 @@ def mpi(label, dirs, cases, timeout):
         cmd += ["-np", "1", "-wdir", d, pvbatch, script, plugin, cases_path, out]
     # pvpython (running this test) is itself an MPI singleton: keep its
     # Open MPI/PMIx variables away from the nested mpirun.
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("OMPI_", "PMIX_", "OPAL_", "PRTE_", "HYDRA_", "PMI_"))}
+    env = lib.mpi_free_env()
     try:
         res = subprocess.run(cmd, timeout=timeout, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True)

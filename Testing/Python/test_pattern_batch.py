@@ -44,7 +44,7 @@ for name in ("sphere_a.cmom", "sphere_b.cmom"):
 print("inputs: sweep at %s MHz (largest gain %.2f dBi), currents %s" % (sweep_mhz, gmax, current_mhz))
 
 strip_png = os.path.join(outdir, "strip.png")
-env = {k: v for k, v in os.environ.items() if not k.startswith(("OMPI_", "PMIX_", "PMI_"))}
+env = lib.mpi_free_env()
 pvbatch = shutil.which("pvbatch")
 subprocess.run([pvbatch, os.path.join(root, "Examples", "batch", "render_batch.py"), "--plugin", plugin,
                 "--outdir", outdir, "--sweep", out, "--currents", currents, "--size", "480,400",

@@ -24,7 +24,7 @@ open(nec, "w").write("CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 
 subprocess.run(["nec2c", "-i", nec, "-o", out], check=True, timeout=300)
 script = os.path.join(here, "pattern_grid_mpi.py")
 serial, parallel = os.path.join(tmp, "grid_mpi_serial.txt"), os.path.join(tmp, "grid_mpi_two.txt")
-env = {k: v for k, v in os.environ.items() if not k.startswith(("OMPI_", "PMIX_", "PMI_"))}
+env = lib.mpi_free_env()
 subprocess.run([pvbatch, script, plugin, out, serial], check=True, timeout=600, env=env)
 subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
                 plugin, out, parallel], check=True, timeout=600, env=env)
