@@ -121,6 +121,7 @@ std::string NecLoad::Name() const
 
 std::vector<NecPort> ReadNecInputParameters(LineScanner& s, std::int64_t maxRows)
 {
+  const std::int64_t bannerLine = s.LineNumber();
   std::vector<NecPort> ports;
   std::vector<std::string_view> tok;
   std::string_view line;
@@ -132,8 +133,11 @@ std::vector<NecPort> ReadNecInputParameters(LineScanner& s, std::int64_t maxRows
     Cells(line, tok);
     if (!FirstIsInt(tok))
     {
-      // Up to four header lines before the first row; any other line ends the table.
-      if (!ports.empty() || ++header > 4)
+      // Up to four header lines before the first row; any other line, or the next
+      // section's banner, ends the table.
+      const bool banner = line.find("---") != std::string_view::npos ||
+        line.find("- - -") != std::string_view::npos;
+      if (!ports.empty() || banner || ++header > 4)
       {
         s.Seek(at, lineNo);
         break;
@@ -174,7 +178,7 @@ std::vector<NecPort> ReadNecInputParameters(LineScanner& s, std::int64_t maxRows
   }
   if (ports.empty())
   {
-    s.Fail("ANTENNA INPUT PARAMETERS table without rows");
+    throw ParseError(s.FileName(), bannerLine, "ANTENNA INPUT PARAMETERS table without rows");
   }
   return ports;
 }
