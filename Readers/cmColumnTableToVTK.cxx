@@ -3,6 +3,7 @@
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
 #include "vtkIntArray.h"
 #include "vtkNew.h"
 #include "vtkTable.h"
@@ -11,6 +12,13 @@ namespace cloudmap
 {
 void ColumnTableToVTK(const ColumnTable& t, int piece, vtkTable* out)
 {
+  if (t.ReferenceImpedance > 0)
+  {
+    vtkNew<vtkDoubleArray> z0;
+    z0->SetName("ReferenceImpedance");
+    z0->InsertNextValue(t.ReferenceImpedance);
+    out->GetFieldData()->AddArray(z0);
+  }
   for (std::size_t c = 0; c < t.Names.size(); ++c)
   {
     const std::string& name = t.Names[c];
@@ -44,6 +52,11 @@ void ColumnTableToVTK(const ColumnTable& t, int piece, vtkTable* out)
 ColumnTable VTKToColumnTable(vtkTable* in)
 {
   ColumnTable t;
+  vtkDataArray* z0 = in->GetFieldData()->GetArray("ReferenceImpedance");
+  if (z0 && z0->GetNumberOfTuples() > 0)
+  {
+    t.ReferenceImpedance = z0->GetComponent(0, 0);
+  }
   for (vtkIdType c = 0; c < in->GetNumberOfColumns(); ++c)
   {
     vtkDataArray* a = vtkDataArray::SafeDownCast(in->GetColumn(c));

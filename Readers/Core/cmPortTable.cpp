@@ -95,6 +95,7 @@ ColumnTable NecPortTable(const NecOutput& nec, double z0)
     }
   }
   ColumnTable t;
+  t.ReferenceImpedance = z0;
   std::vector<double> freq, exc, tag, seg, vr, vi, ir, ii;
   std::vector<std::complex<double>> z;
   std::vector<double> g, b, pin, prad, ploss, pnet, eff;

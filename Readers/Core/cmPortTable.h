@@ -33,6 +33,7 @@ struct ColumnTable
 {
   std::vector<std::string> Names;
   std::vector<std::vector<double>> Columns;
+  double ReferenceImpedance = 0; ///< Ω, of the reflection and S columns; 0 when unknown
   /// Index of a column, or -1.
   int Find(const std::string& name) const;
   /// Appends a column and returns it.
