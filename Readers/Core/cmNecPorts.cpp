@@ -311,7 +311,8 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
       {
         s.Fail("expected the STRUCTURE IMPEDANCE LOADING table header (ITAG FROM THRU ...)");
       }
-      if (loads.empty())
+      const std::string_view t = Trim(line);
+      if (loads.empty() || (!t.empty() && t[0] >= '0' && t[0] <= '9'))
       {
         s.Fail("STRUCTURE IMPEDANCE LOADING row without a circuit type (SERIES, PARALLEL, "
                "FIXED IMPEDANCE or WIRE)");

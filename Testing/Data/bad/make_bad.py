@@ -62,6 +62,23 @@ EXPECT = {
     "nec_index_range.out": (173, ["patch number 999", "expected 5"]),
     "nec_duplicate_id.out": (173, ["patch number 4", "expected 5"]),
     "nec_element_type.out": (29, ["unknown patch shape 'Z'"]),
+    "nec_ports_trunc_row.out": (85, ["antenna input parameters row has 6 fields", "expected 11"]),
+    "nec_ports_nan.out": (85, ["the input impedance is not a finite number", "'nan'"]),
+    "nec_ports_no_rows.out": (82, ["ANTENNA INPUT PARAMETERS table without rows"]),
+    "nec_ports_load_nan.out": (70, ["a load impedance is not a finite number", "'nan'"]),
+    "nec_ports_load_type.out": (71, ["without a circuit type"]),
+    "nec_ports_budget.out": (106, ["no value after 'INPUT POWER'"]),
+    "nec_ports_budget_inf.out": (107, ["a power budget value is not a finite number", "'inf'"]),
+    "touchstone_empty.s2p": (0, ["empty file"]),
+    "touchstone_garbage.s2p": (1, ["a frequency"]),
+    "touchstone_trunc_record.s2p": (7, ["record cut short", "5 of 9 numbers"]),
+    "touchstone_nan.s2p": (6, ["a parameter value is not a finite number", "'nan'"]),
+    "touchstone_inf.s2p": (6, ["a frequency is not a finite number", "'inf'"]),
+    "touchstone_order.s2p": (6, ["frequency 100 does not increase"]),
+    "touchstone_option.s2p": (4, ["option line", "unknown option 'QQ'"]),
+    "touchstone_option_r.s2p": (4, ["R must be positive"]),
+    "touchstone_noise_row.s2p": (11, ["noise parameter row has 4 numbers"]),
+    "touchstone_v2.s2p": (1, ["Touchstone 2", "only Touchstone 1.x"]),
     "ffe_empty.ffe": (0, ["not a FEKO far-field file"]),
     "ffe_garbage.ffe": (0, ["not a FEKO far-field file"]),
     "ffe_trunc_header.ffe": (10, ["no far-field block"]),
@@ -215,6 +232,36 @@ add("nec_element_type.out", N, "element-type", "error", 0, [], sub_line(n, 29, "
 add("nec_crlf.out", N, "crlf", "accept", 0, [], crlf(n), REFN)
 add("nec_bom.out", N, "bom", "accept", 0, [], bom(n), REFN)
 add("nec_tabs.out", N, "tabs", "accept", 0, [], tabs(n), REFN)
+
+# ------------------------------------------- nec2c .out port tables (issue 18)
+p = read("nec/two_dipoles_loaded.out")
+REFP = "../nec/two_dipoles_loaded.out"
+add("nec_ports_trunc_row.out", N, "truncation", "error", 0, [], sub_line(p, 85, "  5.5202E+01 -2.0273E+02  1.2504E-03  4.5922E-03  6.2521E-04", ""))
+add("nec_ports_nan.out", N, "nan-inf", "error", 0, [], sub_line(p, 85, "5.5202E+01", "nan"))
+add("nec_ports_no_rows.out", N, "truncation", "error", 0, [], "\n".join(lines_of(p)[:82] + lines_of(p)[85:]))
+add("nec_ports_load_nan.out", N, "nan-inf", "error", 0, [], sub_line(p, 70, "5.0000E+01", "       nan"))
+add("nec_ports_load_type.out", N, "garbage", "error", 0, [], sub_line(p, 71, "SERIES", "BOGUS "))
+add("nec_ports_budget.out", N, "truncation", "error", 0, [], sub_line(p, 106, "6.2521E-04 Watts", ""))
+add("nec_ports_budget_inf.out", N, "nan-inf", "error", 0, [], sub_line(p, 107, "5.1869E-04", "inf"))
+add("nec_ports_crlf.out", N, "crlf", "accept", 0, [], crlf(p), REFP)
+
+# ---------------------------------------------------------------- Touchstone .s2p
+t = read("touchstone/pad_6db_ma.s2p")
+T = "touchstone"
+REFT = "../touchstone/pad_6db_ma.s2p"
+add("touchstone_empty.s2p", T, "empty", "error", 0, [], "")
+add("touchstone_garbage.s2p", T, "garbage", "error", 0, [], GARBAGE)
+add("touchstone_trunc_record.s2p", T, "truncation", "error", 0, [], upto(t, 7))
+add("touchstone_nan.s2p", T, "nan-inf", "error", 0, [], sub_line(t, 6, "0.5 0.0   0.5", "nan 0.0   0.5"))
+add("touchstone_inf.s2p", T, "nan-inf", "error", 0, [], sub_line(t, 6, "200", "inf"))
+add("touchstone_order.s2p", T, "index-range", "error", 0, [], sub_line(t, 6, "200", "100"))
+add("touchstone_option.s2p", T, "garbage", "error", 0, [], sub_line(t, 4, "MA", "QQ"))
+add("touchstone_option_r.s2p", T, "garbage", "error", 0, [], sub_line(t, 4, "R 50", "R -50"))
+add("touchstone_noise_row.s2p", T, "truncation", "error", 0, [], sub_line(t, 11, "3.5 0.2 20 0.25", "3.5 0.2 20"))
+add("touchstone_v2.s2p", T, "garbage", "error", 0, [], "[Version] 2.0\n" + t)
+add("touchstone_crlf.s2p", T, "crlf", "accept", 0, [], crlf(t), REFT)
+add("touchstone_bom.s2p", T, "bom", "accept", 0, [], bom(t), REFT)
+add("touchstone_tabs.s2p", T, "tabs", "accept", 0, [], tabs(t), REFT)
 
 # ---------------------------------------------------------------- FEKO .ffe
 f = read("feko/dipole_format3.ffe")
