@@ -265,6 +265,24 @@ add("fekoout_index_range.out", K, "index-range", "error", 0, [], sub_line(k, 47,
 add("fekoout_duplicate_id.out", K, "duplicate-id", "error", 0, [], sub_line(k, 47, "       4  3.3", "       3  3.3"))
 add("fekoout_crlf.out", K, "crlf", "accept", 0, [], crlf(k), REFK)
 add("fekoout_bom.out", K, "bom", "accept", 0, [], bom(k), REFK)
+# The FEKO 2017+ layout: 13-field rows (corner magnitudes), Altair banner, 3 tables.
+s13 = read("feko/strip_altair.out")
+REFS = "../feko/strip_altair.out"
+h = next(i for i, l in enumerate(lines_of(s13), 1) if "3 corner points" in l)  # last header line
+add("fekoout13_trunc_rows.out", K, "truncation", "error", h + 8, ["truncated current density table", "8 of 16"],
+    upto(s13, h + 8))
+add("fekoout13_header_eof.out", K, "truncation", "error", h, ["no rows under VALUES OF THE CURRENT", "before the end of the file"],
+    upto(s13, h))
+add("fekoout13_centre.out", K, "index-range", "error", h + 3, ["centre of triangle 3", "is not its centroid"],
+    sub_line(s13, h + 3, "5.00000E-02", "5.10000E-02"))
+add("fekoout13_fields.out", K, "truncation", "error", h + 2, ["12 fields", "or 13"],
+    replace_line(s13, h + 2, lines_of(s13)[h + 1].rsplit("  ", 1)[0]))
+add("fekoout13_nan.out", K, "nan-inf", "error", h + 5, ["current magnitude", "'nan'"],
+    sub_line(s13, h + 5, "1.948E+00", "nan"))
+add("fekoout13_crlf.out", K, "crlf", "accept", 0, [], crlf(s13), REFS)
+add("fekoout13_tabs.out", K, "tabs", "accept", 0, [], tabs(s13), REFS)
+d17 = read("feko/plate_2017_deactivated.out")
+add("fekoout_deactivated_crlf.out", K, "crlf", "accept", 0, [], crlf(d17), "../feko/plate_2017_deactivated.out")
 
 # ---------------------------------------------------------------- CST .txt
 c = read("cst/dipole_spherical_dbi.txt")
