@@ -297,6 +297,22 @@ add("cst_inf_phase.txt", C, "nan-inf", "error", 0, [], sub_line(c, 4, "175.500",
 add("cst_crlf.txt", C, "crlf", "accept", 0, [], crlf(c), REFC)
 add("cst_bom.txt", C, "bom", "accept", 0, [], bom(c), REFC)
 add("cst_tabs.txt", C, "tabs", "accept", 0, [], tabs(c), REFC)
+# CST variants: Ludwig-2 angle pairs (recognised, refused), co/cross components, the
+# E-field export with five-character names, 3-digit exponents.
+d3 = read("cst/dipole_sphere_3digit.txt")
+hz = read("cst/horn_ludwig3_efield.txt")
+TP = "Theta [deg.]  Phi   [deg.]"
+add("cst_elev_azim.txt", C, "element-type", "error", 1, ["Ludwig-2", "Elev./Azim."],
+    d3.replace(TP, "Elev. [deg.]  Azim. [deg.]", 1))
+add("cst_alpha_epsi.txt", C, "element-type", "error", 1, ["Ludwig-2", "Alpha/Epsi."],
+    d3.replace(TP, "Alpha [deg.]  Epsi. [deg.]", 1))
+add("cst_copol.txt", C, "element-type", "error", 1, ["co- and cross-polar"],
+    hz.replace("Abs(Horiz)", "Abs(Cross)", 1).replace("Phase(Horiz)", "Phase(Cross)", 1))
+add("cst_3digit_trunc_rows.txt", C, "truncation", "error", 30, ["not a grid"], upto(d3, 30))
+add("cst_3digit_nan.txt", C, "nan-inf", "error", 5, ["column 3 is not a number", "'nan'"],
+    sub_line(d3, 5, "-9.013e+000", "nan"))
+add("cst_horn_crlf.txt", C, "crlf", "accept", 0, [], crlf(hz), "../cst/horn_ludwig3_efield.txt")
+add("cst_horn_tabs.txt", C, "tabs", "accept", 0, [], tabs(hz), "../cst/horn_ludwig3_efield.txt")
 
 # ---------------------------------------------------------------- Gmsh .msh
 g = read("gmsh/plate_v22.msh")
