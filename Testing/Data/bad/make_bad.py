@@ -235,7 +235,6 @@ add("nec_tabs.out", N, "tabs", "accept", 0, [], tabs(n), REFN)
 
 # ------------------------------------------- nec2c .out port tables (issue 18)
 p = read("nec/two_dipoles_loaded.out")
-REFP = "../nec/two_dipoles_loaded.out"
 add("nec_ports_trunc_row.out", N, "truncation", "error", 0, [], sub_line(p, 85, "  5.5202E+01 -2.0273E+02  1.2504E-03  4.5922E-03  6.2521E-04", ""))
 add("nec_ports_nan.out", N, "nan-inf", "error", 0, [], sub_line(p, 85, "5.5202E+01", "nan"))
 add("nec_ports_no_rows.out", N, "truncation", "error", 0, [], "\n".join(lines_of(p)[:82] + lines_of(p)[85:]))
@@ -243,7 +242,8 @@ add("nec_ports_load_nan.out", N, "nan-inf", "error", 0, [], sub_line(p, 70, "5.0
 add("nec_ports_load_type.out", N, "garbage", "error", 0, [], sub_line(p, 71, "SERIES", "BOGUS "))
 add("nec_ports_budget.out", N, "truncation", "error", 0, [], sub_line(p, 106, "6.2521E-04 Watts", ""))
 add("nec_ports_budget_inf.out", N, "nan-inf", "error", 0, [], sub_line(p, 107, "5.1869E-04", "inf"))
-add("nec_ports_crlf.out", N, "crlf", "accept", 0, [], crlf(p), REFP)
+# (no CRLF entry here: nec_crlf.out covers it, and this wire-only model has no patches
+# for the downstream cloud map of py.mpi_reader_error)
 
 # ---------------------------------------------------------------- Touchstone .s2p
 t = read("touchstone/pad_6db_ma.s2p")
