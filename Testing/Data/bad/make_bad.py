@@ -252,6 +252,20 @@ add("os_duplicate_id.os", O, "duplicate-id", "error", 0, [], sub_line(o, 13, "  
 add("os_crlf.os", O, "crlf", "accept", 0, [], crlf(o), REFO)
 add("os_bom.os", O, "bom", "accept", 0, [], bom(o), REFO)
 add("os_tabs.os", O, "tabs", "accept", 0, [], tabs(o), REFO)
+# .os with quoted names and corner magnitudes (13 columns), and .ol charges.
+o13 = read("feko/strip_altair.os")
+q = read("feko/strip_altair.ol")
+add("os13_fields.os", O, "truncation", "error", 15, ["12 fields", "expected 13"],
+    replace_line(o13, 15, lines_of(o13)[14].rstrip().rsplit(" ", 1)[0]))
+add("os13_nan.os", O, "nan-inf", "error", 16, ["not a finite number", "'nan'"],
+    sub_line(o13, 16, lines_of(o13)[15].split()[11], "nan"))
+add("os13_crlf.os", O, "crlf", "accept", 0, [], crlf(o13), "../feko/strip_altair.os")
+add("ol_trunc_rows.ol", O, "truncation", "error", 20, ["truncated", "9 charge samples missing"], upto(q, 20))
+add("ol_fields.ol", O, "truncation", "error", 15, ["charge sample row has 6 fields", "expected 7"],
+    replace_line(q, 15, lines_of(q)[14].rstrip().rsplit(" ", 1)[0]))
+add("ol_inf.ol", O, "nan-inf", "error", 14, ["not a finite number", "'inf'"],
+    sub_line(q, 14, lines_of(q)[13].split()[4], "inf"))
+add("ol_tabs.ol", O, "tabs", "accept", 0, [], tabs(q), "../feko/strip_altair.ol")
 
 # ---------------------------------------------------------------- FEKO .out
 k = read("feko/plate.out")
