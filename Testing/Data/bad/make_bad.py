@@ -295,8 +295,6 @@ add("fekoout13_nan.out", K, "nan-inf", "error", h + 5, ["current magnitude", "'n
     sub_line(s13, h + 5, "1.948E+00", "nan"))
 add("fekoout13_crlf.out", K, "crlf", "accept", 0, [], crlf(s13), REFS)
 add("fekoout13_tabs.out", K, "tabs", "accept", 0, [], tabs(s13), REFS)
-d17 = read("feko/plate_2017_deactivated.out")
-add("fekoout_deactivated_crlf.out", K, "crlf", "accept", 0, [], crlf(d17), "../feko/plate_2017_deactivated.out")
 
 # ---------------------------------------------------------------- CST .txt
 c = read("cst/dipole_spherical_dbi.txt")
