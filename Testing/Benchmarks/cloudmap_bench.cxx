@@ -17,6 +17,7 @@
 // (the plugin selects the STDThread backend unless VTK_SMP_BACKEND_IN_USE is
 // set). The load average is printed with every row: the machine may be shared.
 #include "cmMoMFormat.h"
+#include "cmVTKAccess.h"
 #include "vtkBandedPolyDataContourFilter.h"
 #include "vtkCellData.h"
 #include "vtkCellDataToPointData.h"
@@ -361,6 +362,69 @@ const std::map<std::string, CaseBody>& Cases()
         f->Update();
         r.Count = c.Mesh->GetNumberOfCells();
       } },
+    { "areas.ours",
+      [](Context& c, Result& r) {
+        cloudmap::SurfaceView view;
+        std::string error;
+        cloudmap::MakeSurfaceView(c.Mesh, view, error);
+        double t = vtkTimerLog::GetUniversalTime();
+        std::vector<double> a = cloudmap::CellAreas(view);
+        double t2 = vtkTimerLog::GetUniversalTime();
+        std::vector<double> b(a.size());
+        double t3 = vtkTimerLog::GetUniversalTime();
+        vtkSMPTools::For(0, a.size(), [&](vtkIdType lo, vtkIdType hi) {
+          cloudmap::Vec3 p[4];
+          for (vtkIdType k = lo; k < hi; ++k) { view.Corners(k, p); b[k] = cloudmap::ElementArea(p, 3); }
+        });
+        double t4 = vtkTimerLog::GetUniversalTime();
+        vtkSMPTools::For(0, a.size(), [&](vtkIdType lo, vtkIdType hi) {
+          cloudmap::Vec3 p[4];
+          for (vtkIdType k = lo; k < hi; ++k) { view.Corners(k, p); b[k] = cloudmap::ElementArea(p, 3); }
+        });
+        double t5 = vtkTimerLog::GetUniversalTime();
+        double t6 = vtkTimerLog::GetUniversalTime();
+        vtkSMPTools::For(0, a.size(), [&](vtkIdType lo, vtkIdType hi) {
+          for (vtkIdType k = lo; k < hi; ++k) { b[k] = std::sin(k * 1e-3) * std::cos(k * 2e-3); }
+        });
+        double t7 = vtkTimerLog::GetUniversalTime();
+        std::fprintf(stderr, "sincos %.4f backend %s threads %d\n", t7 - t6, vtkSMPTools::GetBackend(), vtkSMPTools::GetEstimatedNumberOfThreads());
+        std::fprintf(stderr, "CellAreas %.4f alloc %.4f loop(fresh) %.4f loop(again) %.4f\n", t2 - t, t3 - t2, t4 - t3, t5 - t4);
+        r.Count = a.size();
+      } },
+    { "stages.ours",
+      [](Context& c, Result& r) {
+        // Where the chain's time goes: its stages one by one (printed on stderr).
+        double t = vtkTimerLog::GetUniversalTime();
+        auto lap = [&](const char* what) {
+          const double now = vtkTimerLog::GetUniversalTime();
+          std::fprintf(stderr, "  %-14s %7.3f s\n", what, now - t);
+          t = now;
+        };
+        vtkNew<vtkCloudMapAreaWeightedPointData> average;
+        average->SetInputData(c.Mesh);
+        average->Update();
+        lap("averaging");
+        vtkNew<vtkPolyData> bare;
+        bare->ShallowCopy(average->GetOutput());
+        bare->GetCellData()->Initialize();
+        bare->GetPointData()->Initialize();
+        vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
+        refine->SetInputData(bare);
+        refine->SetNumberOfLevels(2);
+        refine->Update();
+        lap("refinement");
+        vtkNew<vtkCloudMapElementInterpolation> interpolate;
+        interpolate->SetInputConnection(0, refine->GetOutputPort());
+        interpolate->SetInputData(1, average->GetOutput());
+        interpolate->Update();
+        lap("interpolation");
+        vtkNew<vtkCloudMapBandedColorMap> band;
+        band->SetInputData(interpolate->GetOutput());
+        band->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, "|J|");
+        band->Update();
+        lap("banding");
+        Count(r, band->GetOutputDataObject(0));
+      } },
     { "mom.ours",
       [](Context& c, Result& r) {
         vtkNew<vtkCloudMapMoMReader> f;
@@ -623,6 +687,9 @@ const RowSpec Rows[] = {
     "CellDataToPointData+Subdivide+LUT", "Mcells/s", true, 20, 1.7, true },
   { "chainexact", "Surface Cloud Map, Exact Bands", "chainexact.ours", "chainexact.vtk",
     "CellDataToPointData+BandedContour", "Mcells/s", false, 10, 0, true },
+  { "areas", "areas", "areas.ours", "areas.ours", "areas", "Mcells/s", false, 0, 0, false },
+  { "stages", "Surface Cloud Map stage by stage", "stages.ours", "chain.ours", "chain.ours",
+    "Mcells/s", true, 0, 1.7, false },
   { "reader", "native .cmom reader", "mom.ours", "mom.legacy", "vtkPolyDataReader, legacy ASCII",
     "MB/s", false, 4, 1.7, true },
   { "readerxml", "native .cmom reader", "mom.ours", "mom.xml", "vtkXMLPolyDataReader, ASCII",
