@@ -7,6 +7,9 @@
 #include "cmSurfaceMeshToVTK.h"
 
 #include "vtkDataObject.h"
+#include "vtkFieldData.h"
+#include "vtkNew.h"
+#include "vtkStringArray.h"
 #include "cmReaderSync.h"
 
 #include "vtkInformation.h"
@@ -45,7 +48,13 @@ int vtkCloudMapFEKOReader::RequestInformation(
   Internals& in = *this->Internal;
   try
   {
-    in.Refresh(this->FileName, [](const std::string& name) { return cloudmap::ReadFekoOutputFile(name); });
+    std::vector<std::string> notices;
+    in.Refresh(this->FileName,
+      [&notices](const std::string& name) { return cloudmap::ReadFekoOutputFile(name, &notices); });
+    for (const std::string& n : notices)
+    {
+      vtkWarningMacro(<< n); // once per parse of the file, not per update
+    }
   }
   catch (const std::exception& e)
   {
@@ -71,17 +80,31 @@ int vtkCloudMapFEKOReader::RequestData(
     return 0;
   }
   const double f = in.Steps[cloudmap::RequestedStep(info, in.Steps)];
+  int k = 0;
+  const cloudmap::SurfaceMesh* pick = nullptr;
   for (const auto& m : in.Blocks)
   {
-    // The first table at the requested frequency.
-    if (std::abs(m.Frequency - f) <= 1e-9 * std::abs(f))
+    // The RequestIndex-th table at the requested frequency (a mesh-only run has f = 0).
+    if (std::abs(m.Frequency - f) <= 1e-9 * std::abs(f) && k++ == this->RequestIndex)
     {
-      cloudmap::SurfaceMeshToPolyData(m,
-        info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()),
-        info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()),
-        info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()), out);
-      break;
+      pick = &m;
     }
+  }
+  if (!pick)
+  {
+    vtkWarningMacro(<< "RequestIndex " << this->RequestIndex << " is out of range: " << k
+                    << " current table(s) at " << f << " Hz");
+  }
+  else
+  {
+    cloudmap::SurfaceMeshToPolyData(*pick,
+      info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()),
+      info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()),
+      info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()), out);
+    vtkNew<vtkStringArray> name;
+    name->SetName("RequestName");
+    name->InsertNextValue(pick->Name);
+    out->GetFieldData()->AddArray(name);
   }
   if (in.Steps.size() > 1)
   {
@@ -94,4 +117,5 @@ void vtkCloudMapFEKOReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "FileName: " << this->FileName << "\n";
+  os << indent << "RequestIndex: " << this->RequestIndex << "\n";
 }

@@ -8,8 +8,11 @@
  * `VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES` table the currents, converted from
  * magnitude and phase to `J_real`, `J_imag` (A/m), with `|J|` and `ElementId`, the same
  * arrays as the other surface-current readers, so Surface Cloud Map applies directly.
- * Several frequencies are time steps (values in Hz). Honours piece requests with ghost
- * cells like vtkCloudMapMoMReader.
+ * Several frequencies are time steps (values in Hz); several tables at one frequency
+ * (excitations, current requests) are chosen with RequestIndex, and the field data
+ * `RequestName` names the one shown. A table FEKO printed without rows (NOTE 34055) or a
+ * file without any gives the mesh alone, with one warning per file. Honours piece
+ * requests with ghost cells like vtkCloudMapMoMReader.
  *
  * nec2c and FEKO both write `.out`: CanReadFile accepts a file only when its first 4 KB
  * carry FEKO's banner and not NEC-2's.
@@ -38,6 +41,13 @@ public:
   vtkGetCharFromStdStringMacro(FileName);
   ///@}
 
+  ///@{
+  /// Which current table of the current frequency to show when several share it (0 = the
+  /// first in the file). Out of range gives an empty output with a warning.
+  vtkSetClampMacro(RequestIndex, int, 0, VTK_INT_MAX);
+  vtkGetMacro(RequestIndex, int);
+  ///@}
+
   /// Returns 1 when the first 4 KB carry FEKO's banner (and not NEC-2's).
   int CanReadFile(const char* fileName);
 
@@ -55,6 +65,7 @@ protected:
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
   std::string FileName;
+  int RequestIndex = 0;
 
 private:
   vtkCloudMapFEKOReader(const vtkCloudMapFEKOReader&) = delete;

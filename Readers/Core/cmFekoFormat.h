@@ -19,11 +19,18 @@
  * Samples: N`, one header line, then per triangle its number, centroid x y z and Re/Im of
  * Jx, Jy, Jz (A/m); a magnetic section (`... Magnetic Current ...`, V/m) may follow.
  *
- * `.out`: `DATA OF THE METALLIC TRIANGLES` gives four lines per triangle (corner 1 after
- * the number and label, corner 2, corner 3, then the normal and the area) and `VALUES OF
- * THE CURRENT DENSITY VECTOR ON TRIANGLES` per triangle its number, centre, and |J| and
- * phase (degrees) of Jx, Jy, Jz; `FREQ =` gives the frequency in Hz. Rows are read by
- * their numbers (tokens with a decimal point or exponent), not by fixed positions.
+ * `.out`: `DATA OF THE METALLIC TRIANGLES` gives four lines per triangle (number, label
+ * and corner 1 with the edge numbers, medium and corner 2, medium and corner 3, then the
+ * normal and the area; labels and media are cut to 6 characters, so "Free s" is two
+ * tokens) and `VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES` per triangle its number,
+ * centre, and |J| and phase (degrees) of Jx, Jy, Jz, followed since FEKO 2017 by the
+ * current magnitude in the 3 corner points (13 fields; 10 without). The banner is
+ * `FEKO      Version 2017.x` or `Altair Feko - Solver (seq) Version 2019.x` and later.
+ * `FREQ =` gives the frequency in Hz; each excitation, frequency and current request
+ * prints its own table, and a table with the header alone (NOTE 34055, output to the
+ * .out file deactivated) or none at all gives the mesh without currents. Each printed
+ * centre must be the centroid of its triangle. Corners are read as the last three reals
+ * of their line (tokens with a decimal point or exponent), not by fixed positions.
  *
  * Every error throws ParseError naming the file, the line and the problem.
  */
@@ -62,9 +69,13 @@ std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(const std::string& path);
 bool LooksLikeFekoCurrents(std::string_view head);
 
 /// The metallic triangles of a FEKO .out file with the current density of each block
-/// (one mesh per CURRENT DENSITY table, in file order).
-std::vector<SurfaceMesh> ParseFekoOutput(std::string_view text, const std::string& fileName);
-std::vector<SurfaceMesh> ReadFekoOutputFile(const std::string& path);
+/// (one mesh per CURRENT DENSITY table, in file order; Name is the current request or
+/// excitation name). A table without rows, or a file without any table, gives the mesh
+/// without currents (JReal empty) and one line in `notices`, when given.
+std::vector<SurfaceMesh> ParseFekoOutput(std::string_view text, const std::string& fileName,
+  std::vector<std::string>* notices = nullptr);
+std::vector<SurfaceMesh> ReadFekoOutputFile(
+  const std::string& path, std::vector<std::string>* notices = nullptr);
 /// FEKO's text output (and not NEC-2's, which shares the .out extension).
 bool LooksLikeFekoOutput(std::string_view head);
 } // namespace cloudmap

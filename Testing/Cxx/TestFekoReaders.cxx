@@ -78,6 +78,41 @@ int main()
     CHECK(pd->GetFieldData()->GetArray("Frequency")->GetTuple1(0) == 1e8);
   }
   {
+    // FEKO 2022 layout: two frequencies (time steps), two tables at 600 MHz.
+    vtkNew<vtkCloudMapFEKOReader> r;
+    const std::string f = data + "feko/strip_altair.out";
+    CHECK(r->CanReadFile(f.c_str()) == 1);
+    r->SetFileName(f.c_str());
+    r->UpdateInformation();
+    vtkInformation* info = r->GetOutputInformation(0);
+    CHECK(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 2);
+    r->UpdateTimeStep(6e8);
+    vtkPolyData* pd = r->GetOutput();
+    auto name = [&]() {
+      vtkStringArray* a = vtkStringArray::SafeDownCast(pd->GetFieldData()->GetAbstractArray("RequestName"));
+      return a ? a->GetValue(0) : std::string("?");
+    };
+    CHECK(pd->GetNumberOfCells() == 16 && name() == "Currents1 (Port1)");
+    const double port = pd->GetCellData()->GetArray("|J|")->GetTuple1(7);
+    r->SetRequestIndex(1);
+    r->UpdateTimeStep(6e8);
+    pd = r->GetOutput();
+    CHECK(pd->GetNumberOfCells() == 16 && name() == "Currents1 (PlaneWave1)");
+    CHECK(pd->GetCellData()->GetArray("|J|")->GetTuple1(7) < 0.01 * port); // the weak plane-wave table
+    r->SetRequestIndex(2);
+    r->UpdateTimeStep(6e8);
+    CHECK(r->GetOutput()->GetNumberOfCells() == 0); // out of range: empty, with a warning
+  }
+  {
+    // NOTE 34055: the mesh alone, no current arrays.
+    vtkNew<vtkCloudMapFEKOReader> r;
+    r->SetFileName((data + "feko/plate_2017_deactivated.out").c_str());
+    r->Update();
+    vtkPolyData* pd = r->GetOutput();
+    CHECK(pd->GetNumberOfCells() == 4 && !pd->GetCellData()->GetArray("|J|"));
+    CHECK(pd->GetCellData()->GetArray("ElementId"));
+  }
+  {
     vtkNew<vtkCloudMapFEKOCurrentsReader> r;
     const std::string f = data + "feko/plate_currents.os";
     CHECK(r->CanReadFile(f.c_str()) == 1);

@@ -42,6 +42,11 @@ expect = {
     "gmsh/plate_v22.msh": "CloudMapGmshReader",
     "cst/dipole_spherical_dbi.txt": "CSTFarFieldReader",
     "gmsh/plate_v41.msh": "CloudMapGmshReader",
+    "feko/strip_altair.out": "CloudMapFEKOReader",
+    "feko/plate_2017_deactivated.out": "CloudMapFEKOReader",
+    "feko/plate_2017_nocurrents.out": "CloudMapFEKOReader",
+    "cst/horn_ludwig3_efield.txt": "CSTFarFieldReader",
+    "cst/dipole_sphere_3digit.txt": "CSTFarFieldReader",
 }
 for rel, name in expect.items():
     r = simple.OpenDataFile(os.path.join(data, rel))

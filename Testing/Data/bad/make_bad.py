@@ -265,6 +265,24 @@ add("fekoout_index_range.out", K, "index-range", "error", 0, [], sub_line(k, 47,
 add("fekoout_duplicate_id.out", K, "duplicate-id", "error", 0, [], sub_line(k, 47, "       4  3.3", "       3  3.3"))
 add("fekoout_crlf.out", K, "crlf", "accept", 0, [], crlf(k), REFK)
 add("fekoout_bom.out", K, "bom", "accept", 0, [], bom(k), REFK)
+# The FEKO 2017+ layout: 13-field rows (corner magnitudes), Altair banner, 3 tables.
+s13 = read("feko/strip_altair.out")
+REFS = "../feko/strip_altair.out"
+h = next(i for i, l in enumerate(lines_of(s13), 1) if "3 corner points" in l)  # last header line
+add("fekoout13_trunc_rows.out", K, "truncation", "error", h + 8, ["truncated current density table", "8 of 16"],
+    upto(s13, h + 8))
+add("fekoout13_header_eof.out", K, "truncation", "error", h, ["no rows under VALUES OF THE CURRENT", "before the end of the file"],
+    upto(s13, h))
+add("fekoout13_centre.out", K, "index-range", "error", h + 3, ["centre of triangle 3", "is not its centroid"],
+    sub_line(s13, h + 3, "5.00000E-02", "5.10000E-02"))
+add("fekoout13_fields.out", K, "truncation", "error", h + 2, ["12 fields", "or 13"],
+    replace_line(s13, h + 2, lines_of(s13)[h + 1].rsplit("  ", 1)[0]))
+add("fekoout13_nan.out", K, "nan-inf", "error", h + 5, ["current magnitude", "'nan'"],
+    sub_line(s13, h + 5, "1.948E+00", "nan"))
+add("fekoout13_crlf.out", K, "crlf", "accept", 0, [], crlf(s13), REFS)
+add("fekoout13_tabs.out", K, "tabs", "accept", 0, [], tabs(s13), REFS)
+d17 = read("feko/plate_2017_deactivated.out")
+add("fekoout_deactivated_crlf.out", K, "crlf", "accept", 0, [], crlf(d17), "../feko/plate_2017_deactivated.out")
 
 # ---------------------------------------------------------------- CST .txt
 c = read("cst/dipole_spherical_dbi.txt")
@@ -279,6 +297,22 @@ add("cst_inf_phase.txt", C, "nan-inf", "error", 0, [], sub_line(c, 4, "175.500",
 add("cst_crlf.txt", C, "crlf", "accept", 0, [], crlf(c), REFC)
 add("cst_bom.txt", C, "bom", "accept", 0, [], bom(c), REFC)
 add("cst_tabs.txt", C, "tabs", "accept", 0, [], tabs(c), REFC)
+# CST variants: Ludwig-2 angle pairs (recognised, refused), co/cross components, the
+# E-field export with five-character names, 3-digit exponents.
+d3 = read("cst/dipole_sphere_3digit.txt")
+hz = read("cst/horn_ludwig3_efield.txt")
+TP = "Theta [deg.]  Phi   [deg.]"
+add("cst_elev_azim.txt", C, "element-type", "error", 1, ["Ludwig-2", "Elev./Azim."],
+    d3.replace(TP, "Elev. [deg.]  Azim. [deg.]", 1))
+add("cst_alpha_epsi.txt", C, "element-type", "error", 1, ["Ludwig-2", "Alpha/Epsi."],
+    d3.replace(TP, "Alpha [deg.]  Epsi. [deg.]", 1))
+add("cst_copol.txt", C, "element-type", "error", 1, ["co- and cross-polar"],
+    hz.replace("Abs(Horiz)", "Abs(Cross)", 1).replace("Phase(Horiz)", "Phase(Cross)", 1))
+add("cst_3digit_trunc_rows.txt", C, "truncation", "error", 30, ["not a grid"], upto(d3, 30))
+add("cst_3digit_nan.txt", C, "nan-inf", "error", 5, ["column 3 is not a number", "'nan'"],
+    sub_line(d3, 5, "-9.013e+000", "nan"))
+add("cst_horn_crlf.txt", C, "crlf", "accept", 0, [], crlf(hz), "../cst/horn_ludwig3_efield.txt")
+add("cst_horn_tabs.txt", C, "tabs", "accept", 0, [], tabs(hz), "../cst/horn_ludwig3_efield.txt")
 
 # ---------------------------------------------------------------- Gmsh .msh
 g = read("gmsh/plate_v22.msh")
