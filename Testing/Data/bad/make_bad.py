@@ -299,6 +299,20 @@ add("os_duplicate_id.os", O, "duplicate-id", "error", 0, [], sub_line(o, 13, "  
 add("os_crlf.os", O, "crlf", "accept", 0, [], crlf(o), REFO)
 add("os_bom.os", O, "bom", "accept", 0, [], bom(o), REFO)
 add("os_tabs.os", O, "tabs", "accept", 0, [], tabs(o), REFO)
+# .os with quoted names and corner magnitudes (13 columns), and .ol charges.
+o13 = read("feko/strip_altair.os")
+q = read("feko/strip_altair.ol")
+add("os13_fields.os", O, "truncation", "error", 15, ["12 fields", "expected 13"],
+    replace_line(o13, 15, lines_of(o13)[14].rstrip().rsplit(" ", 1)[0]))
+add("os13_nan.os", O, "nan-inf", "error", 16, ["not a finite number", "'nan'"],
+    sub_line(o13, 16, lines_of(o13)[15].split()[11], "nan"))
+add("os13_crlf.os", O, "crlf", "accept", 0, [], crlf(o13), "../feko/strip_altair.os")
+add("ol_trunc_rows.ol", O, "truncation", "error", 20, ["truncated", "9 charge samples missing"], upto(q, 20))
+add("ol_fields.ol", O, "truncation", "error", 15, ["charge sample row has 6 fields", "expected 7"],
+    replace_line(q, 15, lines_of(q)[14].rstrip().rsplit(" ", 1)[0]))
+add("ol_inf.ol", O, "nan-inf", "error", 14, ["not a finite number", "'inf'"],
+    sub_line(q, 14, lines_of(q)[13].split()[4], "inf"))
+add("ol_tabs.ol", O, "tabs", "accept", 0, [], tabs(q), "../feko/strip_altair.ol")
 
 # ---------------------------------------------------------------- FEKO .out
 k = read("feko/plate.out")
@@ -328,8 +342,6 @@ add("fekoout13_nan.out", K, "nan-inf", "error", h + 5, ["current magnitude", "'n
     sub_line(s13, h + 5, "1.948E+00", "nan"))
 add("fekoout13_crlf.out", K, "crlf", "accept", 0, [], crlf(s13), REFS)
 add("fekoout13_tabs.out", K, "tabs", "accept", 0, [], tabs(s13), REFS)
-d17 = read("feko/plate_2017_deactivated.out")
-add("fekoout_deactivated_crlf.out", K, "crlf", "accept", 0, [], crlf(d17), "../feko/plate_2017_deactivated.out")
 
 # ---------------------------------------------------------------- CST .txt
 c = read("cst/dipole_spherical_dbi.txt")
@@ -386,6 +398,41 @@ add("gmsh_duplicate_element.msh", G, "duplicate-id", "error", 0, [], sub_line(g,
 add("gmsh_crlf.msh", G, "crlf", "accept", 0, [], crlf(g), REFG)
 add("gmsh_bom.msh", G, "bom", "accept", 0, [], bom(g), REFG)
 add("gmsh_tabs.msh", G, "tabs", "accept", 0, [], tabs(g), REFG)
+# Binary MSH 2.2 and 4.1 (Testing/Data/gmsh/make_gmsh_binary.py). Errors in binary parts
+# name the line of the section's count (2.2) or of the section keyword (4.1), and a byte.
+def read_bytes(rel):
+    with open(os.path.join(data, rel), "rb") as f:
+        return f.read()
+
+
+def line_of(b, marker, after=0):
+    """1-based line of the first line starting at marker (searched from byte `after`)."""
+    return b[:b.index(marker, after)].count(b"\n") + 1
+
+
+b22 = read_bytes("gmsh/plate_v22_bin.msh")
+b41 = read_bytes("gmsh/plate_v41_bin.msh")
+n22 = line_of(b22, b"7\n", b22.index(b"$Nodes"))      # the node count line
+e22 = line_of(b22, b"6\n", b22.index(b"$Elements"))   # the element count line
+nodes41 = line_of(b41, b"$Nodes")
+add("gmsh_bin_trunc_nodes.msh", G, "truncation", "error", n22, ["binary data ends while reading"],
+    b22[:b22.index(b"$EndNodes") - 30])
+add("gmsh_bin41_trunc_nodes.msh", G, "truncation", "error", nodes41, ["binary data ends while reading"],
+    b41[:b41.index(b"$EndNodes") - 30])
+add("gmsh_bin_endianness.msh", G, "garbage", "error", 2, ["endianness check is 2"],
+    b22.replace(b"2.2 1 8\n\x01\x00\x00\x00", b"2.2 1 8\n\x02\x00\x00\x00", 1))
+k = b22.index(b"\n", b22.index(b"$Elements\n") + 10) + 1    # the first element block's type
+add("gmsh_bin_element_type.msh", G, "element-type", "error", e22, ["element type 200", "no known node count"],
+    b22[:k] + bytes([200]) + b22[k + 1:])
+k = b41.index(b"$Nodes\n") + 7                                # numEntityBlocks, then numNodes
+add("gmsh_bin41_count_huge.msh", G, "count-huge", "error", nodes41, ["node count", "above the limit"],
+    b41[:k + 8] + (10 ** 12).to_bytes(8, "little") + b41[k + 16:])
+k = b22.index(b"$Nodes\n7\n") + 9 + 4                        # node 1's x
+add("gmsh_bin_nan.msh", G, "nan-inf", "error", n22, ["binary x is not a finite number"],
+    b22[:k] + b"\x00\x00\x00\x00\x00\x00\xf8\x7f" + b22[k + 8:])
+add("gmsh_bin_be.msh", G, "endianness", "accept", 0, [], read_bytes("gmsh/plate_v22_bin_be.msh"), REFG)
+add("gmsh_bin41_be.msh", G, "endianness", "accept", 0, [], read_bytes("gmsh/plate_v41_bin_be.msh"),
+    "../gmsh/plate_v41.msh")
 
 with open(os.path.join(here, "MANIFEST.tsv"), "w") as out:
     out.write("# file\tformat\tclass\texpect\tline\tfragments (|-separated)\treference\n")
