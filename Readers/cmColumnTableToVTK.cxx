@@ -24,7 +24,7 @@ void ColumnTableToVTK(const ColumnTable& t, int piece, vtkTable* out)
     const std::string& name = t.Names[c];
     const std::vector<double>& v = t.Columns[c];
     const vtkIdType n = piece == 0 ? static_cast<vtkIdType>(v.size()) : 0;
-    if (name == "Excitation" || name == "Tag" || name == "Segment")
+    if (name == "Excitation" || name == "Tag" || name == "Segment" || name == "Source")
     {
       vtkNew<vtkIntArray> a;
       a->SetName(name.c_str());

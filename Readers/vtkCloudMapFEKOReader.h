@@ -14,6 +14,11 @@
  * file without any gives the mesh alone, with one warning per file. Honours piece
  * requests with ghost cells like vtkCloudMapMoMReader.
  *
+ * Port 1 ("Port Parameters", vtkTable) lists every `DATA OF THE VOLTAGE SOURCE` block of
+ * the file, one row per source and frequency, with the impedance, the reflection
+ * against ReferenceImpedance, return loss and VSWR (cmFekoPorts.h); empty when FEKO
+ * printed no voltage source.
+ *
  * nec2c and FEKO both write `.out`: CanReadFile accepts a file only when its first 4 KB
  * carry FEKO's banner and not NEC-2's.
  *
@@ -48,6 +53,12 @@ public:
   vtkGetMacro(RequestIndex, int);
   ///@}
 
+  ///@{
+  /// Reference impedance Z0 (Ω) of the Port Parameters output (port 1), default 50.
+  vtkSetClampMacro(ReferenceImpedance, double, 1e-6, 1e12);
+  vtkGetMacro(ReferenceImpedance, double);
+  ///@}
+
   /// Returns 1 when the first 4 KB carry FEKO's banner (and not NEC-2's).
   int CanReadFile(const char* fileName);
 
@@ -63,9 +74,11 @@ protected:
 
   int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int FillOutputPortInformation(int port, vtkInformation* info) override;
 
   std::string FileName;
   int RequestIndex = 0;
+  double ReferenceImpedance = 50;
 
 private:
   vtkCloudMapFEKOReader(const vtkCloudMapFEKOReader&) = delete;

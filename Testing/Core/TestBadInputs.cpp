@@ -8,6 +8,7 @@
 #include "cmCheck.h"
 #include "cmCstFarField.h"
 #include "cmFekoFormat.h"
+#include "cmFekoPorts.h"
 #include "cmGmshFormat.h"
 #include "cmMoMFormat.h"
 #include "cmNecOutput.h"
@@ -132,6 +133,16 @@ std::string ReadAs(const std::string& format, const std::string& path)
         o << l.Name() << " " << l.TypeName << " " << l.Impedance(s.Frequency) << "\n";
       }
       o << s.Power.Present << " " << s.Power.Input << " " << s.Power.Radiated << "\n";
+    }
+  }
+  else if (format == "feko_ports")
+  {
+    // As the FEKO Output Reader: the mesh, then the voltage-source blocks.
+    const FileText text = ReadWholeFile(path);
+    o << ParseFekoOutput(text, path).size() << "\n";
+    for (const auto& p : ParseFekoPorts(text, path))
+    {
+      o << p.Frequency << " " << p.Source << " " << p.Impedance << " " << p.Current << " " << p.Power << "\n";
     }
   }
   else if (format == "touchstone")
@@ -313,7 +324,7 @@ int main()
   }
   ::chmod(locked.c_str(), 0);
   for (const char* format : { "mom", "nec", "feko_ffe", "feko_os", "feko_out", "cst", "gmsh",
-         "touchstone" })
+         "touchstone", "feko_ports" })
   {
     const std::string fm = format;
     ExpectRefusal(fm + " directory", fm, dir, 0, { "directory" });

@@ -25,6 +25,9 @@
 #elif defined(CM_FUZZ_FEKO_OUT)
 #include "cmFekoFormat.h"
 #define CM_PARSE(text) cloudmap::ParseFekoOutput(text, "fuzz.out")
+#elif defined(CM_FUZZ_FEKO_PORTS)
+#include "cmFekoPorts.h"
+#define CM_PARSE(text) cloudmap::FekoPortTable(cloudmap::ParseFekoPorts(text, "fuzz.out"), 50)
 #elif defined(CM_FUZZ_CST)
 #include "cmCstFarField.h"
 #define CM_PARSE(text) cloudmap::ParseCstFarField(text, "fuzz.txt")

@@ -23,6 +23,7 @@ targets=(
   "feko_ffe:CM_FUZZ_FEKO_FFE:Data/feko:cmFekoFormat.h"
   "feko_os:CM_FUZZ_FEKO_OS:Data/feko:cmFekoFormat.h"
   "feko_out:CM_FUZZ_FEKO_OUT:Data/feko:cmFekoFormat.h"
+  "feko_ports:CM_FUZZ_FEKO_PORTS:Data/feko:cmFekoPorts.h"
   "cst:CM_FUZZ_CST:Data/cst:cmCstFarField.h"
   "gmsh:CM_FUZZ_GMSH:Data/gmsh:cmGmshFormat.h"
   "lsystem:CM_FUZZ_LSYSTEM:Fuzz/seeds/lsystem:cmLSystem.h"

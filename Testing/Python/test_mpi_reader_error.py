@@ -47,6 +47,8 @@ READERS = {  # format: (XML name, clean file, downstream, cell array)
     "feko_out": ("CloudMapFEKOReader", "feko/plate.out", "cloudmap", "|J|"),
     "cst": ("CSTFarFieldReader", "cst/dipole_spherical_dbi.txt", "none", ""),
     "gmsh": ("CloudMapGmshReader", "gmsh/plate_v22.msh", "none", ""),
+    "touchstone": ("CloudMapTouchstoneReader", "touchstone/pad_6db_ma.s2p", "none", ""),
+    "feko_ports": ("CloudMapFEKOReader", "feko/strip_ports.out", "none", ""),
 }
 
 

@@ -17,6 +17,7 @@
 3. Reciprocity on two different antennas (a half-wave dipole and a tilted, offset 0.3
    lambda wire): driving 1 with 50 ohm on 2, then driving 2 with 50 ohm on 1, gives the
    same S21 within 0.1 dB (and the same complex value within 1 %) at every frequency.
+4. The FEKO Output Reader's Port Parameters (port 1) on a .out with voltage-source blocks.
 """
 import cmath
 import math
@@ -204,6 +205,22 @@ for r in range(3):
     check(abs(da - db) <= 0.1 and abs(a - b) <= 0.01 * abs(a),
           "reciprocity %.0f MHz: 1->2 %.3f dB (%.4f%+.4fj), 2->1 %.3f dB (%.4f%+.4fj)"
           % (t12["Frequency"][r] * 1e-6, da, a.real, a.imag, db, b.real, b.imag))
+
+# 4. FEKO .out voltage sources (FEKO Output Reader, port 1): the impedances written into
+# strip_ports.out, the reflection by hand, 2 rows (500 and 600 MHz).
+feko = simple.OpenDataFile(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Data",
+                                        "feko", "strip_ports.out"))
+feko.ReferenceImpedance = 50
+feko.UpdatePipeline()
+ft = sm.Fetch(feko, idx=1)
+fc = {ft.GetColumnName(c): [ft.GetColumn(c).GetValue(r) for r in range(ft.GetNumberOfRows())]
+      for c in range(ft.GetNumberOfColumns())}
+for r, (f, z) in enumerate(((5e8, complex(73.2, 41.8)), (6e8, complex(95, 110)))):
+    g = (z - 50) / (z + 50)
+    check(fc["Frequency"][r] == f and fc["R"][r] == z.real and fc["X"][r] == z.imag and
+          abs(fc["VSWR"][r] - (1 + abs(g)) / (1 - abs(g))) < 1e-9,
+          "FEKO %.0f MHz: Z = %.1f%+.1fj, VSWR %.4f (hand %.4f)" % (f * 1e-6, fc["R"][r], fc["X"][r],
+                                                                  fc["VSWR"][r], (1 + abs(g)) / (1 - abs(g))))
 
 if problems:
     print("%d problem(s)" % len(problems))

@@ -69,6 +69,10 @@ EXPECT = {
     "nec_ports_load_type.out": (71, ["without a circuit type"]),
     "nec_ports_budget.out": (106, ["no value after 'INPUT POWER'"]),
     "nec_ports_budget_inf.out": (107, ["a power budget value is not a finite number", "'inf'"]),
+    "feko_ports_magnitude.out": (107, ["the impedance", "does not match"]),
+    "feko_ports_nan.out": (105, ["the source current is not a finite number", "'nan'"]),
+    "feko_ports_trunc.out": (102, ["truncated DATA OF THE VOLTAGE SOURCE", "no 'Impedance in Ohm' row"]),
+    "feko_ports_no_number.out": (102, ["no source number"]),
     "touchstone_empty.s2p": (0, ["empty file"]),
     "touchstone_garbage.s2p": (1, ["a frequency"]),
     "touchstone_trunc_record.s2p": (7, ["record cut short", "5 of 9 numbers"]),
@@ -244,6 +248,15 @@ add("nec_ports_budget.out", N, "truncation", "error", 0, [], sub_line(p, 106, "6
 add("nec_ports_budget_inf.out", N, "nan-inf", "error", 0, [], sub_line(p, 107, "5.1869E-04", "inf"))
 # (no CRLF entry here: nec_crlf.out covers it, and this wire-only model has no patches
 # for the downstream cloud map of py.mpi_reader_error)
+
+# ------------------------------------------- FEKO .out voltage-source blocks (issue 18)
+q = read("feko/strip_ports.out")
+Q = "feko_ports"
+add("feko_ports_magnitude.out", Q, "nan-inf", "error", 0, [], sub_line(q, 107, "7.3200E+01", "7.9000E+01"))
+add("feko_ports_nan.out", Q, "nan-inf", "error", 0, [], sub_line(q, 105, "1.0302E-02", "       nan"))
+add("feko_ports_trunc.out", Q, "truncation", "error", 0, [], "\n".join(lines_of(q)[:106] + lines_of(q)[107:]))
+add("feko_ports_no_number.out", Q, "garbage", "error", 0, [], sub_line(q, 102, "NO. 1", "NO.  "))
+add("feko_ports_crlf.out", Q, "crlf", "accept", 0, [], crlf(q), "../feko/strip_ports.out")
 
 # ---------------------------------------------------------------- Touchstone .s2p
 t = read("touchstone/pad_6db_ma.s2p")
