@@ -35,6 +35,7 @@
 #include "vtkPolyData.h"
 #include "vtkPolyDataReader.h"
 #include "vtkPolyDataWriter.h"
+#include "vtkSMPThreadLocal.h"
 #include "vtkSMPTools.h"
 #include "vtkSphereSource.h"
 #include "vtkTimerLog.h"
@@ -362,6 +363,23 @@ const std::map<std::string, CaseBody>& Cases()
         f->Update();
         r.Count = c.Mesh->GetNumberOfCells();
       } },
+    { "calibrate",
+      [](Context&, Result& r) {
+        // Pure arithmetic, no memory traffic: how many cores the machine
+        // really gives this process right now.
+        const vtkIdType n = 60000000;
+        vtkSMPThreadLocal<double> partial(0.0);
+        vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+          double s = 0;
+          for (vtkIdType i = b; i < e; ++i)
+            s += std::sqrt(static_cast<double>(i));
+          partial.Local() += s;
+        });
+        double total = 0;
+        for (double v : partial)
+          total += v;
+        r.Count = total > 0 ? 1 : 0;
+      } },
     { "stages.ours",
       [](Context& c, Result& r) {
         // Where the chain's time goes: its stages one by one (printed on stderr).
@@ -443,6 +461,10 @@ void Prepare(const std::string& name, Context& c)
   if (reader)
   {
     c.File = name == "mom.legacy" ? LegacyPath(c) : name == "mom.xml" ? XmlPath(c) : CmomPath(c);
+    return;
+  }
+  if (name == "calibrate")
+  {
     return;
   }
   c.Mesh = MakeMesh(c.Elements);
@@ -706,6 +728,16 @@ int main(int argc, char* argv[])
               "fresh spawned process\n(cold = its first run; peak = RSS growth). Targets are "
               "checked on every row.\n",
     repeats);
+  if (threads.size() > 1)
+  {
+    const Result a = Spawn("calibrate", 0, 3, dir, threads.front());
+    const Result z = Spawn("calibrate", 0, 3, dir, threads.back());
+    std::printf("machine check (%s): a pure-arithmetic loop runs %.2fx faster on %d threads than "
+                "on %d (%d.0 when the cores are free); speed-up targets below can only be met "
+                "when this is near it\n",
+      Load().c_str(), a.Ok && z.Ok ? a.Seconds / z.Seconds : 0.0, threads.back(), threads.front(),
+      threads.back() / threads.front());
+  }
   for (long n : sizes)
   {
     std::printf("\n== about %ld triangles (a sphere), %s ==\n", n, Load().c_str());
