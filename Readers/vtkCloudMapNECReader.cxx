@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapNECReader.h"
 
+#include "cmColumnTableToVTK.h"
 #include "cmFarFieldToVTK.h"
 #include "cmNecOutput.h"
+#include "cmPortTable.h"
 #include "cmFileStamp.h"
 #include "cmSurfaceMeshToVTK.h"
 #include "cmTextScan.h"
@@ -48,7 +50,7 @@ vtkCloudMapNECReader::vtkCloudMapNECReader()
   : Internal(new Internals)
 {
   this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(3);
+  this->SetNumberOfOutputPorts(4);
 }
 
 vtkCloudMapNECReader::~vtkCloudMapNECReader() = default;
@@ -123,7 +125,7 @@ int vtkCloudMapNECReader::GetNumberOfFrequencies() const
 
 int vtkCloudMapNECReader::FillOutputPortInformation(int port, vtkInformation* info)
 {
-  info->Set(vtkDataObject::DATA_TYPE_NAME(), port == 2 ? "vtkTable" : "vtkPolyData");
+  info->Set(vtkDataObject::DATA_TYPE_NAME(), port >= 2 ? "vtkTable" : "vtkPolyData");
   return 1;
 }
 
@@ -159,7 +161,7 @@ int vtkCloudMapNECReader::RequestInformation(
     }
     in.Steps = cloudmap::DistinctFrequencies(f);
   }
-  for (int port = 0; port < 3; ++port)
+  for (int port = 0; port < 4; ++port)
   {
     vtkInformation* info = outputVector->GetInformationObject(port);
     // Patches are split into contiguous ranges with ghost rings; wires and the pattern
@@ -174,9 +176,9 @@ int vtkCloudMapNECReader::RequestData(
   vtkInformation* request, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   const Internals& in = *this->Internal;
-  vtkInformation* info[3];
-  vtkDataObject* out[3];
-  for (int port = 0; port < 3; ++port)
+  vtkInformation* info[4];
+  vtkDataObject* out[4];
+  for (int port = 0; port < 4; ++port)
   {
     info[port] = outputVector->GetInformationObject(port);
     out[port] = info[port]->Get(vtkDataObject::DATA_OBJECT());
@@ -192,7 +194,7 @@ int vtkCloudMapNECReader::RequestData(
   int from = request->Has(vtkExecutive::FROM_OUTPUT_PORT())
     ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
     : 0;
-  from = from >= 0 && from < 3 ? from : 0;
+  from = from >= 0 && from < 4 ? from : 0;
   const double f = in.Steps[cloudmap::RequestedStep(info[from], in.Steps)];
   const int piece = info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
   const int pieces = info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
@@ -257,6 +259,9 @@ int vtkCloudMapNECReader::RequestData(
         out[port]->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
       }
     }
+    // Port 3: the whole sweep, one row per source and solve (all frequencies at once).
+    cloudmap::ColumnTableToVTK(cloudmap::NecPortTable(in.Nec, this->ReferenceImpedance), piece,
+      vtkTable::SafeDownCast(out[3]));
   }
   catch (const std::exception& e)
   {
@@ -275,4 +280,5 @@ void vtkCloudMapNECReader::PrintSelf(ostream& os, vtkIndent indent)
   this->Superclass::PrintSelf(os, indent);
   os << indent << "FileName: " << this->FileName << "\n";
   os << indent << "PatternIndex: " << this->PatternIndex << "\n";
+  os << indent << "ReferenceImpedance: " << this->ReferenceImpedance << "\n";
 }

@@ -16,6 +16,10 @@
  *    cmFarFieldToVTK.h): Theta, Phi, Etheta_re/_im, Ephi_re/_im, |Etheta|, |Ephi|, |E|,
  *    Gain (total, dBi), Gain_vert/Gain_horiz or Gain_major/Gain_minor, AxialRatio, Tilt,
  *    Sense; `GainKind` is "Gain" (POWER GAINS) or "Directivity" (DIRECTIVE GAINS).
+ *  - port 3, vtkTable "Port Parameters": the whole sweep, one row per voltage source and
+ *    solve (one row per frequency for one source), from ANTENNA INPUT PARAMETERS, POWER
+ *    BUDGET and the currents of loaded segments, with the reflection against
+ *    ReferenceImpedance and the coupling to every lumped load (see cmPortTable.h).
  *
  * A file with several frequencies (an FR sweep) reports them as time steps whose values
  * are the frequencies in Hz, on every port. PatternIndex picks which RADIATION PATTERNS
@@ -56,6 +60,13 @@ public:
   vtkGetMacro(PatternIndex, int);
   ///@}
 
+  ///@{
+  /// Real reference impedance Z0 (Ω) of the Port Parameters output (default 50): Γ,
+  /// return loss, VSWR, and the generator and matched-load impedance of S21.
+  vtkSetClampMacro(ReferenceImpedance, double, 1e-6, 1e12);
+  vtkGetMacro(ReferenceImpedance, double);
+  ///@}
+
   /// Returns 1 when the first 4 KB of the file look like nec2c or NEC-2D output.
   int CanReadFile(const char* fileName);
 
@@ -78,6 +89,7 @@ protected:
 
   std::string FileName;
   int PatternIndex = 0;
+  double ReferenceImpedance = 50;
 
 private:
   vtkCloudMapNECReader(const vtkCloudMapNECReader&) = delete;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -337,9 +338,80 @@ bool LooksLikeFekoCurrents(std::string_view rawHead)
 {
   std::string storage;
   const std::string_view head = Untabbed(rawHead, storage);
-  return HasNoCase(head, "##FILE TYPE: CURRENTS") ||
-    HasNoCase(head, "CURRENT TRIANGLE SAMPLES");
+  return HasNoCase(head, "##FILE TYPE: CURRENTS") || HasNoCase(head, "##FILE TYPE: CHARGES") ||
+    HasNoCase(head, "CURRENT TRIANGLE SAMPLES") || HasNoCase(head, "CHARGE TRIANGLE SAMPLES");
 }
+
+namespace
+{
+/// Where a sample row's values are: by the quoted column names when the file gives them
+/// (FEKO's .os of format 4 and later add the corner magnitudes "Abs(Jcorn1..3)" and may
+/// add the corner vectors), else by position.
+struct SampleColumns
+{
+  std::size_t Fields = 0;              ///< expected fields per row (0: by position)
+  int Position = 1;                    ///< X, then Y, Z
+  int Value[6] = { 4, 5, 6, 7, 8, 9 }; ///< Re/Im of x, y, z (or Re/Im(Q) and the area)
+};
+
+/// The columns of a quoted header line, for currents ("J" or "M") or charges ("Q").
+bool ColumnsByName(const std::vector<std::string>& names, char kind, SampleColumns& c)
+{
+  auto find = [&names](const std::string& want) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+    {
+      std::string u;
+      for (char ch : Upper(names[i]))
+      {
+        u += ch == ' ' ? "" : std::string(1, ch);
+      }
+      if (u == want)
+      {
+        return static_cast<int>(i);
+      }
+    }
+    return -1;
+  };
+  const int x = find("X");
+  if (x < 0 || find("Y") != x + 1 || find("Z") != x + 2)
+  {
+    return false;
+  }
+  c.Position = x;
+  const char k = static_cast<char>(std::toupper(static_cast<unsigned char>(kind)));
+  if (k == 'Q')
+  {
+    c.Value[0] = find("RE(Q)");
+    c.Value[1] = find("IM(Q)");
+    c.Value[2] = find("SURFACEAREA");
+    if (c.Value[0] < 0 || c.Value[1] < 0)
+    {
+      return false;
+    }
+  }
+  else
+  {
+    const char* part[2] = { "RE(", "IM(" };
+    for (int d = 0; d < 3; ++d)
+    {
+      for (int r = 0; r < 2; ++r)
+      {
+        c.Value[2 * d + r] = find(std::string(part[r]) + k + "xyz"[d] + ")");
+        if (c.Value[2 * d + r] < 0)
+        {
+          c.Value[2 * d + r] = find(std::string(part[r]) + k + static_cast<char>("XYZ"[d]) + ")");
+        }
+        if (c.Value[2 * d + r] < 0)
+        {
+          return false;
+        }
+      }
+    }
+  }
+  c.Fields = names.size();
+  return true;
+}
+} // namespace
 
 std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, const std::string& file)
 {
@@ -349,16 +421,18 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
   if (!LooksLikeFekoCurrents(text.substr(0, 4096)))
   {
     throw ParseError(file, 0,
-      "not a FEKO currents file: no '##File Type: Currents' header in the first 4 KB");
+      "not a FEKO currents file: no '##File Type: Currents' (or Charges) header in the first 4 KB");
   }
   const std::int64_t limit = static_cast<std::int64_t>(text.size() / 20) + 1;
   std::vector<FekoSurfaceCurrents> out;
   double frequency = -1;
+  bool charges = false; // an .ol file: one complex charge and an area per triangle
   std::int64_t pendingE = 0, pendingM = 0;
   std::string_view line;
   std::string key;
   std::string_view value;
   std::vector<std::string_view> tok;
+  SampleColumns cols;
   // Triangle numbers seen in the electric and magnetic samples of the current block.
   std::set<std::int64_t> seen[2];
   auto block = [&]() -> FekoSurfaceCurrents& {
@@ -366,6 +440,7 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
     {
       out.emplace_back();
       out.back().Frequency = frequency;
+      out.back().Electric.Components = out.back().Magnetic.Components = charges ? 1 : 3;
       seen[0].clear();
       seen[1].clear();
     }
@@ -381,11 +456,27 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
     if (t[0] == '#')
     {
       const std::size_t body = t.find_first_not_of('#');
+      if (t.find('"') != std::string_view::npos)
+      {
+        // The quoted column names of the next rows.
+        cols = SampleColumns();
+        const char kind = charges ? 'Q' : pendingE > 0 ? 'J' : 'M';
+        if (!ColumnsByName(QuotedNames(t), kind, cols))
+        {
+          cols = SampleColumns(); // unknown names: by position, as before
+        }
+        continue;
+      }
       if (body != std::string_view::npos && KeyValue(t.substr(body), key, value))
       {
-        if (key == "FILE TYPE" && Upper(value).find("CURRENT") == std::string::npos)
+        if (key == "FILE TYPE")
         {
-          s.Fail("##File Type is '" + std::string(value) + "', not currents");
+          const std::string u = Upper(value);
+          charges = u.find("CHARGE") != std::string::npos;
+          if (!charges && u.find("CURRENT") == std::string::npos)
+          {
+            s.Fail("##File Type is '" + std::string(value) + "', not currents or charges");
+          }
         }
         if (key == "FREQUENCY")
         {
@@ -397,17 +488,21 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
               " current samples missing before the next #Frequency");
           }
         }
-        else if (key.find("ELECTRIC CURRENT") != std::string::npos && key.find("SAMPLES") != std::string::npos)
+        else if ((key.find("ELECTRIC CURRENT") != std::string::npos ||
+                   key.find("ELECTRIC CHARGE") != std::string::npos) &&
+          key.find("SAMPLES") != std::string::npos)
         {
           if (pendingE > 0 && !out.empty() && !out.back().Electric.Numbers.empty())
           {
             s.Fail("truncated electric section: " + std::to_string(pendingE) + " samples missing");
           }
           pendingE = NeedCount(s, value, "the number of electric current samples", limit);
+          cols = SampleColumns();
         }
         else if (key.find("MAGNETIC CURRENT") != std::string::npos && key.find("SAMPLES") != std::string::npos)
         {
           pendingM = NeedCount(s, value, "the number of magnetic current samples", limit);
+          cols = SampleColumns();
         }
       }
       continue;
@@ -427,9 +522,20 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
       s.Fail("more current samples than the #No. of ... Current Triangle Samples lines announce");
     }
     FekoSurfaceCurrents& b = block();
-    // Number, centroid, Re/Im of Jx Jy Jz; a row of both kinds carries 6 more values.
-    const bool both = tok.size() == 16;
-    if (tok.size() != 10 && !both)
+    // By name: as many fields as names. By position: number, centroid, Re/Im of Jx Jy Jz
+    // (a row of both kinds carries 6 more values), or number, centroid, Re/Im(Q), area.
+    const bool both = cols.Fields == 0 && !charges && tok.size() == 16;
+    if (cols.Fields != 0 && tok.size() != cols.Fields)
+    {
+      s.Fail(std::string(charges ? "charge" : "current") + " sample row has " + std::to_string(tok.size()) +
+        " fields, expected " + std::to_string(cols.Fields) + " (the columns the header line names)");
+    }
+    if (cols.Fields == 0 && charges && tok.size() != 7)
+    {
+      s.Fail("charge sample row has " + std::to_string(tok.size()) +
+        " fields, expected 7 (number, x, y, z, Re/Im of Q, surface area)");
+    }
+    if (cols.Fields == 0 && !charges && tok.size() != 10 && !both)
     {
       s.Fail("current sample row has " + std::to_string(tok.size()) +
         " fields, expected 10 (number, x, y, z, Re/Im of Jx, Jy, Jz)");
@@ -441,14 +547,28 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
       s.Fail("triangle " + std::to_string(c.Numbers.back()) + " appears twice in the " +
         (&c == &b.Electric ? "electric" : "magnetic") + " current samples of this block");
     }
-    for (int k = 1; k < 4; ++k)
-    {
-      c.Positions.push_back(NeedFinite(s, tok[k], "a centroid coordinate"));
-    }
     for (int k = 0; k < 3; ++k)
     {
-      c.JReal.push_back(NeedFinite(s, tok[4 + 2 * k], "a current component"));
-      c.JImag.push_back(NeedFinite(s, tok[5 + 2 * k], "a current component"));
+      c.Positions.push_back(NeedFinite(s, tok[cols.Position + k], "a centroid coordinate"));
+    }
+    if (charges)
+    {
+      const int area = cols.Fields == 0 ? 6 : cols.Value[2];
+      c.JReal.push_back(NeedFinite(s, tok[cols.Value[0]], "a charge"));
+      c.JImag.push_back(NeedFinite(s, tok[cols.Value[1]], "a charge"));
+      c.Area.push_back(area >= 0 ? NeedFinite(s, tok[area], "a surface area") : 0.0);
+    }
+    else
+    {
+      for (int k = 0; k < 3; ++k)
+      {
+        c.JReal.push_back(NeedFinite(s, tok[cols.Value[2 * k]], "a current component"));
+        c.JImag.push_back(NeedFinite(s, tok[cols.Value[2 * k + 1]], "a current component"));
+      }
+    }
+    for (std::size_t k = 1; k < tok.size(); ++k)
+    {
+      NeedFinite(s, tok[k], "a value"); // the columns not kept must still be numbers
     }
     if (both)
     {
@@ -465,11 +585,12 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
   }
   if (pendingE + pendingM > 0)
   {
-    s.Fail("truncated file: " + std::to_string(pendingE + pendingM) + " current samples missing");
+    s.Fail("truncated file: " + std::to_string(pendingE + pendingM) + (charges ? " charge" : " current") +
+      " samples missing");
   }
   if (out.empty())
   {
-    throw ParseError(file, s.LineNumber(), "no current samples in the file");
+    throw ParseError(file, s.LineNumber(), charges ? "no charge samples in the file" : "no current samples in the file");
   }
   return out;
 }

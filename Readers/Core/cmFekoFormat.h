@@ -17,7 +17,12 @@
  *
  * `.os`: `##File Type: Currents`, `#Frequency:`, `#No. of Electric Current Triangle
  * Samples: N`, one header line, then per triangle its number, centroid x y z and Re/Im of
- * Jx, Jy, Jz (A/m); a magnetic section (`... Magnetic Current ...`, V/m) may follow.
+ * Jx, Jy, Jz (A/m); a magnetic section (`... Magnetic Current ...`, V/m) may follow. When
+ * the header line quotes the column names they place the values, so rows that add the
+ * corner magnitudes (`"Abs(Jcorn1)"`...) or corner vectors read too; else by position.
+ * `.ol`: `##File Type: Charges`, `#No. of Electric Charge Triangle Samples: N`, rows
+ * `"Num" "X" "Y" "Z" "Re(Q)" "Im(Q)" "Surface Area"`: one complex value per triangle
+ * (Components = 1) with its area.
  *
  * `.out`: `DATA OF THE METALLIC TRIANGLES` gives four lines per triangle (number, label
  * and corner 1 with the edge numbers, medium and corner 2, medium and corner 3, then the
@@ -54,8 +59,10 @@ bool LooksLikeFekoFarField(std::string_view head);
 /// One .os section: current samples at triangle centroids.
 struct FekoCurrentSamples
 {
-  std::vector<double> Positions; ///< x y z per sample, metres
-  std::vector<double> JReal, JImag; ///< 3 per sample
+  int Components = 3;                ///< 3 for currents, 1 for the charges of an .ol file
+  std::vector<double> Positions;     ///< x y z per sample, metres
+  std::vector<double> JReal, JImag;  ///< Components per sample
+  std::vector<double> Area;          ///< surface area per sample (.ol only), m^2
   std::vector<std::int64_t> Numbers; ///< triangle numbers as printed
 };
 struct FekoSurfaceCurrents

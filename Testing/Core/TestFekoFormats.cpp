@@ -8,7 +8,9 @@
 #include "cmNecOutput.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +18,7 @@
 #include <vector>
 
 using namespace cloudmap;
+using C = std::complex<double>;
 
 namespace
 {
@@ -171,6 +174,57 @@ void RealLayouts(const std::string& data, const std::string& tmp)
       CM_NEAR(std::sqrt(mag2), corners, 2e-3 * corners + 1e-6);
     }
     CM_NEAR(area, 2e-3 * 0.3, 1e-12);
+  }
+
+  // The .os of the same run (quoted names, 13 columns with the corner magnitudes) gives the
+  // currents the .out printed as magnitude and phase (4 digits), at the same centroids.
+  {
+    const std::string ost = Slurp(data + "strip_altair.os");
+    CM_CHECK(LooksLikeFekoCurrents(ost.substr(0, 4096)));
+    const auto c = ParseFekoCurrents(ost, "strip_altair.os");
+    CM_CHECK(c.size() == 1 && c[0].Frequency == 5e8 && c[0].Electric.Numbers.size() == 16);
+    CM_CHECK(c[0].Electric.Components == 3 && c[0].Magnetic.Numbers.empty());
+    const SurfaceMesh& m = b[0];
+    double worst = 0, scale = 0;
+    for (std::size_t k = 0; k < 48 && c.size() == 1 && m.JReal.size() == 48; ++k)
+    {
+      worst = std::max(worst, std::hypot(c[0].Electric.JReal[k] - m.JReal[k], c[0].Electric.JImag[k] - m.JImag[k]));
+      scale = std::max(scale, std::hypot(m.JReal[k], m.JImag[k]));
+    }
+    std::printf("  .os vs .out: worst |dJ| %.2e of max |J| %.3f\n", worst, scale);
+    CM_CHECK(worst <= 2e-3 * scale);
+    for (std::size_t e = 0; e < 16 && c.size() == 1; ++e)
+    {
+      const std::int64_t* v = &m.Connectivity[3 * e];
+      for (int d = 0; d < 3; ++d)
+      {
+        const double centroid = (m.Points[3 * v[0] + d] + m.Points[3 * v[1] + d] + m.Points[3 * v[2] + d]) / 3;
+        CM_NEAR(c[0].Electric.Positions[3 * e + d], centroid, 1e-6);
+      }
+    }
+    // The .ol: one complex charge density and an area per triangle. The charge of a
+    // body is conserved: its sum over the strip is zero, and the areas sum to w L.
+    const std::string olt = Slurp(data + "strip_altair.ol");
+    CM_CHECK(LooksLikeFekoCurrents(olt.substr(0, 4096)));
+    const auto q = ParseFekoCurrents(olt, "strip_altair.ol");
+    CM_CHECK(q.size() == 1 && q[0].Electric.Components == 1 && q[0].Electric.Numbers.size() == 16);
+    C total(0, 0);
+    double area = 0, absolute = 0;
+    for (std::size_t k = 0; k < 16 && q.size() == 1; ++k)
+    {
+      const C rho(q[0].Electric.JReal[k], q[0].Electric.JImag[k]);
+      total += rho * q[0].Electric.Area[k];
+      absolute += std::abs(rho) * q[0].Electric.Area[k];
+      area += q[0].Electric.Area[k];
+    }
+    std::printf("  .ol: |sum Q dA| / sum |Q| dA = %.2e, area %.6e\n", std::abs(total) / absolute, area);
+    CM_CHECK(std::abs(total) < 1e-6 * absolute);
+    CM_NEAR(area, 2e-3 * 0.3, 1e-12);
+    auto ll = Lines(olt);
+    ll[14] = ll[14].substr(0, ll[14].rfind("  ")); // row 2 loses its area
+    Spit(tmp + "ol_short.ol", Join(ll));
+    ExpectError("ol short row", tmp + "ol_short.ol", "expected 7",
+      [](const std::string& p) { return ReadFekoCurrentsFile(p); });
   }
 
   // FEKO 2017.2 banner, output of currents deactivated (NOTE 34055): the header alone.

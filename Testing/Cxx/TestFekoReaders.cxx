@@ -127,6 +127,19 @@ int main()
     r->UpdatePiece(1, 2, 0);
     CHECK(vtkPolyData::SafeDownCast(r->GetOutputDataObject(0))->GetNumberOfPoints() == 2);
   }
+  {
+    // An .ol charge export: scalar Q arrays and the triangle areas on output 0.
+    vtkNew<vtkCloudMapFEKOCurrentsReader> r;
+    const std::string f = data + "feko/strip_altair.ol";
+    CHECK(r->CanReadFile(f.c_str()) == 1);
+    r->SetFileName(f.c_str());
+    r->Update();
+    vtkPolyData* q = vtkPolyData::SafeDownCast(r->GetOutputDataObject(0));
+    vtkDataArray* re = q->GetPointData()->GetArray("Q_real");
+    vtkDataArray* area = q->GetPointData()->GetArray("SurfaceArea");
+    CHECK(q->GetNumberOfPoints() == 16 && re && re->GetNumberOfComponents() == 1 && area);
+    CHECK(q->GetPointData()->GetArray("|Q|") && area && std::abs(area->GetTuple1(0) - 3.75e-5) < 1e-18);
+  }
   std::printf("TestFekoReaders: %d failures\n", failures);
   return failures ? EXIT_FAILURE : EXIT_SUCCESS;
 }

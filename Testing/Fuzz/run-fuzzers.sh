@@ -28,6 +28,7 @@ targets=(
   "lsystem:CM_FUZZ_LSYSTEM:Fuzz/seeds/lsystem:cmLSystem.h"
   "ifs:CM_FUZZ_IFS:Fuzz/seeds/ifs:cmIFS.h"
   "nec_deck:CM_FUZZ_NEC_DECK:Fuzz/seeds/nec_deck:cmNecDeck.h"
+  "touchstone:CM_FUZZ_TOUCHSTONE:Fuzz/seeds/touchstone:cmTouchstone.h"
 )
 want=("$@")
 status=0

@@ -13,6 +13,9 @@
                           34055): the table header is printed with no rows.
   plate_2017_nocurrents.out
                           the same run without any current table.
+  strip_altair.os, strip_altair.ol
+                          the .os (with corner magnitudes) and .ol (charges) exports of
+                          strip_altair.out's first table.
 
 The strip current is linear in each triangle, as FEKO's RWG currents are: it is given
 at the mesh vertices (J = y^ I(y) e^{j phase}, I(y) = cos(pi y / L) shifted to the
@@ -205,7 +208,66 @@ def plate(deactivated):
     return text + LOSSES + END
 
 
-for name, text in [("strip_altair.out", strip()),
+def e3(x, width=19):
+    """FEKO's export style: 8 decimals and a 3-digit exponent (9.50000000E+008)."""
+    m, e = ("%.8E" % x).split("E")
+    return ("%sE%s%03d" % (m, e[0], abs(int(e)))).rjust(width)
+
+
+def strip_exports():
+    """The .os and .ol exports of strip_altair.out's first table (500 MHz, Port1), in the
+    format-6 layout: quoted column names; the .os adds the 3 corner magnitudes
+    ("Abs(Jcorn1..3)"), the .ol holds rho = j div(J) / omega (As/m^2) and the area."""
+    w, L, n = 2e-3, 0.3, 8
+    pts = []
+    for i in range(n + 1):
+        pts += [(0.0, L * i / n, 0.0), (w, L * i / n, 0.0)]
+    tris = []
+    for i in range(n):
+        a, b, c, d = 2 * i, 2 * i + 1, 2 * i + 2, 2 * i + 3
+        tris += [(a, b, c), (d, c, b)]
+    ph, scale, f = 84.0, 2.5, 5.0e8
+    jv = []
+    for p in pts:
+        c = math.cos(math.pi * (p[1] - L / 2) / L)
+        a = scale * (c if c > 1e-12 else 0.0) * cmath.exp(1j * math.radians(ph))
+        jv.append((0.01 * a, a, 0j))
+    head = ('##File Type: %s\n##File Format: 6\n##Source: strip_altair\n##Date: 2026-12-03 10:00:00\n'
+            '** File exported by Altair Feko - Solver (seq) Version 2022.1-123 from 2022-03-01\n\n\n'
+            '#Configuration Name: StandardConfiguration1\n#Request Name: Currents1\n#Frequency:  %s\n')
+    os_ = [head % ("Currents", e3(f, 16)), "#No. of Electric Current Triangle Samples: 16\n#No. of Header Lines: 1\n"]
+    os_.append('#     "Num"' + "".join('%19s' % ('"%s"' % c) for c in
+               ["X", "Y", "Z", "Re(Jx)", "Im(Jx)", "Re(Jy)", "Im(Jy)", "Re(Jz)", "Im(Jz)",
+                "Abs(Jcorn1)", "Abs(Jcorn2)", "Abs(Jcorn3)"]) + "\n")
+    ol = [head % ("Charges", e3(f, 16)), "#No. of Electric Charge Triangle Samples: 16\n#No. of Header Lines: 1\n"]
+    ol.append('#     "Num"' + "".join('%19s' % ('"%s"' % c) for c in
+              ["X", "Y", "Z", "Re(Q)", "Im(Q)", "Surface Area"]) + "\n")
+    omega = 2 * math.pi * f
+    for k, t in enumerate(tris, 1):
+        c = [sum(pts[v][i] for v in t) / 3 for i in range(3)]
+        j = [sum(jv[v][i] for v in t) / 3 for i in range(3)]
+        row = "%12d" % k + "".join(e3(x) for x in c)
+        for z in j:
+            row += e3(z.real) + e3(z.imag)
+        row += "".join(e3(math.sqrt(sum(abs(z) ** 2 for z in jv[v]))) for v in t)
+        os_.append(row + "\n")
+        # div J of the linear interpolant: solve for the gradient of Jx and Jy.
+        (x0, y0, _), (x1, y1, _), (x2, y2, _) = (pts[v] for v in t)
+        det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
+        def grad(comp):
+            f0, f1, f2 = (jv[v][comp] for v in t)
+            return (((f1 - f0) * (y2 - y0) - (f2 - f0) * (y1 - y0)) / det,
+                    ((x1 - x0) * (f2 - f0) - (x2 - x0) * (f1 - f0)) / det)
+        div = grad(0)[0] + grad(1)[1]
+        rho = 1j * div / omega
+        area = abs(det) / 2
+        ol.append("%12d" % k + "".join(e3(x) for x in c) + e3(rho.real) + e3(rho.imag) + e3(area) + "\n")
+    return "".join(os_), "".join(ol)
+
+
+os_text, ol_text = strip_exports()
+for name, text in [("strip_altair.os", os_text), ("strip_altair.ol", ol_text),
+                   ("strip_altair.out", strip()),
                    ("plate_2017_deactivated.out", plate(True)),
                    ("plate_2017_nocurrents.out", plate(False))]:
     with open(os.path.join(here, name), "w") as f:
