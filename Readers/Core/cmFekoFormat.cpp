@@ -512,6 +512,10 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
       s.Fail("current samples before #Frequency");
     }
     Tokenize(t, tok);
+    if (tok.empty())
+    {
+      continue;
+    }
     std::int64_t number;
     if (!ParseInt(tok[0], number))
     {
@@ -540,6 +544,14 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
       s.Fail("current sample row has " + std::to_string(tok.size()) +
         " fields, expected 10 (number, x, y, z, Re/Im of Jx, Jy, Jz)");
     }
+    // A column the header line placed outside this row (or did not name) is an error, never an index.
+    auto field = [&](int i) -> const std::string_view& {
+      if (i < 0 || static_cast<std::size_t>(i) >= tok.size())
+      {
+        s.Fail("the column header line does not name every column this row needs");
+      }
+      return tok[static_cast<std::size_t>(i)];
+    };
     FekoCurrentSamples& c = (pendingE > 0) ? b.Electric : b.Magnetic;
     c.Numbers.push_back(NeedInt(s, tok[0], "a triangle number"));
     if (!seen[&c == &b.Electric ? 0 : 1].insert(c.Numbers.back()).second)
@@ -549,21 +561,21 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
     }
     for (int k = 0; k < 3; ++k)
     {
-      c.Positions.push_back(NeedFinite(s, tok[cols.Position + k], "a centroid coordinate"));
+      c.Positions.push_back(NeedFinite(s, field(cols.Position + k), "a centroid coordinate"));
     }
     if (charges)
     {
       const int area = cols.Fields == 0 ? 6 : cols.Value[2];
-      c.JReal.push_back(NeedFinite(s, tok[cols.Value[0]], "a charge"));
-      c.JImag.push_back(NeedFinite(s, tok[cols.Value[1]], "a charge"));
-      c.Area.push_back(area >= 0 ? NeedFinite(s, tok[area], "a surface area") : 0.0);
+      c.JReal.push_back(NeedFinite(s, field(cols.Value[0]), "a charge"));
+      c.JImag.push_back(NeedFinite(s, field(cols.Value[1]), "a charge"));
+      c.Area.push_back(area >= 0 ? NeedFinite(s, field(area), "a surface area") : 0.0);
     }
     else
     {
       for (int k = 0; k < 3; ++k)
       {
-        c.JReal.push_back(NeedFinite(s, tok[cols.Value[2 * k]], "a current component"));
-        c.JImag.push_back(NeedFinite(s, tok[cols.Value[2 * k + 1]], "a current component"));
+        c.JReal.push_back(NeedFinite(s, field(cols.Value[2 * k]), "a current component"));
+        c.JImag.push_back(NeedFinite(s, field(cols.Value[2 * k + 1]), "a current component"));
       }
     }
     for (std::size_t k = 1; k < tok.size(); ++k)

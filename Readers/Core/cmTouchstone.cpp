@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <complex>
 #include <cstdio>
 #include <stdexcept>
@@ -335,6 +336,7 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
     unit == "HZ" ? "Hz" : unit == "KHZ" ? "kHz" : unit == "MHZ" ? "MHz" : "GHz", format.c_str(), r);
   out += buf;
   const auto& f = t.Columns[static_cast<std::size_t>(fc)];
+  double written = 0; // the previous frequency as the file will read it back
   for (std::size_t i = 0; i < f.size(); ++i)
   {
     if (!std::isfinite(f[i]) || (i > 0 && !(f[i] > f[i - 1])))
@@ -343,6 +345,20 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
         "increase (a table of several excitations or loads needs one row per frequency)");
     }
     std::snprintf(buf, sizeof buf, "%.10g", f[i] / scale);
+    // Ten digits keep files readable; where they would merge two frequencies,
+    // write all seventeen, and refuse a table whose frequencies cannot be
+    // told apart once written (a reader would reject the file).
+    if (i > 0 && !(std::strtod(buf, nullptr) * scale > written))
+    {
+      std::snprintf(buf, sizeof buf, "%.17g", f[i] / scale);
+    }
+    const double now = std::strtod(buf, nullptr) * scale;
+    if (i > 0 && !(now > written))
+    {
+      throw std::runtime_error("row " + std::to_string(i) + ": frequency " + buf +
+        " cannot be written distinct from the previous one");
+    }
+    written = now;
     out += buf;
     for (const auto& c : cols)
     {
