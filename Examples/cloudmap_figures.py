@@ -11,6 +11,8 @@ Examples/ on sys.path relative to their own __file__:
 
 ParaView's `simple` must be importable (run under pvpython or pvbatch).
 """
+import re
+
 from paraview import simple
 
 DARK = [0.1, 0.1, 0.1]  # legend and title text
@@ -69,6 +71,24 @@ def band_labels(lo, hi, n, count=8):
     return [lo + (hi - lo) * k / n for k in range(0, n + 1, step)]
 
 
+def label_format(fmt):
+    """The scalar-bar label format `fmt` (printf style, "%-#6.3g") as this
+    ParaView wants it: unchanged before 6.0; from 6.0 on labels use
+    std::format ("{:<#6.3g}") and 6.1 warns that printf formats are deprecated."""
+    from paraview import servermanager
+    if servermanager.vtkSMProxyManager.GetVersionMajor() < 6:
+        return fmt
+    m = re.fullmatch(r"%([-#0+ ]*)(\d*)(?:\.(\d+))?([eEfFgGdi])", fmt)
+    if not m:
+        raise ValueError("unsupported label format %r" % fmt)
+    flags, width, prec, conv = m.groups()
+    spec = ("<" if "-" in flags else "") + ("+" if "+" in flags else "") + \
+        ("#" if "#" in flags else "") + ("0" if "0" in flags and "-" not in flags else "") + width
+    if prec is not None:
+        spec += "." + prec
+    return "{:%s%s}" % (spec, "d" if conv == "i" else conv)
+
+
 def legend(lut, view, title, fmt="%-#6.3g", labels=None, range_labels=True, length=None):
     """Shows the scalar bar of `lut` in `view` with `title` (no component
     title), dark text and labels printed with `fmt`. `labels`: custom label
@@ -84,7 +104,7 @@ def legend(lut, view, title, fmt="%-#6.3g", labels=None, range_labels=True, leng
         bar.CustomLabels = labels
     bar.AddRangeLabels = 1 if range_labels else 0
     bar.AutomaticLabelFormat = 0
-    bar.LabelFormat = bar.RangeLabelFormat = fmt
+    bar.LabelFormat = bar.RangeLabelFormat = label_format(fmt)
     if length is not None:
         bar.ScalarBarLength = length
     bar.Visibility = 1

@@ -7,6 +7,10 @@
  * ParaView 5.12 moved the static colouring helpers of
  * vtkSMPVRepresentationProxy (SetScalarColoring, SetScalarBarVisibility)
  * to vtkSMColorMapEditorHelper; 5.13 removed the old ones.
+ *
+ * ParaView 6.0 formats scalar-bar labels with std::format ("{:<#6.3g}");
+ * 6.1 still converts printf formats ("%-#6.3g") but warns that this is
+ * deprecated, and the GUI tests treat warnings as failures.
  */
 #ifndef pqCloudMapCompat_h
 #define pqCloudMapCompat_h
@@ -31,6 +35,14 @@ namespace cloudmap
 /// The static representation colouring helpers of this ParaView.
 using ColoringHelper = vtkSMPVRepresentationProxy;
 }
+#endif
+
+/// A scalar-bar label format for this ParaView: left-aligned, 3 significant
+/// digits, trailing zeros kept (printf "%-#6.3g").
+#if CLOUDMAP_PARAVIEW_AT_LEAST(6, 0)
+#define CLOUDMAP_LEGEND_LABEL_FORMAT "{:<#6.3g}"
+#else
+#define CLOUDMAP_LEGEND_LABEL_FORMAT "%-#6.3g"
 #endif
 
 #endif

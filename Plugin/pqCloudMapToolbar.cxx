@@ -194,8 +194,8 @@ void ConfigureLegend(vtkSMProxy* bar, const QString& title, const double range[2
     .Set(labels.data(), static_cast<unsigned int>(labels.size()));
   vtkSMPropertyHelper(bar, "AddRangeLabels").Set(1);
   vtkSMPropertyHelper(bar, "AutomaticLabelFormat").Set(0);
-  vtkSMPropertyHelper(bar, "LabelFormat").Set("%-#6.3g");
-  vtkSMPropertyHelper(bar, "RangeLabelFormat").Set("%-#6.3g");
+  vtkSMPropertyHelper(bar, "LabelFormat").Set(CLOUDMAP_LEGEND_LABEL_FORMAT);
+  vtkSMPropertyHelper(bar, "RangeLabelFormat").Set(CLOUDMAP_LEGEND_LABEL_FORMAT);
   // Long enough for a label every few bands without overlaps.
   vtkSMPropertyHelper(bar, "ScalarBarLength").Set(0.6);
   bar->UpdateVTKObjects();

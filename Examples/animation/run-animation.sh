@@ -7,7 +7,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${CLOUDMAP_BUILD_DIR:-$here/build}"
-plugin="$build/lib/paraview-5.11/plugins/CloudMap/CloudMap.so"
+. "$here/Examples/plugin-path.sh"
+plugin="$(cloudmap_plugin "$build")"
 frames="${1:-6}"
 out="$here/out/animation"
 run=(pvbatch)

@@ -15,10 +15,12 @@ fi
 out="$1"
 shift
 build="${CLOUDMAP_BUILD_DIR:-$here/build}"
-plugin="$build/lib/paraview-5.11/plugins/CloudMap/CloudMap.so"
+. "$here/Examples/plugin-path.sh"
+plugin="$(cloudmap_plugin "$build")"
 if [ ! -f "$plugin" ]; then
   cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release
   cmake --build "$build" -j"$(nproc)"
+  plugin="$(cloudmap_plugin "$build")"
 fi
 mkdir -p "$out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/batch/render_batch.py" \

@@ -22,7 +22,7 @@ import argparse
 import math
 import os
 
-from paraview import simple
+from paraview import servermanager, simple
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--plugin", required=True)
@@ -267,7 +267,10 @@ def escape(name, **kw):
     r = simple.Show(e, v)
     r.Representation = "Slice"
     simple.ColorBy(r, ("POINTS", "SmoothIterations"))
-    r.LookupTable.ApplyPreset("Inferno (matplotlib)", True)
+    # ParaView 6.1 renamed "Inferno (matplotlib)" to "Inferno": use what exists.
+    presets = servermanager.vtkSMTransferFunctionPresets.GetInstance()
+    r.LookupTable.ApplyPreset(next(n for n in ("Inferno (matplotlib)", "Inferno")
+                                   if presets.HasPreset(n)), True)
     r.LookupTable.RescaleTransferFunction(1, 80)
     save(v, name, (900, 675))
 

@@ -89,6 +89,19 @@ def mpi_free_env():
     return {k: v for k, v in os.environ.items() if not k.startswith(prefixes)}
 
 
+def apply_preset(lut, *names):
+    """Applies the first of the colour-map presets `names` that this ParaView
+    has (6.1 renamed "Inferno (matplotlib)" to "Inferno"); fails if none."""
+    from paraview import servermanager
+    presets = servermanager.vtkSMTransferFunctionPresets.GetInstance()
+    for name in names:
+        if presets.HasPreset(name):
+            if not lut.ApplyPreset(name, True):
+                fail("preset %r did not apply" % name)
+            return name
+    fail("none of the presets %s exists" % (names,))
+
+
 def fail(msg):
     print("FAIL:", msg)
     sys.exit(1)

@@ -238,7 +238,7 @@ def mandel_view(view):
     r = simple.Show(src, view)
     r.Representation = "Slice"
     simple.ColorBy(r, ("POINTS", "SmoothIterations"))
-    r.LookupTable.ApplyPreset("Inferno (matplotlib)", True)
+    lib.apply_preset(r.LookupTable, "Inferno (matplotlib)", "Inferno")
     r.LookupTable.RescaleTransferFunction(1, 60)
     view.InteractionMode = "2D"
     simple.ResetCamera(view)

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# CloudMap's CI on another Debian release, from nothing: a debootstrap chroot
+# of Debian 13 (trixie: ParaView 5.13, Qt 6) or unstable (sid: ParaView 6.1 on
+# VTK 9.6, Qt 6), the packages Testing/setup-debian.sh installs there, the
+# plugin built in build-<suite> of this clone, and every test except the
+# fuzz, sanitizer and valgrind jobs.
+#
+#   sudo bash Testing/chroot-ci.sh <trixie|sid> [DIR]
+#
+# DIR (default .ci-chroots/<suite> in this clone, gitignored) is made with
+# `debootstrap --variant=minbase` when it holds no system yet and is reused
+# otherwise; the compiler cache is .ci-chroots/ccache-<suite>. Nothing is
+# cached outside the clone. The mirror is the first Debian one of this
+# machine's apt sources (else deb.debian.org); CLOUDMAP_DEBIAN_MIRROR
+# overrides it, CLOUDMAP_JOBS the build's -j (default: nproc), CLOUDMAP_CI_BUILD
+# the build directory's name in the clone (default build-<suite>).
+# Mounts proc, sys, dev, dev/pts, dev/shm and the clone (at /src) and always
+# unmounts them on exit. Prints the time of each phase and the pass count;
+# exits non-zero when a phase or a test fails.
+set -euo pipefail
+usage() { echo "usage: $0 <trixie|sid> [DIR]" >&2; exit 2; }
+suite="${1:-}"
+case "$suite" in trixie|sid) ;; *) usage ;; esac
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+dir="${2:-$here/.ci-chroots/$suite}"
+bdir="${CLOUDMAP_CI_BUILD:-build-$suite}"   # the build tree, relative to the clone
+mkdir -p "$dir"
+dir="$(cd "$dir" && pwd)"
+[ "$(id -u)" -eq 0 ] || { echo "chroot-ci: needs root (debootstrap, mount, chroot)" >&2; exit 2; }
+log="$here/.ci-chroots/$bdir.log"
+mkdir -p "$here/.ci-chroots"
+: > "$log"
+echo "chroot-ci: $suite in $dir (log: $log)"
+
+# ---- timing
+t_start=$(date +%s)
+phases=()
+phase_t0=0
+phase_begin() { phase_name="$1"; phase_t0=$(date +%s); echo "== [$suite] $1 ($(date -u +%H:%M:%S) UTC)"; }
+phase_end() { local s=$(( $(date +%s) - phase_t0 )); phases+=("$(printf '%-12s %5d s' "$phase_name" "$s")"); }
+summary() {
+  echo "== [$suite] summary"
+  local p
+  for p in "${phases[@]}"; do echo "   $p"; done
+  printf '   %-12s %5d s\n' total $(( $(date +%s) - t_start ))
+}
+
+# ---- mounts, always undone
+mounted=()
+cleanup() {
+  local rc=$? i
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+    umount "${mounted[i]}" 2>/dev/null || umount -l "${mounted[i]}" 2>/dev/null ||
+      echo "chroot-ci: could not unmount ${mounted[i]}" >&2
+  done
+  exit $rc
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+mnt() { # mnt TARGET mount-args...
+  local target="$1"; shift
+  mkdir -p "$target"
+  if mountpoint -q "$target"; then return; fi   # left by someone else: not ours to undo
+  mount "$@" "$target"
+  mounted+=("$target")
+}
+in_chroot() {
+  chroot "$dir" /usr/bin/env -i HOME=/root LANG=C.UTF-8 PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+    DEBIAN_FRONTEND=noninteractive CCACHE_DIR="/src/.ci-chroots/ccache-$suite" \
+    CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    CLOUDMAP_JOBS="${CLOUDMAP_JOBS:-$(nproc)}" bash -c "$1"
+}
+
+# ---- 1. the system
+mirror="${CLOUDMAP_DEBIAN_MIRROR:-}"
+if [ -z "$mirror" ]; then
+  mirror=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null |
+    grep -oE '^(deb|URIs:)[[:space:]]+(\[[^]]*\][[:space:]]+)?https?://[^[:space:]]+' | awk '{print $NF}' |
+    grep -v -- '-security' | grep -i debian | head -n 1 || true)
+  mirror="${mirror:-http://deb.debian.org/debian}"
+fi
+phase_begin debootstrap
+if [ ! -x "$dir/usr/bin/apt-get" ]; then
+  command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >>"$log" 2>&1
+  echo "   debootstrap --variant=minbase $suite $dir $mirror"
+  debootstrap --variant=minbase "$suite" "$dir" "$mirror" >>"$log" 2>&1 ||
+    { tail -20 "$log"; echo "chroot-ci: debootstrap failed" >&2; exit 1; }
+else
+  echo "   reusing the system in $dir"
+fi
+cp -L /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || true
+if [ "$suite" = sid ]; then
+  # Unstable's Release file may be past its Valid-Until on the mirror: accept it, in this chroot only.
+  echo 'Acquire::Check-Valid-Until "false";' > "$dir/etc/apt/apt.conf.d/99cloudmap-ci"
+fi
+phase_end
+
+mnt "$dir/proc" -t proc proc
+mnt "$dir/sys" -t sysfs sysfs
+mnt "$dir/dev" --bind /dev
+mnt "$dir/dev/pts" --bind /dev/pts
+if mountpoint -q /dev/shm; then mnt "$dir/dev/shm" --bind /dev/shm; fi
+mnt "$dir/src" --bind "$here"
+
+# ---- 2. packages (the README's setup script, as a user on that release runs it)
+phase_begin packages
+in_chroot 'apt-get update -qq && apt-get install -y -qq --no-install-recommends ca-certificates ccache &&
+  bash /src/Testing/setup-debian.sh --packages-only' >>"$log" 2>&1 ||
+  { tail -30 "$log"; echo "chroot-ci: installing packages failed" >&2; exit 1; }
+in_chroot 'dpkg-query -W -f="\${Version}" paraview; echo " (ParaView)"' | sed 's/^/   /'
+phase_end
+
+# ---- 3. build
+phase_begin build
+in_chroot "CLOUDMAP_BUILD_DIR=/src/$bdir bash /src/Testing/setup-debian.sh" >>"$log" 2>&1 ||
+  { tail -40 "$log"; echo "chroot-ci: the build failed" >&2; exit 1; }
+phase_end
+
+# ---- 4. tests
+phase_begin tests
+set +e
+in_chroot "cd /src/$bdir && bash ../Testing/xvfb-run-private.sh ctest -E 'fuzz|sanitize|valgrind' \
+  --output-on-failure --timeout 900 --repeat until-pass:2" > "$here/.ci-chroots/$bdir.ctest.log" 2>&1
+test_rc=$?
+set -e
+phase_end
+cat "$here/.ci-chroots/$bdir.ctest.log" >> "$log"
+grep -E '^[[:space:]]*[0-9]+ - |tests passed' "$here/.ci-chroots/$bdir.ctest.log" | sed 's/^/   /'
+counts=$(sed -n 's/.*tests passed, \([0-9]*\) tests* failed out of \([0-9]*\).*/\1 \2/p' \
+  "$here/.ci-chroots/$bdir.ctest.log" | tail -n 1)
+summary
+if [ -n "$counts" ]; then
+  read -r failed total <<<"$counts"
+  echo "== [$suite] passed $((total - failed)) of $total tests"
+else
+  echo "== [$suite] no ctest summary (see $log)"
+  test_rc=1
+fi
+exit $test_rc
