@@ -27,6 +27,7 @@
 #include "vtkStringArray.h"
 #include "vtkTable.h"
 #include "vtkUnsignedCharArray.h"
+#include "vtkVersionMacros.h"
 
 #include <sys/mman.h>
 
@@ -54,6 +55,19 @@ bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
   view.NCells = polys ? polys->GetNumberOfCells() : 0;
   if (view.NCells > 0)
   {
+    // VTK 9.6 renamed the typed accessors (the old names are deprecated).
+#if VTK_VERSION_NUMBER >= VTK_VERSION_CHECK(9, 6, 0)
+    if (polys->IsStorage64Bit())
+    {
+      view.Off64 = polys->GetOffsetsAOSArray64()->GetPointer(0);
+      view.Conn64 = polys->GetConnectivityAOSArray64()->GetPointer(0);
+    }
+    else
+    {
+      view.Off32 = polys->GetOffsetsAOSArray32()->GetPointer(0);
+      view.Conn32 = polys->GetConnectivityAOSArray32()->GetPointer(0);
+    }
+#else
     if (polys->IsStorage64Bit())
     {
       view.Off64 = polys->GetOffsetsArray64()->GetPointer(0);
@@ -64,6 +78,7 @@ bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
       view.Off32 = polys->GetOffsetsArray32()->GetPointer(0);
       view.Conn32 = polys->GetConnectivityArray32()->GetPointer(0);
     }
+#endif
   }
   for (vtkIdType c = 0; c < view.NCells; ++c)
   {
