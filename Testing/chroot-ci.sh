@@ -15,7 +15,8 @@
 # overrides it, CLOUDMAP_JOBS the build's -j (default: nproc), CLOUDMAP_CI_BUILD
 # the build directory's name in the clone (default build-<suite>).
 # Mounts proc, sys, dev, dev/pts, dev/shm and the clone (at /src) and always
-# unmounts them on exit. Prints the time of each phase and the pass count;
+# unmounts them on exit (while it runs, DIR/src IS the clone: delete a chroot
+# only with `rm -rf --one-file-system DIR`, and never during a run). Prints the time of each phase and the pass count;
 # exits non-zero when a phase or a test fails.
 set -euo pipefail
 usage() { echo "usage: $0 <trixie|sid> [DIR]" >&2; exit 2; }
