@@ -3,6 +3,7 @@
 
 #include "cmFarFieldToVTK.h"
 #include "cmNecOutput.h"
+#include "cmNearFieldToVTK.h"
 #include "cmFileStamp.h"
 #include "cmSurfaceMeshToVTK.h"
 #include "cmTextScan.h"
@@ -24,8 +25,11 @@
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStructuredGrid.h"
+#include "vtkExtentTranslator.h"
 #include "vtkTable.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sys/stat.h>
@@ -48,7 +52,7 @@ vtkCloudMapNECReader::vtkCloudMapNECReader()
   : Internal(new Internals)
 {
   this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(3);
+  this->SetNumberOfOutputPorts(4);
 }
 
 vtkCloudMapNECReader::~vtkCloudMapNECReader() = default;
@@ -107,6 +111,30 @@ bool Near(double a, double b)
 {
   return std::abs(a - b) <= 1e-9 * std::abs(b);
 }
+
+/// The output port of the near-field grids (NE/NH tables).
+constexpr int NearFieldPort = 3;
+constexpr int NumberOfPorts = 4;
+
+/// The NearFieldIndex-th near-field grid at frequency f, over the solutions in file order.
+const cloudmap::NecNearField* PickNearField(const cloudmap::NecOutput& nec, double f, int index)
+{
+  int k = 0;
+  for (const auto& s : nec.Solutions)
+  {
+    if (Near(s.Frequency, f))
+    {
+      for (const auto& g : s.NearFields)
+      {
+        if (k++ == index)
+        {
+          return &g;
+        }
+      }
+    }
+  }
+  return nullptr;
+}
 } // namespace
 
 int vtkCloudMapNECReader::CanReadFile(const char* fileName)
@@ -123,7 +151,8 @@ int vtkCloudMapNECReader::GetNumberOfFrequencies() const
 
 int vtkCloudMapNECReader::FillOutputPortInformation(int port, vtkInformation* info)
 {
-  info->Set(vtkDataObject::DATA_TYPE_NAME(), port == 2 ? "vtkTable" : "vtkPolyData");
+  info->Set(vtkDataObject::DATA_TYPE_NAME(),
+    port == 2 ? "vtkTable" : (port == NearFieldPort ? "vtkStructuredGrid" : "vtkPolyData"));
   return 1;
 }
 
@@ -159,12 +188,35 @@ int vtkCloudMapNECReader::RequestInformation(
     }
     in.Steps = cloudmap::DistinctFrequencies(f);
   }
-  for (int port = 0; port < 3; ++port)
+  for (int port = 0; port < NumberOfPorts; ++port)
   {
     vtkInformation* info = outputVector->GetInformationObject(port);
     // Patches are split into contiguous ranges with ghost rings; wires and the pattern
-    // table go to piece 0.
-    info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+    // table go to piece 0; the near-field grid is split by extent.
+    if (port == NearFieldPort)
+    {
+      // The grid of the first frequency that has one sets the extent (the same NE/NH
+      // card is used at every frequency of a sweep).
+      int ext[6] = { 0, -1, 0, -1, 0, -1 };
+      for (double f : in.Steps)
+      {
+        if (const auto* g = PickNearField(in.Nec, f, this->NearFieldIndex))
+        {
+          for (int d = 0; d < 3; ++d)
+          {
+            ext[2 * d] = 0;
+            ext[2 * d + 1] = static_cast<int>(g->Dimensions[d]) - 1;
+          }
+          break;
+        }
+      }
+      info->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), ext, 6);
+      info->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
+    }
+    else
+    {
+      info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+    }
     cloudmap::SetFrequencyTimeSteps(info, in.Steps);
   }
   return 1;
@@ -174,9 +226,9 @@ int vtkCloudMapNECReader::RequestData(
   vtkInformation* request, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   const Internals& in = *this->Internal;
-  vtkInformation* info[3];
-  vtkDataObject* out[3];
-  for (int port = 0; port < 3; ++port)
+  vtkInformation* info[NumberOfPorts];
+  vtkDataObject* out[NumberOfPorts];
+  for (int port = 0; port < NumberOfPorts; ++port)
   {
     info[port] = outputVector->GetInformationObject(port);
     out[port] = info[port]->Get(vtkDataObject::DATA_OBJECT());
@@ -192,7 +244,7 @@ int vtkCloudMapNECReader::RequestData(
   int from = request->Has(vtkExecutive::FROM_OUTPUT_PORT())
     ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
     : 0;
-  from = from >= 0 && from < 3 ? from : 0;
+  from = from >= 0 && from < NumberOfPorts ? from : 0;
   const double f = in.Steps[cloudmap::RequestedStep(info[from], in.Steps)];
   const int piece = info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
   const int pieces = info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
@@ -200,8 +252,17 @@ int vtkCloudMapNECReader::RequestData(
     info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
   try
   {
-    for (int port = 0; port < 3; ++port)
+    for (int port = 0; port < NumberOfPorts; ++port)
     {
+      if (port == NearFieldPort)
+      {
+        this->NearFieldData(info, from, f, piece, pieces, vtkStructuredGrid::SafeDownCast(out[port]));
+        if (in.Steps.size() > 1)
+        {
+          out[port]->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
+        }
+        continue;
+      }
       // The first solution at this frequency that has the table the port shows.
       const cloudmap::NecSolution* pick = nullptr;
       std::vector<const cloudmap::FarFieldGrid*> patterns;
@@ -270,9 +331,65 @@ int vtkCloudMapNECReader::RequestData(
   return 1;
 }
 
+void vtkCloudMapNECReader::NearFieldData(vtkInformation** info, int from, double f, int piece,
+  int pieces, vtkStructuredGrid* out)
+{
+  const cloudmap::NecNearField* g =
+    PickNearField(this->Internal->Nec, f, this->NearFieldIndex);
+  int ext[6] = { 0, -1, 0, -1, 0, -1 };
+  if (g)
+  {
+    const int whole[6] = { 0, static_cast<int>(g->Dimensions[0]) - 1, 0,
+      static_cast<int>(g->Dimensions[1]) - 1, 0, static_cast<int>(g->Dimensions[2]) - 1 };
+    vtkInformation* mine = info[NearFieldPort];
+    if (from == NearFieldPort && mine->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
+    {
+      mine->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), ext);
+      // Clamp to this frequency's grid (a sweep's grids have the same card).
+      for (int d = 0; d < 3; ++d)
+      {
+        ext[2 * d] = std::max(ext[2 * d], whole[2 * d]);
+        ext[2 * d + 1] = std::min(ext[2 * d + 1], whole[2 * d + 1]);
+      }
+    }
+    else
+    {
+      // Another port asked: the same split the executive makes from a piece number.
+      vtkNew<vtkExtentTranslator> split;
+      split->PieceToExtentThreadSafe(
+        piece, pieces, 0, const_cast<int*>(whole), ext, vtkExtentTranslator::BLOCK_MODE, 0);
+    }
+  }
+  else
+  {
+    const auto& steps = this->Internal->Steps;
+    bool any = false;
+    for (double s : steps)
+    {
+      any = any || PickNearField(this->Internal->Nec, s, this->NearFieldIndex) != nullptr;
+    }
+    if (any || this->NearFieldIndex > 0)
+    {
+      vtkWarningMacro(<< "NearFieldIndex " << this->NearFieldIndex
+                      << " is out of range: no such near-field grid at " << f * 1e-6 << " MHz");
+    }
+  }
+  if (g)
+  {
+    cloudmap::NearFieldToStructuredGrid(*g, ext, f, out);
+  }
+  else
+  {
+    const int none[6] = { 0, -1, 0, -1, 0, -1 };
+    cloudmap::NecNearField empty;
+    cloudmap::NearFieldToStructuredGrid(empty, none, f, out);
+  }
+}
+
 void vtkCloudMapNECReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "FileName: " << this->FileName << "\n";
   os << indent << "PatternIndex: " << this->PatternIndex << "\n";
+  os << indent << "NearFieldIndex: " << this->NearFieldIndex << "\n";
 }

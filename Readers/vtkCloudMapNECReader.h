@@ -16,6 +16,9 @@
  *    cmFarFieldToVTK.h): Theta, Phi, Etheta_re/_im, Ephi_re/_im, |Etheta|, |Ephi|, |E|,
  *    Gain (total, dBi), Gain_vert/Gain_horiz or Gain_major/Gain_minor, AxialRatio, Tilt,
  *    Sense; `GainKind` is "Gain" (POWER GAINS) or "Directivity" (DIRECTIVE GAINS).
+ *  - port 3, vtkStructuredGrid: a near-field grid from NE/NH cards (cmNearFieldToVTK.h):
+ *    points in metres, `E_real`/`E_imag`/`|E|` (V/m) and `H_real`/`H_imag`/`|H|` (A/m);
+ *    NearFieldIndex picks the grid when the run printed several. Split by extent.
  *
  * A file with several frequencies (an FR sweep) reports them as time steps whose values
  * are the frequencies in Hz, on every port. PatternIndex picks which RADIATION PATTERNS
@@ -36,6 +39,8 @@
 #include <memory>
 #include <string>
 
+class vtkStructuredGrid;
+
 class CLOUDMAPREADERS_EXPORT vtkCloudMapNECReader : public vtkPolyDataAlgorithm
 {
 public:
@@ -54,6 +59,13 @@ public:
   /// first). Out of range gives an empty table with a warning.
   vtkSetClampMacro(PatternIndex, int, 0, 1000000);
   vtkGetMacro(PatternIndex, int);
+  ///@}
+
+  ///@{
+  /// Which near-field grid of the current frequency (NE/NH tables; an NE and an NH on
+  /// the same points are one grid) goes to port 3 (0 = the first).
+  vtkSetClampMacro(NearFieldIndex, int, 0, 1000000);
+  vtkGetMacro(NearFieldIndex, int);
   ///@}
 
   /// Returns 1 when the first 4 KB of the file look like nec2c or NEC-2D output.
@@ -78,10 +90,14 @@ protected:
 
   std::string FileName;
   int PatternIndex = 0;
+  int NearFieldIndex = 0;
 
 private:
   vtkCloudMapNECReader(const vtkCloudMapNECReader&) = delete;
   void operator=(const vtkCloudMapNECReader&) = delete;
+
+  void NearFieldData(vtkInformation** info, int from, double f, int piece, int pieces,
+    vtkStructuredGrid* out);
 
   struct Internals;
   std::unique_ptr<Internals> Internal;
