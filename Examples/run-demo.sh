@@ -4,8 +4,10 @@
 # colour cloud maps (24 bands, 64 for comparison, and 24 on a dB scale) and the
 # 3-D antenna pattern alone and over the vehicle to out/*.png, a frequency-sweep
 # strip and a current-animation strip (out/pattern_sweep_strip.png,
-# out/current_animation_strip.png; frames and index.html in out/batch/), then
-# the fractal figures (out/fractals/) and animation frames (out/animation/).
+# out/current_animation_strip.png; frames and index.html in out/batch/), antenna
+# 1's impedance/VSWR and the antenna 1 -> 3 coupling over 100-140 MHz
+# (out/vehicle_impedance_vswr.png, out/vehicle_coupling.png, out/vehicle_ant1.s1p,
+# out/vehicle_ports.txt), then the fractal figures (out/fractals/) and animation frames (out/animation/).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$here/out}"
@@ -31,6 +33,17 @@ test -s "$out/vehicle_sweep.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/batch/render_batch.py" \
   --outdir "$out/batch" --sweep "$out/vehicle_sweep.out" --animate "$out/vehicle.out" --phases 8 \
   --sweep-strip "$out/pattern_sweep_strip.png" --animation-strip "$out/current_animation_strip.png"
+echo "== port quantities: antenna 1 impedance/VSWR and 1 -> 3 coupling, 100-140 MHz"
+# Antenna 1 driven and antenna 3 on its 50 ohm load, 17 frequencies, no pattern; then
+# the swapped solve (antenna 3 driven, 50 ohm on antenna 1) at 3 of them for reciprocity.
+sed 's/^FR .*/FR 0 17 0 0 100 2.5/; s/^RP .*/XQ/' "$out/vehicle.nec" > "$out/vehicle_ports.nec"
+sed 's/^LD 4 3 1 1 50 0/LD 4 1 1 1 50 0/; s/^EX 0 1 1 0 1 0/EX 0 3 1 0 1 0/; s/^FR .*/FR 0 3 0 0 100 20/; s/^RP .*/XQ/' \
+  "$out/vehicle.nec" > "$out/vehicle_ports_swapped.nec"
+( time nec2c -i "$out/vehicle_ports.nec" -o "$out/vehicle_ports.out" ) 2>&1 | grep -v '^$' || true
+( time nec2c -i "$out/vehicle_ports_swapped.nec" -o "$out/vehicle_ports_swapped.out" ) 2>&1 | grep -v '^$' || true
+test -s "$out/vehicle_ports.out" && test -s "$out/vehicle_ports_swapped.out"
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/ports_vehicle.py" \
+  --sweep "$out/vehicle_ports.out" --swapped "$out/vehicle_ports_swapped.out" --outdir "$out"
 echo "== the chapter's fractal figures and animation frames"
 bash "$here/Examples/fractals/run-fractals.sh" "$out/fractals"
 bash "$here/Examples/animation/run-animation.sh"

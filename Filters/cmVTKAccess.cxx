@@ -19,6 +19,7 @@
 #include "vtkMultiProcessController.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
+#include "vtkSMPThreadLocal.h"
 #include "vtkSMPTools.h"
 #include "vtkIntArray.h"
 #include "vtkNew.h"
@@ -30,6 +31,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
@@ -181,17 +183,33 @@ bool GlobalRangeOrFailure(const double* values, std::int64_t n, vtkUnsignedCharA
 {
   double lo = std::numeric_limits<double>::infinity();
   double hi = -lo;
-  for (std::int64_t i = 0; !localFailed && i < n; ++i)
+  if (!localFailed && n > 0)
   {
-    if (ghosts && (ghosts->GetValue(i) & vtkDataSetAttributes::DUPLICATECELL))
+    // Per-thread minima and maxima (min and max do not depend on the order).
+    const unsigned char* g = ghosts ? ghosts->GetPointer(0) : nullptr;
+    vtkSMPThreadLocal<std::array<double, 2>> local(
+      std::array<double, 2>{ { std::numeric_limits<double>::infinity(),
+        -std::numeric_limits<double>::infinity() } });
+    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+      std::array<double, 2>& r = local.Local();
+      for (vtkIdType i = b; i < e; ++i)
+      {
+        if (g && (g[i] & vtkDataSetAttributes::DUPLICATECELL))
+        {
+          continue;
+        }
+        const double v = values[i];
+        if (std::isfinite(v))
+        {
+          r[0] = std::min(r[0], v);
+          r[1] = std::max(r[1], v);
+        }
+      }
+    });
+    for (const std::array<double, 2>& r : local)
     {
-      continue;
-    }
-    const double v = values[i];
-    if (std::isfinite(v))
-    {
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
+      lo = std::min(lo, r[0]);
+      hi = std::max(hi, r[1]);
     }
   }
   anyFailed = localFailed;

@@ -4,6 +4,7 @@
 #include "cmAreaWeighting.h"
 #include "cmVTKAccess.h"
 
+#include "vtkAOSDataArrayTemplate.h"
 #include "vtkArrayDispatch.h"
 #include "vtkCellData.h"
 #include "vtkDataArrayRange.h"
@@ -19,6 +20,7 @@
 #include "vtkStreamingDemandDrivenPipeline.h"
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 vtkStandardNewMacro(vtkCloudMapAreaWeightedPointData);
@@ -51,9 +53,26 @@ struct AverageWorker
   {
     const int nc = in->GetNumberOfComponents();
     using T = vtk::GetAPIType<ArrayT>;
-    std::vector<T> values(static_cast<std::size_t>(in->GetNumberOfValues()));
-    auto range = vtk::DataArrayValueRange(in);
-    std::copy(range.begin(), range.end(), values.begin());
+    // The values in place when the array is a plain AOS array (no copy, no
+    // fresh pages), else a parallel copy.
+    std::vector<T> store;
+    const T* values = nullptr;
+    if (auto* aos = vtkArrayDownCast<vtkAOSDataArrayTemplate<T>>(in))
+    {
+      values = aos->GetPointer(0);
+    }
+    else
+    {
+      store.resize(static_cast<std::size_t>(in->GetNumberOfValues()));
+      auto range = vtk::DataArrayValueRange(in);
+      vtkSMPTools::For(0, static_cast<vtkIdType>(store.size()), [&](vtkIdType b, vtkIdType e) {
+        for (vtkIdType i = b; i < e; ++i)
+        {
+          store[i] = range[i];
+        }
+      });
+      values = store.data();
+    }
     const std::int64_t* map = group ? group->data() : nullptr;
     if (links)
     {
@@ -62,62 +81,108 @@ struct AverageWorker
           for (std::int64_t p = b; p < e; ++p)
           {
             const std::int64_t row = map ? map[p] : p;
-            cloudmap::AreaWeightedVertex(*links, row, areas.data(), values.data(), nc, out + p * nc);
+            cloudmap::AreaWeightedVertex(*links, row, areas.data(), values, nc, out + p * nc);
           }
         });
       return;
     }
-    struct Accumulator
-    {
-      std::vector<double> Sum, Weight;
-    };
-    vtkSMPThreadLocal<Accumulator> local;
-    // (This form runs on one thread, so the blocks keep the sums' order.)
-    this->Ok = cloudmap::ForWithProgress(this->Self, view.NumberOfCells(), this->From,
-      this->From + 0.9 * (this->To - this->From), [&](std::int64_t b, std::int64_t e) {
-        Accumulator& acc = local.Local();
-        if (acc.Weight.empty())
+    // Scatter, with the vertex rows split into parts that threads own: a part
+    // visits only the blocks of cells whose row span meets its rows (meshes
+    // number neighbours close together, so that is about its share), and
+    // adds its rows' terms in ascending element order, which makes the result
+    // the same on any thread count (and equal to the link-table form).
+    const std::int64_t nCells = view.NumberOfCells();
+    constexpr std::int64_t BlockCells = 2048;
+    const std::int64_t nBlocks = (nCells + BlockCells - 1) / BlockCells;
+    std::vector<std::int64_t> spanLo(nBlocks), spanHi(nBlocks);
+    view.WithIds([&](auto* off, auto* conn) {
+      vtkSMPTools::For(0, nBlocks, [&](vtkIdType b, vtkIdType e) {
+        for (vtkIdType k = b; k < e; ++k)
         {
-          acc.Sum.assign(static_cast<std::size_t>(nRows) * nc, 0.0);
-          acc.Weight.assign(nRows, 0.0);
+          cloudmap::RowSpan(k * BlockCells, std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map,
+            spanLo[k], spanHi[k]);
         }
-        view.WithIds([&](auto* off, auto* conn) {
-          cloudmap::AreaWeightedScatter(b, e, off, conn, map, areas.data(), values.data(), nc,
-            acc.Sum.data(), acc.Weight.data());
-        });
+      });
+    });
+    const std::size_t nSum = static_cast<std::size_t>(nRows) * nc;
+    std::unique_ptr<double[]> sum(new double[nSum]), weight(new double[nRows]);
+    const std::int64_t parts = std::max<std::int64_t>(1, std::min<std::int64_t>(64, nRows / 4096));
+    this->Ok = cloudmap::ForWithProgress(this->Self, parts, this->From,
+      this->From + 0.9 * (this->To - this->From), [&](std::int64_t b, std::int64_t e) {
+        for (std::int64_t part = b; part < e; ++part)
+        {
+          const std::int64_t lo = nRows * part / parts, hi = nRows * (part + 1) / parts;
+          std::fill(sum.get() + lo * nc, sum.get() + hi * nc, 0.0);
+          std::fill(weight.get() + lo, weight.get() + hi, 0.0);
+          view.WithIds([&](auto* off, auto* conn) {
+            for (std::int64_t k = 0; k < nBlocks; ++k)
+            {
+              if (spanHi[k] >= lo && spanLo[k] < hi)
+              {
+                cloudmap::AreaWeightedScatterRows(k * BlockCells,
+                  std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map, areas.data(), values, nc,
+                  lo, hi, sum.get(), weight.get());
+              }
+            }
+          });
+        }
       });
     if (!this->Ok)
     {
       return; // aborted
     }
-    // Add the thread accumulators (one, with the sequential backend).
-    auto it = local.begin();
-    Accumulator& total = *it;
-    for (++it; it != local.end(); ++it)
-    {
-      for (std::size_t i = 0; i < total.Sum.size(); ++i)
-        total.Sum[i] += it->Sum[i];
-      for (std::size_t i = 0; i < total.Weight.size(); ++i)
-        total.Weight[i] += it->Weight[i];
-    }
-    if (total.Weight.empty())
-    {
-      total.Sum.assign(static_cast<std::size_t>(nRows) * nc, 0.0);
-      total.Weight.assign(nRows, 0.0);
-    }
     vtkSMPTools::For(0, nPoints, [&](vtkIdType b, vtkIdType e) {
       for (vtkIdType p = b; p < e; ++p)
       {
         const std::int64_t row = map ? map[p] : p;
-        const double w = total.Weight[row];
+        const double w = weight[row];
         for (int q = 0; q < nc; ++q)
         {
-          out[p * nc + q] = w > 0 ? total.Sum[row * nc + q] / w : 0.0;
+          out[p * nc + q] = w > 0 ? sum[row * nc + q] / w : 0.0;
         }
       }
     });
   }
 };
+
+/**
+ * The link table built in parallel: count each row's elements with atomic
+ * increments, prefix-sum, place the element ids with atomic cursors, then
+ * sort every row. The sort makes the table exactly the one the serial
+ * cloudmap::BuildPointCellLinks builds (ids ascending), whatever the thread
+ * count, so the sums that read it run in the same order on any thread count.
+ */
+template <typename OffsetT, typename ConnT>
+void BuildLinksInParallel(std::int64_t nRows, std::int64_t nCells, const OffsetT* off,
+  const ConnT* conn, const std::int64_t* map, cloudmap::PointCellLinks& links)
+{
+  links.Offsets.assign(nRows + 1, 0);
+  std::int64_t* count = links.Offsets.data() + 1;
+  vtkSMPTools::For(0, nCells, [&](vtkIdType b, vtkIdType e) {
+    for (vtkIdType c = b; c < e; ++c)
+    {
+      cloudmap::ForDistinctRows(c, off, conn, map,
+        [&](std::int64_t row) { __atomic_fetch_add(count + row, 1, __ATOMIC_RELAXED); });
+    }
+  });
+  for (std::int64_t p = 0; p < nRows; ++p)
+  {
+    links.Offsets[p + 1] += links.Offsets[p];
+  }
+  links.Cells.resize(links.Offsets[nRows]);
+  std::vector<std::int64_t> cursor(links.Offsets.begin(), links.Offsets.end() - 1);
+  std::int64_t* next = cursor.data();
+  std::int64_t* cells = links.Cells.data();
+  vtkSMPTools::For(0, nCells, [&](vtkIdType b, vtkIdType e) {
+    for (vtkIdType c = b; c < e; ++c)
+    {
+      cloudmap::ForDistinctRows(c, off, conn, map, [&](std::int64_t row) {
+        cells[__atomic_fetch_add(next + row, 1, __ATOMIC_RELAXED)] = c;
+      });
+    }
+  });
+  vtkSMPTools::For(0, nRows, [&](vtkIdType b, vtkIdType e) { cloudmap::SortLinkRows(links, b, e); });
+}
 } // namespace
 
 int vtkCloudMapAreaWeightedPointData::RequestUpdateExtent(
@@ -202,17 +267,17 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
   {
     return 1;
   }
-  // Zero-area elements need the link table for the unweighted fallback. With
-  // several threads the link table also keeps the sums in a fixed order, so
-  // results do not depend on how the work was split; one thread scatters.
+  // Zero-area elements need the link table for the unweighted fallback;
+  // otherwise the row-owner scatter (no table). Both add each vertex's terms
+  // in ascending element order, on any thread count.
   const bool degenerate =
     std::any_of(areas.begin(), areas.end(), [](double a) { return !(a > 0); });
-  const bool useLinks = degenerate || vtkSMPTools::GetEstimatedNumberOfThreads() > 1;
+  const bool useLinks = degenerate;
   cloudmap::PointCellLinks links;
   if (useLinks)
   {
     view.WithIds([&](auto* off, auto* conn) {
-      cloudmap::BuildPointCellLinks(nRows, view.NumberOfCells(), off, conn,
+      BuildLinksInParallel(nRows, view.NumberOfCells(), off, conn,
         group.empty() ? nullptr : group.data(), links);
     });
   }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapCentroidMidpointRefinement.h"
 
+#include "cmInterpolation.h"
 #include "cmRefinement.h"
 #include "cmVTKAccess.h"
 
@@ -29,7 +30,10 @@
 vtkStandardNewMacro(vtkCloudMapCentroidMidpointRefinement);
 
 vtkCloudMapCentroidMidpointRefinement::vtkCloudMapCentroidMidpointRefinement() = default;
-vtkCloudMapCentroidMidpointRefinement::~vtkCloudMapCentroidMidpointRefinement() = default;
+vtkCloudMapCentroidMidpointRefinement::~vtkCloudMapCentroidMidpointRefinement()
+{
+  this->SetCentreArrayName(nullptr);
+}
 
 namespace
 {
@@ -43,9 +47,45 @@ struct WriteContext
   const std::vector<std::int64_t>& ConnStart;
   vtkIdType* ParentId;
   unsigned char* LevelOut;
-  double* CellRS;
+  double* CellRS;     ///< null in the fused mode: the centres stay in per-thread scratch
   double* PointRS;
+  const double* CentreIn = nullptr; ///< parent point values to evaluate at the centres
+  int CentreComps = 0;
+  bool Scanline = false;
+  double* CentreOut = nullptr;      ///< CentreComps values per sub-element
 };
+
+// The value at each sub-element centre of parent c, from its corners'
+// values: the same weights and the same sums, in the same order, as
+// vtkCloudMapElementInterpolation, so the fused path is bit-identical.
+void CentreValues(const WriteContext& ctx, std::int64_t c, const cloudmap::Vec3* p, int n,
+  const double* rs, std::int64_t nSub, double* out)
+{
+  const std::int64_t first = ctx.View.Offset(c);
+  const int nc = ctx.CentreComps;
+  double w[4];
+  for (std::int64_t k = 0; k < nSub; ++k)
+  {
+    if (ctx.Scanline)
+    {
+      const cloudmap::Vec3 q = cloudmap::ParentPoint(p, n, rs[2 * k], rs[2 * k + 1]);
+      cloudmap::ElementWeights(p, n, q, cloudmap::QuadInterpolation::Scanline, w);
+    }
+    else
+    {
+      cloudmap::ParentWeights(n, rs[2 * k], rs[2 * k + 1], w);
+    }
+    for (int q = 0; q < nc; ++q)
+    {
+      double v = 0;
+      for (int j = 0; j < n; ++j)
+      {
+        v += w[j] * ctx.CentreIn[ctx.View.Id(first + j) * nc + q];
+      }
+      out[k * nc + q] = v;
+    }
+  }
+}
 
 // Writes the points and cells of every parent into its own range, with no locks.
 template <typename PointArrayT, typename IdArrayT>
@@ -68,17 +108,31 @@ vtkSmartPointer<vtkDataArray> WriteRefined(
   off[nOut] = static_cast<ConnT>(ctx.ConnStart[nIn]);
   const bool ok = cloudmap::ForWithProgress(self, nIn, 0.1, 0.9, [&](std::int64_t b, std::int64_t e) {
     cloudmap::Vec3 p[4];
+    std::vector<double> scratch; // the centres of one parent, in the fused mode
     for (std::int64_t c = b; c < e; ++c)
     {
       const int n = ctx.View.Size(c);
+      const std::int64_t nSub = ctx.CellStart[c + 1] - ctx.CellStart[c];
       ctx.View.Corners(c, p);
       cloudmap::RefineOutputT<PointT, ConnT> out;
       out.Points = xyz + 3 * ctx.PointStart[c];
       out.PointRS = ctx.PointRS ? ctx.PointRS + 2 * ctx.PointStart[c] : nullptr;
       out.Connectivity = cc + ctx.ConnStart[c];
-      out.CellRS = ctx.CellRS + 2 * ctx.CellStart[c];
+      if (ctx.CellRS)
+      {
+        out.CellRS = ctx.CellRS + 2 * ctx.CellStart[c];
+      }
+      else
+      {
+        scratch.resize(static_cast<std::size_t>(2 * nSub));
+        out.CellRS = scratch.data();
+      }
       out.PointBase = ctx.PointStart[c];
       cloudmap::RefineElement(p, n, ctx.Level[c], out);
+      if (ctx.CentreOut)
+      {
+        CentreValues(ctx, c, p, n, out.CellRS, nSub, ctx.CentreOut + ctx.CentreComps * ctx.CellStart[c]);
+      }
       const std::int64_t per = ctx.Level[c] == 0 ? n : 4;
       for (std::int64_t k = ctx.CellStart[c]; k < ctx.CellStart[c + 1]; ++k)
       {
@@ -220,10 +274,34 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   vtkNew<vtkUnsignedCharArray> levelArray;
   levelArray->SetName("RefinementLevel");
   cloudmap::ResizeLarge(levelArray.GetPointer(), nOut);
+  // The fused mode: a point array evaluated at the centres instead of ParentCoordinates.
+  vtkDataArray* centreIn = this->CentreArrayName
+    ? input->GetPointData()->GetArray(this->CentreArrayName)
+    : nullptr;
+  if (this->CentreArrayName && !centreIn)
+  {
+    vtkErrorMacro(<< "no point array '" << this->CentreArrayName << "' to evaluate at the centres");
+    return 0;
+  }
+  std::vector<double> centreStore;
+  const double* centreValues = nullptr;
+  vtkNew<vtkDoubleArray> centre;
   vtkNew<vtkDoubleArray> parentRS;
-  parentRS->SetName("ParentCoordinates");
-  parentRS->SetNumberOfComponents(2);
-  cloudmap::ResizeLarge(parentRS.GetPointer(), nOut);
+  if (centreIn)
+  {
+    auto* d = vtkDoubleArray::SafeDownCast(centreIn);
+    centreStore = d ? std::vector<double>() : cloudmap::ValuesAsDouble(centreIn);
+    centreValues = d ? d->GetPointer(0) : centreStore.data();
+    centre->SetName(centreIn->GetName());
+    centre->SetNumberOfComponents(centreIn->GetNumberOfComponents());
+    cloudmap::ResizeLarge(centre.GetPointer(), nOut);
+  }
+  else
+  {
+    parentRS->SetName("ParentCoordinates");
+    parentRS->SetNumberOfComponents(2);
+    cloudmap::ResizeLarge(parentRS.GetPointer(), nOut);
+  }
   const bool wantPointRS = this->InterpolatePointData && input->GetPointData()->GetNumberOfArrays();
   std::vector<double> pointRS(wantPointRS ? 2 * nPts : 0);
   const bool floatPoints = input->GetPoints() && input->GetPoints()->GetDataType() == VTK_FLOAT;
@@ -231,9 +309,16 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
 
   vtkIdType* pid = parentId->GetPointer(0);
   unsigned char* lev = levelArray->GetPointer(0);
-  double* rs = parentRS->GetPointer(0);
+  double* rs = centreIn ? nullptr : parentRS->GetPointer(0);
   WriteContext ctx{ view, level, pointStart, cellStart, connStart, pid, lev, rs,
     wantPointRS ? pointRS.data() : nullptr };
+  if (centreIn)
+  {
+    ctx.CentreIn = centreValues;
+    ctx.CentreComps = centreIn->GetNumberOfComponents();
+    ctx.Scanline = this->CentreScanline;
+    ctx.CentreOut = centre->GetPointer(0);
+  }
   vtkSmartPointer<vtkDataArray> coords;
   vtkNew<vtkCellArray> polys;
   if (floatPoints && smallIds)
@@ -277,7 +362,7 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   }
   outCD->AddArray(parentId);
   outCD->AddArray(levelArray);
-  outCD->AddArray(parentRS);
+  outCD->AddArray(centreIn ? static_cast<vtkDataArray*>(centre) : parentRS);
   if (const char* active = inCD->GetScalars() ? inCD->GetScalars()->GetName() : nullptr)
   {
     outCD->SetActiveScalars(active);
@@ -300,5 +385,8 @@ void vtkCloudMapCentroidMidpointRefinement::PrintSelf(ostream& os, vtkIndent ind
      << indent << "MaximumEdgeLength: " << this->MaximumEdgeLength << "\n"
      << indent << "MaximumLevel: " << this->MaximumLevel << "\n"
      << indent << "MaximumNumberOfCells: " << this->MaximumNumberOfCells << "\n"
-     << indent << "InterpolatePointData: " << this->InterpolatePointData << "\n";
+     << indent << "InterpolatePointData: " << this->InterpolatePointData << "\n"
+     << indent << "CentreArrayName: " << (this->CentreArrayName ? this->CentreArrayName : "(none)")
+     << "\n"
+     << indent << "CentreScanline: " << this->CentreScanline << "\n";
 }

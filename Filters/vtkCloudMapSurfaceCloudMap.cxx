@@ -198,7 +198,6 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   // to band here.
   vtkSmartPointer<vtkPolyData> bandInput = vtkSmartPointer<vtkPolyData>::New();
   vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
-  vtkNew<vtkCloudMapElementInterpolation> interpolate;
   bool failed = !error.empty();
   const double bandFrom = this->ExactBands ? 0.3 : 0.75;
   if (haveValues && !this->GetAbortExecute())
@@ -282,12 +281,16 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
       }
       else
       {
-        // The refinement copies parent cell values to every child; the mapped value
-        // is replaced by the interpolation anyway, so only the ids travel.
+        // One fused pass refines and evaluates the averaged vertex values at
+        // every sub-element centre (what Element Interpolation computes, bit
+        // for bit, without its ParentCoordinates array and second pass). The
+        // refinement copies parent cell values to every child, so only the
+        // ids travel: the mapped cell value is replaced anyway.
         vtkNew<vtkPolyData> refineInput;
         refineInput->ShallowCopy(parents);
         refineInput->GetCellData()->RemoveArray(name.c_str());
         refineInput->GetPointData()->Initialize();
+        refineInput->GetPointData()->AddArray(parents->GetPointData()->GetArray(name.c_str()));
 
         refine->SetInputData(refineInput);
         refine->SetPrecisionMode(this->PrecisionMode);
@@ -296,25 +299,18 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
         refine->SetMaximumLevel(this->MaximumLevel);
         refine->SetMaximumNumberOfCells(this->MaximumNumberOfCells);
         refine->InterpolatePointDataOff();
-        interpolate->SetInputConnection(0, refine->GetOutputPort());
-        interpolate->SetInputData(1, parents);
-        interpolate->SetQuadMode(this->QuadMode);
-        if (!RunStage(this, refine, 0.25, 0.5, error))
+        refine->SetCentreArrayName(name.c_str());
+        refine->SetCentreScanline(this->QuadMode == vtkCloudMapElementInterpolation::SCANLINE);
+        if (!RunStage(this, refine, 0.25, 0.75, error))
         {
           failed = true;
         }
-        else if (!this->GetAbortExecute())
+        else
         {
-          if (!RunStage(this, interpolate, 0.5, 0.75, error))
-          {
-            failed = true;
-          }
-          else
-          {
-            // A copy, so the band's trivial producer does not take over the
-            // interpolation's output.
-            bandInput->ShallowCopy(interpolate->GetOutput());
-          }
+          // A copy, so the band's trivial producer does not take over the
+          // refinement's output.
+          bandInput->ShallowCopy(refine->GetOutput());
+          bandInput->GetPointData()->Initialize();
         }
       }
     }

@@ -8,6 +8,15 @@
 #include <QFile>
 #include <QtDebug>
 
+#ifdef CLOUDMAP_REGISTER_HELP
+// ParaView >= 5.12 on Qt 6 embeds no plugin help; ours is embedded here.
+#include "CloudMap_qch.h"
+#include "pqApplicationCore.h"
+#include <QDir>
+#include <QHelpEngine>
+#include <QTemporaryFile>
+#endif
+
 #include <memory>
 #include <string>
 
@@ -24,10 +33,47 @@ pqCloudMapStartup::~pqCloudMapStartup() = default;
 void pqCloudMapStartup::startup()
 {
   pqCloudMapStartup::importPresets();
+  this->registerHelp();
 }
 
 //-----------------------------------------------------------------------------
-void pqCloudMapStartup::shutdown() {}
+void pqCloudMapStartup::registerHelp()
+{
+#ifdef CLOUDMAP_REGISTER_HELP
+  pqApplicationCore* core = pqApplicationCore::instance();
+  if (!core || this->HelpFile) {
+    return;
+  }
+  // The same path ParaView takes for the help it embeds itself: base64 in
+  // the binary, written to a temporary .qch and registered while it runs.
+  const char* encoded = CloudMap_qch();
+  const QByteArray qch = QByteArray::fromBase64(QByteArray(encoded));
+  delete[] encoded;
+  auto* file = new QTemporaryFile(QDir::tempPath() + QStringLiteral("/CloudMap-XXXXXX.qch"), this);
+  if (!file->open() || file->write(qch) != qch.size() || !file->flush()) {
+    qWarning() << "CloudMap: cannot write the help file" << file->fileName();
+    delete file;
+    return;
+  }
+  file->close();
+  this->HelpFile = file;
+  core->registerDocumentation(file->fileName());
+#endif
+}
+
+//-----------------------------------------------------------------------------
+void pqCloudMapStartup::shutdown()
+{
+#ifdef CLOUDMAP_REGISTER_HELP
+  if (this->HelpFile) {
+    if (pqApplicationCore* core = pqApplicationCore::instance()) {
+      if (QHelpEngine* engine = core->helpEngine()) {
+        engine->unregisterDocumentation(QHelpEngineCore::namespaceName(this->HelpFile->fileName()));
+      }
+    }
+  }
+#endif
+}
 
 //-----------------------------------------------------------------------------
 int pqCloudMapStartup::importPresets()

@@ -10,11 +10,17 @@
  * so they need no file next to the plugin. A preset already present (for
  * instance kept in the user's settings from an earlier session) is refreshed
  * rather than duplicated.
+ *
+ * On ParaView 5.12 and later with Qt 6, which embed no plugin help, it also
+ * registers the plugin's embedded help (Help > CloudMap, the "?" button).
  */
 #ifndef pqCloudMapStartup_h
 #define pqCloudMapStartup_h
 
 #include <QObject>
+#include <QPointer>
+
+class QTemporaryFile;
 
 class pqCloudMapStartup : public QObject
 {
@@ -35,6 +41,9 @@ public:
 
 private:
   Q_DISABLE_COPY(pqCloudMapStartup)
+  /// Registers the embedded help where ParaView did not (Qt 6).
+  void registerHelp();
+  QPointer<QTemporaryFile> HelpFile;
 };
 
 #endif

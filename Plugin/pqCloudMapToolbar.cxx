@@ -19,7 +19,7 @@
 #include "vtkPVDataInformation.h"
 #include "vtkPVDataSetAttributesInformation.h"
 #include "vtkSMInputProperty.h"
-#include "vtkSMPVRepresentationProxy.h"
+#include "pqCloudMapCompat.h"
 #include "vtkSMParaViewPipelineControllerWithRendering.h"
 #include "vtkSMPropertyHelper.h"
 #include "vtkSMSessionProxyManager.h"
@@ -272,13 +272,13 @@ bool pqCloudMapToolbar::applySurfaceCloudMap()
   }
   controller->Hide(port->getSourceProxy(), port->getPortNumber(), viewProxy);
   // Show may have coloured by the active BandColor and shown its bar.
-  vtkSMPVRepresentationProxy::SetScalarBarVisibility(repr, viewProxy, false);
-  vtkSMPVRepresentationProxy::SetScalarColoring(repr, array.c_str(), vtkDataObject::CELL);
+  cloudmap::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, false);
+  cloudmap::ColoringHelper::SetScalarColoring(repr, array.c_str(), vtkDataObject::CELL);
   vtkSMProxy* lut = vtkSMPropertyHelper(repr, "LookupTable", true).GetAsProxy();
   double range[2];
   int bands = 0;
   if (lut && ApplyBands(lut, filter, range, bands)) {
-    vtkSMPVRepresentationProxy::SetScalarBarVisibility(repr, viewProxy, true);
+    cloudmap::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, true);
     if (vtkSMProxy* bar = vtkSMTransferFunctionProxy::FindScalarBarRepresentation(lut, viewProxy)) {
       ConfigureLegend(bar, LegendTitle(array), range, bands);
     }
@@ -311,8 +311,8 @@ bool pqCloudMapToolbar::applyAntennaPattern()
     return false;
   }
   // The exact band colours, seen through to the vehicle underneath.
-  vtkSMPVRepresentationProxy::SetScalarBarVisibility(repr, viewProxy, false);
-  vtkSMPVRepresentationProxy::SetScalarColoring(repr, "BandColor", vtkDataObject::CELL);
+  cloudmap::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, false);
+  cloudmap::ColoringHelper::SetScalarColoring(repr, "BandColor", vtkDataObject::CELL);
   vtkSMPropertyHelper(repr, "MapScalars").Set(0);
   vtkSMPropertyHelper(repr, "Opacity").Set(PatternOpacity);
   repr->UpdateVTKObjects();

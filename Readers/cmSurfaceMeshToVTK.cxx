@@ -9,6 +9,7 @@
 #include "vtkNew.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
+#include "vtkSMPTools.h"
 #include "vtkStringArray.h"
 #include "vtkUnsignedCharArray.h"
 #include "vtkDataSetAttributes.h"
@@ -118,19 +119,24 @@ void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int g
   {
     pointIds->assign(static_cast<std::size_t>(used), 0);
   }
-  for (std::int64_t v = 0; v < np; ++v)
-  {
-    if (remap[v] >= 0)
+  // The copies below are independent per vertex and per cell: parallel loops
+  // (a large model is mostly this copy once the text is parsed).
+  double* xyz = vtkDoubleArray::SafeDownCast(pts->GetData())->GetPointer(0);
+  vtkSMPTools::For(0, np, [&](vtkIdType lo, vtkIdType hi) {
+    for (vtkIdType v = lo; v < hi; ++v)
     {
-      pts->SetPoint(remap[v], &m.Points[3 * v]);
-      if (pointIds)
+      const std::int64_t r = remap[v];
+      if (r >= 0)
       {
-        (*pointIds)[static_cast<std::size_t>(remap[v])] = v;
+        std::copy(&m.Points[3 * v], &m.Points[3 * v] + 3, xyz + 3 * r);
+        if (pointIds)
+        {
+          (*pointIds)[static_cast<std::size_t>(r)] = v;
+        }
       }
     }
-  }
+  });
 
-  vtkNew<vtkCellArray> polys;
   vtkNew<vtkDoubleArray> jr, ji, jm;
   vtkNew<vtkIdTypeArray> ids;
   jr->SetName("J_real");
@@ -147,29 +153,47 @@ void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int g
   vtkNew<vtkUnsignedCharArray> ghosts;
   ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
   ghosts->SetNumberOfTuples(nc);
-  polys->AllocateExact(nc, m.Connectivity.size());
-  vtkIdType cell[8];
+  // Offsets by a serial prefix sum (at most 8 corners kept per cell), then
+  // every cell written into its own range.
+  vtkNew<vtkIdTypeArray> offsets, conn;
+  offsets->SetNumberOfTuples(nc + 1);
+  vtkIdType* off = offsets->GetPointer(0);
+  off[0] = 0;
   for (vtkIdType i = 0; i < nc; ++i)
   {
     const std::int64_t c = order[i];
-    vtkIdType n = 0;
-    for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1] && n < 8; ++k)
-    {
-      cell[n++] = remap[m.Connectivity[k]];
-    }
-    polys->InsertNextCell(n, cell);
-    double mag2 = 0;
-    for (int d = 0; d < 3 && hasJ; ++d)
-    {
-      const double re = m.JReal[3 * c + d], im = m.JImag[3 * c + d];
-      jr->SetTypedComponent(i, d, re);
-      ji->SetTypedComponent(i, d, im);
-      mag2 += re * re + im * im;
-    }
-    jm->SetValue(i, std::sqrt(mag2));
-    ids->SetValue(i, c);
-    ghosts->SetValue(i, level[c] > 0 ? vtkDataSetAttributes::DUPLICATECELL : 0);
+    off[i + 1] = off[i] + std::min<std::int64_t>(8, m.Offsets[c + 1] - m.Offsets[c]);
   }
+  conn->SetNumberOfTuples(off[nc]);
+  vtkIdType* cc = conn->GetPointer(0);
+  double* re3 = jr->GetPointer(0);
+  double* im3 = ji->GetPointer(0);
+  double* mag = jm->GetPointer(0);
+  vtkIdType* eid = ids->GetPointer(0);
+  unsigned char* gh = ghosts->GetPointer(0);
+  vtkSMPTools::For(0, nc, [&](vtkIdType lo, vtkIdType hi) {
+    for (vtkIdType i = lo; i < hi; ++i)
+    {
+      const std::int64_t c = order[i];
+      for (vtkIdType k = 0; k < off[i + 1] - off[i]; ++k)
+      {
+        cc[off[i] + k] = remap[m.Connectivity[m.Offsets[c] + k]];
+      }
+      double mag2 = 0;
+      for (int d = 0; d < 3; ++d)
+      {
+        const double re = hasJ ? m.JReal[3 * c + d] : 0.0, im = hasJ ? m.JImag[3 * c + d] : 0.0;
+        re3[3 * i + d] = re;
+        im3[3 * i + d] = im;
+        mag2 += re * re + im * im;
+      }
+      mag[i] = std::sqrt(mag2);
+      eid[i] = c;
+      gh[i] = level[c] > 0 ? vtkDataSetAttributes::DUPLICATECELL : 0;
+    }
+  });
+  vtkNew<vtkCellArray> polys;
+  polys->SetData(offsets, conn);
   output->SetPoints(pts);
   output->SetPolys(polys);
   if (hasJ)

@@ -60,8 +60,9 @@ void SamplesToPolyData(const cloudmap::FekoCurrentSamples& s, const char* prefix
   im->SetName((p + "_imag").c_str());
   mag->SetName(("|" + p + "|").c_str());
   num->SetName("TriangleNumber");
-  re->SetNumberOfComponents(3);
-  im->SetNumberOfComponents(3);
+  const int nc = s.Components;
+  re->SetNumberOfComponents(nc);
+  im->SetNumberOfComponents(nc);
   re->SetNumberOfTuples(e - b);
   im->SetNumberOfTuples(e - b);
   mag->SetNumberOfTuples(e - b);
@@ -73,11 +74,12 @@ void SamplesToPolyData(const cloudmap::FekoCurrentSamples& s, const char* prefix
     const vtkIdType id = i - b;
     verts->InsertNextCell(1, &id);
     double m2 = 0;
-    for (int d = 0; d < 3; ++d)
+    for (int d = 0; d < nc; ++d)
     {
-      re->SetTypedComponent(i - b, d, s.JReal[3 * k + d]);
-      im->SetTypedComponent(i - b, d, s.JImag[3 * k + d]);
-      m2 += s.JReal[3 * k + d] * s.JReal[3 * k + d] + s.JImag[3 * k + d] * s.JImag[3 * k + d];
+      const std::size_t j = static_cast<std::size_t>(nc) * k + static_cast<std::size_t>(d);
+      re->SetTypedComponent(i - b, d, s.JReal[j]);
+      im->SetTypedComponent(i - b, d, s.JImag[j]);
+      m2 += s.JReal[j] * s.JReal[j] + s.JImag[j] * s.JImag[j];
     }
     mag->SetValue(i - b, std::sqrt(m2));
     num->SetValue(i - b, s.Numbers[k]);
@@ -88,6 +90,17 @@ void SamplesToPolyData(const cloudmap::FekoCurrentSamples& s, const char* prefix
   out->GetPointData()->AddArray(im);
   out->GetPointData()->AddArray(mag);
   out->GetPointData()->AddArray(num);
+  if (s.Area.size() == s.Numbers.size() && !s.Area.empty())
+  {
+    vtkNew<vtkDoubleArray> area;
+    area->SetName("SurfaceArea");
+    area->SetNumberOfTuples(e - b);
+    for (vtkIdType i = b; i < e; ++i)
+    {
+      area->SetValue(i - b, s.Area[static_cast<std::size_t>(i)]);
+    }
+    out->GetPointData()->AddArray(area);
+  }
   out->GetPointData()->SetActiveScalars(mag->GetName());
   vtkNew<vtkDoubleArray> f;
   f->SetName("Frequency");
@@ -149,7 +162,7 @@ int vtkCloudMapFEKOCurrentsReader::RequestData(
   {
     if (std::abs(b.Frequency - f) <= 1e-9 * std::abs(f))
     {
-      SamplesToPolyData(b.Electric, "J", f, piece, pieces, out[0]);
+      SamplesToPolyData(b.Electric, b.Electric.Components == 1 ? "Q" : "J", f, piece, pieces, out[0]);
       SamplesToPolyData(b.Magnetic, "M", f, piece, pieces, out[1]);
       break;
     }

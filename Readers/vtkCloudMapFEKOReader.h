@@ -8,8 +8,16 @@
  * `VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES` table the currents, converted from
  * magnitude and phase to `J_real`, `J_imag` (A/m), with `|J|` and `ElementId`, the same
  * arrays as the other surface-current readers, so Surface Cloud Map applies directly.
- * Several frequencies are time steps (values in Hz). Honours piece requests with ghost
- * cells like vtkCloudMapMoMReader.
+ * Several frequencies are time steps (values in Hz); several tables at one frequency
+ * (excitations, current requests) are chosen with RequestIndex, and the field data
+ * `RequestName` names the one shown. A table FEKO printed without rows (NOTE 34055) or a
+ * file without any gives the mesh alone, with one warning per file. Honours piece
+ * requests with ghost cells like vtkCloudMapMoMReader.
+ *
+ * Port 1 ("Port Parameters", vtkTable) lists every `DATA OF THE VOLTAGE SOURCE` block of
+ * the file, one row per source and frequency, with the impedance, the reflection
+ * against ReferenceImpedance, return loss and VSWR (cmFekoPorts.h); empty when FEKO
+ * printed no voltage source.
  *
  * nec2c and FEKO both write `.out`: CanReadFile accepts a file only when its first 4 KB
  * carry FEKO's banner and not NEC-2's.
@@ -38,6 +46,19 @@ public:
   vtkGetCharFromStdStringMacro(FileName);
   ///@}
 
+  ///@{
+  /// Which current table of the current frequency to show when several share it (0 = the
+  /// first in the file). Out of range gives an empty output with a warning.
+  vtkSetClampMacro(RequestIndex, int, 0, VTK_INT_MAX);
+  vtkGetMacro(RequestIndex, int);
+  ///@}
+
+  ///@{
+  /// Reference impedance Z0 (Ω) of the Port Parameters output (port 1), default 50.
+  vtkSetClampMacro(ReferenceImpedance, double, 1e-6, 1e12);
+  vtkGetMacro(ReferenceImpedance, double);
+  ///@}
+
   /// Returns 1 when the first 4 KB carry FEKO's banner (and not NEC-2's).
   int CanReadFile(const char* fileName);
 
@@ -53,8 +74,11 @@ protected:
 
   int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int FillOutputPortInformation(int port, vtkInformation* info) override;
 
   std::string FileName;
+  int RequestIndex = 0;
+  double ReferenceImpedance = 50;
 
 private:
   vtkCloudMapFEKOReader(const vtkCloudMapFEKOReader&) = delete;

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapGmshReader.h"
 
+#include "cmFarFieldToVTK.h"
 #include "cmFileStamp.h"
 #include "cmGmshFormat.h"
 #include "cmSurfaceMeshToVTK.h"
 
 #include "vtkCellData.h"
 #include "vtkDataArraySelection.h"
+#include "vtkDataObject.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
@@ -147,7 +149,9 @@ int vtkCloudMapGmshReader::RequestInformation(
       vtkWarningMacro(<< msg.str());
     }
   }
-  outputVector->GetInformationObject(0)->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+  vtkInformation* info = outputVector->GetInformationObject(0);
+  info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+  cloudmap::SetFrequencyTimeSteps(info, in.Mesh.Times); // the views' times, when several
   return 1;
 }
 
@@ -179,8 +183,37 @@ int vtkCloudMapGmshReader::RequestData(
     tags->SetValue(c, in.Mesh.ElementTags[static_cast<std::size_t>(elementIds->GetTuple1(c))]);
   }
   out->GetCellData()->AddArray(tags);
+  // With several times, each view name shows its last step at or before the requested
+  // time (its first step before that): a view written once stays on every step.
+  const std::vector<double>& times = in.Mesh.Times;
+  const double t = times.empty() ? 0.0 : times[cloudmap::RequestedStep(info, times)];
+  std::vector<const cloudmap::GmshView*> shown;
   for (const auto& v : in.Mesh.Views)
   {
+    const cloudmap::GmshView** same = nullptr;
+    for (auto& k : shown)
+    {
+      if (k->Name == v.Name && k->OnElements == v.OnElements)
+      {
+        same = &k;
+      }
+    }
+    if (!same)
+    {
+      shown.push_back(&v);
+    }
+    else if (((*same)->Time > t && v.Time < (*same)->Time) || (v.Time <= t && v.Time > (*same)->Time))
+    {
+      *same = &v;
+    }
+  }
+  if (times.size() > 1)
+  {
+    out->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), t);
+  }
+  for (const cloudmap::GmshView* vp : shown)
+  {
+    const cloudmap::GmshView& v = *vp;
     vtkDataArraySelection* sel = v.OnElements ? in.CellSelection.Get() : in.PointSelection.Get();
     if (!sel->ArrayIsEnabled(v.Name.c_str()))
     {

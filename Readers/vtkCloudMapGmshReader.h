@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @class   vtkCloudMapGmshReader
- * @brief   Reads the triangles and quads of a Gmsh MSH 2.2 or 4.1 ASCII file with its views.
+ * @brief   Reads the triangles and quads of a Gmsh MSH 2.x or 4.1 file (ASCII or binary,
+ *          either byte order) with its views.
  *
  * Element types 2 (3-node triangle) and 3 (4-node quad) become polygons; other types are
  * skipped and reported once per file in a warning. `$ElementData` views become cell
@@ -10,6 +11,8 @@
  * `<name>_imag` and `|<name>|` (so a view pair named "J" feeds Surface Cloud Map
  * directly). Cell arrays `ElementId` (index) and `GmshElementTag` (the file's tag) are
  * always present. Which views to load is chosen with the cell and point array selections.
+ * Views with several time steps make the reader's time steps (the views' real tags); at
+ * each time a view shows its last step at or before it.
  * Honours piece requests with ghost cells like the other surface readers.
  *
  * @sa cmGmshFormat.h, vtkCloudMapNECDeckWriter (to solve a Gmsh mesh with nec2c)

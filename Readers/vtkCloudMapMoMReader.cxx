@@ -12,6 +12,7 @@
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
 #include "vtkPolyData.h"
+#include "vtkSMPTools.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
 #include <cstdio>
@@ -55,7 +56,12 @@ int vtkCloudMapMoMReader::RequestData(
   try
   {
     // Every rank parses the whole file, so every rank sees the same error.
-    const cloudmap::SurfaceMesh mesh = cloudmap::ReadMoMFile(this->FileName);
+    // The rows are parsed in blocks of lines on the SMP threads.
+    const cloudmap::ParallelFor parallel = [](std::int64_t n,
+                                             const std::function<void(std::int64_t, std::int64_t)>& body) {
+      vtkSMPTools::For(0, n, 1, [&](vtkIdType b, vtkIdType e) { body(b, e); });
+    };
+    const cloudmap::SurfaceMesh mesh = cloudmap::ReadMoMFile(this->FileName, parallel);
     cloudmap::SurfaceMeshToPolyData(mesh, piece, pieces, ghosts, output);
   }
   catch (const std::exception& e)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapNECReader.h"
 
+#include "cmColumnTableToVTK.h"
 #include "cmFarFieldToVTK.h"
 #include "cmNecOutput.h"
+#include "cmPortTable.h"
 #include "cmNearFieldToVTK.h"
 #include "cmFileStamp.h"
 #include "cmSurfaceMeshToVTK.h"
@@ -52,7 +54,7 @@ vtkCloudMapNECReader::vtkCloudMapNECReader()
   : Internal(new Internals)
 {
   this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(4);
+  this->SetNumberOfOutputPorts(5); // patches, wires, pattern, port parameters, near fields
 }
 
 vtkCloudMapNECReader::~vtkCloudMapNECReader() = default;
@@ -112,9 +114,11 @@ bool Near(double a, double b)
   return std::abs(a - b) <= 1e-9 * std::abs(b);
 }
 
+/// The output port of the Port Parameters table (the whole sweep).
+constexpr int PortParametersPort = 3;
 /// The output port of the near-field grids (NE/NH tables).
-constexpr int NearFieldPort = 3;
-constexpr int NumberOfPorts = 4;
+constexpr int NearFieldPort = 4;
+constexpr int NumberOfPorts = 5;
 
 /// The NearFieldIndex-th near-field grid at frequency f, over the solutions in file order.
 const cloudmap::NecNearField* PickNearField(const cloudmap::NecOutput& nec, double f, int index)
@@ -152,7 +156,7 @@ int vtkCloudMapNECReader::GetNumberOfFrequencies() const
 int vtkCloudMapNECReader::FillOutputPortInformation(int port, vtkInformation* info)
 {
   info->Set(vtkDataObject::DATA_TYPE_NAME(),
-    port == 2 ? "vtkTable" : (port == NearFieldPort ? "vtkStructuredGrid" : "vtkPolyData"));
+    port == NearFieldPort ? "vtkStructuredGrid" : (port >= 2 ? "vtkTable" : "vtkPolyData"));
   return 1;
 }
 
@@ -254,6 +258,10 @@ int vtkCloudMapNECReader::RequestData(
   {
     for (int port = 0; port < NumberOfPorts; ++port)
     {
+      if (port == PortParametersPort)
+      {
+        continue; // the whole sweep at once, below
+      }
       if (port == NearFieldPort)
       {
         this->NearFieldData(info, from, f, piece, pieces, vtkStructuredGrid::SafeDownCast(out[port]));
@@ -318,6 +326,9 @@ int vtkCloudMapNECReader::RequestData(
         out[port]->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
       }
     }
+    // The whole sweep, one row per source and solve (all frequencies at once).
+    cloudmap::ColumnTableToVTK(cloudmap::NecPortTable(in.Nec, this->ReferenceImpedance), piece,
+      vtkTable::SafeDownCast(out[PortParametersPort]));
   }
   catch (const std::exception& e)
   {
@@ -392,4 +403,5 @@ void vtkCloudMapNECReader::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "FileName: " << this->FileName << "\n";
   os << indent << "PatternIndex: " << this->PatternIndex << "\n";
   os << indent << "NearFieldIndex: " << this->NearFieldIndex << "\n";
+  os << indent << "ReferenceImpedance: " << this->ReferenceImpedance << "\n";
 }

@@ -16,7 +16,11 @@
  *    cmFarFieldToVTK.h): Theta, Phi, Etheta_re/_im, Ephi_re/_im, |Etheta|, |Ephi|, |E|,
  *    Gain (total, dBi), Gain_vert/Gain_horiz or Gain_major/Gain_minor, AxialRatio, Tilt,
  *    Sense; `GainKind` is "Gain" (POWER GAINS) or "Directivity" (DIRECTIVE GAINS).
- *  - port 3, vtkStructuredGrid: a near-field grid from NE/NH cards (cmNearFieldToVTK.h):
+ *  - port 3, vtkTable "Port Parameters": the whole sweep, one row per voltage source and
+ *    solve (one row per frequency for one source), from ANTENNA INPUT PARAMETERS, POWER
+ *    BUDGET and the currents of loaded segments, with the reflection against
+ *    ReferenceImpedance and the coupling to every lumped load (see cmPortTable.h).
+ *  - port 4, vtkStructuredGrid: a near-field grid from NE/NH cards (cmNearFieldToVTK.h):
  *    points in metres, `E_real`/`E_imag`/`|E|` (V/m) and `H_real`/`H_imag`/`|H|` (A/m);
  *    NearFieldIndex picks the grid when the run printed several. Split by extent.
  *
@@ -63,9 +67,13 @@ public:
 
   ///@{
   /// Which near-field grid of the current frequency (NE/NH tables; an NE and an NH on
-  /// the same points are one grid) goes to port 3 (0 = the first).
+  /// the same points are one grid) goes to port 4 (0 = the first).
   vtkSetClampMacro(NearFieldIndex, int, 0, 1000000);
   vtkGetMacro(NearFieldIndex, int);
+  /// Real reference impedance Z0 (Ω) of the Port Parameters output (default 50): Γ,
+  /// return loss, VSWR, and the generator and matched-load impedance of S21.
+  vtkSetClampMacro(ReferenceImpedance, double, 1e-6, 1e12);
+  vtkGetMacro(ReferenceImpedance, double);
   ///@}
 
   /// Returns 1 when the first 4 KB of the file look like nec2c or NEC-2D output.
@@ -91,6 +99,7 @@ protected:
   std::string FileName;
   int PatternIndex = 0;
   int NearFieldIndex = 0;
+  double ReferenceImpedance = 50;
 
 private:
   vtkCloudMapNECReader(const vtkCloudMapNECReader&) = delete;

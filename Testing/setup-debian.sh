@@ -14,6 +14,7 @@ packages=(
   libgl2ps-dev libglew-dev libjpeg-dev liblz4-dev liblzma-dev libnetcdf-dev libpng-dev
   libtiff-dev libexpat1-dev libfreetype-dev libdouble-conversion-dev libxml2-dev python3-dev
   libopenmpi-dev libeigen3-dev libboost-dev libx11-dev libgl-dev
+  python3-matplotlib
 )
 missing=()
 for p in "${packages[@]}"; do

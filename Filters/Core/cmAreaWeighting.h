@@ -79,6 +79,53 @@ void BuildPointCellLinks(std::int64_t nPoints, std::int64_t nCells, const Offset
 }
 
 /**
+ * Calls f(row) once for every distinct vertex row of cell `c` (a vertex
+ * repeated within the cell counts once), in the cell's order: the kernel of
+ * a parallel link build (count the rows, prefix-sum, fill, then
+ * SortLinkRows), which gives exactly the table BuildPointCellLinks builds.
+ */
+template <typename OffsetT, typename ConnT, typename F>
+void ForDistinctRows(
+  std::int64_t c, const OffsetT* offsets, const ConnT* conn, const std::int64_t* pointMap, F&& f)
+{
+  const std::int64_t b = static_cast<std::int64_t>(offsets[c]);
+  const std::int64_t e = static_cast<std::int64_t>(offsets[c + 1]);
+  for (std::int64_t k = b; k < e; ++k)
+  {
+    const std::int64_t p = pointMap ? pointMap[conn[k]] : static_cast<std::int64_t>(conn[k]);
+    bool repeated = false;
+    for (std::int64_t m = b; m < k && !repeated; ++m)
+    {
+      repeated = (pointMap ? pointMap[conn[m]] : static_cast<std::int64_t>(conn[m])) == p;
+    }
+    if (!repeated)
+    {
+      f(p);
+    }
+  }
+}
+
+/// Sorts the element ids of rows [begin, end) ascending (rows are short: insertion sort).
+inline void SortLinkRows(PointCellLinks& links, std::int64_t begin, std::int64_t end)
+{
+  for (std::int64_t p = begin; p < end; ++p)
+  {
+    std::int64_t* row = links.Cells.data() + links.Offsets[p];
+    const std::int64_t n = links.Offsets[p + 1] - links.Offsets[p];
+    for (std::int64_t i = 1; i < n; ++i)
+    {
+      const std::int64_t v = row[i];
+      std::int64_t j = i;
+      for (; j > 0 && row[j - 1] > v; --j)
+      {
+        row[j] = row[j - 1];
+      }
+      row[j] = v;
+    }
+  }
+}
+
+/**
  * Area-weighted mean at one vertex over `nComp` components.
  * `values` holds nComp values per element (any arithmetic type); sums are in double.
  * A vertex used by no element, or only by zero-area ones, gets the plain mean
@@ -159,6 +206,51 @@ void AreaWeightedScatter(std::int64_t begin, std::int64_t end, const OffsetT* of
         sum[p * nComp + q] += s * static_cast<double>(values[c * nComp + q]);
       }
     }
+  }
+}
+
+/**
+ * AreaWeightedScatter restricted to the vertex rows [rowLo, rowHi): the
+ * other rows of each cell are skipped. Callers split the rows among threads
+ * (each owns its rows' sums, so no locks) and every row still adds its
+ * elements in ascending order: the sums are bit for bit those of one
+ * AreaWeightedScatter over all cells, whatever the split.
+ */
+template <typename OffsetT, typename ConnT, typename T>
+void AreaWeightedScatterRows(std::int64_t begin, std::int64_t end, const OffsetT* offsets,
+  const ConnT* conn, const std::int64_t* pointMap, const double* areas, const T* values, int nComp,
+  std::int64_t rowLo, std::int64_t rowHi, double* sum, double* weight)
+{
+  for (std::int64_t c = begin; c < end; ++c)
+  {
+    ForDistinctRows(c, offsets, conn, pointMap, [&](std::int64_t p) {
+      if (p < rowLo || p >= rowHi)
+      {
+        return;
+      }
+      const double s = areas[c];
+      weight[p] += s;
+      for (int q = 0; q < nComp; ++q)
+      {
+        sum[p * nComp + q] += s * static_cast<double>(values[c * nComp + q]);
+      }
+    });
+  }
+}
+
+/// Smallest and largest vertex row used by cells [begin, end) (lo > hi when none).
+template <typename OffsetT, typename ConnT>
+void RowSpan(std::int64_t begin, std::int64_t end, const OffsetT* offsets, const ConnT* conn,
+  const std::int64_t* pointMap, std::int64_t& lo, std::int64_t& hi)
+{
+  lo = INT64_MAX;
+  hi = -1;
+  for (std::int64_t k = static_cast<std::int64_t>(offsets[begin]);
+       k < static_cast<std::int64_t>(offsets[end]); ++k)
+  {
+    const std::int64_t p = pointMap ? pointMap[conn[k]] : static_cast<std::int64_t>(conn[k]);
+    lo = p < lo ? p : lo;
+    hi = p > hi ? p : hi;
   }
 }
 

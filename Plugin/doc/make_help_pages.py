@@ -1,12 +1,13 @@
 """Writes one HTML help page per server-manager proxy into ParaView's help
 directory for the plugin, the way paraview_client_documentation does
-(ParaView's own XSL stylesheets, run with xmlpatterns), but splitting the
+(ParaView's own XSL stylesheets, run with Qt 5's xmlpatterns or, where Qt 6
+has none, libxslt's xsltproc), but splitting the
 stylesheet output into pages in Python. ParaView 5.11 splits it as a CMake
 list and does not escape '[' and ']', so every page after a documentation
 text with an unbalanced bracket (the L-system grammar, intervals such as
 (0, 1]) is merged into its neighbour and lost from the help.
 
-  python3 make_help_pages.py <xmlpatterns> <ParaView cmake dir> <output dir> <xml>...
+  python3 make_help_pages.py <xmlpatterns|xsltproc> <ParaView cmake dir> <output dir> <xml>...
 """
 import os
 import re
@@ -18,11 +19,23 @@ xmls = sys.argv[4:]
 os.makedirs(out_dir, exist_ok=True)
 
 
+xsltproc = os.path.basename(xmlpatterns).startswith("xsltproc")
+
+
 def run(*args):
+    """xmlpatterns [-output FILE] XSL XML, or the same through xsltproc."""
+    args = list(args)
+    if xsltproc and args[0] == "-output":
+        args[0] = "-o"
     p = subprocess.run([xmlpatterns, *args], capture_output=True, text=True)
     if p.returncode != 0:
-        sys.exit("xmlpatterns %s failed: %s" % (" ".join(args), p.stderr))
-    return p.stdout
+        sys.exit("%s %s failed: %s" % (os.path.basename(xmlpatterns), " ".join(args), p.stderr))
+    out = p.stdout
+    if xsltproc:
+        # xmlpatterns writes no XML declaration; xsltproc does, and the
+        # stage file concatenates several outputs.
+        out = re.sub(r"^<\?xml[^>]*\?>\s*", "", out)
+    return out
 
 
 combined = "<xml>\n"

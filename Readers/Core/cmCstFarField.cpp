@@ -72,6 +72,31 @@ double Magnitude(double v, const std::string& unit)
   }
   return std::sqrt(v > 0 ? v : 0.0); // power-like linear units
 }
+/// The coordinate system named by the first two column names: "spherical" for
+/// Theta/Phi, "Ludwig-2 ..." for CST's Elev./Azim. and Alpha/Epsi., "" otherwise.
+std::string AngleSystem(const std::vector<Column>& cols)
+{
+  if (cols.size() < 3)
+  {
+    return "";
+  }
+  const std::string& a = cols[0].Name;
+  const std::string& b = cols[1].Name;
+  if (a == "THETA" && b == "PHI")
+  {
+    return "spherical";
+  }
+  auto is = [](const std::string& n, const char* prefix) { return n.rfind(prefix, 0) == 0; };
+  if ((is(a, "ELEV") && is(b, "AZIM")) || (is(a, "AZIM") && is(b, "ELEV")))
+  {
+    return "Ludwig-2 azimuth over elevation (Elev./Azim.)";
+  }
+  if ((is(a, "ALPHA") && is(b, "EPSI")) || (is(a, "EPSI") && is(b, "ALPHA")))
+  {
+    return "Ludwig-2 elevation over azimuth (Alpha/Epsi.)";
+  }
+  return "";
+}
 } // namespace
 
 bool LooksLikeCstFarField(std::string_view head)
@@ -82,8 +107,7 @@ bool LooksLikeCstFarField(std::string_view head)
   {
     return false;
   }
-  const auto cols = HeaderColumns(first);
-  return cols.size() >= 3 && cols[0].Name == "THETA" && cols[1].Name == "PHI" && IsRule(second);
+  return !AngleSystem(HeaderColumns(first)).empty() && IsRule(second);
 }
 
 FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
@@ -95,10 +119,19 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     throw ParseError(file, 0, "empty file: expected a CST far-field export");
   }
   const std::vector<Column> cols = HeaderColumns(line);
-  if (cols.size() < 3 || cols[0].Name != "THETA" || cols[1].Name != "PHI")
+  const std::string system = AngleSystem(cols);
+  if (system.empty())
   {
     s.Fail("not a CST far-field export: the first line must name the columns with units in "
            "brackets, starting with Theta [deg.] and Phi [deg.]");
+  }
+  if (system != "spherical")
+  {
+    // CST's Ludwig-2 angles and components are not converted: their axes are CST's own
+    // and a guessed conversion would misplace the whole pattern without a trace.
+    s.Fail("CST export in the " + system + " coordinate system: only Theta/Phi exports are "
+           "read (spherical, Ludwig-3 or circular components); export the far field again "
+           "with the spherical coordinate system");
   }
   if (!s.Next(line) || !IsRule(line))
   {
@@ -127,17 +160,30 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
       continue; // an unknown column is skipped
     }
     const std::string inner = n.substr(isAbs ? 4 : 6, n.size() - (isAbs ? 5 : 7));
+    // CST cuts component names to five characters ("Horiz", "Verti", "Left ", "Right"),
+    // so they are matched by their first letters.
+    auto starts = [&inner](const char* p) { return inner.rfind(p, 0) == 0; };
     std::string p, which;
     if (component(inner, "THETA") || component(inner, "PHI"))
       p = "spherical", which = inner == "THETA" ? "1" : "2";
-    else if (inner == "HORIZ" || inner == "HOR" || inner == "VERT" || inner == "VER")
+    else if (starts("HOR") || starts("VER"))
       p = "ludwig3", which = inner[0] == 'H' ? "1" : "2";
-    else if (inner == "LEFT" || inner == "RIGHT")
-      p = "circular", which = inner == "LEFT" ? "1" : "2";
+    else if (starts("LEFT") || starts("RIGHT") || inner == "LHCP" || inner == "RHCP")
+      p = "circular", which = inner[0] == 'L' ? "1" : "2";
+    else if (starts("CROSS") || starts("COPOL") || starts("CO-POL") || starts("CO"))
+    {
+      throw ParseError(file, 1,
+        "co- and cross-polar components (" + cols[c].Name + ") are relative to a reference "
+        "polarization the export does not record: export Theta/Phi, Ludwig-3 (Horiz/Verti) or "
+        "circular (Left/Right) components instead");
+    }
     else if (isAbs)
     {
-      total = ci; // Dir., Gain, Realized Gain, E-Field ...
-      g.GainKind = inner.find("REAL") != std::string::npos ? "Realized Gain"
+      total = ci; // Dir., Gain, Realized Gain; or the field itself in an E-field export
+      const bool field = inner == "E" || inner == "H" || Upper(cols[c].Unit).find("V/M") != std::string::npos ||
+        Upper(cols[c].Unit).find("A/M") != std::string::npos;
+      g.GainKind = field                                     ? "E-Field"
+        : inner.find("REAL") != std::string::npos || inner.find("GRLZ") != std::string::npos ? "Realized Gain"
         : inner.find("GAIN") != std::string::npos            ? "Gain"
                                                              : "Directivity";
       continue;
@@ -166,6 +212,12 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
   if (axial >= 0)
   {
     g.Extra.emplace_back("AxialRatio", std::vector<double>());
+  }
+  // An E-field export's total is |E| (dBV/m or V/m), not a gain: kept as a column, no Gain.
+  const bool fieldTotal = g.GainKind == "E-Field";
+  if (fieldTotal)
+  {
+    g.Extra.emplace_back(Decibel(cols[total].Unit) ? "Abs(E)_dB" : "Abs(E)", std::vector<double>());
   }
   if (g.GainKind.empty())
   {
@@ -236,7 +288,11 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     g.EthetaIm.push_back(et.imag());
     g.EphiRe.push_back(ep.real());
     g.EphiIm.push_back(ep.imag());
-    if (total >= 0)
+    if (total >= 0 && fieldTotal)
+    {
+      g.Extra.back().second.push_back(v[total]);
+    }
+    else if (total >= 0)
     {
       const double db = Decibel(cols[total].Unit) ? v[total] : 10 * std::log10(v[total] > 0 ? v[total] : 0.0);
       // A null prints as -inf dB (or 0 linear): store NEC's no-field value instead.

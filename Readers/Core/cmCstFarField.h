@@ -15,6 +15,12 @@
  * the component names: Theta/Phi (spherical), Horiz/Vert (Ludwig-3, x reference:
  * E_hor = Eθ cos φ − Eφ sin φ, E_ver = Eθ sin φ + Eφ cos φ) or Left/Right (circular,
  * e^{jωt}: E_R = (Eθ − jEφ)/√2, E_L = (Eθ + jEφ)/√2); all are converted to Eθ, Eφ.
+ * CST cuts the names to five characters (`Horiz`, `Verti`, `Left `, `Right`), so they
+ * are matched by their first letters. Exponents may have 3 digits (`1.000e+000`). An
+ * E-field export (`Abs(E   )[dBV/m ]`) has no gain: its total becomes the column
+ * `Abs(E)_dB` (or `Abs(E)`) and GainKind "E-Field". Exports in CST's Ludwig-2 systems
+ * (first columns `Elev.`/`Azim.` or `Alpha`/`Epsi.`) are recognised and refused with a
+ * clear message, as are co/cross-polar components (their reference is not recorded).
  * φ is kept as printed, from −180 or from 0. The total column (Dir., Gain, Realized
  * Gain) becomes `Gain` in dBi; the components' own values become `Gain_theta`/
  * `Gain_phi`, `Gain_horiz`/`Gain_vert` or `Gain_left`/`Gain_right` as printed, and

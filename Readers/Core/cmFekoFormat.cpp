@@ -3,7 +3,9 @@
 
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -336,9 +338,80 @@ bool LooksLikeFekoCurrents(std::string_view rawHead)
 {
   std::string storage;
   const std::string_view head = Untabbed(rawHead, storage);
-  return HasNoCase(head, "##FILE TYPE: CURRENTS") ||
-    HasNoCase(head, "CURRENT TRIANGLE SAMPLES");
+  return HasNoCase(head, "##FILE TYPE: CURRENTS") || HasNoCase(head, "##FILE TYPE: CHARGES") ||
+    HasNoCase(head, "CURRENT TRIANGLE SAMPLES") || HasNoCase(head, "CHARGE TRIANGLE SAMPLES");
 }
+
+namespace
+{
+/// Where a sample row's values are: by the quoted column names when the file gives them
+/// (FEKO's .os of format 4 and later add the corner magnitudes "Abs(Jcorn1..3)" and may
+/// add the corner vectors), else by position.
+struct SampleColumns
+{
+  std::size_t Fields = 0;              ///< expected fields per row (0: by position)
+  int Position = 1;                    ///< X, then Y, Z
+  int Value[6] = { 4, 5, 6, 7, 8, 9 }; ///< Re/Im of x, y, z (or Re/Im(Q) and the area)
+};
+
+/// The columns of a quoted header line, for currents ("J" or "M") or charges ("Q").
+bool ColumnsByName(const std::vector<std::string>& names, char kind, SampleColumns& c)
+{
+  auto find = [&names](const std::string& want) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+    {
+      std::string u;
+      for (char ch : Upper(names[i]))
+      {
+        u += ch == ' ' ? "" : std::string(1, ch);
+      }
+      if (u == want)
+      {
+        return static_cast<int>(i);
+      }
+    }
+    return -1;
+  };
+  const int x = find("X");
+  if (x < 0 || find("Y") != x + 1 || find("Z") != x + 2)
+  {
+    return false;
+  }
+  c.Position = x;
+  const char k = static_cast<char>(std::toupper(static_cast<unsigned char>(kind)));
+  if (k == 'Q')
+  {
+    c.Value[0] = find("RE(Q)");
+    c.Value[1] = find("IM(Q)");
+    c.Value[2] = find("SURFACEAREA");
+    if (c.Value[0] < 0 || c.Value[1] < 0)
+    {
+      return false;
+    }
+  }
+  else
+  {
+    const char* part[2] = { "RE(", "IM(" };
+    for (int d = 0; d < 3; ++d)
+    {
+      for (int r = 0; r < 2; ++r)
+      {
+        c.Value[2 * d + r] = find(std::string(part[r]) + k + "xyz"[d] + ")");
+        if (c.Value[2 * d + r] < 0)
+        {
+          c.Value[2 * d + r] = find(std::string(part[r]) + k + static_cast<char>("XYZ"[d]) + ")");
+        }
+        if (c.Value[2 * d + r] < 0)
+        {
+          return false;
+        }
+      }
+    }
+  }
+  c.Fields = names.size();
+  return true;
+}
+} // namespace
 
 std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, const std::string& file)
 {
@@ -348,16 +421,18 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
   if (!LooksLikeFekoCurrents(text.substr(0, 4096)))
   {
     throw ParseError(file, 0,
-      "not a FEKO currents file: no '##File Type: Currents' header in the first 4 KB");
+      "not a FEKO currents file: no '##File Type: Currents' (or Charges) header in the first 4 KB");
   }
   const std::int64_t limit = static_cast<std::int64_t>(text.size() / 20) + 1;
   std::vector<FekoSurfaceCurrents> out;
   double frequency = -1;
+  bool charges = false; // an .ol file: one complex charge and an area per triangle
   std::int64_t pendingE = 0, pendingM = 0;
   std::string_view line;
   std::string key;
   std::string_view value;
   std::vector<std::string_view> tok;
+  SampleColumns cols;
   // Triangle numbers seen in the electric and magnetic samples of the current block.
   std::set<std::int64_t> seen[2];
   auto block = [&]() -> FekoSurfaceCurrents& {
@@ -365,6 +440,7 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
     {
       out.emplace_back();
       out.back().Frequency = frequency;
+      out.back().Electric.Components = out.back().Magnetic.Components = charges ? 1 : 3;
       seen[0].clear();
       seen[1].clear();
     }
@@ -380,11 +456,27 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
     if (t[0] == '#')
     {
       const std::size_t body = t.find_first_not_of('#');
+      if (t.find('"') != std::string_view::npos)
+      {
+        // The quoted column names of the next rows.
+        cols = SampleColumns();
+        const char kind = charges ? 'Q' : pendingE > 0 ? 'J' : 'M';
+        if (!ColumnsByName(QuotedNames(t), kind, cols))
+        {
+          cols = SampleColumns(); // unknown names: by position, as before
+        }
+        continue;
+      }
       if (body != std::string_view::npos && KeyValue(t.substr(body), key, value))
       {
-        if (key == "FILE TYPE" && Upper(value).find("CURRENT") == std::string::npos)
+        if (key == "FILE TYPE")
         {
-          s.Fail("##File Type is '" + std::string(value) + "', not currents");
+          const std::string u = Upper(value);
+          charges = u.find("CHARGE") != std::string::npos;
+          if (!charges && u.find("CURRENT") == std::string::npos)
+          {
+            s.Fail("##File Type is '" + std::string(value) + "', not currents or charges");
+          }
         }
         if (key == "FREQUENCY")
         {
@@ -396,17 +488,21 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
               " current samples missing before the next #Frequency");
           }
         }
-        else if (key.find("ELECTRIC CURRENT") != std::string::npos && key.find("SAMPLES") != std::string::npos)
+        else if ((key.find("ELECTRIC CURRENT") != std::string::npos ||
+                   key.find("ELECTRIC CHARGE") != std::string::npos) &&
+          key.find("SAMPLES") != std::string::npos)
         {
           if (pendingE > 0 && !out.empty() && !out.back().Electric.Numbers.empty())
           {
             s.Fail("truncated electric section: " + std::to_string(pendingE) + " samples missing");
           }
           pendingE = NeedCount(s, value, "the number of electric current samples", limit);
+          cols = SampleColumns();
         }
         else if (key.find("MAGNETIC CURRENT") != std::string::npos && key.find("SAMPLES") != std::string::npos)
         {
           pendingM = NeedCount(s, value, "the number of magnetic current samples", limit);
+          cols = SampleColumns();
         }
       }
       continue;
@@ -416,6 +512,10 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
       s.Fail("current samples before #Frequency");
     }
     Tokenize(t, tok);
+    if (tok.empty())
+    {
+      continue;
+    }
     std::int64_t number;
     if (!ParseInt(tok[0], number))
     {
@@ -426,13 +526,32 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
       s.Fail("more current samples than the #No. of ... Current Triangle Samples lines announce");
     }
     FekoSurfaceCurrents& b = block();
-    // Number, centroid, Re/Im of Jx Jy Jz; a row of both kinds carries 6 more values.
-    const bool both = tok.size() == 16;
-    if (tok.size() != 10 && !both)
+    // By name: as many fields as names. By position: number, centroid, Re/Im of Jx Jy Jz
+    // (a row of both kinds carries 6 more values), or number, centroid, Re/Im(Q), area.
+    const bool both = cols.Fields == 0 && !charges && tok.size() == 16;
+    if (cols.Fields != 0 && tok.size() != cols.Fields)
+    {
+      s.Fail(std::string(charges ? "charge" : "current") + " sample row has " + std::to_string(tok.size()) +
+        " fields, expected " + std::to_string(cols.Fields) + " (the columns the header line names)");
+    }
+    if (cols.Fields == 0 && charges && tok.size() != 7)
+    {
+      s.Fail("charge sample row has " + std::to_string(tok.size()) +
+        " fields, expected 7 (number, x, y, z, Re/Im of Q, surface area)");
+    }
+    if (cols.Fields == 0 && !charges && tok.size() != 10 && !both)
     {
       s.Fail("current sample row has " + std::to_string(tok.size()) +
         " fields, expected 10 (number, x, y, z, Re/Im of Jx, Jy, Jz)");
     }
+    // A column the header line placed outside this row (or did not name) is an error, never an index.
+    auto field = [&](int i) -> const std::string_view& {
+      if (i < 0 || static_cast<std::size_t>(i) >= tok.size())
+      {
+        s.Fail("the column header line does not name every column this row needs");
+      }
+      return tok[static_cast<std::size_t>(i)];
+    };
     FekoCurrentSamples& c = (pendingE > 0) ? b.Electric : b.Magnetic;
     c.Numbers.push_back(NeedInt(s, tok[0], "a triangle number"));
     if (!seen[&c == &b.Electric ? 0 : 1].insert(c.Numbers.back()).second)
@@ -440,14 +559,28 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
       s.Fail("triangle " + std::to_string(c.Numbers.back()) + " appears twice in the " +
         (&c == &b.Electric ? "electric" : "magnetic") + " current samples of this block");
     }
-    for (int k = 1; k < 4; ++k)
-    {
-      c.Positions.push_back(NeedFinite(s, tok[k], "a centroid coordinate"));
-    }
     for (int k = 0; k < 3; ++k)
     {
-      c.JReal.push_back(NeedFinite(s, tok[4 + 2 * k], "a current component"));
-      c.JImag.push_back(NeedFinite(s, tok[5 + 2 * k], "a current component"));
+      c.Positions.push_back(NeedFinite(s, field(cols.Position + k), "a centroid coordinate"));
+    }
+    if (charges)
+    {
+      const int area = cols.Fields == 0 ? 6 : cols.Value[2];
+      c.JReal.push_back(NeedFinite(s, field(cols.Value[0]), "a charge"));
+      c.JImag.push_back(NeedFinite(s, field(cols.Value[1]), "a charge"));
+      c.Area.push_back(area >= 0 ? NeedFinite(s, field(area), "a surface area") : 0.0);
+    }
+    else
+    {
+      for (int k = 0; k < 3; ++k)
+      {
+        c.JReal.push_back(NeedFinite(s, field(cols.Value[2 * k]), "a current component"));
+        c.JImag.push_back(NeedFinite(s, field(cols.Value[2 * k + 1]), "a current component"));
+      }
+    }
+    for (std::size_t k = 1; k < tok.size(); ++k)
+    {
+      NeedFinite(s, tok[k], "a value"); // the columns not kept must still be numbers
     }
     if (both)
     {
@@ -464,11 +597,12 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
   }
   if (pendingE + pendingM > 0)
   {
-    s.Fail("truncated file: " + std::to_string(pendingE + pendingM) + " current samples missing");
+    s.Fail("truncated file: " + std::to_string(pendingE + pendingM) + (charges ? " charge" : " current") +
+      " samples missing");
   }
   if (out.empty())
   {
-    throw ParseError(file, s.LineNumber(), "no current samples in the file");
+    throw ParseError(file, s.LineNumber(), charges ? "no charge samples in the file" : "no current samples in the file");
   }
   return out;
 }
@@ -510,7 +644,8 @@ bool FirstIsInt(std::string_view line, std::vector<std::string_view>& tok, std::
 }
 } // namespace
 
-std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::string& file)
+std::vector<SurfaceMesh> ParseFekoOutput(
+  std::string_view rawText, const std::string& file, std::vector<std::string>* notices)
 {
   std::string storage;
   const std::string_view text = Untabbed(rawText, storage);
@@ -521,10 +656,14 @@ std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::st
   }
   const std::int64_t limit = static_cast<std::int64_t>(text.size() / 40) + 1;
   SurfaceMesh geometry;
+  std::vector<double> centroids; // x y z per triangle, from its corners
+  double extent = 0;             // largest |coordinate| of the mesh, for the centre check
   std::map<std::array<double, 3>, std::int64_t> ids;
   std::vector<SurfaceMesh> out;
   double frequency = 0;
-  bool haveTriangles = false;
+  bool haveTriangles = false, sawTable = false;
+  std::int64_t segments = -1, emptyTables = 0, emptyTableLine = 0;
+  std::string request, excitation;
   std::string_view line;
   std::vector<std::string_view> tok;
   std::vector<double> v;
@@ -559,6 +698,59 @@ std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::st
     }
     s.Fail(std::string("no rows under ") + table);
   };
+  // The rows of a current table start right under its header lines (after blank lines
+  // before the header). A blank line or another section after the header means the
+  // table is empty: FEKO prints the header alone when the output of currents to the
+  // .out file is switched off (NOTE 34055). Returns false for an empty table, fails
+  // when the file ends first.
+  auto tableRows = [&](const char* table) {
+    bool header = false;
+    for (int k = 0; k < 40; ++k)
+    {
+      const std::size_t at = s.Offset();
+      const std::int64_t ln = s.LineNumber();
+      if (!s.Next(line))
+      {
+        s.Fail(std::string("no rows under ") + table + " before the end of the file (truncated)");
+      }
+      std::int64_t n;
+      if (FirstIsInt(line, tok, n))
+      {
+        s.Seek(at, ln);
+        return true;
+      }
+      if (Trim(line).empty())
+      {
+        if (header)
+        {
+          // Blank lines after the header: rows may still follow them, a new section not.
+          for (int b = 0; b < 8; ++b)
+          {
+            const std::size_t at2 = s.Offset();
+            const std::int64_t ln2 = s.LineNumber();
+            if (!s.Next(line))
+            {
+              return false; // header, blank lines, end: an empty table at the end of the run
+            }
+            if (Trim(line).empty())
+            {
+              continue;
+            }
+            s.Seek(at2, ln2);
+            return FirstIsInt(line, tok, n);
+          }
+          return false;
+        }
+        continue;
+      }
+      header = true;
+      if (k >= 12)
+      {
+        break;
+      }
+    }
+    s.Fail(std::string("no rows under ") + table + " within 12 header lines");
+  };
   while (s.Next(line))
   {
     const std::string u = Upper(line);
@@ -572,10 +764,29 @@ std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::st
       }
       frequency = v[0];
     }
+    else if (u.find("NUMBER OF METALLIC SEGMENTS:") != std::string::npos)
+    {
+      Tokenize(line.substr(u.find(':') + 1), tok);
+      std::int64_t n;
+      if (!tok.empty() && ParseInt(tok[0], n))
+      {
+        segments = n;
+      }
+    }
+    else if (u.find("CURRENT REQUEST WITH NAME:") != std::string::npos)
+    {
+      request = std::string(Trim(line.substr(u.find("NAME:") + 5)));
+    }
+    else if (StartsWith(Trim(u), "NAME:") && !Trim(Trim(line).substr(5)).empty())
+    {
+      excitation = std::string(Trim(Trim(line).substr(5))); // the excitation block's name
+    }
     else if (u.find("DATA OF THE METALLIC TRIANGLES") != std::string::npos)
     {
       geometry = SurfaceMesh();
       ids.clear();
+      centroids.clear();
+      extent = 0;
       firstRow("DATA OF THE METALLIC TRIANGLES");
       std::int64_t expect = 1;
       for (;;)
@@ -621,13 +832,17 @@ std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::st
               " of 4 has " + std::to_string(v.size()) + " real numbers, expected " +
               (k == 3 ? "4 (normal and area)" : "3 (a corner)"));
           }
+          // A corner line holds the label or medium name, then x y z: the corner is the
+          // last three reals (a label that happens to read as a number comes first).
+          const std::size_t first = k == 3 ? v.size() - 4 : v.size() - 3;
           for (int d = 0; d < 3; ++d)
           {
-            if (!std::isfinite(v[d]))
+            const double x = v[first + d];
+            if (!std::isfinite(x))
             {
               s.Fail("triangle " + std::to_string(n) + ": a value is not finite");
             }
-            (k < 3 ? p[k][d] : normal[d]) = v[d];
+            (k < 3 ? p[k][d] : normal[d]) = x;
           }
         }
         // Counter-clockwise about FEKO's printed normal.
@@ -639,6 +854,14 @@ std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::st
         geometry.Connectivity.push_back(vertex(p[flip ? 2 : 1]));
         geometry.Connectivity.push_back(vertex(p[flip ? 1 : 2]));
         geometry.Offsets.push_back(static_cast<std::int64_t>(geometry.Connectivity.size()));
+        for (int d = 0; d < 3; ++d)
+        {
+          centroids.push_back((p[0][d] + p[1][d] + p[2][d]) / 3);
+          for (int k = 0; k < 3; ++k)
+          {
+            extent = std::max(extent, std::abs(p[k][d]));
+          }
+        }
         ++expect;
       }
       haveTriangles = geometry.NumberOfElements() > 0;
@@ -649,12 +872,26 @@ std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::st
       {
         s.Fail("current density table before DATA OF THE METALLIC TRIANGLES");
       }
+      sawTable = true;
+      const std::int64_t tableLine = s.LineNumber();
       const std::int64_t m = geometry.NumberOfElements();
       SurfaceMesh mesh = geometry;
       mesh.Frequency = frequency;
+      mesh.Name = request.empty() ? excitation
+        : excitation.empty()      ? request
+                                  : request + " (" + excitation + ")";
+      if (!tableRows("VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES"))
+      {
+        ++emptyTables;
+        emptyTableLine = emptyTableLine ? emptyTableLine : tableLine;
+        out.push_back(std::move(mesh)); // the mesh alone: this request printed no currents
+        continue;
+      }
       mesh.JReal.reserve(3 * static_cast<std::size_t>(m));
       mesh.JImag.reserve(3 * static_cast<std::size_t>(m));
-      firstRow("VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES");
+      // Two row layouts: number, centre, |J| and phase of Jx, Jy, Jz (10 fields), and
+      // since FEKO 2017 the same followed by the current magnitude in the 3 corners (13).
+      std::size_t fields = 0;
       for (std::int64_t i = 0; i < m; ++i)
       {
         std::int64_t n;
@@ -668,22 +905,52 @@ std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::st
           s.Fail("triangle number " + std::to_string(n) +
             " out of sequence in the current density table (expected " + std::to_string(i + 1) + ")");
         }
-        if (tok.size() != 10)
+        if (tok.size() != 10 && tok.size() != 13)
         {
           s.Fail("current density row has " + std::to_string(tok.size()) +
-            " fields, expected 10 (number, centre, |J| and phase of Jx, Jy, Jz)");
+            " fields, expected 10 (number, centre, |J| and phase of Jx, Jy, Jz) or 13 (the same "
+            "and the current magnitude in the 3 corner points)");
         }
+        if (fields != 0 && tok.size() != fields)
+        {
+          s.Fail("current density row has " + std::to_string(tok.size()) + " fields, the rows above " +
+            std::to_string(fields));
+        }
+        fields = tok.size();
         for (int k = 0; k < 3; ++k)
         {
+          const double mag = NeedFinite(s, tok[4 + 2 * k], "a current magnitude");
+          if (mag < 0)
+          {
+            s.Fail("negative current magnitude '" + std::string(tok[4 + 2 * k]) + "'");
+          }
           double re, im;
-          FromMagnitudePhase(NeedFinite(s, tok[4 + 2 * k], "a current magnitude"),
-            NeedFinite(s, tok[5 + 2 * k], "a current phase"), re, im);
+          FromMagnitudePhase(mag, NeedFinite(s, tok[5 + 2 * k], "a current phase"), re, im);
           mesh.JReal.push_back(re);
           mesh.JImag.push_back(im);
         }
-        for (int k = 1; k < 4; ++k)
+        for (std::size_t k = 10; k < tok.size(); ++k)
         {
-          NeedFinite(s, tok[k], "a triangle centre coordinate");
+          if (NeedFinite(s, tok[k], "a corner current magnitude") < 0)
+          {
+            s.Fail("negative corner current magnitude '" + std::string(tok[k]) + "'");
+          }
+        }
+        // The printed centre must be the centroid of the same triangle of the mesh: a
+        // table of another mesh (or rows in another order) is refused, not misplaced.
+        for (int d = 0; d < 3; ++d)
+        {
+          const double x = NeedFinite(s, tok[1 + d], "a triangle centre coordinate");
+          const double want = centroids[3 * static_cast<std::size_t>(i) + d];
+          if (std::abs(x - want) > 1e-3 * extent + 1e-12)
+          {
+            char msg[160];
+            std::snprintf(msg, sizeof msg,
+              "the centre of triangle %lld (%c = %g) is not its centroid in DATA OF THE METALLIC "
+              "TRIANGLES (%g)",
+              static_cast<long long>(n), "xyz"[d], x, want);
+            s.Fail(msg);
+          }
         }
       }
       out.push_back(std::move(mesh));
@@ -691,18 +958,34 @@ std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::st
   }
   if (!haveTriangles)
   {
-    throw ParseError(file, s.LineNumber(), "no DATA OF THE METALLIC TRIANGLES section");
-  }
-  if (out.empty())
-  {
     throw ParseError(file, s.LineNumber(),
-      "no VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES section");
+      segments > 0 ? "no DATA OF THE METALLIC TRIANGLES section: this FEKO model has " +
+          std::to_string(segments) + " wire segments and no metallic triangles (wire currents are not read)"
+                   : std::string("no DATA OF THE METALLIC TRIANGLES section"));
+  }
+  if (!sawTable)
+  {
+    SurfaceMesh mesh = geometry;
+    mesh.Frequency = frequency;
+    out.push_back(std::move(mesh));
+    if (notices)
+    {
+      notices->push_back(file + ": no VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES table "
+                                "(no currents were requested); the mesh is read without currents");
+    }
+  }
+  else if (emptyTables > 0 && notices)
+  {
+    notices->push_back(ParseError::Format(file, emptyTableLine,
+      std::to_string(emptyTables) + " of " + std::to_string(out.size()) +
+        " current density tables have no rows (FEKO NOTE 34055: output of currents to the .out "
+        "file deactivated); those requests give the mesh without currents"));
   }
   return out;
 }
 
-std::vector<SurfaceMesh> ReadFekoOutputFile(const std::string& path)
+std::vector<SurfaceMesh> ReadFekoOutputFile(const std::string& path, std::vector<std::string>* notices)
 {
-  return ParseFekoOutput(ReadWholeFile(path), path);
+  return ParseFekoOutput(ReadWholeFile(path), path, notices);
 }
 } // namespace cloudmap

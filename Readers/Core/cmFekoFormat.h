@@ -17,13 +17,25 @@
  *
  * `.os`: `##File Type: Currents`, `#Frequency:`, `#No. of Electric Current Triangle
  * Samples: N`, one header line, then per triangle its number, centroid x y z and Re/Im of
- * Jx, Jy, Jz (A/m); a magnetic section (`... Magnetic Current ...`, V/m) may follow.
+ * Jx, Jy, Jz (A/m); a magnetic section (`... Magnetic Current ...`, V/m) may follow. When
+ * the header line quotes the column names they place the values, so rows that add the
+ * corner magnitudes (`"Abs(Jcorn1)"`...) or corner vectors read too; else by position.
+ * `.ol`: `##File Type: Charges`, `#No. of Electric Charge Triangle Samples: N`, rows
+ * `"Num" "X" "Y" "Z" "Re(Q)" "Im(Q)" "Surface Area"`: one complex value per triangle
+ * (Components = 1) with its area.
  *
- * `.out`: `DATA OF THE METALLIC TRIANGLES` gives four lines per triangle (corner 1 after
- * the number and label, corner 2, corner 3, then the normal and the area) and `VALUES OF
- * THE CURRENT DENSITY VECTOR ON TRIANGLES` per triangle its number, centre, and |J| and
- * phase (degrees) of Jx, Jy, Jz; `FREQ =` gives the frequency in Hz. Rows are read by
- * their numbers (tokens with a decimal point or exponent), not by fixed positions.
+ * `.out`: `DATA OF THE METALLIC TRIANGLES` gives four lines per triangle (number, label
+ * and corner 1 with the edge numbers, medium and corner 2, medium and corner 3, then the
+ * normal and the area; labels and media are cut to 6 characters, so "Free s" is two
+ * tokens) and `VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES` per triangle its number,
+ * centre, and |J| and phase (degrees) of Jx, Jy, Jz, followed since FEKO 2017 by the
+ * current magnitude in the 3 corner points (13 fields; 10 without). The banner is
+ * `FEKO      Version 2017.x` or `Altair Feko - Solver (seq) Version 2019.x` and later.
+ * `FREQ =` gives the frequency in Hz; each excitation, frequency and current request
+ * prints its own table, and a table with the header alone (NOTE 34055, output to the
+ * .out file deactivated) or none at all gives the mesh without currents. Each printed
+ * centre must be the centroid of its triangle. Corners are read as the last three reals
+ * of their line (tokens with a decimal point or exponent), not by fixed positions.
  *
  * Every error throws ParseError naming the file, the line and the problem.
  */
@@ -47,8 +59,10 @@ bool LooksLikeFekoFarField(std::string_view head);
 /// One .os section: current samples at triangle centroids.
 struct FekoCurrentSamples
 {
-  std::vector<double> Positions; ///< x y z per sample, metres
-  std::vector<double> JReal, JImag; ///< 3 per sample
+  int Components = 3;                ///< 3 for currents, 1 for the charges of an .ol file
+  std::vector<double> Positions;     ///< x y z per sample, metres
+  std::vector<double> JReal, JImag;  ///< Components per sample
+  std::vector<double> Area;          ///< surface area per sample (.ol only), m^2
   std::vector<std::int64_t> Numbers; ///< triangle numbers as printed
 };
 struct FekoSurfaceCurrents
@@ -62,9 +76,13 @@ std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(const std::string& path);
 bool LooksLikeFekoCurrents(std::string_view head);
 
 /// The metallic triangles of a FEKO .out file with the current density of each block
-/// (one mesh per CURRENT DENSITY table, in file order).
-std::vector<SurfaceMesh> ParseFekoOutput(std::string_view text, const std::string& fileName);
-std::vector<SurfaceMesh> ReadFekoOutputFile(const std::string& path);
+/// (one mesh per CURRENT DENSITY table, in file order; Name is the current request or
+/// excitation name). A table without rows, or a file without any table, gives the mesh
+/// without currents (JReal empty) and one line in `notices`, when given.
+std::vector<SurfaceMesh> ParseFekoOutput(std::string_view text, const std::string& fileName,
+  std::vector<std::string>* notices = nullptr);
+std::vector<SurfaceMesh> ReadFekoOutputFile(
+  const std::string& path, std::vector<std::string>* notices = nullptr);
 /// FEKO's text output (and not NEC-2's, which shares the .out extension).
 bool LooksLikeFekoOutput(std::string_view head);
 } // namespace cloudmap

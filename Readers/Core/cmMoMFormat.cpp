@@ -4,6 +4,8 @@
 #include "cmTextScan.h"
 
 #include <algorithm>
+#include <exception>
+#include <memory>
 #include <charconv>
 #include <cmath>
 #include <iterator>
@@ -41,6 +43,222 @@ void NeedTokens(LineScanner& s, std::vector<std::string_view>& tok, const char* 
   }
 }
 
+// ---- Blocks of lines, parsed independently --------------------------------
+
+/// True when the line carries a token before any comment (NextTokens would return it).
+bool HasTokens(std::string_view line)
+{
+  for (char c : line)
+  {
+    if (c == '#')
+    {
+      return false;
+    }
+    if (c != ' ' && c != '\t' && c != '\r')
+    {
+      return true;
+    }
+  }
+  return false;
+}
+
+void Run(const ParallelFor& parallel, std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body)
+{
+  if (parallel && n > 1)
+  {
+    parallel(n, body);
+  }
+  else if (n > 0)
+  {
+    body(0, n);
+  }
+}
+
+/// Whole lines [Begin, End) of the text, with the number of lines before
+/// them (a LineScanner seek target) and the index of their first record
+/// (line with tokens) counted from where the blocks start.
+struct Block
+{
+  std::size_t Begin = 0, End = 0;
+  std::int64_t Lines = 0, Records = 0;
+  std::int64_t LineBefore = 0, FirstRecord = 0;
+  std::exception_ptr Error; ///< the block's first parse error
+};
+
+/// The text after a point cut into blocks of about 1 MB of whole lines (the
+/// cut does not depend on the thread count), with their lines and records
+/// counted in parallel.
+class Blocks
+{
+public:
+  Blocks(std::string_view text, std::size_t start, std::int64_t lineBefore, const ParallelFor& parallel)
+    : Text(text)
+  {
+    constexpr std::size_t Target = std::size_t(1) << 20;
+    for (std::size_t b = start; b < text.size();)
+    {
+      std::size_t e = b + Target;
+      if (e >= text.size())
+      {
+        e = text.size();
+      }
+      else
+      {
+        const std::size_t nl = text.find('\n', e);
+        e = nl == std::string_view::npos ? text.size() : nl + 1;
+      }
+      Block blk;
+      blk.Begin = b;
+      blk.End = e;
+      this->List.push_back(blk);
+      b = e;
+    }
+    Run(parallel, static_cast<std::int64_t>(this->List.size()), [&](std::int64_t lo, std::int64_t hi) {
+      for (std::int64_t k = lo; k < hi; ++k)
+      {
+        Block& blk = this->List[k];
+        for (std::size_t pos = blk.Begin; pos < blk.End;)
+        {
+          const std::size_t nl = text.find('\n', pos);
+          const std::size_t stop = nl == std::string_view::npos || nl >= blk.End ? blk.End : nl;
+          ++blk.Lines;
+          blk.Records += HasTokens(text.substr(pos, stop - pos));
+          pos = stop + 1;
+        }
+      }
+    });
+    std::int64_t line = lineBefore, record = 0;
+    for (Block& blk : this->List)
+    {
+      blk.LineBefore = line;
+      blk.FirstRecord = record;
+      line += blk.Lines;
+      record += blk.Records;
+    }
+    this->LastLine = line;
+    this->TotalRecords = record;
+  }
+
+  /// Positions `s` just before record r (at the end of the text when r is past the last).
+  void SeekRecord(LineScanner& s, std::int64_t r) const
+  {
+    if (r >= this->TotalRecords)
+    {
+      s.Seek(this->Text.size(), this->LastLine);
+      return;
+    }
+    const Block& blk = this->BlockOf(r);
+    s.Seek(blk.Begin, blk.LineBefore);
+    std::vector<std::string_view> tok;
+    for (std::int64_t k = blk.FirstRecord; k < r; ++k)
+    {
+      NextTokens(s, tok);
+    }
+  }
+
+  /// Index of the first record that starts at or after `offset` (a line start).
+  std::int64_t RecordAt(std::size_t offset) const
+  {
+    for (const Block& blk : this->List)
+    {
+      if (offset < blk.End)
+      {
+        std::int64_t r = blk.FirstRecord;
+        for (std::size_t pos = blk.Begin; pos < offset;)
+        {
+          const std::size_t nl = this->Text.find('\n', pos);
+          const std::size_t stop = nl == std::string_view::npos || nl >= blk.End ? blk.End : nl;
+          r += HasTokens(this->Text.substr(pos, stop - pos));
+          pos = stop + 1;
+        }
+        return r;
+      }
+    }
+    return this->TotalRecords;
+  }
+
+  /// Runs body(block, scanner positioned at the block) for every block
+  /// holding records of [first, first + count), in parallel; the first
+  /// error in file order is rethrown afterwards.
+  template <typename Body>
+  void ForRecords(const std::string& file, std::int64_t first, std::int64_t count,
+    const ParallelFor& parallel, Body&& body)
+  {
+    Run(parallel, static_cast<std::int64_t>(this->List.size()), [&](std::int64_t lo, std::int64_t hi) {
+      for (std::int64_t k = lo; k < hi; ++k)
+      {
+        Block& blk = this->List[k];
+        if (blk.FirstRecord + blk.Records <= first || blk.FirstRecord >= first + count)
+        {
+          continue;
+        }
+        try
+        {
+          LineScanner s(this->Text, file);
+          s.Seek(blk.Begin, blk.LineBefore);
+          body(blk, s);
+        }
+        catch (...)
+        {
+          blk.Error = std::current_exception();
+        }
+      }
+    });
+    for (Block& blk : this->List)
+    {
+      if (blk.Error)
+      {
+        std::exception_ptr e = blk.Error;
+        for (Block& b : this->List)
+        {
+          b.Error = nullptr;
+        }
+        std::rethrow_exception(e);
+      }
+    }
+  }
+
+  std::vector<Block> List;
+  std::int64_t TotalRecords = 0;
+  std::int64_t LastLine = 0; ///< the line number at the end of the text
+
+private:
+  const Block& BlockOf(std::int64_t r) const
+  {
+    auto it = std::upper_bound(this->List.begin(), this->List.end(), r,
+      [](std::int64_t v, const Block& b) { return v < b.FirstRecord; });
+    return *(it - 1);
+  }
+  std::string_view Text;
+};
+
+/// 3 or 4 for an element type token T or Q (any case), else 0.
+int CornersOf(std::string_view type)
+{
+  if (type.size() != 1)
+  {
+    return 0;
+  }
+  const char c = type[0];
+  return c == 'T' || c == 't' ? 3 : c == 'Q' || c == 'q' ? 4 : 0;
+}
+
+/// The first token of a record line (comment already no concern: it has tokens).
+std::string_view FirstToken(std::string_view line)
+{
+  std::size_t b = 0;
+  while (b < line.size() && (line[b] == ' ' || line[b] == '\t' || line[b] == '\r'))
+  {
+    ++b;
+  }
+  std::size_t e = b;
+  while (e < line.size() && line[e] != ' ' && line[e] != '\t' && line[e] != '\r' && line[e] != '#')
+  {
+    ++e;
+  }
+  return line.substr(b, e - b);
+}
+
 void ParseNamedPoints(LineScanner& s, std::vector<std::string_view>& tok, std::int64_t count,
   const char* what, std::vector<std::string>& names, std::vector<double>& xyz)
 {
@@ -75,9 +293,10 @@ bool LooksLikeMoM(std::string_view head)
   }
 }
 
-SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName)
+SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName, const ParallelFor& parallel)
 {
   LineScanner s(text, fileName);
+  std::unique_ptr<Blocks> blocks; // the lines after VERTICES, for the parallel row parsers
   std::vector<std::string_view> tok;
   SurfaceMesh m;
   if (!NextTokens(s, tok))
@@ -148,20 +367,34 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName)
       {
         s.Fail("vertex count " + std::to_string(n) + " is larger than the file could hold");
       }
-      m.Points.reserve(3 * n);
-      for (std::int64_t i = 0; i < n; ++i)
+      // The rows in blocks of lines, in parallel; then on after the last row.
+      blocks = std::make_unique<Blocks>(text, s.Offset(), s.LineNumber(), parallel);
+      // A short file fails at its end, after any error in the rows it has (as a serial read).
+      const std::int64_t rows = std::min<std::int64_t>(n, blocks->TotalRecords);
+      m.Points.resize(3 * rows);
+      double* xyz = m.Points.data();
+      blocks->ForRecords(fileName, 0, rows, parallel, [&](const Block& blk, LineScanner& bs) {
+        std::vector<std::string_view> t;
+        for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records && r < rows; ++r)
+        {
+          NextTokens(bs, t);
+          if (t.size() != 3)
+          {
+            bs.Fail("vertex " + std::to_string(r + base) + " needs 3 coordinates, found " +
+              std::to_string(t.size()) + " fields");
+          }
+          for (int d = 0; d < 3; ++d)
+          {
+            xyz[3 * r + d] = NeedFinite(bs, t[d], "a coordinate");
+          }
+        }
+      });
+      if (rows < n)
       {
-        NeedTokens(s, tok, "a vertex line");
-        if (tok.size() != 3)
-        {
-          s.Fail("vertex " + std::to_string(i + base) + " needs 3 coordinates, found " +
-            std::to_string(tok.size()) + " fields");
-        }
-        for (int d = 0; d < 3; ++d)
-        {
-          m.Points.push_back(NeedFinite(s, tok[d], "a coordinate"));
-        }
+        s.Seek(text.size(), blocks->LastLine);
+        s.Fail("unexpected end of file: expected a vertex line");
       }
+      blocks->SeekRecord(s, n);
       haveVerts = true;
     }
     else if (key == "ELEMENTS")
@@ -180,59 +413,104 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName)
         s.Fail("element count " + std::to_string(n) + " is larger than the file could hold");
       }
       const std::int64_t nv = m.NumberOfPoints();
-      m.Offsets.reserve(n + 1);
-      m.Connectivity.reserve(4 * n);
-      m.JReal.reserve(3 * n);
-      m.JImag.reserve(3 * n);
-      for (std::int64_t e = 0; e < n; ++e)
+      // Blocks exist: ELEMENTS comes after VERTICES. Pass 1 counts each
+      // block's elements and corners (from the type letters), pass 2 parses
+      // every block into its own range.
+      const std::int64_t first = blocks->RecordAt(s.Offset());
+      const std::int64_t available = std::min<std::int64_t>(n, blocks->TotalRecords - first);
+      const std::size_t nb = blocks->List.size();
+      std::vector<std::int64_t> elemStart(nb + 1, 0), connStart(nb + 1, 0);
+      blocks->ForRecords(fileName, first, available, parallel, [&](const Block& blk, LineScanner& bs) {
+        std::string_view line;
+        std::int64_t elems = 0, corners = 0;
+        const std::size_t k = static_cast<std::size_t>(&blk - blocks->List.data());
+        for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
+        {
+          bs.Next(line);
+          while (!HasTokens(line))
+          {
+            bs.Next(line);
+          }
+          if (r >= first && r < first + available)
+          {
+            ++elems;
+            corners += CornersOf(FirstToken(line));
+          }
+        }
+        elemStart[k + 1] = elems;
+        connStart[k + 1] = corners;
+      });
+      for (std::size_t k = 0; k < nb; ++k)
       {
-        NeedTokens(s, tok, "an element line");
-        const std::string type = Upper(tok[0]);
-        int corners = 0;
-        if (type == "T")
-        {
-          corners = 3;
-        }
-        else if (type == "Q")
-        {
-          corners = 4;
-        }
-        else
-        {
-          s.Fail("unknown element type '" + std::string(tok[0].substr(0, 20)) +
-            "' (expected T for a triangle or Q for a quad)");
-        }
-        if (tok.size() != static_cast<std::size_t>(1 + corners + 6))
-        {
-          s.Fail("element " + std::to_string(e) + " (" + type + ") needs " +
-            std::to_string(corners) + " vertex ids and 6 current values, found " +
-            std::to_string(tok.size() - 1) + " fields");
-        }
-        for (int c = 0; c < corners; ++c)
-        {
-          const std::int64_t v = NeedInt(s, tok[1 + c], "a vertex id") - base;
-          if (v < 0 || v >= nv)
-          {
-            s.Fail("vertex id " + std::string(tok[1 + c]) + " is out of range (" +
-              std::to_string(base) + ".." + std::to_string(nv - 1 + base) + ")");
-          }
-          for (int p = 0; p < c; ++p)
-          {
-            if (m.Connectivity[m.Offsets.back() + p] == v)
-            {
-              s.Fail("element " + std::to_string(e) + " uses vertex " + std::string(tok[1 + c]) +
-                " twice");
-            }
-          }
-          m.Connectivity.push_back(v);
-        }
-        m.Offsets.push_back(static_cast<std::int64_t>(m.Connectivity.size()));
-        for (int k = 0; k < 3; ++k)
-        {
-          m.JReal.push_back(NeedFinite(s, tok[1 + corners + 2 * k], "a current value"));
-          m.JImag.push_back(NeedFinite(s, tok[2 + corners + 2 * k], "a current value"));
-        }
+        elemStart[k + 1] += elemStart[k];
+        connStart[k + 1] += connStart[k];
       }
+      m.Offsets.resize(available + 1);
+      m.Connectivity.resize(connStart[nb]);
+      m.JReal.resize(3 * available);
+      m.JImag.resize(3 * available);
+      blocks->ForRecords(fileName, first, available, parallel, [&](const Block& blk, LineScanner& bs) {
+        const std::size_t k = static_cast<std::size_t>(&blk - blocks->List.data());
+        std::int64_t e = elemStart[k], at = connStart[k];
+        std::vector<std::string_view> t;
+        for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
+        {
+          NextTokens(bs, t);
+          if (r < first)
+          {
+            continue;
+          }
+          if (r >= first + available)
+          {
+            break;
+          }
+          const int corners = CornersOf(t[0]);
+          if (corners == 0)
+          {
+            bs.Fail("unknown element type '" + std::string(t[0].substr(0, 20)) +
+              "' (expected T for a triangle or Q for a quad)");
+          }
+          if (t.size() != static_cast<std::size_t>(1 + corners + 6))
+          {
+            bs.Fail("element " + std::to_string(e) + " (" + (corners == 3 ? "T" : "Q") +
+              ") needs " + std::to_string(corners) + " vertex ids and 6 current values, found " +
+              std::to_string(t.size() - 1) + " fields");
+          }
+          std::int64_t* ids = m.Connectivity.data() + at;
+          for (int c = 0; c < corners; ++c)
+          {
+            const std::int64_t v = NeedInt(bs, t[1 + c], "a vertex id") - base;
+            if (v < 0 || v >= nv)
+            {
+              bs.Fail("vertex id " + std::string(t[1 + c]) + " is out of range (" +
+                std::to_string(base) + ".." + std::to_string(nv - 1 + base) + ")");
+            }
+            for (int q = 0; q < c; ++q)
+            {
+              if (ids[q] == v)
+              {
+                bs.Fail("element " + std::to_string(e) + " uses vertex " + std::string(t[1 + c]) +
+                  " twice");
+              }
+            }
+            ids[c] = v;
+          }
+          at += corners;
+          m.Offsets[e + 1] = at;
+          for (int q = 0; q < 3; ++q)
+          {
+            m.JReal[3 * e + q] = NeedFinite(bs, t[1 + corners + 2 * q], "a current value");
+            m.JImag[3 * e + q] = NeedFinite(bs, t[2 + corners + 2 * q], "a current value");
+          }
+          ++e;
+        }
+      });
+      if (available < n)
+      {
+        s.Seek(text.size(), blocks->LastLine);
+        s.Fail("unexpected end of file: expected an element line");
+      }
+      blocks->SeekRecord(s, first + n);
       haveElems = true;
     }
     else if (key == "SOURCES" || key == "RECEIVERS")
@@ -267,9 +545,9 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName)
   return m;
 }
 
-SurfaceMesh ReadMoMFile(const std::string& path)
+SurfaceMesh ReadMoMFile(const std::string& path, const ParallelFor& parallel)
 {
-  return ParseMoM(ReadWholeFile(path), path);
+  return ParseMoM(ReadWholeFile(path), path, parallel);
 }
 
 std::string FormatMoM(const SurfaceMesh& m)

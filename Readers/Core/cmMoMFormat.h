@@ -26,6 +26,8 @@
 
 #include "cmSurfaceMesh.h"
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -34,11 +36,25 @@ namespace cloudmap
 /// Largest vertex or element count accepted, checked before allocation.
 constexpr std::int64_t MoMMaxCount = 500000000;
 
-/// Parses a whole file's text; throws ParseError naming `fileName` and the line.
-SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName);
+/**
+ * Runs body(begin, end) over [0, n), possibly on several threads (the
+ * readers pass a vtkSMPTools loop; the core itself starts no threads).
+ * Empty means one thread.
+ */
+using ParallelFor = std::function<void(
+  std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body)>;
+
+/**
+ * Parses a whole file's text; throws ParseError naming `fileName` and the line.
+ * The VERTICES and ELEMENTS rows are parsed in independent blocks of lines
+ * (about 1 MB each, whatever the thread count) through `parallel`: the
+ * result, and the first error in file order, are the same on any thread count.
+ */
+SurfaceMesh ParseMoM(
+  std::string_view text, const std::string& fileName, const ParallelFor& parallel = {});
 
 /// Reads and parses a file.
-SurfaceMesh ReadMoMFile(const std::string& path);
+SurfaceMesh ReadMoMFile(const std::string& path, const ParallelFor& parallel = {});
 
 /// Writes a mesh in the native format (full double precision).
 std::string FormatMoM(const SurfaceMesh& mesh);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmNecOutput.h"
 
+#include "cmNecPorts.h"
 #include "cmTextScan.h"
 
 #include <algorithm>
@@ -256,6 +257,7 @@ private:
   void ReadWireCurrents();
   void ReadPatchCurrents();
   void ReadPattern();
+  void ReadPortTable(std::string_view banner); // cmNecPorts.h: input parameters, budget, loads
   NecSolution& Solution(bool fresh);
   void AddSources(SurfaceMesh& mesh) const;
   void Build();
@@ -272,6 +274,9 @@ private:
   bool Open = false; ///< the last solution still takes tables of its frequency
   std::vector<std::string_view> Row;
   NecNearFieldScanner Near; ///< NE/NH cards and tables (cmNecNearField.cpp)
+  std::vector<NecPort> PendingPorts; ///< ANTENNA INPUT PARAMETERS of the solve being printed
+  NecPowerBudget PendingPower;       ///< a POWER BUDGET printed before its solution existed
+  std::vector<NecLoad> Loads;        ///< the STRUCTURE IMPEDANCE LOADING last printed
 };
 
 NecSolution& Parser::Solution(bool fresh)
@@ -283,6 +288,11 @@ NecSolution& Parser::Solution(bool fresh)
     sol.Wavelength = this->Lambda();
     sol.Mesh.Frequency = this->FrequencyHz;
     this->AddSources(sol.Mesh);
+    sol.Ports = std::move(this->PendingPorts);
+    this->PendingPorts.clear();
+    sol.Power = this->PendingPower;
+    this->PendingPower = NecPowerBudget();
+    sol.Loads = this->Loads;
     this->Out.Solutions.push_back(std::move(sol));
     this->Open = true;
   }
@@ -754,22 +764,31 @@ void Parser::ReadPatchData()
 
 void Parser::ReadFeeds()
 {
+  this->PendingPorts = ReadNecInputParameters(this->S, this->MaxPatches);
   this->Feeds.clear();
-  std::int64_t header = 0;
-  std::string_view line;
-  while (this->NextRow(12, header, line))
+  for (const NecPort& p : this->PendingPorts)
   {
-    header = -1;
-    if (this->Tok.size() < 2)
+    this->Feeds.emplace_back(p.Tag, p.Segment);
+  }
+}
+
+void Parser::ReadPortTable(std::string_view banner)
+{
+  if (Has(banner, "POWER BUDGET"))
+  {
+    const NecPowerBudget b = ReadNecPowerBudget(this->S);
+    if (this->Open && !this->Out.Solutions.empty() && !this->Out.Solutions.back().Power.Present)
     {
-      this->S.Fail("antenna input parameters row without a tag and segment number");
+      this->Out.Solutions.back().Power = b;
     }
-    this->Feeds.emplace_back(NeedInt(this->S, this->Tok[0], "a tag number"),
-      NeedInt(this->S, this->Tok[1], "a segment number"));
-    if (static_cast<std::int64_t>(this->Feeds.size()) > this->MaxPatches)
+    else
     {
-      this->S.Fail("more feeds than the file could hold");
+      this->PendingPower = b;
     }
+  }
+  else
+  {
+    this->Loads = ReadNecLoading(this->S, this->MaxPatches);
   }
 }
 
@@ -1315,6 +1334,8 @@ NecOutput Parser::Run()
     {
       this->Geo = Structure();
       this->Feeds.clear();
+      this->PendingPorts.clear();
+      this->Loads.clear();
       this->Open = false;
       mode = Mode::Echo;
     }
@@ -1365,6 +1386,11 @@ NecOutput Parser::Run()
       mode = Mode::None;
       this->ReadFeeds();
     }
+    else if (Has(line, "POWER BUDGET") || Has(line, "STRUCTURE IMPEDANCE LOADING"))
+    {
+      mode = Mode::None;
+      this->ReadPortTable(line);
+    }
     else if (StartsWith(Trim(line), "FREQUENCY") || StartsWith(Trim(line), "WAVELENGTH"))
     {
       // "FREQUENCY : 3.0000E+02 MHz" (nec2c) or "FREQUENCY= 2.9980E+02 MHZ" (NEC-2D);
@@ -1401,6 +1427,7 @@ NecOutput Parser::Run()
         this->FrequencyHz = v * 1e6;
         this->PrintedLambda = 0;
         this->Feeds.clear();
+        this->PendingPorts.clear();
         this->Open = false;
         this->Out.OriginalNec2D = this->Out.OriginalNec2D || fortran;
       }

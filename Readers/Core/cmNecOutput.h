@@ -44,6 +44,7 @@
 
 #include "cmFarField.h"
 #include "cmNecNearField.h"
+#include "cmNecPorts.h"
 #include "cmSurfaceMesh.h"
 
 #include <cstdint>
@@ -78,6 +79,9 @@ struct NecSolution
   std::vector<NecWireSegment> Wires;  ///< CURRENTS AND LOCATION (empty when PT suppressed it)
   std::vector<FarFieldGrid> Patterns; ///< every RADIATION PATTERNS table, in file order
   std::vector<NecNearField> NearFields; ///< NE/NH tables (cmNecNearField.h), NE+NH pairs joined
+  std::vector<NecPort> Ports;  ///< ANTENNA INPUT PARAMETERS (cmNecPorts.h), one per source
+  NecPowerBudget Power;        ///< POWER BUDGET, when printed
+  std::vector<NecLoad> Loads;  ///< STRUCTURE IMPEDANCE LOADING in force for this solve
 };
 
 struct NecOutput

@@ -15,6 +15,7 @@ namespace cloudmap
 struct SurfaceMesh
 {
   double Frequency = 0;                      ///< Hz
+  std::string Name;                          ///< request or excitation label, when the file has one
   std::vector<double> Points;                ///< x y z per vertex, metres
   std::vector<std::int64_t> Offsets{ 0 };    ///< element e uses Connectivity[Offsets[e] .. Offsets[e+1])
   std::vector<std::int64_t> Connectivity;    ///< vertex ids, counter-clockwise

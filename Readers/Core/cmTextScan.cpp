@@ -130,27 +130,47 @@ std::string_view Untabbed(std::string_view text, std::string& storage)
   return storage;
 }
 
+namespace
+{
+// Separator tables (space, tab, CR; and comma), one lookup per byte.
+struct SeparatorTable
+{
+  bool Plain[256] = {};
+  bool Commas[256] = {};
+  SeparatorTable()
+  {
+    for (unsigned char c : { ' ', '\t', '\r' })
+    {
+      Plain[c] = Commas[c] = true;
+    }
+    Commas[static_cast<unsigned char>(',')] = true;
+  }
+};
+const SeparatorTable Separators;
+} // namespace
+
 void Tokenize(std::string_view line, std::vector<std::string_view>& tokens, bool commas)
 {
   tokens.clear();
-  std::size_t i = 0;
-  const std::size_t n = line.size();
-  auto sep = [&](char c) { return c == ' ' || c == '\t' || c == '\r' || (commas && c == ','); };
-  while (i < n)
+  const bool* sep = commas ? Separators.Commas : Separators.Plain;
+  const char* p = line.data();
+  const char* const end = p + line.size();
+  for (;;)
   {
-    while (i < n && sep(line[i]))
+    while (p < end && sep[static_cast<unsigned char>(*p)])
     {
-      ++i;
+      ++p;
     }
-    const std::size_t b = i;
-    while (i < n && !sep(line[i]))
+    if (p == end)
     {
-      ++i;
+      return;
     }
-    if (i > b)
+    const char* b = p;
+    while (p < end && !sep[static_cast<unsigned char>(*p)])
     {
-      tokens.push_back(line.substr(b, i - b));
+      ++p;
     }
+    tokens.emplace_back(b, static_cast<std::size_t>(p - b));
   }
 }
 

@@ -8,11 +8,14 @@
 #include "cmCheck.h"
 #include "cmCstFarField.h"
 #include "cmFekoFormat.h"
+#include "cmFekoPorts.h"
 #include "cmGmshFormat.h"
 #include "cmMoMFormat.h"
 #include "cmNecOutput.h"
+#include "cmTouchstone.h"
 #include "cmTextScan.h"
 
+#include <complex>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -121,6 +124,39 @@ std::string ReadAs(const std::string& format, const std::string& path)
       {
         PutGrid(o, p);
       }
+      for (const auto& p : s.Ports)
+      {
+        o << p.Tag << " " << p.Segment << " " << p.Impedance << " " << p.Current << " " << p.Power << "\n";
+      }
+      for (const auto& l : s.Loads)
+      {
+        o << l.Name() << " " << l.TypeName << " " << l.Impedance(s.Frequency) << "\n";
+      }
+      o << s.Power.Present << " " << s.Power.Input << " " << s.Power.Radiated << "\n";
+    }
+  }
+  else if (format == "feko_ports")
+  {
+    // As the FEKO Output Reader: the mesh, then the voltage-source blocks.
+    const FileText text = ReadWholeFile(path);
+    o << ParseFekoOutput(text, path).size() << "\n";
+    for (const auto& p : ParseFekoPorts(text, path))
+    {
+      o << p.Frequency << " " << p.Source << " " << p.Impedance << " " << p.Current << " " << p.Power << "\n";
+    }
+  }
+  else if (format == "touchstone")
+  {
+    const ColumnTable t = ReadTouchstoneFile(path);
+    o << t.ReferenceImpedance << "\n";
+    for (std::size_t c = 0; c < t.Names.size(); ++c)
+    {
+      o << t.Names[c];
+      for (double v : t.Columns[c])
+      {
+        o << " " << v;
+      }
+      o << "\n";
     }
   }
   else if (format == "feko_ffe")
@@ -287,7 +323,8 @@ int main()
     std::ofstream(locked) << "CLOUDMAP-MOM 1\n";
   }
   ::chmod(locked.c_str(), 0);
-  for (const char* format : { "mom", "nec", "feko_ffe", "feko_os", "feko_out", "cst", "gmsh" })
+  for (const char* format : { "mom", "nec", "feko_ffe", "feko_os", "feko_out", "cst", "gmsh",
+         "touchstone", "feko_ports" })
   {
     const std::string fm = format;
     ExpectRefusal(fm + " directory", fm, dir, 0, { "directory" });

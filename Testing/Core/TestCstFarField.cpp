@@ -8,6 +8,7 @@
 #include "cmCstFarField.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -135,6 +136,72 @@ int main()
       CM_NEAR(std::abs((et + j * ep) / std::sqrt(2.0) - l), 0, 1e-12);
       CM_NEAR(std::abs((et - j * ep) / std::sqrt(2.0) - rr), 0, 1e-12);
     }
+  }
+  {
+    // An E-field export (dBV/m) with CST's five-character "Horiz"/"Verti": the total is
+    // |E|, not a gain. The file was written from a = cos(θ/2) e^{-j40θ} scaled by 30 dB,
+    // Eθ = a (sin φ + 0.3j cos φ), Eφ = a (cos φ − 0.3j sin φ): compared with that here.
+    const std::string text = Slurp(data + "horn_ludwig3_efield.txt");
+    CM_CHECK(LooksLikeCstFarField(text.substr(0, 4096)));
+    const FarFieldGrid g = ParseCstFarField(text, "horn");
+    const auto rows = Rows(text);
+    CM_CHECK(g.NumberOfTheta == 7 && g.NumberOfPhi == 4 && rows.size() == 28);
+    CM_CHECK(g.GainKind == "E-Field" && g.Gain.empty());
+    CM_CHECK(g.Extra.size() == 4 && g.Extra[0].first == "Gain_horiz" && g.Extra[1].first == "Gain_vert" &&
+      g.Extra[3].first == "Abs(E)_dB");
+    double worst = 0;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+    {
+      const double t = rows[k][0] * M_PI / 180, p = rows[k][1] * M_PI / 180;
+      const C a = std::cos(t / 2) * std::polar(1.0, -40 * t) * std::pow(10.0, 30 / 20.0);
+      const C et(g.EthetaRe[k], g.EthetaIm[k]), ep(g.EphiRe[k], g.EphiIm[k]);
+      if (rows[k][2] < -200)
+      {
+        CM_CHECK(std::abs(a) < 1e-9 && std::abs(et) < 1e-9 && std::abs(ep) < 1e-9); // the null at θ = 180°
+        continue;
+      }
+      const C j(0, 1);
+      const C wt = a * (std::sin(p) + 0.3 * j * std::cos(p)), wp = a * (std::cos(p) - 0.3 * j * std::sin(p));
+      worst = std::max({ worst, std::abs(et - wt) / std::abs(a), std::abs(ep - wp) / std::abs(a) });
+      // The printed total is |E| of the same components.
+      CM_NEAR(10 * std::log10(std::norm(et) + std::norm(ep)), rows[k][2], 1e-2); // 4 printed digits
+    }
+    std::printf("  horn: worst |E - formula| / |E| = %.2e\n", worst);
+    CM_CHECK(worst < 1e-3); // 4 printed digits
+  }
+  {
+    // The half-wave dipole's full-sphere directivity with 3-digit exponents: it peaks at
+    // 2.15 dBi, integrates to 4π over the sphere, and the Theta component carries it all.
+    const std::string text = Slurp(data + "dipole_sphere_3digit.txt");
+    const FarFieldGrid g = ParseCstFarField(text, "dipole");
+    CM_CHECK(g.NumberOfTheta == 19 && g.NumberOfPhi == 12 && g.GainKind == "Directivity");
+    double peak = -1e9, sum = 0;
+    const double dt = M_PI / 18, dp = 2 * M_PI / 12;
+    for (std::int64_t k = 0; k < g.NumberOfSamples(); ++k)
+    {
+      peak = std::max(peak, g.Gain[k]);
+      const double d = g.Gain[k] <= NoFieldDecibels ? 0 : std::pow(10.0, g.Gain[k] / 10);
+      const std::int64_t i = k % g.NumberOfTheta;
+      const double w = (i == 0 || i == g.NumberOfTheta - 1) ? 0.5 : 1.0; // trapezoid in θ
+      sum += w * d * std::sin(g.Theta[k] * M_PI / 180) * dt * dp;
+      const C et(g.EthetaRe[k], g.EthetaIm[k]);
+      CM_NEAR(std::norm(et), d, 2e-3 * d + 1e-12); // |Eθ|² in dBi units is the directivity
+    }
+    std::printf("  dipole: peak %.3f dBi, (1/4pi) integral of D = %.4f\n", peak, sum / (4 * M_PI));
+    CM_NEAR(peak, 2.15, 0.01);
+    CM_NEAR(sum / (4 * M_PI), 1.0, 0.01);
+    // CST's Ludwig-2 systems are recognised (so the file is not taken for CSV) and refused.
+    for (const char* pair : { "Elev. [deg.]  Azim. [deg.]", "Alpha [deg.]  Epsi. [deg.]" })
+    {
+      std::string t = text;
+      t.replace(0, std::string("Theta [deg.]  Phi   [deg.]").size(), pair);
+      CM_CHECK(LooksLikeCstFarField(t.substr(0, 4096)));
+      ExpectError(pair, t, "Ludwig-2");
+    }
+    std::string t = text;
+    t.replace(t.find("Abs(Theta)"), 10, "Abs(Copol)");
+    t.replace(t.find("Phase(Theta)"), 12, "Phase(Copol)");
+    ExpectError("co/cross", t, "co- and cross-polar");
   }
   std::printf("errors:\n");
   const std::string good = Slurp(data + "dipole_spherical_dbi.txt");

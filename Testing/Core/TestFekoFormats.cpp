@@ -8,7 +8,9 @@
 #include "cmNecOutput.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +18,7 @@
 #include <vector>
 
 using namespace cloudmap;
+using C = std::complex<double>;
 
 namespace
 {
@@ -98,6 +101,170 @@ void ExpectError(const char* label, const std::string& path, const char* words, 
     CM_CHECK(e.File == path);
     CM_CHECK(what.find(words) != std::string::npos);
   }
+}
+
+/// The numbers of a current row (number first), by strtod.
+std::vector<double> RowNumbers(const std::string& l)
+{
+  std::vector<double> r;
+  const char* p = l.c_str();
+  char* end;
+  for (double v = std::strtod(p, &end); end != p; v = std::strtod(p, &end))
+  {
+    r.push_back(v);
+    p = end;
+  }
+  return r;
+}
+
+/// The .out layouts of FEKO 2017.2 to 2024 (look-alikes written by make_feko_out.py).
+void RealLayouts(const std::string& data, const std::string& tmp)
+{
+  auto out = [](const std::string& p) { return ReadFekoOutputFile(p); };
+  // "Altair Feko - Solver" banner, 13-field rows, two frequencies, two tables at 600 MHz.
+  const std::string text = Slurp(data + "strip_altair.out");
+  CM_CHECK(LooksLikeFekoOutput(text.substr(0, 4096)) && !LooksLikeNecOutput(text.substr(0, 4096)));
+  std::vector<std::string> notes;
+  const auto b = ParseFekoOutput(text, "strip_altair.out", &notes);
+  CM_CHECK(notes.empty());
+  CM_CHECK(b.size() == 3);
+  CM_CHECK(b[0].Frequency == 5e8 && b[1].Frequency == 6e8 && b[2].Frequency == 6e8);
+  CM_CHECK(b[0].Name == "Currents1 (Port1)" && b[2].Name == "Currents1 (PlaneWave1)");
+  // The rows of each table, read here with strtod.
+  std::vector<std::vector<double>> rows;
+  bool in = false;
+  for (const std::string& l : Lines(text))
+  {
+    in = (in || l.find("3 corner points") != std::string::npos) &&
+      l.find("SURFACE CHARGE") == std::string::npos;
+    const std::vector<double> r = RowNumbers(l);
+    if (in && r.size() == 13)
+    {
+      rows.push_back(r);
+    }
+  }
+  CM_CHECK(rows.size() == 48);
+  for (std::size_t t = 0; t < b.size() && rows.size() == 48; ++t)
+  {
+    const SurfaceMesh& m = b[t];
+    CM_CHECK(m.NumberOfElements() == 16 && m.NumberOfPoints() == 18 && m.JReal.size() == 48);
+    double area = 0;
+    for (std::int64_t e = 0; e < m.NumberOfElements(); ++e)
+    {
+      const double* p0 = &m.Points[3 * m.Connectivity[3 * e]];
+      const double* p1 = &m.Points[3 * m.Connectivity[3 * e + 1]];
+      const double* p2 = &m.Points[3 * m.Connectivity[3 * e + 2]];
+      const double nz = (p1[0] - p0[0]) * (p2[1] - p0[1]) - (p1[1] - p0[1]) * (p2[0] - p0[0]);
+      CM_CHECK(nz > 0);
+      area += 0.5 * nz;
+      const std::vector<double>& r = rows[16 * t + static_cast<std::size_t>(e)];
+      CM_CHECK(r[0] == e + 1);
+      double mag2 = 0;
+      for (int d = 0; d < 3; ++d)
+      {
+        const double ph = r[5 + 2 * d] * M_PI / 180;
+        CM_NEAR(m.JReal[3 * e + d], r[4 + 2 * d] * std::cos(ph), 1e-15);
+        CM_NEAR(m.JImag[3 * e + d], r[4 + 2 * d] * std::sin(ph), 1e-15);
+        mag2 += m.JReal[3 * e + d] * m.JReal[3 * e + d] + m.JImag[3 * e + d] * m.JImag[3 * e + d];
+      }
+      // FEKO's currents are linear in a triangle: where the corners' currents are
+      // parallel and in phase, |J| at the centroid is the mean of the 3 corner
+      // magnitudes FEKO prints in the same row (3 printed digits).
+      const double corners = (r[10] + r[11] + r[12]) / 3;
+      CM_NEAR(std::sqrt(mag2), corners, 2e-3 * corners + 1e-6);
+    }
+    CM_NEAR(area, 2e-3 * 0.3, 1e-12);
+  }
+
+  // The .os of the same run (quoted names, 13 columns with the corner magnitudes) gives the
+  // currents the .out printed as magnitude and phase (4 digits), at the same centroids.
+  {
+    const std::string ost = Slurp(data + "strip_altair.os");
+    CM_CHECK(LooksLikeFekoCurrents(ost.substr(0, 4096)));
+    const auto c = ParseFekoCurrents(ost, "strip_altair.os");
+    CM_CHECK(c.size() == 1 && c[0].Frequency == 5e8 && c[0].Electric.Numbers.size() == 16);
+    CM_CHECK(c[0].Electric.Components == 3 && c[0].Magnetic.Numbers.empty());
+    const SurfaceMesh& m = b[0];
+    double worst = 0, scale = 0;
+    for (std::size_t k = 0; k < 48 && c.size() == 1 && m.JReal.size() == 48; ++k)
+    {
+      worst = std::max(worst, std::hypot(c[0].Electric.JReal[k] - m.JReal[k], c[0].Electric.JImag[k] - m.JImag[k]));
+      scale = std::max(scale, std::hypot(m.JReal[k], m.JImag[k]));
+    }
+    std::printf("  .os vs .out: worst |dJ| %.2e of max |J| %.3f\n", worst, scale);
+    CM_CHECK(worst <= 2e-3 * scale);
+    for (std::size_t e = 0; e < 16 && c.size() == 1; ++e)
+    {
+      const std::int64_t* v = &m.Connectivity[3 * e];
+      for (int d = 0; d < 3; ++d)
+      {
+        const double centroid = (m.Points[3 * v[0] + d] + m.Points[3 * v[1] + d] + m.Points[3 * v[2] + d]) / 3;
+        CM_NEAR(c[0].Electric.Positions[3 * e + d], centroid, 1e-6);
+      }
+    }
+    // The .ol: one complex charge density and an area per triangle. The charge of a
+    // body is conserved: its sum over the strip is zero, and the areas sum to w L.
+    const std::string olt = Slurp(data + "strip_altair.ol");
+    CM_CHECK(LooksLikeFekoCurrents(olt.substr(0, 4096)));
+    const auto q = ParseFekoCurrents(olt, "strip_altair.ol");
+    CM_CHECK(q.size() == 1 && q[0].Electric.Components == 1 && q[0].Electric.Numbers.size() == 16);
+    C total(0, 0);
+    double area = 0, absolute = 0;
+    for (std::size_t k = 0; k < 16 && q.size() == 1; ++k)
+    {
+      const C rho(q[0].Electric.JReal[k], q[0].Electric.JImag[k]);
+      total += rho * q[0].Electric.Area[k];
+      absolute += std::abs(rho) * q[0].Electric.Area[k];
+      area += q[0].Electric.Area[k];
+    }
+    std::printf("  .ol: |sum Q dA| / sum |Q| dA = %.2e, area %.6e\n", std::abs(total) / absolute, area);
+    CM_CHECK(std::abs(total) < 1e-6 * absolute);
+    CM_NEAR(area, 2e-3 * 0.3, 1e-12);
+    auto ll = Lines(olt);
+    ll[14] = ll[14].substr(0, ll[14].rfind("  ")); // row 2 loses its area
+    Spit(tmp + "ol_short.ol", Join(ll));
+    ExpectError("ol short row", tmp + "ol_short.ol", "expected 7",
+      [](const std::string& p) { return ReadFekoCurrentsFile(p); });
+  }
+
+  // FEKO 2017.2 banner, output of currents deactivated (NOTE 34055): the header alone.
+  notes.clear();
+  const auto d = ReadFekoOutputFile(data + "plate_2017_deactivated.out", &notes);
+  CM_CHECK(d.size() == 1 && d[0].NumberOfElements() == 4 && d[0].NumberOfPoints() == 5);
+  CM_CHECK(d[0].JReal.empty() && d[0].Frequency == 3e8 && d[0].Name == "Currents1 (PlaneWaveSource1)");
+  CM_CHECK(notes.size() == 1 && notes[0].find("NOTE 34055") != std::string::npos &&
+    notes[0].find("plate_2017_deactivated.out:") != std::string::npos);
+  std::printf("  notice: %s\n", notes.empty() ? "" : notes[0].c_str());
+  // No current request at all.
+  notes.clear();
+  const auto n = ReadFekoOutputFile(data + "plate_2017_nocurrents.out", &notes);
+  CM_CHECK(n.size() == 1 && n[0].NumberOfElements() == 4 && n[0].JReal.empty() && n[0].Frequency == 3e8);
+  CM_CHECK(notes.size() == 1 && notes[0].find("no VALUES OF THE CURRENT") != std::string::npos);
+
+  // Damaged copies.
+  auto l = Lines(text);
+  std::size_t cur = 0;
+  while (l[cur].find("3 corner points") == std::string::npos)
+  {
+    ++cur;
+  }
+  auto t = l;
+  t[cur + 3].replace(t[cur + 3].find("5.00000E-02"), 11, "5.10000E-02"); // row 3's centre moved
+  Spit(tmp + "out_centre.out", Join(t));
+  ExpectError("out centre", tmp + "out_centre.out", "is not its centroid", out);
+  t = l;
+  t.resize(cur + 1); // the file ends under the table header
+  Spit(tmp + "out_header_eof.out", Join(t));
+  ExpectError("out header at end", tmp + "out_header_eof.out", "before the end of the file", out);
+  t = l;
+  t[cur + 2] = t[cur + 2].substr(0, t[cur + 2].rfind("  ")); // row 2 loses a corner value
+  Spit(tmp + "out_mixed.out", Join(t));
+  ExpectError("out mixed layouts", tmp + "out_mixed.out", "fields, expected 10", out);
+  Spit(tmp + "out_wires.out",
+    "Altair Feko - Solver (par) Version 2021.2-8999 from 2021-08-18\n\n"
+    " Number of metallic triangles:               0\n"
+    " Number of metallic segments:               37\n");
+  ExpectError("out wires only", tmp + "out_wires.out", "37 wire segments", out);
 }
 } // namespace
 
@@ -249,7 +416,13 @@ int main()
     t = l;
     t.resize(cur);
     Spit(tmp + "out_no_currents.out", Join(t));
-    ExpectError("out missing section", tmp + "out_no_currents.out", "no VALUES OF THE CURRENT", out);
+    {
+      // No current table: the mesh alone, with one notice.
+      std::vector<std::string> notes;
+      const auto m0 = ReadFekoOutputFile(tmp + "out_no_currents.out", &notes);
+      CM_CHECK(m0.size() == 1 && m0[0].NumberOfElements() == 4 && m0[0].JReal.empty());
+      CM_CHECK(notes.size() == 1 && notes[0].find("no VALUES OF THE CURRENT") != std::string::npos);
+    }
     t = l;
     t[cur + 6] = t[cur + 6].substr(0, 70);
     Spit(tmp + "out_short.out", Join(t));
@@ -259,5 +432,6 @@ int main()
     Spit(tmp + "out_nonnumeric.out", Join(t));
     ExpectError("out non-numeric", tmp + "out_nonnumeric.out", "current magnitude", out);
   }
+  RealLayouts(data, tmp);
   return cmReport("TestFekoFormats");
 }

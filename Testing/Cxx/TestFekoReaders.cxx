@@ -78,6 +78,41 @@ int main()
     CHECK(pd->GetFieldData()->GetArray("Frequency")->GetTuple1(0) == 1e8);
   }
   {
+    // FEKO 2022 layout: two frequencies (time steps), two tables at 600 MHz.
+    vtkNew<vtkCloudMapFEKOReader> r;
+    const std::string f = data + "feko/strip_altair.out";
+    CHECK(r->CanReadFile(f.c_str()) == 1);
+    r->SetFileName(f.c_str());
+    r->UpdateInformation();
+    vtkInformation* info = r->GetOutputInformation(0);
+    CHECK(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 2);
+    r->UpdateTimeStep(6e8);
+    vtkPolyData* pd = r->GetOutput();
+    auto name = [&]() {
+      vtkStringArray* a = vtkStringArray::SafeDownCast(pd->GetFieldData()->GetAbstractArray("RequestName"));
+      return a ? a->GetValue(0) : std::string("?");
+    };
+    CHECK(pd->GetNumberOfCells() == 16 && name() == "Currents1 (Port1)");
+    const double port = pd->GetCellData()->GetArray("|J|")->GetTuple1(7);
+    r->SetRequestIndex(1);
+    r->UpdateTimeStep(6e8);
+    pd = r->GetOutput();
+    CHECK(pd->GetNumberOfCells() == 16 && name() == "Currents1 (PlaneWave1)");
+    CHECK(pd->GetCellData()->GetArray("|J|")->GetTuple1(7) < 0.01 * port); // the weak plane-wave table
+    r->SetRequestIndex(2);
+    r->UpdateTimeStep(6e8);
+    CHECK(r->GetOutput()->GetNumberOfCells() == 0); // out of range: empty, with a warning
+  }
+  {
+    // NOTE 34055: the mesh alone, no current arrays.
+    vtkNew<vtkCloudMapFEKOReader> r;
+    r->SetFileName((data + "feko/plate_2017_deactivated.out").c_str());
+    r->Update();
+    vtkPolyData* pd = r->GetOutput();
+    CHECK(pd->GetNumberOfCells() == 4 && !pd->GetCellData()->GetArray("|J|"));
+    CHECK(pd->GetCellData()->GetArray("ElementId"));
+  }
+  {
     vtkNew<vtkCloudMapFEKOCurrentsReader> r;
     const std::string f = data + "feko/plate_currents.os";
     CHECK(r->CanReadFile(f.c_str()) == 1);
@@ -91,6 +126,19 @@ int main()
     CHECK(m->GetPointData()->GetArray("|M|")->GetTuple1(1) == 5.0);
     r->UpdatePiece(1, 2, 0);
     CHECK(vtkPolyData::SafeDownCast(r->GetOutputDataObject(0))->GetNumberOfPoints() == 2);
+  }
+  {
+    // An .ol charge export: scalar Q arrays and the triangle areas on output 0.
+    vtkNew<vtkCloudMapFEKOCurrentsReader> r;
+    const std::string f = data + "feko/strip_altair.ol";
+    CHECK(r->CanReadFile(f.c_str()) == 1);
+    r->SetFileName(f.c_str());
+    r->Update();
+    vtkPolyData* q = vtkPolyData::SafeDownCast(r->GetOutputDataObject(0));
+    vtkDataArray* re = q->GetPointData()->GetArray("Q_real");
+    vtkDataArray* area = q->GetPointData()->GetArray("SurfaceArea");
+    CHECK(q->GetNumberOfPoints() == 16 && re && re->GetNumberOfComponents() == 1 && area);
+    CHECK(q->GetPointData()->GetArray("|Q|") && area && std::abs(area->GetTuple1(0) - 3.75e-5) < 1e-18);
   }
   std::printf("TestFekoReaders: %d failures\n", failures);
   return failures ? EXIT_FAILURE : EXIT_SUCCESS;

@@ -7,6 +7,8 @@
 #include "vtkCloudMapGmshReader.h"
 #include "vtkDataArray.h"
 #include "vtkDataArraySelection.h"
+#include "vtkInformation.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkNew.h"
 #include "vtkPointData.h"
 #include "vtkPolyData.h"
@@ -77,6 +79,29 @@ int main()
       }
     }
     CHECK(owned == 4);
+  }
+  {
+    // Binary big-endian MSH 2.2 reads like its ASCII original.
+    vtkNew<vtkCloudMapGmshReader> r;
+    r->SetFileName(CLOUDMAP_DATA_DIR "/gmsh/plate_v22_bin_be.msh");
+    r->Update();
+    vtkPolyData* pd = r->GetOutput();
+    vtkDataArray* jr = pd->GetCellData()->GetArray("J_real");
+    CHECK(pd->GetNumberOfCells() == 4 && jr && jr->GetComponent(1, 0) == 2.0 && jr->GetComponent(1, 1) == 0.5);
+  }
+  {
+    // A 3-step view (binary MSH 4.1): the times are time steps, each shows its own values.
+    vtkNew<vtkCloudMapGmshReader> r;
+    r->SetFileName(CLOUDMAP_DATA_DIR "/gmsh/steps_v41_bin.msh");
+    r->UpdateInformation();
+    vtkInformation* info = r->GetOutputInformation(0);
+    CHECK(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 3);
+    for (int step = 0; step < 3; ++step)
+    {
+      r->UpdateTimeStep(0.5 * step);
+      vtkDataArray* c = r->GetOutput()->GetCellData()->GetArray("current");
+      CHECK(c && c->GetTuple1(1) == 2.0 * (1 + step) && c->GetTuple1(3) == 4.0 * (1 + step));
+    }
   }
   std::printf("TestGmshReader: %d failures\n", failures);
   return failures ? EXIT_FAILURE : EXIT_SUCCESS;

@@ -25,13 +25,17 @@
 #elif defined(CM_FUZZ_FEKO_OUT)
 #include "cmFekoFormat.h"
 #define CM_PARSE(text) cloudmap::ParseFekoOutput(text, "fuzz.out")
+#elif defined(CM_FUZZ_FEKO_PORTS)
+#include "cmFekoPorts.h"
+#define CM_PARSE(text) cloudmap::FekoPortTable(cloudmap::ParseFekoPorts(text, "fuzz.out"), 50)
 #elif defined(CM_FUZZ_CST)
 #include "cmCstFarField.h"
 #define CM_PARSE(text) cloudmap::ParseCstFarField(text, "fuzz.txt")
 #elif defined(CM_FUZZ_GMSH)
 #include "cmGmshFormat.h"
 #define CM_PARSE(text) cloudmap::ParseGmsh(text, "fuzz.msh")
-#elif defined(CM_FUZZ_LSYSTEM) || defined(CM_FUZZ_IFS) || defined(CM_FUZZ_NEC_DECK)
+#elif defined(CM_FUZZ_LSYSTEM) || defined(CM_FUZZ_IFS) || defined(CM_FUZZ_NEC_DECK) ||         \
+  defined(CM_FUZZ_TOUCHSTONE)
 #define CM_CUSTOM_HARNESS 1
 #else
 #error "define one CM_FUZZ_<parser>"
@@ -332,6 +336,58 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (li >= lines.size() || lines[li] != "GE 0" || lines.back() != "EN")
   {
     Fail("the geometry is not closed by GE 0 or the deck by EN");
+  }
+  return 0;
+}
+#elif defined(CM_FUZZ_TOUCHSTONE)
+#include "cmTouchstone.h"
+// Input: control byte (ports 0 = guess, 1, 2) then the file text. A file that is
+// accepted must write back (RI, Hz, full precision) and read again to the same rows.
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+  if (size < 1)
+  {
+    return 0;
+  }
+  const int ports = data[0] % 3;
+  const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+  cloudmap::ColumnTable t;
+  try
+  {
+    t = cloudmap::ParseTouchstone(text, "fuzz.snp", ports);
+  }
+  catch (const cloudmap::ParseError&)
+  {
+    return 0; // the documented refusal
+  }
+  if (t.Rows() == 0 || t.Find("Frequency") != 0 || !(t.ReferenceImpedance > 0))
+  {
+    Fail("an accepted file gave no rows, no Frequency column or no reference impedance");
+  }
+  cloudmap::TouchstoneWriteOptions o;
+  o.Unit = "Hz";
+  std::string again;
+  try
+  {
+    again = cloudmap::WriteTouchstone(t, o);
+  }
+  catch (const std::runtime_error&)
+  {
+    return 0; // a parameter that overflowed to infinity in the conversion to S
+  }
+  try
+  {
+    const cloudmap::ColumnTable u =
+      cloudmap::ParseTouchstone(again, "again.snp", cloudmap::TouchstonePortsOf(t));
+    if (u.Rows() != t.Rows())
+    {
+      Fail("a written file reads back with another number of rows");
+    }
+  }
+  catch (const cloudmap::ParseError& e)
+  {
+    std::fprintf(stderr, "%s\n", e.what());
+    Fail("a written file is refused by the reader");
   }
   return 0;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the seed inputs of the lsystem, ifs and nec_deck harnesses
+"""Writes the seed inputs of the lsystem, ifs, nec_deck and touchstone harnesses
 (Testing/Fuzz/seeds/<name>/) from the presets of cmLSystem.cpp / cmIFS.cpp
 and the strings of the unit tests. Re-run after changing the presets."""
 import os, re, struct
@@ -56,3 +56,12 @@ import random
 rng = random.Random(1)
 for k in range(8):
     write("nec_deck", k, bytes(rng.randrange(256) for _ in range(64 + 32 * k)))
+
+# Touchstone: control byte (ports: 0 guess, 1, 2) + the test files' text.
+k = 0
+tdir = os.path.join(root, "Testing/Data/touchstone")
+for name in sorted(os.listdir(tdir)):
+    text = open(os.path.join(tdir, name), "rb").read()
+    ports = 2 if name.endswith(".s2p") else 1
+    write("touchstone", k, bytes([ports]) + text); k += 1
+    write("touchstone", k, bytes([0]) + text); k += 1

@@ -23,11 +23,13 @@ targets=(
   "feko_ffe:CM_FUZZ_FEKO_FFE:Data/feko:cmFekoFormat.h"
   "feko_os:CM_FUZZ_FEKO_OS:Data/feko:cmFekoFormat.h"
   "feko_out:CM_FUZZ_FEKO_OUT:Data/feko:cmFekoFormat.h"
+  "feko_ports:CM_FUZZ_FEKO_PORTS:Data/feko:cmFekoPorts.h"
   "cst:CM_FUZZ_CST:Data/cst:cmCstFarField.h"
   "gmsh:CM_FUZZ_GMSH:Data/gmsh:cmGmshFormat.h"
   "lsystem:CM_FUZZ_LSYSTEM:Fuzz/seeds/lsystem:cmLSystem.h"
   "ifs:CM_FUZZ_IFS:Fuzz/seeds/ifs:cmIFS.h"
   "nec_deck:CM_FUZZ_NEC_DECK:Fuzz/seeds/nec_deck:cmNecDeck.h"
+  "touchstone:CM_FUZZ_TOUCHSTONE:Fuzz/seeds/touchstone:cmTouchstone.h"
 )
 want=("$@")
 status=0

@@ -350,6 +350,12 @@ reader_case("CSTFarFieldReader_patch", lambda **k: simple.CSTFarFieldReader(**k)
             D("cst/patch_ludwig3_linear.txt"))
 reader_case("GmshReader_v22", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v22.msh"))
 reader_case("GmshReader_v41", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v41.msh"))
+reader_case("FEKOReader_strip_ports", lambda **k: simple.FEKOOutputReader(**k),
+            D("feko/strip_ports.out"))  # port 1: Port Parameters of the voltage sources
+reader_case("TouchstoneReader_pad_s2p", lambda **k: simple.TouchstoneReader(**k),
+            D("touchstone/pad_6db_ma.s2p"))
+reader_case("TouchstoneReader_rlc_s1p", lambda **k: simple.TouchstoneReader(**k),
+            D("touchstone/rlc_series_ri.s1p"))
 
 
 @case("AnalyticAntennaPattern_halfwave")

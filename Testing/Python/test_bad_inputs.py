@@ -27,6 +27,8 @@ READERS = {  # format: (XML name, clean file)
     "feko_out": ("CloudMapFEKOReader", "../feko/plate.out"),
     "cst": ("CSTFarFieldReader", "../cst/dipole_spherical_dbi.txt"),
     "gmsh": ("CloudMapGmshReader", "../gmsh/plate_v22.msh"),
+    "touchstone": ("CloudMapTouchstoneReader", "../touchstone/pad_6db_ma.s2p"),
+    "feko_ports": ("CloudMapFEKOReader", "../feko/strip_ports.out"),
 }
 
 # pvpython sends Python's sys.stdout through vtkOutputWindow too, so this test

@@ -1,7 +1,7 @@
 """A reader error on one MPI rank reaches every rank as an error, not a hang.
 
-Part 1, one rank bad: `mpirun -np 1 -wdir A pvbatch ... : -np 1 -wdir B
-pvbatch ...` gives the two ranks different working directories, so a relative
+Part 1, one rank bad: `mpirun -np 2 sh -c 'cd <dir of this rank>; exec
+pvbatch ...'` gives the two ranks different working directories, so a relative
 file name is a good file on one rank and a bad (or missing) one on the other
 (a node with a stale copy, a missing mount). Behind the reader sits a filter
 that reduces over ranks (Surface Cloud Map's band range, Far Field From
@@ -47,6 +47,8 @@ READERS = {  # format: (XML name, clean file, downstream, cell array)
     "feko_out": ("CloudMapFEKOReader", "feko/plate.out", "cloudmap", "|J|"),
     "cst": ("CSTFarFieldReader", "cst/dipole_spherical_dbi.txt", "none", ""),
     "gmsh": ("CloudMapGmshReader", "gmsh/plate_v22.msh", "none", ""),
+    "touchstone": ("CloudMapTouchstoneReader", "touchstone/pad_6db_ma.s2p", "none", ""),
+    "feko_ports": ("CloudMapFEKOReader", "feko/strip_ports.out", "none", ""),
 }
 
 
@@ -55,11 +57,12 @@ def mpi(label, dirs, cases, timeout):
     cases_path = os.path.join(root, label + "_cases.json")
     out = os.path.join(root, label + "_results.jsonl")
     json.dump(cases, open(cases_path, "w"))
-    cmd = [mpirun, "--allow-run-as-root", "--oversubscribe"]
-    for r, d in enumerate(dirs):
-        if r:
-            cmd.append(":")
-        cmd += ["-np", "1", "-wdir", d, pvbatch, script, plugin, cases_path, out]
+    # One app context and a shell that enters the rank's own directory:
+    # Open MPI 5.0 (Debian 13) crashes on the MPMD form "-np 1 A : -np 1 B".
+    enter = ('cd "$(eval echo "\\${$((${OMPI_COMM_WORLD_RANK:-${PMIX_RANK:-0}} + 1))}")" '
+             '&& shift %d && exec "$@"' % len(dirs))
+    cmd = [mpirun, "--allow-run-as-root", "--oversubscribe", "-np", str(len(dirs)),
+           "sh", "-c", enter, "sh", *dirs, pvbatch, script, plugin, cases_path, out]
     # pvpython (running this test) is itself an MPI singleton: keep its
     # Open MPI/PMIx variables away from the nested mpirun.
     env = lib.mpi_free_env()

@@ -42,6 +42,15 @@ expect = {
     "gmsh/plate_v22.msh": "CloudMapGmshReader",
     "cst/dipole_spherical_dbi.txt": "CSTFarFieldReader",
     "gmsh/plate_v41.msh": "CloudMapGmshReader",
+    "feko/strip_altair.out": "CloudMapFEKOReader",
+    "feko/plate_2017_deactivated.out": "CloudMapFEKOReader",
+    "feko/plate_2017_nocurrents.out": "CloudMapFEKOReader",
+    "cst/horn_ludwig3_efield.txt": "CSTFarFieldReader",
+    "cst/dipole_sphere_3digit.txt": "CSTFarFieldReader",
+    "gmsh/plate_v22_bin.msh": "CloudMapGmshReader",
+    "gmsh/plate_v41_bin_be.msh": "CloudMapGmshReader",
+    "gmsh/gmsh_plate_v41_bin.msh": "CloudMapGmshReader",
+    "gmsh/plate_v20.msh": "CloudMapGmshReader",
 }
 for rel, name in expect.items():
     r = simple.OpenDataFile(os.path.join(data, rel))
@@ -95,4 +104,13 @@ with open(plain, "w") as f:
 r = simple.OpenDataFile(plain)
 if r.GetXMLName() != "CSVReader":
     lib.fail("a plain .txt opened with %s" % r.GetXMLName())
+
+# A multi-step Gmsh view: its times are the reader's time steps.
+steps = simple.OpenDataFile(os.path.join(data, "gmsh/steps_v41_bin.msh"))
+if list(steps.TimestepValues) != [0.0, 0.5, 1.0]:
+    lib.fail("gmsh steps %r" % list(steps.TimestepValues))
+steps.UpdatePipeline(1.0)
+c = sm.Fetch(steps).GetCellData().GetArray("current")
+if c is None or c.GetValue(1) != 6.0:
+    lib.fail("gmsh step 2 value %r" % (c and c.GetValue(1)))
 print("OK")

@@ -62,6 +62,27 @@ EXPECT = {
     "nec_index_range.out": (173, ["patch number 999", "expected 5"]),
     "nec_duplicate_id.out": (173, ["patch number 4", "expected 5"]),
     "nec_element_type.out": (29, ["unknown patch shape 'Z'"]),
+    "nec_ports_trunc_row.out": (85, ["antenna input parameters row has 6 fields", "expected 11"]),
+    "nec_ports_nan.out": (85, ["the input impedance is not a finite number", "'nan'"]),
+    "nec_ports_no_rows.out": (82, ["ANTENNA INPUT PARAMETERS table without rows"]),
+    "nec_ports_load_nan.out": (70, ["a load impedance is not a finite number", "'nan'"]),
+    "nec_ports_load_type.out": (71, ["without a circuit type"]),
+    "nec_ports_budget.out": (106, ["no value after 'INPUT POWER'"]),
+    "nec_ports_budget_inf.out": (107, ["a power budget value is not a finite number", "'inf'"]),
+    "feko_ports_magnitude.out": (107, ["the impedance", "does not match"]),
+    "feko_ports_nan.out": (105, ["the source current is not a finite number", "'nan'"]),
+    "feko_ports_trunc.out": (102, ["truncated DATA OF THE VOLTAGE SOURCE", "no 'Impedance in Ohm' row"]),
+    "feko_ports_no_number.out": (102, ["no source number"]),
+    "touchstone_empty.s2p": (0, ["empty file"]),
+    "touchstone_garbage.s2p": (1, ["a frequency"]),
+    "touchstone_trunc_record.s2p": (7, ["record cut short", "5 of 9 numbers"]),
+    "touchstone_nan.s2p": (6, ["a parameter value is not a finite number", "'nan'"]),
+    "touchstone_inf.s2p": (6, ["a frequency is not a finite number", "'inf'"]),
+    "touchstone_order.s2p": (6, ["frequency 100 does not increase"]),
+    "touchstone_option.s2p": (4, ["option line", "unknown option 'QQ'"]),
+    "touchstone_option_r.s2p": (4, ["R must be positive"]),
+    "touchstone_noise_row.s2p": (11, ["noise parameter row has 4 numbers"]),
+    "touchstone_v2.s2p": (1, ["Touchstone 2", "only Touchstone 1.x"]),
     "ffe_empty.ffe": (0, ["not a FEKO far-field file"]),
     "ffe_garbage.ffe": (0, ["not a FEKO far-field file"]),
     "ffe_trunc_header.ffe": (10, ["no far-field block"]),
@@ -216,6 +237,45 @@ add("nec_crlf.out", N, "crlf", "accept", 0, [], crlf(n), REFN)
 add("nec_bom.out", N, "bom", "accept", 0, [], bom(n), REFN)
 add("nec_tabs.out", N, "tabs", "accept", 0, [], tabs(n), REFN)
 
+# ------------------------------------------- nec2c .out port tables (issue 18)
+p = read("nec/two_dipoles_loaded.out")
+add("nec_ports_trunc_row.out", N, "truncation", "error", 0, [], sub_line(p, 85, "  5.5202E+01 -2.0273E+02  1.2504E-03  4.5922E-03  6.2521E-04", ""))
+add("nec_ports_nan.out", N, "nan-inf", "error", 0, [], sub_line(p, 85, "5.5202E+01", "nan"))
+add("nec_ports_no_rows.out", N, "truncation", "error", 0, [], "\n".join(lines_of(p)[:82] + lines_of(p)[85:]))
+add("nec_ports_load_nan.out", N, "nan-inf", "error", 0, [], sub_line(p, 70, "5.0000E+01", "       nan"))
+add("nec_ports_load_type.out", N, "garbage", "error", 0, [], sub_line(p, 71, "SERIES", "BOGUS "))
+add("nec_ports_budget.out", N, "truncation", "error", 0, [], sub_line(p, 106, "6.2521E-04 Watts", ""))
+add("nec_ports_budget_inf.out", N, "nan-inf", "error", 0, [], sub_line(p, 107, "5.1869E-04", "inf"))
+# (no CRLF entry here: nec_crlf.out covers it, and this wire-only model has no patches
+# for the downstream cloud map of py.mpi_reader_error)
+
+# ------------------------------------------- FEKO .out voltage-source blocks (issue 18)
+q = read("feko/strip_ports.out")
+Q = "feko_ports"
+add("feko_ports_magnitude.out", Q, "nan-inf", "error", 0, [], sub_line(q, 107, "7.3200E+01", "7.9000E+01"))
+add("feko_ports_nan.out", Q, "nan-inf", "error", 0, [], sub_line(q, 105, "1.0302E-02", "       nan"))
+add("feko_ports_trunc.out", Q, "truncation", "error", 0, [], "\n".join(lines_of(q)[:106] + lines_of(q)[107:]))
+add("feko_ports_no_number.out", Q, "garbage", "error", 0, [], sub_line(q, 102, "NO. 1", "NO.  "))
+add("feko_ports_crlf.out", Q, "crlf", "accept", 0, [], crlf(q), "../feko/strip_ports.out")
+
+# ---------------------------------------------------------------- Touchstone .s2p
+t = read("touchstone/pad_6db_ma.s2p")
+T = "touchstone"
+REFT = "../touchstone/pad_6db_ma.s2p"
+add("touchstone_empty.s2p", T, "empty", "error", 0, [], "")
+add("touchstone_garbage.s2p", T, "garbage", "error", 0, [], GARBAGE)
+add("touchstone_trunc_record.s2p", T, "truncation", "error", 0, [], upto(t, 7))
+add("touchstone_nan.s2p", T, "nan-inf", "error", 0, [], sub_line(t, 6, "0.5 0.0   0.5", "nan 0.0   0.5"))
+add("touchstone_inf.s2p", T, "nan-inf", "error", 0, [], sub_line(t, 6, "200", "inf"))
+add("touchstone_order.s2p", T, "index-range", "error", 0, [], sub_line(t, 6, "200", "100"))
+add("touchstone_option.s2p", T, "garbage", "error", 0, [], sub_line(t, 4, "MA", "QQ"))
+add("touchstone_option_r.s2p", T, "garbage", "error", 0, [], sub_line(t, 4, "R 50", "R -50"))
+add("touchstone_noise_row.s2p", T, "truncation", "error", 0, [], sub_line(t, 11, "3.5 0.2 20 0.25", "3.5 0.2 20"))
+add("touchstone_v2.s2p", T, "garbage", "error", 0, [], "[Version] 2.0\n" + t)
+add("touchstone_crlf.s2p", T, "crlf", "accept", 0, [], crlf(t), REFT)
+add("touchstone_bom.s2p", T, "bom", "accept", 0, [], bom(t), REFT)
+add("touchstone_tabs.s2p", T, "tabs", "accept", 0, [], tabs(t), REFT)
+
 # ---------------------------------------------------------------- FEKO .ffe
 f = read("feko/dipole_format3.ffe")
 F = "feko_ffe"
@@ -252,6 +312,20 @@ add("os_duplicate_id.os", O, "duplicate-id", "error", 0, [], sub_line(o, 13, "  
 add("os_crlf.os", O, "crlf", "accept", 0, [], crlf(o), REFO)
 add("os_bom.os", O, "bom", "accept", 0, [], bom(o), REFO)
 add("os_tabs.os", O, "tabs", "accept", 0, [], tabs(o), REFO)
+# .os with quoted names and corner magnitudes (13 columns), and .ol charges.
+o13 = read("feko/strip_altair.os")
+q = read("feko/strip_altair.ol")
+add("os13_fields.os", O, "truncation", "error", 15, ["12 fields", "expected 13"],
+    replace_line(o13, 15, lines_of(o13)[14].rstrip().rsplit(" ", 1)[0]))
+add("os13_nan.os", O, "nan-inf", "error", 16, ["not a finite number", "'nan'"],
+    sub_line(o13, 16, lines_of(o13)[15].split()[11], "nan"))
+add("os13_crlf.os", O, "crlf", "accept", 0, [], crlf(o13), "../feko/strip_altair.os")
+add("ol_trunc_rows.ol", O, "truncation", "error", 20, ["truncated", "9 charge samples missing"], upto(q, 20))
+add("ol_fields.ol", O, "truncation", "error", 15, ["charge sample row has 6 fields", "expected 7"],
+    replace_line(q, 15, lines_of(q)[14].rstrip().rsplit(" ", 1)[0]))
+add("ol_inf.ol", O, "nan-inf", "error", 14, ["not a finite number", "'inf'"],
+    sub_line(q, 14, lines_of(q)[13].split()[4], "inf"))
+add("ol_tabs.ol", O, "tabs", "accept", 0, [], tabs(q), "../feko/strip_altair.ol")
 
 # ---------------------------------------------------------------- FEKO .out
 k = read("feko/plate.out")
@@ -265,6 +339,22 @@ add("fekoout_index_range.out", K, "index-range", "error", 0, [], sub_line(k, 47,
 add("fekoout_duplicate_id.out", K, "duplicate-id", "error", 0, [], sub_line(k, 47, "       4  3.3", "       3  3.3"))
 add("fekoout_crlf.out", K, "crlf", "accept", 0, [], crlf(k), REFK)
 add("fekoout_bom.out", K, "bom", "accept", 0, [], bom(k), REFK)
+# The FEKO 2017+ layout: 13-field rows (corner magnitudes), Altair banner, 3 tables.
+s13 = read("feko/strip_altair.out")
+REFS = "../feko/strip_altair.out"
+h = next(i for i, l in enumerate(lines_of(s13), 1) if "3 corner points" in l)  # last header line
+add("fekoout13_trunc_rows.out", K, "truncation", "error", h + 8, ["truncated current density table", "8 of 16"],
+    upto(s13, h + 8))
+add("fekoout13_header_eof.out", K, "truncation", "error", h, ["no rows under VALUES OF THE CURRENT", "before the end of the file"],
+    upto(s13, h))
+add("fekoout13_centre.out", K, "index-range", "error", h + 3, ["centre of triangle 3", "is not its centroid"],
+    sub_line(s13, h + 3, "5.00000E-02", "5.10000E-02"))
+add("fekoout13_fields.out", K, "truncation", "error", h + 2, ["12 fields", "or 13"],
+    replace_line(s13, h + 2, lines_of(s13)[h + 1].rsplit("  ", 1)[0]))
+add("fekoout13_nan.out", K, "nan-inf", "error", h + 5, ["current magnitude", "'nan'"],
+    sub_line(s13, h + 5, "1.948E+00", "nan"))
+add("fekoout13_crlf.out", K, "crlf", "accept", 0, [], crlf(s13), REFS)
+add("fekoout13_tabs.out", K, "tabs", "accept", 0, [], tabs(s13), REFS)
 
 # ---------------------------------------------------------------- CST .txt
 c = read("cst/dipole_spherical_dbi.txt")
@@ -279,6 +369,22 @@ add("cst_inf_phase.txt", C, "nan-inf", "error", 0, [], sub_line(c, 4, "175.500",
 add("cst_crlf.txt", C, "crlf", "accept", 0, [], crlf(c), REFC)
 add("cst_bom.txt", C, "bom", "accept", 0, [], bom(c), REFC)
 add("cst_tabs.txt", C, "tabs", "accept", 0, [], tabs(c), REFC)
+# CST variants: Ludwig-2 angle pairs (recognised, refused), co/cross components, the
+# E-field export with five-character names, 3-digit exponents.
+d3 = read("cst/dipole_sphere_3digit.txt")
+hz = read("cst/horn_ludwig3_efield.txt")
+TP = "Theta [deg.]  Phi   [deg.]"
+add("cst_elev_azim.txt", C, "element-type", "error", 1, ["Ludwig-2", "Elev./Azim."],
+    d3.replace(TP, "Elev. [deg.]  Azim. [deg.]", 1))
+add("cst_alpha_epsi.txt", C, "element-type", "error", 1, ["Ludwig-2", "Alpha/Epsi."],
+    d3.replace(TP, "Alpha [deg.]  Epsi. [deg.]", 1))
+add("cst_copol.txt", C, "element-type", "error", 1, ["co- and cross-polar"],
+    hz.replace("Abs(Horiz)", "Abs(Cross)", 1).replace("Phase(Horiz)", "Phase(Cross)", 1))
+add("cst_3digit_trunc_rows.txt", C, "truncation", "error", 30, ["not a grid"], upto(d3, 30))
+add("cst_3digit_nan.txt", C, "nan-inf", "error", 5, ["column 3 is not a number", "'nan'"],
+    sub_line(d3, 5, "-9.013e+000", "nan"))
+add("cst_horn_crlf.txt", C, "crlf", "accept", 0, [], crlf(hz), "../cst/horn_ludwig3_efield.txt")
+add("cst_horn_tabs.txt", C, "tabs", "accept", 0, [], tabs(hz), "../cst/horn_ludwig3_efield.txt")
 
 # ---------------------------------------------------------------- Gmsh .msh
 g = read("gmsh/plate_v22.msh")
@@ -305,6 +411,41 @@ add("gmsh_duplicate_element.msh", G, "duplicate-id", "error", 0, [], sub_line(g,
 add("gmsh_crlf.msh", G, "crlf", "accept", 0, [], crlf(g), REFG)
 add("gmsh_bom.msh", G, "bom", "accept", 0, [], bom(g), REFG)
 add("gmsh_tabs.msh", G, "tabs", "accept", 0, [], tabs(g), REFG)
+# Binary MSH 2.2 and 4.1 (Testing/Data/gmsh/make_gmsh_binary.py). Errors in binary parts
+# name the line of the section's count (2.2) or of the section keyword (4.1), and a byte.
+def read_bytes(rel):
+    with open(os.path.join(data, rel), "rb") as f:
+        return f.read()
+
+
+def line_of(b, marker, after=0):
+    """1-based line of the first line starting at marker (searched from byte `after`)."""
+    return b[:b.index(marker, after)].count(b"\n") + 1
+
+
+b22 = read_bytes("gmsh/plate_v22_bin.msh")
+b41 = read_bytes("gmsh/plate_v41_bin.msh")
+n22 = line_of(b22, b"7\n", b22.index(b"$Nodes"))      # the node count line
+e22 = line_of(b22, b"6\n", b22.index(b"$Elements"))   # the element count line
+nodes41 = line_of(b41, b"$Nodes")
+add("gmsh_bin_trunc_nodes.msh", G, "truncation", "error", n22, ["binary data ends while reading"],
+    b22[:b22.index(b"$EndNodes") - 30])
+add("gmsh_bin41_trunc_nodes.msh", G, "truncation", "error", nodes41, ["binary data ends while reading"],
+    b41[:b41.index(b"$EndNodes") - 30])
+add("gmsh_bin_endianness.msh", G, "garbage", "error", 2, ["endianness check is 2"],
+    b22.replace(b"2.2 1 8\n\x01\x00\x00\x00", b"2.2 1 8\n\x02\x00\x00\x00", 1))
+k = b22.index(b"\n", b22.index(b"$Elements\n") + 10) + 1    # the first element block's type
+add("gmsh_bin_element_type.msh", G, "element-type", "error", e22, ["element type 200", "no known node count"],
+    b22[:k] + bytes([200]) + b22[k + 1:])
+k = b41.index(b"$Nodes\n") + 7                                # numEntityBlocks, then numNodes
+add("gmsh_bin41_count_huge.msh", G, "count-huge", "error", nodes41, ["node count", "above the limit"],
+    b41[:k + 8] + (10 ** 12).to_bytes(8, "little") + b41[k + 16:])
+k = b22.index(b"$Nodes\n7\n") + 9 + 4                        # node 1's x
+add("gmsh_bin_nan.msh", G, "nan-inf", "error", n22, ["binary x is not a finite number"],
+    b22[:k] + b"\x00\x00\x00\x00\x00\x00\xf8\x7f" + b22[k + 8:])
+add("gmsh_bin_be.msh", G, "endianness", "accept", 0, [], read_bytes("gmsh/plate_v22_bin_be.msh"), REFG)
+add("gmsh_bin41_be.msh", G, "endianness", "accept", 0, [], read_bytes("gmsh/plate_v41_bin_be.msh"),
+    "../gmsh/plate_v41.msh")
 
 with open(os.path.join(here, "MANIFEST.tsv"), "w") as out:
     out.write("# file\tformat\tclass\texpect\tline\tfragments (|-separated)\treference\n")

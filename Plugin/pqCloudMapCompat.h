@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file pqCloudMapCompat.h
+ * @brief The few ParaView API differences between the releases CloudMap
+ * supports (5.11 to 6.x), in one place.
+ *
+ * ParaView 5.12 moved the static colouring helpers of
+ * vtkSMPVRepresentationProxy (SetScalarColoring, SetScalarBarVisibility)
+ * to vtkSMColorMapEditorHelper; 5.13 removed the old ones.
+ */
+#ifndef pqCloudMapCompat_h
+#define pqCloudMapCompat_h
+
+#include "vtkPVVersion.h"
+
+#define CLOUDMAP_PARAVIEW_AT_LEAST(major, minor)                                                  \
+  (PARAVIEW_VERSION_CHECK(PARAVIEW_VERSION_MAJOR, PARAVIEW_VERSION_MINOR, 0) >=                    \
+    PARAVIEW_VERSION_CHECK(major, minor, 0))
+
+#if CLOUDMAP_PARAVIEW_AT_LEAST(5, 12)
+#include "vtkSMColorMapEditorHelper.h"
+namespace cloudmap
+{
+/// The static representation colouring helpers of this ParaView.
+using ColoringHelper = vtkSMColorMapEditorHelper;
+}
+#else
+#include "vtkSMPVRepresentationProxy.h"
+namespace cloudmap
+{
+/// The static representation colouring helpers of this ParaView.
+using ColoringHelper = vtkSMPVRepresentationProxy;
+}
+#endif
+
+#endif

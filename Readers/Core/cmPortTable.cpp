@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "cmPortTable.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace cloudmap
+{
+namespace
+{
+const double NaN = std::numeric_limits<double>::quiet_NaN();
+const double Inf = std::numeric_limits<double>::infinity();
+} // namespace
+
+int ColumnTable::Find(const std::string& name) const
+{
+  for (std::size_t k = 0; k < this->Names.size(); ++k)
+  {
+    if (this->Names[k] == name)
+    {
+      return static_cast<int>(k);
+    }
+  }
+  return -1;
+}
+
+std::vector<double>& ColumnTable::Add(const std::string& name)
+{
+  this->Names.push_back(name);
+  this->Columns.emplace_back();
+  return this->Columns.back();
+}
+
+Reflection ReflectionOf(std::complex<double> z, double z0)
+{
+  Reflection r;
+  r.Gamma = (z - z0) / (z + z0);
+  const double g = std::abs(r.Gamma);
+  r.ReturnLossDb = g > 0 ? -20 * std::log10(g) : Inf;
+  r.Vswr = g < 1 ? (1 + g) / (1 - g) : Inf;
+  r.MismatchLossDb = g < 1 ? -10 * std::log10(1 - g * g) : Inf;
+  return r;
+}
+
+void AddReflectionColumns(const std::vector<std::complex<double>>& z, double z0, ColumnTable& t)
+{
+  std::vector<double> re, im, mag, gr, gi, gm, rl, vswr, ml;
+  for (const auto& zi : z)
+  {
+    const Reflection r = ReflectionOf(zi, z0);
+    re.push_back(zi.real());
+    im.push_back(zi.imag());
+    mag.push_back(std::abs(zi));
+    gr.push_back(r.Gamma.real());
+    gi.push_back(r.Gamma.imag());
+    gm.push_back(std::abs(r.Gamma));
+    rl.push_back(r.ReturnLossDb);
+    vswr.push_back(r.Vswr);
+    ml.push_back(r.MismatchLossDb);
+  }
+  // Add() may move the columns, so they are filled first and attached last.
+  t.Add("R") = std::move(re);
+  t.Add("X") = std::move(im);
+  t.Add("|Z|") = std::move(mag);
+  t.Add("Gamma_re") = std::move(gr);
+  t.Add("Gamma_im") = std::move(gi);
+  t.Add("|Gamma|") = std::move(gm);
+  t.Add("ReturnLoss") = std::move(rl);
+  t.Add("VSWR") = std::move(vswr);
+  t.Add("MismatchLoss") = std::move(ml);
+}
+
+ColumnTable NecPortTable(const NecOutput& nec, double z0)
+{
+  // The lumped loads of the whole file, by name, in order of first appearance.
+  std::vector<std::string> loadNames;
+  for (const auto& s : nec.Solutions)
+  {
+    for (const auto& l : s.Loads)
+    {
+      if (l.Type != NecLoad::Kind::Other)
+      {
+        const std::string n = l.Name();
+        bool seen = false;
+        for (const auto& m : loadNames)
+        {
+          seen = seen || m == n;
+        }
+        if (!seen)
+        {
+          loadNames.push_back(n);
+        }
+      }
+    }
+  }
+  ColumnTable t;
+  t.ReferenceImpedance = z0;
+  std::vector<double> freq, exc, tag, seg, vr, vi, ir, ii;
+  std::vector<std::complex<double>> z;
+  std::vector<double> g, b, pin, prad, ploss, pnet, eff;
+  struct LoadCols
+  {
+    std::vector<double> P, Ire, Iim, Db, Sre, Sim;
+  };
+  std::vector<LoadCols> lc(loadNames.size());
+  int solve = -1;
+  for (const auto& s : nec.Solutions)
+  {
+    if (s.Ports.empty())
+    {
+      continue;
+    }
+    ++solve;
+    // Segments of every tag in order, from the wire currents (absolute numbers).
+    std::map<std::int64_t, std::vector<const NecWireSegment*>> byTag;
+    std::map<std::int64_t, const NecWireSegment*> bySeg;
+    for (const auto& w : s.Wires)
+    {
+      byTag[w.Tag].push_back(&w);
+      bySeg[w.Segment] = &w;
+    }
+    double available = 0; // W, of all sources as Thevenin generators behind Z0
+    for (const auto& p : s.Ports)
+    {
+      available += std::norm(p.Voltage + z0 * p.Current) / (8 * z0);
+    }
+    // Per load of this solve: power, first current, and the matched S21 when it applies.
+    std::vector<double> lp(loadNames.size(), NaN), lre(loadNames.size(), NaN),
+      lim(loadNames.size(), NaN), ldb(loadNames.size(), NaN), lsr(loadNames.size(), NaN),
+      lsi(loadNames.size(), NaN);
+    for (const auto& l : s.Loads)
+    {
+      if (l.Type == NecLoad::Kind::Other || s.Wires.empty())
+      {
+        continue;
+      }
+      std::vector<const NecWireSegment*> segs;
+      const std::int64_t thru = l.Thru > 0 ? l.Thru : l.From;
+      if (l.Tag > 0)
+      {
+        const auto it = byTag.find(l.Tag);
+        if (it != byTag.end())
+        {
+          for (std::size_t k = 0; k < it->second.size(); ++k)
+          {
+            const auto n = static_cast<std::int64_t>(k) + 1;
+            if (l.From == 0 || (n >= l.From && n <= thru))
+            {
+              segs.push_back(it->second[k]);
+            }
+          }
+        }
+      }
+      else
+      {
+        for (const auto& w : s.Wires)
+        {
+          if (l.From == 0 || (w.Segment >= l.From && w.Segment <= thru))
+          {
+            segs.push_back(&w);
+          }
+        }
+      }
+      bool fed = false;
+      for (const auto* w : segs)
+      {
+        for (const auto& p : s.Ports)
+        {
+          fed = fed || p.Segment == w->Segment;
+        }
+      }
+      if (segs.empty() || fed)
+      {
+        continue; // a load in series with a source is its generator impedance
+      }
+      std::size_t k = 0;
+      while (loadNames[k] != l.Name())
+      {
+        ++k;
+      }
+      const std::complex<double> zl = l.Impedance(s.Frequency);
+      double p = 0;
+      for (const auto* w : segs)
+      {
+        p += 0.5 * std::norm(std::complex<double>(w->CurrentReal, w->CurrentImag)) * zl.real();
+      }
+      // The same load name twice in one solve (NEC adds them): powers add.
+      lp[k] = std::isnan(lp[k]) ? p : lp[k] + p;
+      const std::complex<double> il(segs[0]->CurrentReal, segs[0]->CurrentImag);
+      lre[k] = il.real();
+      lim[k] = il.imag();
+      ldb[k] = available > 0 && lp[k] > 0 ? 10 * std::log10(lp[k] / available) : NaN;
+      if (segs.size() == 1 && s.Ports.size() == 1 && std::abs(zl - z0) <= 1e-6 * z0)
+      {
+        const NecPort& src = s.Ports[0];
+        const std::complex<double> s21 = -2.0 * z0 * il / (src.Voltage + z0 * src.Current);
+        lsr[k] = s21.real();
+        lsi[k] = s21.imag();
+      }
+    }
+    for (const auto& p : s.Ports)
+    {
+      freq.push_back(s.Frequency);
+      exc.push_back(solve);
+      tag.push_back(static_cast<double>(p.Tag));
+      seg.push_back(static_cast<double>(p.Segment));
+      vr.push_back(p.Voltage.real());
+      vi.push_back(p.Voltage.imag());
+      ir.push_back(p.Current.real());
+      ii.push_back(p.Current.imag());
+      z.push_back(p.Impedance);
+      g.push_back(p.Admittance.real());
+      b.push_back(p.Admittance.imag());
+      pin.push_back(p.Power);
+      prad.push_back(s.Power.Present ? s.Power.Radiated : NaN);
+      ploss.push_back(s.Power.Present ? s.Power.StructureLoss : NaN);
+      pnet.push_back(s.Power.Present ? s.Power.NetworkLoss : NaN);
+      eff.push_back(s.Power.Present ? s.Power.Efficiency : NaN);
+      for (std::size_t k = 0; k < lc.size(); ++k)
+      {
+        lc[k].P.push_back(lp[k]);
+        lc[k].Ire.push_back(lre[k]);
+        lc[k].Iim.push_back(lim[k]);
+        lc[k].Db.push_back(ldb[k]);
+        lc[k].Sre.push_back(lsr[k]);
+        lc[k].Sim.push_back(lsi[k]);
+      }
+    }
+  }
+  t.Add("Frequency") = std::move(freq);
+  t.Add("Excitation") = std::move(exc);
+  t.Add("Tag") = std::move(tag);
+  t.Add("Segment") = std::move(seg);
+  t.Add("V_re") = std::move(vr);
+  t.Add("V_im") = std::move(vi);
+  t.Add("I_re") = std::move(ir);
+  t.Add("I_im") = std::move(ii);
+  AddReflectionColumns(z, z0, t);
+  t.Add("G") = std::move(g);
+  t.Add("B") = std::move(b);
+  t.Add("InputPower") = std::move(pin);
+  t.Add("RadiatedPower") = std::move(prad);
+  t.Add("StructureLoss") = std::move(ploss);
+  t.Add("NetworkLoss") = std::move(pnet);
+  t.Add("Efficiency") = std::move(eff);
+  for (std::size_t k = 0; k < lc.size(); ++k)
+  {
+    const std::string& n = loadNames[k];
+    t.Add("LoadPower_" + n) = std::move(lc[k].P);
+    t.Add("LoadCurrent_re_" + n) = std::move(lc[k].Ire);
+    t.Add("LoadCurrent_im_" + n) = std::move(lc[k].Iim);
+    t.Add("S21_dB_" + n) = std::move(lc[k].Db);
+    t.Add("S21_re_" + n) = std::move(lc[k].Sre);
+    t.Add("S21_im_" + n) = std::move(lc[k].Sim);
+  }
+  return t;
+}
+
+} // namespace cloudmap

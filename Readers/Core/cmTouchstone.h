@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmTouchstone.h
+ * @brief Touchstone 1.x network parameter files, .s1p and .s2p (pipeline free).
+ *
+ * Syntax (the Touchstone File Format Specification, version 1.1):
+ *  - `!` starts a comment, anywhere on a line, to the end of the line.
+ *  - The option line `# <unit> <parameter> <format> R <n>` comes before the data; every
+ *    field is optional and case-insensitive, in any order, defaults `GHz S MA R 50`:
+ *    unit Hz, kHz, MHz or GHz; parameter S, Y or Z (Y and Z normalised to R, as version
+ *    1 writes them; G and H are refused); format RI (real, imaginary), MA (magnitude,
+ *    angle in degrees) or DB (20 log10 magnitude, angle). Only the first option line
+ *    counts; later ones are ignored, as the specification says.
+ *  - Data: the frequency, then one pair per parameter, for 2 ports in the order N11 N21
+ *    N12 N22 (not row order). Records may wrap over lines; the reader counts numbers.
+ *  - Frequencies increase strictly. In a 2-port file a frequency lower than the last
+ *    starts the noise parameters, which are skipped (and must come in rows of 5).
+ *
+ * The table (cmPortTable.h's ColumnTable) has Frequency (Hz), Sij_re, Sij_im, Sij_dB for
+ * every parameter (converted to S against R), and the reflection columns of port 1
+ * (R, X, |Z|, Gamma_re, Gamma_im, |Gamma|, ReturnLoss, VSWR, MismatchLoss) with
+ * ReferenceImpedance = R, so a Touchstone file and the NEC Port Parameters plot alike.
+ *
+ * Errors throw ParseError naming the file, the line and the problem: a record cut short,
+ * a non-number, NaN or infinity, a frequency not increasing, a bad option line, a
+ * non-positive R, a magnitude below zero, or no data at all.
+ */
+#ifndef cmTouchstone_h
+#define cmTouchstone_h
+
+#include "cmPortTable.h"
+
+#include <string>
+#include <string_view>
+
+namespace cloudmap
+{
+/// Ports from a file name's extension (.s1p → 1, .s2p → 2, case-insensitive); 0 when
+/// the extension says nothing (then the first data line's count of numbers decides).
+int TouchstonePortsFromName(const std::string& fileName);
+
+/// Parses a 1- or 2-port file's text; `ports` 0 guesses from the first data line.
+ColumnTable ParseTouchstone(std::string_view text, const std::string& fileName, int ports = 0);
+
+/// Reads and parses a file (ports from the extension).
+ColumnTable ReadTouchstoneFile(const std::string& path);
+
+struct TouchstoneWriteOptions
+{
+  std::string Unit = "MHz";   ///< Hz, kHz, MHz or GHz
+  std::string Format = "RI";  ///< RI, MA or DB
+  double ReferenceImpedance = 50; ///< used when the table carries none
+  std::string Comment;        ///< written as `!` lines after the banner
+};
+
+/// Ports a table would be written with: 2 when it has S11, S21, S12 and S22 (_re/_im),
+/// 1 when it has S11_re/_im or Gamma_re/_im, 0 when it has neither.
+int TouchstonePortsOf(const ColumnTable& t);
+
+/// The Touchstone text of a table's Frequency and S (or Gamma) columns; throws
+/// std::runtime_error on a table without them, a non-finite value, or frequencies that
+/// do not increase (say, a NEC table of several excitations).
+std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& o);
+
+} // namespace cloudmap
+#endif

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "cmColumnTableToVTK.h"
+
+#include "vtkDataArray.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkIntArray.h"
+#include "vtkNew.h"
+#include "vtkTable.h"
+
+namespace cloudmap
+{
+void ColumnTableToVTK(const ColumnTable& t, int piece, vtkTable* out)
+{
+  if (t.ReferenceImpedance > 0)
+  {
+    vtkNew<vtkDoubleArray> z0;
+    z0->SetName("ReferenceImpedance");
+    z0->InsertNextValue(t.ReferenceImpedance);
+    out->GetFieldData()->AddArray(z0);
+  }
+  for (std::size_t c = 0; c < t.Names.size(); ++c)
+  {
+    const std::string& name = t.Names[c];
+    const std::vector<double>& v = t.Columns[c];
+    const vtkIdType n = piece == 0 ? static_cast<vtkIdType>(v.size()) : 0;
+    if (name == "Excitation" || name == "Tag" || name == "Segment" || name == "Source")
+    {
+      vtkNew<vtkIntArray> a;
+      a->SetName(name.c_str());
+      a->SetNumberOfValues(n);
+      for (vtkIdType i = 0; i < n; ++i)
+      {
+        a->SetValue(i, static_cast<int>(v[static_cast<std::size_t>(i)]));
+      }
+      out->AddColumn(a);
+    }
+    else
+    {
+      vtkNew<vtkDoubleArray> a;
+      a->SetName(name.c_str());
+      a->SetNumberOfValues(n);
+      for (vtkIdType i = 0; i < n; ++i)
+      {
+        a->SetValue(i, v[static_cast<std::size_t>(i)]);
+      }
+      out->AddColumn(a);
+    }
+  }
+}
+
+ColumnTable VTKToColumnTable(vtkTable* in)
+{
+  ColumnTable t;
+  vtkDataArray* z0 = in->GetFieldData()->GetArray("ReferenceImpedance");
+  if (z0 && z0->GetNumberOfTuples() > 0)
+  {
+    t.ReferenceImpedance = z0->GetComponent(0, 0);
+  }
+  for (vtkIdType c = 0; c < in->GetNumberOfColumns(); ++c)
+  {
+    vtkDataArray* a = vtkDataArray::SafeDownCast(in->GetColumn(c));
+    if (!a || !a->GetName() || a->GetNumberOfComponents() != 1)
+    {
+      continue;
+    }
+    std::vector<double>& v = t.Add(a->GetName());
+    v.resize(static_cast<std::size_t>(a->GetNumberOfTuples()));
+    for (vtkIdType i = 0; i < a->GetNumberOfTuples(); ++i)
+    {
+      v[static_cast<std::size_t>(i)] = a->GetComponent(i, 0);
+    }
+  }
+  return t;
+}
+} // namespace cloudmap

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmColumnTableToVTK.h
+ * @brief cloudmap::ColumnTable (cmPortTable.h) to and from vtkTable.
+ */
+#ifndef cmColumnTableToVTK_h
+#define cmColumnTableToVTK_h
+
+#include "cmPortTable.h"
+
+class vtkTable;
+
+namespace cloudmap
+{
+/// One vtkDoubleArray per column (Excitation, Tag and Segment become vtkIntArray).
+/// Rows go to piece 0 only, so the union over ranks is the serial table.
+void ColumnTableToVTK(const ColumnTable& t, int piece, vtkTable* out);
+/// Every numeric single-component column as doubles.
+ColumnTable VTKToColumnTable(vtkTable* in);
+} // namespace cloudmap
+#endif

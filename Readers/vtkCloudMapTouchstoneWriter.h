@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @class   vtkCloudMapTouchstoneWriter
+ * @brief   Writes a port-parameter table as a Touchstone 1.1 .s1p or .s2p file.
+ *
+ * The input is a vtkTable with a Frequency column (Hz) and either S11_re/S11_im, S21,
+ * S12 and S22 (a 2-port, as the Touchstone reader gives) or S11_re/S11_im or
+ * Gamma_re/Gamma_im alone (a 1-port, such as the NEC reader's Port Parameters of one
+ * source): one line per row, in FrequencyUnit and Format, with `R` the table's
+ * ReferenceImpedance field data (ReferenceImpedance here when the table has none).
+ * Rows must have increasing frequencies and finite values; otherwise Write() reports
+ * why, writes nothing and returns 0.
+ *
+ * @sa cmTouchstone.h, vtkCloudMapTouchstoneReader
+ */
+#ifndef vtkCloudMapTouchstoneWriter_h
+#define vtkCloudMapTouchstoneWriter_h
+
+#include "CloudMapReadersModule.h"
+#include "vtkAlgorithm.h"
+
+#include <string>
+
+class vtkTable;
+
+class CLOUDMAPREADERS_EXPORT vtkCloudMapTouchstoneWriter : public vtkAlgorithm
+{
+public:
+  static vtkCloudMapTouchstoneWriter* New();
+  vtkTypeMacro(vtkCloudMapTouchstoneWriter, vtkAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  ///@{
+  /// The file to write (.s1p or .s2p).
+  vtkSetStdStringFromCharMacro(FileName);
+  vtkGetCharFromStdStringMacro(FileName);
+  ///@}
+
+  ///@{
+  /// Data format: 0 RI (real, imaginary; default), 1 MA (magnitude, degrees), 2 DB.
+  vtkSetClampMacro(Format, int, 0, 2);
+  vtkGetMacro(Format, int);
+  ///@}
+
+  ///@{
+  /// Frequency unit: 0 Hz, 1 kHz, 2 MHz (default), 3 GHz.
+  vtkSetClampMacro(FrequencyUnit, int, 0, 3);
+  vtkGetMacro(FrequencyUnit, int);
+  ///@}
+
+  ///@{
+  /// Reference impedance (Ω) for a table without ReferenceImpedance field data.
+  vtkSetClampMacro(ReferenceImpedance, double, 1e-6, 1e12);
+  vtkGetMacro(ReferenceImpedance, double);
+  ///@}
+
+  /// Writes the input; 1 on success, 0 (with an error) otherwise.
+  int Write();
+
+protected:
+  vtkCloudMapTouchstoneWriter();
+  ~vtkCloudMapTouchstoneWriter() override;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int WriteData(vtkTable* input);
+
+  std::string FileName;
+  int Format = 0;
+  int FrequencyUnit = 2;
+  double ReferenceImpedance = 50;
+  bool Failed = false;
+
+private:
+  vtkCloudMapTouchstoneWriter(const vtkCloudMapTouchstoneWriter&) = delete;
+  void operator=(const vtkCloudMapTouchstoneWriter&) = delete;
+};
+
+#endif
