@@ -25,6 +25,9 @@ the wire's axis but never on it) and a spherical volume (r = 2, 11, 20 lambda; p
    frame 0 is E_real, and at every point the mean of |Re{E e^{jwt}}|^2 over the steps is
    |E|^2 / 2 (relative 1e-9); no frame exceeds its InstantaneousRange.
 7. An image baseline of the plane as a 24-band cloud map (dB scale) with the dipole drawn.
+8. Pieces, as under MPI: the plane in 3 extent pieces, with 0 and 1 ghost levels; the
+   owned (not DUPLICATECELL) cells partition the grid exactly and every piece's points and
+   values are the whole grid's.
 """
 import cmath
 import math
@@ -338,6 +341,47 @@ png = os.path.join(tmp, "near_field_dipole_24.png")
 simple.SaveScreenshot(png, view, ImageResolution=[640, 560])
 ok, err = lib.compare_image(png, baseline)
 check(ok, "image %s against %s: difference %.2f" % (png, baseline, err))
+
+# 8. pieces (as under MPI): the plane in 3 extent pieces, without and with a ghost level
+from vtkmodules.vtkCommonExecutionModel import vtkStreamingDemandDrivenPipeline as SDDP
+algo = reader.GetClientSideObject()
+whole_e = plane.GetPointData().GetArray("E_real")
+ncell = plane.GetNumberOfCells()
+for ghosts in (0, 1):
+    centres, points, dup, bad_values = set(), 0, 0, 0
+    for piece in range(3):
+        algo.UpdateInformation()
+        info = algo.GetOutputInformation(4)
+        info.Set(SDDP.UPDATE_PIECE_NUMBER(), piece)
+        info.Set(SDDP.UPDATE_NUMBER_OF_PIECES(), 3)
+        info.Set(SDDP.UPDATE_NUMBER_OF_GHOST_LEVELS(), ghosts)
+        algo.GetExecutive().Update(4)
+        d = algo.GetOutputDataObject(4)
+        ext = d.GetExtent()
+        g = d.GetCellData().GetArray("vtkGhostType")
+        e = d.GetPointData().GetArray("E_real")
+        points += d.GetNumberOfPoints()
+        for p in range(d.GetNumberOfPoints()):
+            # the point's (i, k) in the whole 40 x 1 x 40 grid
+            i = ext[0] + p % (ext[1] - ext[0] + 1)
+            kk = ext[4] + p // (ext[1] - ext[0] + 1)
+            w = i + 40 * kk
+            if d.GetPoint(p) != plane.GetPoint(w) or any(e.GetComponent(p, c) != whole_e.GetComponent(w, c)
+                                                          for c in range(3)):
+                bad_values += 1
+        for c in range(d.GetNumberOfCells()):
+            if g is not None and int(g.GetValue(c)) & 1:  # DUPLICATECELL
+                dup += 1
+                continue
+            b6 = d.GetCell(c).GetBounds()
+            key = (round((b6[0] + b6[1]) * 1e4), round((b6[4] + b6[5]) * 1e4))
+            if key in centres:
+                dup += 1000000  # a cell owned twice
+            centres.add(key)
+    check(len(centres) == ncell and bad_values == 0 and (dup == 0) == (ghosts == 0) and dup < 1000000,
+          "3 pieces, %d ghost level(s): the owned cells partition the %d cells exactly (%d owned, %d flagged "
+          "DUPLICATECELL), %d points in all (the pieces share their boundary points), values as the whole grid"
+          % (ghosts, ncell, len(centres), dup, points))
 
 if problems:
     print("%d problem(s)" % len(problems))
