@@ -379,6 +379,13 @@ def _():
     return r, [(r, 4)]
 
 
+@case("NECReader_near_fields_sweep")
+def _():
+    # The second frequency of a sweep whose tables carry no card echo (layout inferred).
+    r = once("necnf_sweep", lambda: simple.NEC2OutputReader(FileName=D("nec/near_fields_noecho_sweep.out")))
+    return at_time(r, 320e6, 4), [(r, 4)]
+
+
 @case("BandedColorMap_near_field")
 def _():
     r = nec_near(0)
