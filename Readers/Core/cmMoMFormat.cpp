@@ -536,7 +536,7 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName, const P
       blocks = std::make_unique<Blocks>(text, s.Offset(), s.LineNumber(), parallel);
       // A short file fails at its end, after any error in the rows it has (as a serial read).
       const std::int64_t rows = std::min<std::int64_t>(n, blocks->TotalRecords);
-      m.Points.resize(3 * rows);
+      ResizeLargeVector(m.Points, static_cast<std::size_t>(3 * rows));
       double* xyz = m.Points.data();
       blocks->ForRecords(fileName, 0, rows, parallel, [&](const Block& blk, LineScanner& bs) {
         std::vector<std::string_view> t;
@@ -615,10 +615,10 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName, const P
         elemStart[k + 1] += elemStart[k];
         connStart[k + 1] += connStart[k];
       }
-      m.Offsets.resize(available + 1);
-      m.Connectivity.resize(connStart[nb]);
-      m.JReal.resize(3 * available);
-      m.JImag.resize(3 * available);
+      ResizeLargeVector(m.Offsets, static_cast<std::size_t>(available + 1));
+      ResizeLargeVector(m.Connectivity, static_cast<std::size_t>(connStart[nb]));
+      ResizeLargeVector(m.JReal, static_cast<std::size_t>(3 * available));
+      ResizeLargeVector(m.JImag, static_cast<std::size_t>(3 * available));
       blocks->ForRecords(fileName, first, available, parallel, [&](const Block& blk, LineScanner& bs) {
         const std::size_t k = static_cast<std::size_t>(&blk - blocks->List.data());
         std::int64_t e = elemStart[k], at = connStart[k];
