@@ -6,6 +6,7 @@
 #include "vtk_hdf5.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <sys/stat.h>
 
@@ -171,10 +172,11 @@ std::vector<double> Hdf5File::Read(const std::string& path)
   {
     throw ParseError(this->Path, 0, "dataset " + path + " is missing");
   }
+  // Saturating: a product that wraps around would under-allocate the buffer below.
   std::uint64_t n = 1;
   for (std::uint64_t d : dims)
   {
-    n *= d;
+    n = d == 0 ? 0 : (n > UINT64_MAX / d ? UINT64_MAX : n * d);
   }
   // A dataset may declare far more values than it stores (fill values, chunks never
   // written, compression): refuse more than 16 times what the file's bytes could hold
