@@ -6,6 +6,7 @@
 #include "vtk_hdf5.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdint>
 #include <cstring>
 #include <sys/stat.h>
@@ -86,6 +87,15 @@ Hdf5File::Hdf5File(const std::string& path)
   if (S_ISDIR(st.st_mode))
   {
     throw ParseError(path, 0, "is a directory, not a file");
+  }
+  // HDF5 reports an unreadable file as "not HDF5": ask the system first.
+  if (std::FILE* fp = std::fopen(path.c_str(), "rb"))
+  {
+    std::fclose(fp);
+  }
+  else
+  {
+    throw ParseError(path, 0, std::string("cannot open: ") + std::strerror(errno));
   }
   htri_t is;
   H5E_BEGIN_TRY { is = H5Fis_hdf5(path.c_str()); }

@@ -39,11 +39,11 @@ std::vector<double> NeedVector(Hdf5Source& h5, const std::string& file, const st
   {
     Fail(file, "dataset " + path + " is missing (not an openEMS nf2ff result?)");
   }
-  std::uint64_t n = 1;
+  std::uint64_t n = 1; // saturating at UINT64_MAX
   int big = 0;
   for (std::uint64_t d : dims)
   {
-    n = d == 0 ? 0 : (n > MaxElements / d ? MaxElements + 1 : n * d);
+    n = d == 0 ? 0 : (n > UINT64_MAX / d ? UINT64_MAX : n * d);
     big += d > 1 ? 1 : 0;
   }
   if (list && big > 1)
@@ -258,6 +258,11 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
         Fail(file, "dataset /nf2ff/P_rad/FD/" + f + " holds a negative power density");
       }
       const double d = 4 * Pi * r * r * pr[k] / prad;
+      if (!std::isfinite(d) || !std::isfinite(g.EthetaRe.back() + g.EthetaIm.back() + g.EphiRe.back() + g.EphiIm.back()))
+      {
+        Fail(file, "the radius " + std::to_string(r) + " of /Mesh/r times the fields of /nf2ff/" + f +
+            " overflows a double");
+      }
       g.Gain.push_back(d > 0 ? 10 * std::log10(d) : NoFieldDecibels);
     }
   }

@@ -62,7 +62,9 @@ def simulate(out_dir, theta_step=3.0, phi_step=5.0):
     port.CalcPort(sim, [F0])
     pin = float(np.real(0.5 * port.uf_tot * np.conj(port.if_tot))[0])
     theta = np.arange(0.0, 180.0 + theta_step / 2, theta_step)
-    phi = np.arange(0.0, 360.0 + phi_step / 2, phi_step)
+    # phi stops one step short of 360: openEMS sums P_rad over every sample for Prad,
+    # so a repeated phi = 360 column would count that cut twice and bias Dmax low.
+    phi = np.arange(0.0, 360.0 - phi_step / 2, phi_step)
     out = os.path.join(out_dir, "nf2ff.h5")
     r = box.CalcNF2FF(sim, F0, theta, phi, outfile=out)
     return out, F0, float(10 * np.log10(r.Dmax[0])), float(r.Prad[0]), pin
