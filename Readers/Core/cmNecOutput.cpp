@@ -95,6 +95,59 @@ void Numbers(std::string_view line, std::vector<std::string_view>& tok)
   }
 }
 
+/// Splits a line at blanks (what Tokenize does) into at most `n` tokens;
+/// returns how many it found, n + 1 when there are more.
+int SplitBlanks(std::string_view line, std::string_view* out, int n)
+{
+  const char* p = line.data();
+  const char* const end = p + line.size();
+  int k = 0;
+  for (;;)
+  {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+    {
+      ++p;
+    }
+    if (p == end)
+    {
+      return k;
+    }
+    if (k == n)
+    {
+      return n + 1;
+    }
+    const char* b = p;
+    while (p < end && *p != ' ' && *p != '\t' && *p != '\r')
+    {
+      ++p;
+    }
+    out[k++] = std::string_view(b, static_cast<std::size_t>(p - b));
+  }
+}
+
+/// The fast path of a numeric table row: exactly `n` blank-separated tokens,
+/// an integer then n - 1 finite numbers, read as ParseInt and ParseDouble
+/// read them. A token that Numbers() would split (touching Fortran fields)
+/// is never a valid number on its own, so whatever this accepts, Numbers()
+/// and NeedFinite() read the same way; anything else returns false and the
+/// caller parses the line the general way (which reports any error).
+bool FastRow(std::string_view line, int n, std::int64_t& number, double* values)
+{
+  std::string_view t[16];
+  if (n > 16 || SplitBlanks(line, t, n) != n || !ParseInt(t[0], number))
+  {
+    return false;
+  }
+  for (int k = 1; k < n; ++k)
+  {
+    if (!ParseDouble(t[k], values[k - 1]) || !std::isfinite(values[k - 1]))
+    {
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Section banners that end a table's header search: a table with no rows (say, wire
 /// currents suppressed by a PT card) must not swallow the next section.
 bool IsBanner(std::string_view line)
@@ -1098,8 +1151,41 @@ void Parser::ReadPatchCurrents()
   std::int64_t header = 0, found = 0;
   std::string_view line;
   std::vector<std::string_view> row;
-  while (found < m && this->NextRow(12, header, line))
+  while (found < m)
   {
+    if (header < 0)
+    {
+      // Once the rows have started, a nec2c row (one line per patch) that
+      // passes every check is taken on the fast path.
+      const std::size_t at = this->S.Offset();
+      const std::int64_t lineNo = this->S.LineNumber();
+      std::int64_t n = 0;
+      double v[13];
+      if (this->S.Next(line) && FastRow(line, 14, n, v) && n == found + 1)
+      {
+        const DataPatch& d = this->Geo.Data[static_cast<std::size_t>(found)];
+        bool near = true;
+        for (int a = 0; a < 3; ++a)
+        {
+          near = near && std::abs(lambda * v[a] - d.Centre[a]) <= 1e-3 * lambda + 1e-4;
+        }
+        if (near)
+        {
+          for (int a = 0; a < 3; ++a)
+          {
+            sol.Mesh.JReal.push_back(v[7 + 2 * a]);
+            sol.Mesh.JImag.push_back(v[8 + 2 * a]);
+          }
+          ++found;
+          continue;
+        }
+      }
+      this->S.Seek(at, lineNo); // the general path below parses or reports it
+    }
+    if (!this->NextRow(12, header, line))
+    {
+      break;
+    }
     header = -1;
     row = this->Tok;
     if (row.size() == 1)

@@ -66,6 +66,27 @@ private:
   std::size_t Size = 0;
 };
 
+/// Advises the whole 2 MB pages inside [p, p + bytes) for transparent huge
+/// pages (no-op for small ranges or without MADV_HUGEPAGE). Call it before the
+/// memory is first written: each first touch of a fresh 4 KB page is a fault.
+void AdviseHugePages(void* p, std::size_t bytes);
+
+/// v.resize(n) (the values kept, new ones zero), with any new memory
+/// reserved first and advised for huge pages when it is big.
+template <typename T>
+void ResizeLargeVector(std::vector<T>& v, std::size_t n)
+{
+  if (n > v.capacity())
+  {
+    std::vector<T> fresh;
+    fresh.reserve(n);
+    AdviseHugePages(fresh.data(), n * sizeof(T));
+    fresh.assign(v.begin(), v.end());
+    v.swap(fresh);
+  }
+  v.resize(n);
+}
+
 /// Reads a whole regular file; throws ParseError for a missing, unreadable or
 /// non-regular file, or one larger than `maxBytes`.
 FileText ReadWholeFile(const std::string& path, std::uint64_t maxBytes = (1ull << 34));
