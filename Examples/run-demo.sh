@@ -44,6 +44,9 @@ sed 's/^LD 4 3 1 1 50 0/LD 4 1 1 1 50 0/; s/^EX 0 1 1 0 1 0/EX 0 3 1 0 1 0/; s/^
 test -s "$out/vehicle_ports.out" && test -s "$out/vehicle_ports_swapped.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/ports_vehicle.py" \
   --sweep "$out/vehicle_ports.out" --swapped "$out/vehicle_ports_swapped.out" --outdir "$out"
+echo "== a second solver: openEMS (FDTD) half-wave dipole pattern"
+# The bundled openEMS nf2ff result (Testing/Data/openems); --run recomputes it (~1 min).
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/pattern_openems.py" --outdir "$out"
 echo "== the chapter's fractal figures and animation frames"
 bash "$here/Examples/fractals/run-fractals.sh" "$out/fractals"
 bash "$here/Examples/animation/run-animation.sh"

@@ -331,6 +331,7 @@ private:
   bool SawPatches = false;
   bool Open = false; ///< the last solution still takes tables of its frequency
   std::vector<std::string_view> Row;
+  NecNearFieldScanner Near; ///< NE/NH cards and tables (cmNecNearField.cpp)
   std::vector<NecPort> PendingPorts; ///< ANTENNA INPUT PARAMETERS of the solve being printed
   NecPowerBudget PendingPower;       ///< a POWER BUDGET printed before its solution existed
   std::vector<NecLoad> Loads;        ///< the STRUCTURE IMPEDANCE LOADING last printed
@@ -1537,6 +1538,23 @@ NecOutput Parser::Run()
     {
       mode = Mode::None;
       this->ReadWireCurrents();
+    }
+    else if (bool electric; IsNecNearFieldBanner(line, electric))
+    {
+      mode = Mode::None;
+      if (this->FrequencyHz <= 0)
+      {
+        this->S.Fail("near-field table before any FREQUENCY line");
+      }
+      this->Near.Table(this->S, electric, this->MaxPatches, this->Solution(false).NearFields);
+    }
+    else if (Has(line, "DATA CARD"))
+    {
+      this->Near.Card(line);
+      if (mode == Mode::Echo)
+      {
+        this->EchoLine(line);
+      }
     }
     else if (Has(line, "ANTENNA INPUT PARAMETERS"))
     {

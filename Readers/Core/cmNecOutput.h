@@ -43,6 +43,7 @@
 #define cmNecOutput_h
 
 #include "cmFarField.h"
+#include "cmNecNearField.h"
 #include "cmNecPorts.h"
 #include "cmSurfaceMesh.h"
 #include "cmTextScan.h"
@@ -78,6 +79,7 @@ struct NecSolution
   SurfaceMesh Mesh;      ///< one element per patch (none for a wire-only model); sources = fed segments
   std::vector<NecWireSegment> Wires;  ///< CURRENTS AND LOCATION (empty when PT suppressed it)
   std::vector<FarFieldGrid> Patterns; ///< every RADIATION PATTERNS table, in file order
+  std::vector<NecNearField> NearFields; ///< NE/NH tables (cmNecNearField.h), NE+NH pairs joined
   std::vector<NecPort> Ports;  ///< ANTENNA INPUT PARAMETERS (cmNecPorts.h), one per source
   NecPowerBudget Power;        ///< POWER BUDGET, when printed
   std::vector<NecLoad> Loads;  ///< STRUCTURE IMPEDANCE LOADING in force for this solve

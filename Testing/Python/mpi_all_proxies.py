@@ -356,6 +356,22 @@ reader_case("TouchstoneReader_pad_s2p", lambda **k: simple.TouchstoneReader(**k)
             D("touchstone/pad_6db_ma.s2p"))
 reader_case("TouchstoneReader_rlc_s1p", lambda **k: simple.TouchstoneReader(**k),
             D("touchstone/rlc_series_ri.s1p"))
+reader_case("OpenEMSReader_dipole", lambda **k: simple.openEMSNF2FFReader(**k),
+            D("openems/dipole_nf2ff.h5"))
+
+
+@case("AntennaPatternSurface_openems")
+def _():
+    r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    ps = simple.AntennaPatternSurface(Input=r, Scale="Decibels", NumberOfLevels=1, ReferenceMode="Global")
+    ps.SelectInputArray = ["ROWS", "Gain"]
+    return ps, [(r, 0)]
+
+
+@case("PatternMetrics_openems")
+def _():
+    r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    return simple.PatternMetrics(Input=r), [(r, 0)]
 
 
 @case("AnalyticAntennaPattern_halfwave")
