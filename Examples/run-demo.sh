@@ -53,6 +53,9 @@ sed 's/^RP .*/NE 0 91 1 61 -1.95 -0.5 -0.95 0.1 0 0.1/' "$out/vehicle.nec" > "$o
 test -s "$out/vehicle_nearfield.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/nearfield_vehicle.py" \
   --input "$out/vehicle_nearfield.out" --outdir "$out"
+echo "== a second solver: openEMS (FDTD) half-wave dipole pattern"
+# The bundled openEMS nf2ff result (Testing/Data/openems); --run recomputes it (~1 min).
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/pattern_openems.py" --outdir "$out"
 echo "== the chapter's fractal figures and animation frames"
 bash "$here/Examples/fractals/run-fractals.sh" "$out/fractals"
 bash "$here/Examples/animation/run-animation.sh"

@@ -6,6 +6,8 @@
 #include "vtk_hdf5.h"
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdint>
 #include <cstring>
 #include <sys/stat.h>
 
@@ -85,6 +87,15 @@ Hdf5File::Hdf5File(const std::string& path)
   if (S_ISDIR(st.st_mode))
   {
     throw ParseError(path, 0, "is a directory, not a file");
+  }
+  // HDF5 reports an unreadable file as "not HDF5": ask the system first.
+  if (std::FILE* fp = std::fopen(path.c_str(), "rb"))
+  {
+    std::fclose(fp);
+  }
+  else
+  {
+    throw ParseError(path, 0, std::string("cannot open: ") + std::strerror(errno));
   }
   htri_t is;
   H5E_BEGIN_TRY { is = H5Fis_hdf5(path.c_str()); }
@@ -171,10 +182,11 @@ std::vector<double> Hdf5File::Read(const std::string& path)
   {
     throw ParseError(this->Path, 0, "dataset " + path + " is missing");
   }
+  // Saturating: a product that wraps around would under-allocate the buffer below.
   std::uint64_t n = 1;
   for (std::uint64_t d : dims)
   {
-    n *= d;
+    n = d == 0 ? 0 : (n > UINT64_MAX / d ? UINT64_MAX : n * d);
   }
   // A dataset may declare far more values than it stores (fill values, chunks never
   // written, compression): refuse more than 16 times what the file's bytes could hold

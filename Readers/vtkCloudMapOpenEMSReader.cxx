@@ -95,6 +95,14 @@ int vtkCloudMapOpenEMSReader::RequestInformation(
   }
   catch (const std::exception& e)
   {
+    // The pipeline will not run RequestData after this: empty the table here, so the
+    // previous file's far field does not stay on the output.
+    if (vtkTable* out = vtkTable::GetData(outputVector, 0))
+    {
+      out->Initialize();
+    }
+    outputVector->GetInformationObject(0)->Remove(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
+    outputVector->GetInformationObject(0)->Remove(vtkStreamingDemandDrivenPipeline::TIME_RANGE());
     cmReaderError(<< e.what());
     return 0;
   }

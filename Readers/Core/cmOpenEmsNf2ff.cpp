@@ -11,9 +11,10 @@ namespace
 {
 constexpr double Pi = 3.14159265358979323846;
 
-/// The bound on any one dataset's element count: 2^28 doubles (2 GB) is more than any
-/// sensible far-field grid (0.1° steps give 6.5 M samples).
-constexpr std::uint64_t MaxElements = 1ull << 28;
+/// The bound on any one dataset's element count: 2^24 doubles (134 MB) is more than any
+/// sensible far-field grid (0.1° steps give 6.5 M samples), and the five grids of a
+/// frequency then stay below 1 GB.
+constexpr std::uint64_t MaxElements = 1ull << 24;
 
 /// Degrees from openEMS's float32 radians. float32 keeps about 7 digits, so π comes back
 /// as 180.0000025°; an angle within 3e-5° of a multiple of 1e-4° is snapped to it, so
@@ -38,11 +39,11 @@ std::vector<double> NeedVector(Hdf5Source& h5, const std::string& file, const st
   {
     Fail(file, "dataset " + path + " is missing (not an openEMS nf2ff result?)");
   }
-  std::uint64_t n = 1;
+  std::uint64_t n = 1; // saturating at UINT64_MAX
   int big = 0;
   for (std::uint64_t d : dims)
   {
-    n = d == 0 ? 0 : (n > MaxElements / d ? MaxElements + 1 : n * d);
+    n = d == 0 ? 0 : (n > UINT64_MAX / d ? UINT64_MAX : n * d);
     big += d > 1 ? 1 : 0;
   }
   if (list && big > 1)
@@ -70,7 +71,8 @@ std::vector<double> NeedVector(Hdf5Source& h5, const std::string& file, const st
   return v;
 }
 
-std::vector<double> NeedGrid(Hdf5Source& h5, const std::string& file, const std::string& path,
+/// Checks that `path` is a {φ, θ} grid of the mesh's size (reads nothing).
+void CheckGrid(Hdf5Source& h5, const std::string& file, const std::string& path,
   std::uint64_t nphi, std::uint64_t ntheta)
 {
   std::vector<std::uint64_t> dims;
@@ -102,7 +104,6 @@ std::vector<double> NeedGrid(Hdf5Source& h5, const std::string& file, const std:
     Fail(file, "dataset " + path + " has the shape {" + shape + "}, expected {" +
         std::to_string(nphi) + " x " + std::to_string(ntheta) + "} (phi, theta) from /Mesh");
   }
-  return NeedVector(h5, file, path, nphi * ntheta, false);
 }
 
 std::vector<double> NeedAttribute(Hdf5Source& h5, const std::string& file, const std::string& path,
@@ -202,13 +203,34 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
       Fail(file, "dataset /Mesh/phi holds " + std::to_string(p) + ", expected radians in [-2pi, 2pi]");
     }
   }
+  // A repeated angle would make two grid rows of one direction, and the θ-fastest grid
+  // check below could no longer tell θ from φ.
+  for (const auto* a : { &theta, &phi })
+  {
+    for (std::size_t k = 1; k < a->size(); ++k)
+    {
+      if (!(Degrees((*a)[k]) > Degrees((*a)[k - 1]))) // in degrees, as the grid will hold them
+      {
+        Fail(file, std::string("dataset /Mesh/") + (a == &theta ? "theta" : "phi") +
+            " does not increase at value " + std::to_string(k + 1) + " (" +
+            std::to_string((*a)[k - 1]) + ", then " + std::to_string((*a)[k]) + ")");
+      }
+    }
+  }
   const std::uint64_t nt = theta.size(), np = phi.size();
   const std::string f = "f" + std::to_string(index);
-  const std::vector<double> etr = NeedGrid(h5, file, "/nf2ff/E_theta/FD/" + f + "_real", np, nt);
-  const std::vector<double> eti = NeedGrid(h5, file, "/nf2ff/E_theta/FD/" + f + "_imag", np, nt);
-  const std::vector<double> epr = NeedGrid(h5, file, "/nf2ff/E_phi/FD/" + f + "_real", np, nt);
-  const std::vector<double> epi = NeedGrid(h5, file, "/nf2ff/E_phi/FD/" + f + "_imag", np, nt);
-  const std::vector<double> pr = NeedGrid(h5, file, "/nf2ff/P_rad/FD/" + f, np, nt);
+  const std::string grids[5] = { "/nf2ff/E_theta/FD/" + f + "_real", "/nf2ff/E_theta/FD/" + f + "_imag",
+    "/nf2ff/E_phi/FD/" + f + "_real", "/nf2ff/E_phi/FD/" + f + "_imag", "/nf2ff/P_rad/FD/" + f };
+  // Every shape first, so a layout defect is refused before any grid is read.
+  for (const std::string& path : grids)
+  {
+    CheckGrid(h5, file, path, np, nt);
+  }
+  const std::vector<double> etr = NeedVector(h5, file, grids[0], np * nt, false);
+  const std::vector<double> eti = NeedVector(h5, file, grids[1], np * nt, false);
+  const std::vector<double> epr = NeedVector(h5, file, grids[2], np * nt, false);
+  const std::vector<double> epi = NeedVector(h5, file, grids[3], np * nt, false);
+  const std::vector<double> pr = NeedVector(h5, file, grids[4], np * nt, false);
 
   FarFieldGrid g;
   g.SourceFormat = "openEMS";
@@ -236,6 +258,11 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
         Fail(file, "dataset /nf2ff/P_rad/FD/" + f + " holds a negative power density");
       }
       const double d = 4 * Pi * r * r * pr[k] / prad;
+      if (!std::isfinite(d) || !std::isfinite(g.EthetaRe.back() + g.EthetaIm.back() + g.EphiRe.back() + g.EphiIm.back()))
+      {
+        Fail(file, "the radius " + std::to_string(r) + " of /Mesh/r times the fields of /nf2ff/" + f +
+            " overflows a double");
+      }
       g.Gain.push_back(d > 0 ? 10 * std::log10(d) : NoFieldDecibels);
     }
   }

@@ -402,6 +402,24 @@ def _():
     return at_time(th, 0.375), [(r, 4)]
 
 
+reader_case("OpenEMSReader_dipole", lambda **k: simple.openEMSNF2FFReader(**k),
+            D("openems/dipole_nf2ff.h5"))
+
+
+@case("AntennaPatternSurface_openems")
+def _():
+    r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    ps = simple.AntennaPatternSurface(Input=r, Scale="Decibels", NumberOfLevels=1, ReferenceMode="Global")
+    ps.SelectInputArray = ["ROWS", "Gain"]
+    return ps, [(r, 0)]
+
+
+@case("PatternMetrics_openems")
+def _():
+    r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    return simple.PatternMetrics(Input=r), [(r, 0)]
+
+
 @case("AnalyticAntennaPattern_halfwave")
 def _():
     p = analytic(ThetaStep=5, PhiStep=5)
