@@ -24,6 +24,7 @@
 #include "vtkMath.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
+#include "vtkSMPTools.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
@@ -175,7 +176,12 @@ int vtkCloudMapNECReader::RequestInformation(
     {
       // Every rank parses the whole file (NEC output is small next to its solve time),
       // so every rank sees the same error.
-      in.Nec = cloudmap::ReadNecOutputFile(this->FileName);
+      // Long patch-current tables are parsed in blocks of rows on the SMP threads.
+      const cloudmap::ParallelFor parallel = [](std::int64_t n,
+                                               const std::function<void(std::int64_t, std::int64_t)>& body) {
+        vtkSMPTools::For(0, n, 1, [&](vtkIdType b, vtkIdType e) { body(b, e); });
+      };
+      in.Nec = cloudmap::ReadNecOutputFile(this->FileName, parallel);
     }
     catch (const std::exception& e)
     {

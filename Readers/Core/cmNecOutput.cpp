@@ -282,8 +282,10 @@ struct Structure
 class Parser
 {
 public:
-  Parser(std::string_view text, const std::string& fileName)
+  Parser(std::string_view text, const std::string& fileName, const ParallelFor& parallel)
     : S(text, fileName)
+    , Text(text)
+    , Parallel(parallel)
     // A patch takes at least one data row of 64 bytes, which bounds every count.
     , MaxPatches(static_cast<std::int64_t>(text.size() / 64) + 16)
   {
@@ -317,6 +319,9 @@ private:
   double Lambda() const;
 
   LineScanner S;
+  std::string_view Text;
+  ParallelFor Parallel;
+  bool ParallelCurrents(std::int64_t first, std::int64_t m, double lambda, SurfaceMesh& mesh);
   std::int64_t MaxPatches;
   std::vector<std::string_view> Tok;
   Structure Geo;
@@ -1149,10 +1154,22 @@ void Parser::ReadPatchCurrents()
   sol.Mesh.JReal.reserve(3 * static_cast<std::size_t>(m));
   sol.Mesh.JImag.reserve(3 * static_cast<std::size_t>(m));
   std::int64_t header = 0, found = 0;
+  bool triedParallel = false;
   std::string_view line;
   std::vector<std::string_view> row;
   while (found < m)
   {
+    if (header < 0 && !triedParallel)
+    {
+      // The rows have started: the rest of the table in parallel blocks, if
+      // it is all plain nec2c rows.
+      triedParallel = true;
+      if (this->ParallelCurrents(found, m, lambda, sol.Mesh))
+      {
+        found = m;
+        continue;
+      }
+    }
     if (header < 0)
     {
       // Once the rows have started, a nec2c row (one line per patch) that
@@ -1244,6 +1261,78 @@ void Parser::ReadPatchCurrents()
       "truncated SURFACE PATCH CURRENTS table: " + std::to_string(found) + " of " +
         std::to_string(m) + " patches" + (eof ? " before the end of the file" : ""));
   }
+}
+
+bool Parser::ParallelCurrents(std::int64_t first, std::int64_t m, double lambda, SurfaceMesh& mesh)
+{
+  // Rows first..m-1 (0-based) of a SURFACE PATCH CURRENTS table whose first
+  // rows were nec2c rows: when every one of the next m - first lines is a
+  // plain nec2c row that passes the checks, they are parsed in blocks on the
+  // threads, each into its own place. Otherwise nothing is kept and the
+  // serial loop goes on from the same line (and reports what it finds).
+  constexpr std::int64_t BlockRows = 512;
+  const std::int64_t count = m - first;
+  if (!this->Parallel || count < 4 * BlockRows)
+  {
+    return false;
+  }
+  const std::size_t at = this->S.Offset();
+  const std::int64_t lineNo = this->S.LineNumber();
+  std::vector<std::size_t> starts(static_cast<std::size_t>(count) + 1);
+  std::size_t pos = at;
+  for (std::int64_t k = 0; k < count; ++k)
+  {
+    if (pos >= this->Text.size())
+    {
+      return false;
+    }
+    starts[k] = pos;
+    const std::size_t nl = this->Text.find('\n', pos);
+    pos = nl == std::string_view::npos ? this->Text.size() : nl + 1;
+  }
+  starts[count] = pos;
+  mesh.JReal.resize(3 * static_cast<std::size_t>(m));
+  mesh.JImag.resize(3 * static_cast<std::size_t>(m));
+  const std::int64_t blocks = (count + BlockRows - 1) / BlockRows;
+  std::vector<char> ok(static_cast<std::size_t>(blocks), 0);
+  this->Parallel(blocks, [&](std::int64_t lo, std::int64_t hi) {
+    for (std::int64_t b = lo; b < hi; ++b)
+    {
+      bool good = true;
+      for (std::int64_t k = b * BlockRows; good && k < std::min(count, (b + 1) * BlockRows); ++k)
+      {
+        std::size_t end = starts[k + 1];
+        if (end > starts[k] && this->Text[end - 1] == '\n')
+        {
+          --end;
+        }
+        const std::int64_t row = first + k; // 0-based patch index
+        std::int64_t n = 0;
+        double v[13];
+        good = FastRow(this->Text.substr(starts[k], end - starts[k]), 14, n, v) && n == row + 1;
+        const DataPatch& d = this->Geo.Data[static_cast<std::size_t>(row)];
+        for (int a = 0; good && a < 3; ++a)
+        {
+          good = std::abs(lambda * v[a] - d.Centre[a]) <= 1e-3 * lambda + 1e-4;
+        }
+        for (int a = 0; good && a < 3; ++a)
+        {
+          mesh.JReal[3 * row + a] = v[7 + 2 * a];
+          mesh.JImag[3 * row + a] = v[8 + 2 * a];
+        }
+      }
+      ok[static_cast<std::size_t>(b)] = good ? 1 : 0;
+    }
+  });
+  if (std::find(ok.begin(), ok.end(), 0) != ok.end())
+  {
+    mesh.JReal.resize(3 * static_cast<std::size_t>(first));
+    mesh.JImag.resize(3 * static_cast<std::size_t>(first));
+    this->S.Seek(at, lineNo);
+    return false;
+  }
+  this->S.Seek(pos, lineNo + count);
+  return true;
 }
 
 void Parser::ReadPattern()
@@ -1555,7 +1644,8 @@ bool LooksLikeNecOutput(std::string_view rawHead)
     (Has(head, "STRUCTURE SPECIFICATION") && Has(head, "COORDINATES MUST BE INPUT IN"));
 }
 
-NecOutput ParseNecOutput(std::string_view rawText, const std::string& fileName)
+NecOutput ParseNecOutput(
+  std::string_view rawText, const std::string& fileName, const ParallelFor& parallel)
 {
   std::string storage;
   const std::string_view text = Untabbed(rawText, storage);
@@ -1569,12 +1659,12 @@ NecOutput ParseNecOutput(std::string_view rawText, const std::string& fileName)
       "not a NEC-2 output file: no nec2c or NEC-2D banner, comment block or structure "
       "specification in the first 4 KB");
   }
-  return Parser(text, fileName).Run();
+  return Parser(text, fileName, parallel).Run();
 }
 
-NecOutput ReadNecOutputFile(const std::string& path)
+NecOutput ReadNecOutputFile(const std::string& path, const ParallelFor& parallel)
 {
-  return ParseNecOutput(ReadWholeFile(path), path);
+  return ParseNecOutput(ReadWholeFile(path), path, parallel);
 }
 
 SurfaceMesh ReadNecSurfaceMesh(const std::string& path)

@@ -46,6 +46,7 @@
 #include "cmNecNearField.h"
 #include "cmNecPorts.h"
 #include "cmSurfaceMesh.h"
+#include "cmTextScan.h"
 
 #include <cstdint>
 #include <string>
@@ -95,10 +96,14 @@ struct NecOutput
 };
 
 /// Parses a whole output file's text; throws ParseError naming `fileName` and the line.
-NecOutput ParseNecOutput(std::string_view text, const std::string& fileName);
+/// Long SURFACE PATCH CURRENTS tables are parsed in blocks of rows through
+/// `parallel` (empty: one thread); the result and any error are the same on
+/// every thread count (a table that is not plain nec2c rows is read serially).
+NecOutput ParseNecOutput(
+  std::string_view text, const std::string& fileName, const ParallelFor& parallel = {});
 
 /// Reads and parses a file.
-NecOutput ReadNecOutputFile(const std::string& path);
+NecOutput ReadNecOutputFile(const std::string& path, const ParallelFor& parallel = {});
 
 /// The first solution's surface mesh, which is what the reader shows.
 SurfaceMesh ReadNecSurfaceMesh(const std::string& path);

@@ -15,6 +15,7 @@
 #define cmTextScan_h
 
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <memory>
@@ -23,6 +24,14 @@
 
 namespace cloudmap
 {
+/**
+ * Runs body(begin, end) over [0, n), possibly on several threads (the
+ * readers pass a vtkSMPTools loop; the core itself starts no threads).
+ * Empty means one thread.
+ */
+using ParallelFor = std::function<void(
+  std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body)>;
+
 class ParseError : public std::runtime_error
 {
 public:
