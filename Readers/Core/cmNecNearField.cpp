@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cloudmap
 {
@@ -42,6 +43,25 @@ bool StartsNumeric(std::string_view line)
   const std::string_view t = Trim(line);
   return !t.empty() && (IsDigit(t[0]) || ((t[0] == '-' || t[0] == '+' || t[0] == '.') &&
                                            t.size() > 1 && (IsDigit(t[1]) || t[1] == '.')));
+}
+
+/// nx·ny·nz of a card, saturating (a damaged echo may carry any int64 counts).
+std::int64_t CardPoints(const NecNearFieldCard& c)
+{
+  std::int64_t p = 1;
+  for (std::int64_t v : c.Counts)
+  {
+    if (v <= 0)
+    {
+      return 0;
+    }
+    if (p > std::numeric_limits<std::int64_t>::max() / v)
+    {
+      return std::numeric_limits<std::int64_t>::max();
+    }
+    p *= v;
+  }
+  return p;
 }
 
 bool Contains(std::string_view hay, std::string_view needle)
@@ -110,7 +130,7 @@ bool NecNearFieldDimensions(
   }
   if (card.Valid && card.Counts[0] > 0 && card.Counts[1] > 0 && card.Counts[2] > 0 &&
     card.Counts[0] <= n && card.Counts[1] <= n && card.Counts[2] <= n &&
-    card.Counts[0] * card.Counts[1] * card.Counts[2] == n)
+    CardPoints(card) == n)
   {
     std::copy(card.Counts, card.Counts + 3, dims);
     return true;
@@ -195,8 +215,9 @@ void NecNearFieldScanner::Table(
     }
     if (k >= 8)
     {
-      s.Fail(std::string(what) + " table without rows (no numeric row in the 8 lines after the "
-                                 "banner)");
+      // Named by the banner: the 8 lines looked at may belong to whatever follows.
+      throw ParseError(s.FileName(), banner,
+        std::string(what) + " table without rows (no numeric row in the 8 lines after the banner)");
     }
     header += Upper(line);
   }
@@ -261,12 +282,22 @@ void NecNearFieldScanner::Table(
     s.Fail(std::string(what) + " table without rows");
   }
   const NecNearFieldCard& card = this->Cards[electric ? 0 : 1];
-  if (card.Valid && atEnd && card.Counts[0] * card.Counts[1] * card.Counts[2] > n)
+  const std::int64_t asked = CardPoints(card);
+  if (card.Valid && atEnd && asked > n)
   {
     throw ParseError(s.FileName(), lastLine,
       std::string("truncated ") + what + " table: " + std::to_string(n) + " of " +
-        std::to_string(card.Counts[0] * card.Counts[1] * card.Counts[2]) +
-        " points before the end of the file");
+        std::to_string(asked) + " points before the end of the file");
+  }
+  // nec2c prints exactly the card's nx*ny*nz rows: any other count is a damaged table
+  // (rows lost or added), which would otherwise become a wrong grid without a word.
+  if (card.Valid && asked != n)
+  {
+    throw ParseError(s.FileName(), lastLine,
+      std::string(what) + " table has " + std::to_string(n) + " rows, but the " +
+        (electric ? "NE" : "NH") + " card echoed before it asks for " +
+        std::to_string(card.Counts[0]) + " x " + std::to_string(card.Counts[1]) + " x " +
+        std::to_string(card.Counts[2]) + " = " + std::to_string(asked) + " points");
   }
   // Coordinates are printed with 4 decimals: half a unit of the last place, plus the
   // relative rounding of the step when 4 decimals are not all the digits.
@@ -276,7 +307,7 @@ void NecNearFieldScanner::Table(
     big = std::max(big, std::abs(v));
   }
   NecNearFieldDimensions(g.Points, card, 1.01e-4 + 1e-9 * big, g.Dimensions);
-  g.FromCard = card.Valid && card.Counts[0] * card.Counts[1] * card.Counts[2] == n;
+  g.FromCard = card.Valid && asked == n;
   g.Spherical = g.FromCard && card.Coordinates == 1;
   // An NH table after an NE table on the same points (or the reverse) completes it.
   for (NecNearField& old : grids)

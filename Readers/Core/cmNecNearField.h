@@ -19,7 +19,8 @@
  *
  * Errors throw ParseError naming the file and line: a row that is not nine numbers,
  * a NaN, a negative magnitude, a table without rows, a table cut short by the end of
- * the file (fewer rows than its card asks for), or more rows than the file could hold.
+ * the file (fewer rows than its card asks for), a table elsewhere whose row count is not
+ * the echoed card's nx·ny·nz, or more rows than the file could hold.
  */
 #ifndef cmNecNearField_h
 #define cmNecNearField_h

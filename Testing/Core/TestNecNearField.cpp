@@ -256,6 +256,12 @@ int main()
     // Cut in the middle of the table: 7 of the card's 20 points.
     std::vector<std::string> cut(l.begin(), l.begin() + (first + 6));
     ExpectError(Join(cut), first + 6, "truncated NEAR ELECTRIC FIELDS table: 7 of 20 points");
+    // A row lost inside the file (not at its end): the card's count tells.
+    std::vector<std::string> gap = l;
+    gap.erase(gap.begin() + first); // the second row
+    ExpectError(Join(gap), first + 18,
+      "NEAR ELECTRIC FIELDS table has 19 rows, but the NE card echoed before it asks for "
+      "4 x 1 x 5 = 20 points");
     std::vector<std::string> head(l.begin(), l.begin() + (first - 1));
     ExpectError(Join(head), first - 1, "truncated NEAR ELECTRIC FIELDS table: no rows");
     ExpectError(edit(first - 3, "    something else entirely"), first - 1,
