@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <unordered_map>
 
@@ -95,57 +96,140 @@ void Numbers(std::string_view line, std::vector<std::string_view>& tok)
   }
 }
 
-/// Splits a line at blanks (what Tokenize does) into at most `n` tokens;
-/// returns how many it found, n + 1 when there are more.
-int SplitBlanks(std::string_view line, std::string_view* out, int n)
+/// A decimal of at most 15 significant digits with a power of ten within ±22
+/// ([sign] digits [. digits] [e|E [sign] digits], what NEC prints) converted
+/// with one correctly rounded operation (Clinger's fast path: the same value
+/// as ParseDouble and from_chars); p moves past it. False, p unchanged, for
+/// anything else.
+inline bool ShortDecimal(const char*& p, const char* end, double& value)
 {
-  const char* p = line.data();
-  const char* const end = p + line.size();
-  int k = 0;
-  for (;;)
+  static const double Pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+  const char* q = p;
+  bool negative = false;
+  if (q < end && (*q == '-' || *q == '+'))
   {
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
-    {
-      ++p;
-    }
-    if (p == end)
-    {
-      return k;
-    }
-    if (k == n)
-    {
-      return n + 1;
-    }
-    const char* b = p;
-    while (p < end && *p != ' ' && *p != '\t' && *p != '\r')
-    {
-      ++p;
-    }
-    out[k++] = std::string_view(b, static_cast<std::size_t>(p - b));
+    negative = *q == '-';
+    ++q;
   }
-}
-
-/// The fast path of a numeric table row: exactly `n` blank-separated tokens,
-/// an integer then n - 1 finite numbers, read as ParseInt and ParseDouble
-/// read them. A token that Numbers() would split (touching Fortran fields)
-/// is never a valid number on its own, so whatever this accepts, Numbers()
-/// and NeedFinite() read the same way; anything else returns false and the
-/// caller parses the line the general way (which reports any error).
-bool FastRow(std::string_view line, int n, std::int64_t& number, double* values)
-{
-  std::string_view t[16];
-  if (n > 16 || SplitBlanks(line, t, n) != n || !ParseInt(t[0], number))
+  std::uint64_t mantissa = 0;
+  int digits = 0, scale = 0;
+  bool any = false;
+  for (bool frac = false;; ++q)
+  {
+    if (q < end && *q >= '0' && *q <= '9')
+    {
+      if ((mantissa != 0 || *q != '0') && ++digits > 15)
+      {
+        return false;
+      }
+      mantissa = mantissa * 10 + static_cast<unsigned>(*q - '0');
+      scale -= frac ? 1 : 0;
+      any = true;
+    }
+    else if (q < end && *q == '.' && !frac)
+    {
+      frac = true;
+    }
+    else
+    {
+      break;
+    }
+  }
+  if (!any)
   {
     return false;
   }
-  for (int k = 1; k < n; ++k)
+  if (q < end && (*q == 'e' || *q == 'E'))
   {
-    if (!ParseDouble(t[k], values[k - 1]) || !std::isfinite(values[k - 1]))
+    ++q;
+    bool expNegative = false;
+    if (q < end && (*q == '-' || *q == '+'))
+    {
+      expNegative = *q == '-';
+      ++q;
+    }
+    int e = 0;
+    const char* first = q;
+    while (q < end && *q >= '0' && *q <= '9' && q - first < 4)
+    {
+      e = e * 10 + (*q - '0');
+      ++q;
+    }
+    if (q == first || (q < end && *q >= '0' && *q <= '9'))
     {
       return false;
     }
+    scale += expNegative ? -e : e;
   }
+  if (scale < -22 || scale > 22)
+  {
+    return false;
+  }
+  const double v = static_cast<double>(mantissa); // exact: mantissa < 10^15 < 2^53
+  value = scale < 0 ? v / Pow10[-scale] : v * Pow10[scale];
+  value = negative ? -value : value;
+  p = q;
   return true;
+}
+
+/// The fast path of a numeric table row: exactly `n` blank-separated tokens,
+/// a plain integer then n - 1 finite numbers, each converted where it stands
+/// with std::from_chars (correctly rounded, as ParseDouble). A token that
+/// Numbers() would split (touching Fortran fields such as "1.0E-03-2.0E-03")
+/// stops from_chars before its end and so is refused, as are a '+' sign, D
+/// exponents and non-finite values: whatever this accepts, Numbers() and
+/// NeedFinite() read the same way; anything else returns false and the caller
+/// parses the line the general way (which reports any error).
+bool FastRow(std::string_view line, int n, std::int64_t& number, double* values)
+{
+  const char* p = line.data();
+  const char* const end = p + line.size();
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (p < end && blank(*p))
+  {
+    ++p;
+  }
+  const char* b = p;
+  std::int64_t x = 0;
+  while (p < end && *p >= '0' && *p <= '9' && p - b < 18)
+  {
+    x = x * 10 + (*p - '0');
+    ++p;
+  }
+  if (p == b || (p < end && !blank(*p)))
+  {
+    return false;
+  }
+  number = x;
+  for (int k = 1; k < n; ++k)
+  {
+    while (p < end && blank(*p))
+    {
+      ++p;
+    }
+    double& v = values[k - 1];
+    const char* stop = p;
+    if (!ShortDecimal(stop, end, v))
+    {
+      const auto r = std::from_chars(p, end, v);
+      if (r.ec != std::errc() || r.ptr == p || !std::isfinite(v))
+      {
+        return false;
+      }
+      stop = r.ptr;
+    }
+    if (stop < end && !blank(*stop))
+    {
+      return false;
+    }
+    p = stop;
+  }
+  while (p < end && blank(*p))
+  {
+    ++p;
+  }
+  return p == end;
 }
 
 /// Section banners that end a table's header search: a table with no rows (say, wire
