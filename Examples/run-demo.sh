@@ -7,7 +7,9 @@
 # out/current_animation_strip.png; frames and index.html in out/batch/), antenna
 # 1's impedance/VSWR and the antenna 1 -> 3 coupling over 100-140 MHz
 # (out/vehicle_impedance_vswr.png, out/vehicle_coupling.png, out/vehicle_ant1.s1p,
-# out/vehicle_ports.txt), then the fractal figures (out/fractals/) and animation frames (out/animation/).
+# out/vehicle_ports.txt), the electric near field on a plane through the van as a 24-band
+# cloud map (out/vehicle_near_field_24.png, out/vehicle_near_field.txt), then the fractal
+# figures (out/fractals/) and animation frames (out/animation/).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$here/out}"
@@ -44,6 +46,16 @@ sed 's/^LD 4 3 1 1 50 0/LD 4 1 1 1 50 0/; s/^EX 0 1 1 0 1 0/EX 0 3 1 0 1 0/; s/^
 test -s "$out/vehicle_ports.out" && test -s "$out/vehicle_ports_swapped.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/ports_vehicle.py" \
   --sweep "$out/vehicle_ports.out" --swapped "$out/vehicle_ports_swapped.out" --outdir "$out"
+echo "== near field: |E| on the plane y = -0.5 m through the van at 120 MHz (NE card), 24 bands"
+# The vehicle deck with its RP card replaced by an NE plane (91 x 61 points, 0.1 m apart).
+sed 's/^RP .*/NE 0 91 1 61 -1.95 -0.5 -0.95 0.1 0 0.1/' "$out/vehicle.nec" > "$out/vehicle_nearfield.nec"
+( time nec2c -i "$out/vehicle_nearfield.nec" -o "$out/vehicle_nearfield.out" ) 2>&1 | grep -v '^$' || true
+test -s "$out/vehicle_nearfield.out"
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/nearfield_vehicle.py" \
+  --input "$out/vehicle_nearfield.out" --outdir "$out"
+echo "== a second solver: openEMS (FDTD) half-wave dipole pattern"
+# The bundled openEMS nf2ff result (Testing/Data/openems); --run recomputes it (~1 min).
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/pattern_openems.py" --outdir "$out"
 echo "== the chapter's fractal figures and animation frames"
 bash "$here/Examples/fractals/run-fractals.sh" "$out/fractals"
 bash "$here/Examples/animation/run-animation.sh"

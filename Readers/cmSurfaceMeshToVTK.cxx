@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmSurfaceMeshToVTK.h"
 
+#include "cmTextScan.h"
+
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
 #include "vtkDoubleArray.h"
@@ -16,12 +18,36 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 namespace cloudmap
 {
 namespace
 {
+// Sizes an array to nTuples; big ones get 2 MB-aligned memory advised for
+// huge pages (the array frees it): a 1M-element model is ~100 MB of arrays,
+// whose first touch in 4 KB pages costs about as much as filling them.
+template <typename ArrayT>
+typename ArrayT::ValueType* SizeLarge(ArrayT* a, vtkIdType nTuples)
+{
+  using T = typename ArrayT::ValueType;
+  constexpr std::size_t Huge = std::size_t(2) << 20;
+  const vtkIdType nValues = nTuples * a->GetNumberOfComponents();
+  const std::size_t bytes = sizeof(T) * static_cast<std::size_t>(nValues);
+  if (bytes >= 2 * Huge)
+  {
+    if (void* p = std::aligned_alloc(Huge, (bytes + Huge - 1) / Huge * Huge))
+    {
+      AdviseHugePages(p, (bytes + Huge - 1) / Huge * Huge);
+      a->SetArray(static_cast<T*>(p), nValues, 0, vtkAbstractArray::VTK_DATA_ARRAY_FREE);
+      return a->GetPointer(0);
+    }
+  }
+  a->SetNumberOfTuples(nTuples);
+  return a->GetPointer(0);
+}
+
 void AddNamed(vtkFieldData* fd, const char* namesKey, const char* posKey,
   const std::vector<std::string>& names, const std::vector<double>& xyz)
 {
@@ -56,6 +82,7 @@ void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int g
   // Elements of the piece, then ghost rings by vertex adjacency.
   std::vector<char> level(ne, -1);
   std::vector<std::int64_t> order;
+  order.reserve(static_cast<std::size_t>(e - b));
   for (std::int64_t c = b; c < e; ++c)
   {
     level[c] = 0;
@@ -105,7 +132,8 @@ void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int g
     for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
       remap[m.Connectivity[k]] = 0;
   vtkNew<vtkPoints> pts;
-  pts->SetDataTypeToDouble();
+  vtkNew<vtkDoubleArray> ptsData;
+  ptsData->SetNumberOfComponents(3);
   std::int64_t used = 0;
   for (std::int64_t v = 0; v < np; ++v)
   {
@@ -114,14 +142,14 @@ void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int g
       remap[v] = used++;
     }
   }
-  pts->SetNumberOfPoints(used);
+  double* xyz = SizeLarge(ptsData.GetPointer(), used);
+  pts->SetData(ptsData);
   if (pointIds)
   {
     pointIds->assign(static_cast<std::size_t>(used), 0);
   }
   // The copies below are independent per vertex and per cell: parallel loops
   // (a large model is mostly this copy once the text is parsed).
-  double* xyz = vtkDoubleArray::SafeDownCast(pts->GetData())->GetPointer(0);
   vtkSMPTools::For(0, np, [&](vtkIdType lo, vtkIdType hi) {
     for (vtkIdType v = lo; v < hi; ++v)
     {
@@ -146,30 +174,24 @@ void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int g
   jr->SetNumberOfComponents(3);
   ji->SetNumberOfComponents(3);
   const vtkIdType nc = static_cast<vtkIdType>(order.size());
-  jr->SetNumberOfTuples(nc);
-  ji->SetNumberOfTuples(nc);
-  jm->SetNumberOfTuples(nc);
-  ids->SetNumberOfTuples(nc);
+  double* re3 = SizeLarge(jr.GetPointer(), nc);
+  double* im3 = SizeLarge(ji.GetPointer(), nc);
+  double* mag = SizeLarge(jm.GetPointer(), nc);
+  vtkIdType* eid = SizeLarge(ids.GetPointer(), nc);
   vtkNew<vtkUnsignedCharArray> ghosts;
   ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
   ghosts->SetNumberOfTuples(nc);
   // Offsets by a serial prefix sum (at most 8 corners kept per cell), then
   // every cell written into its own range.
   vtkNew<vtkIdTypeArray> offsets, conn;
-  offsets->SetNumberOfTuples(nc + 1);
-  vtkIdType* off = offsets->GetPointer(0);
+  vtkIdType* off = SizeLarge(offsets.GetPointer(), nc + 1);
   off[0] = 0;
   for (vtkIdType i = 0; i < nc; ++i)
   {
     const std::int64_t c = order[i];
     off[i + 1] = off[i] + std::min<std::int64_t>(8, m.Offsets[c + 1] - m.Offsets[c]);
   }
-  conn->SetNumberOfTuples(off[nc]);
-  vtkIdType* cc = conn->GetPointer(0);
-  double* re3 = jr->GetPointer(0);
-  double* im3 = ji->GetPointer(0);
-  double* mag = jm->GetPointer(0);
-  vtkIdType* eid = ids->GetPointer(0);
+  vtkIdType* cc = SizeLarge(conn.GetPointer(), off[nc]);
   unsigned char* gh = ghosts->GetPointer(0);
   vtkSMPTools::For(0, nc, [&](vtkIdType lo, vtkIdType hi) {
     for (vtkIdType i = lo; i < hi; ++i)

@@ -5,6 +5,7 @@
 #include "cmFarFieldToVTK.h"
 #include "cmNecOutput.h"
 #include "cmPortTable.h"
+#include "cmNearFieldToVTK.h"
 #include "cmFileStamp.h"
 #include "cmSurfaceMeshToVTK.h"
 #include "cmTextScan.h"
@@ -23,11 +24,15 @@
 #include "vtkMath.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
+#include "vtkSMPTools.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStructuredGrid.h"
+#include "vtkExtentTranslator.h"
 #include "vtkTable.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sys/stat.h>
@@ -50,7 +55,7 @@ vtkCloudMapNECReader::vtkCloudMapNECReader()
   : Internal(new Internals)
 {
   this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(4);
+  this->SetNumberOfOutputPorts(5); // patches, wires, pattern, port parameters, near fields
 }
 
 vtkCloudMapNECReader::~vtkCloudMapNECReader() = default;
@@ -109,6 +114,32 @@ bool Near(double a, double b)
 {
   return std::abs(a - b) <= 1e-9 * std::abs(b);
 }
+
+/// The output port of the Port Parameters table (the whole sweep).
+constexpr int PortParametersPort = 3;
+/// The output port of the near-field grids (NE/NH tables).
+constexpr int NearFieldPort = 4;
+constexpr int NumberOfPorts = 5;
+
+/// The NearFieldIndex-th near-field grid at frequency f, over the solutions in file order.
+const cloudmap::NecNearField* PickNearField(const cloudmap::NecOutput& nec, double f, int index)
+{
+  int k = 0;
+  for (const auto& s : nec.Solutions)
+  {
+    if (Near(s.Frequency, f))
+    {
+      for (const auto& g : s.NearFields)
+      {
+        if (k++ == index)
+        {
+          return &g;
+        }
+      }
+    }
+  }
+  return nullptr;
+}
 } // namespace
 
 int vtkCloudMapNECReader::CanReadFile(const char* fileName)
@@ -125,7 +156,8 @@ int vtkCloudMapNECReader::GetNumberOfFrequencies() const
 
 int vtkCloudMapNECReader::FillOutputPortInformation(int port, vtkInformation* info)
 {
-  info->Set(vtkDataObject::DATA_TYPE_NAME(), port >= 2 ? "vtkTable" : "vtkPolyData");
+  info->Set(vtkDataObject::DATA_TYPE_NAME(),
+    port == NearFieldPort ? "vtkStructuredGrid" : (port >= 2 ? "vtkTable" : "vtkPolyData"));
   return 1;
 }
 
@@ -144,7 +176,12 @@ int vtkCloudMapNECReader::RequestInformation(
     {
       // Every rank parses the whole file (NEC output is small next to its solve time),
       // so every rank sees the same error.
-      in.Nec = cloudmap::ReadNecOutputFile(this->FileName);
+      // Long patch-current tables are parsed in blocks of rows on the SMP threads.
+      const cloudmap::ParallelFor parallel = [](std::int64_t n,
+                                               const std::function<void(std::int64_t, std::int64_t)>& body) {
+        vtkSMPTools::For(0, n, 1, [&](vtkIdType b, vtkIdType e) { body(b, e); });
+      };
+      in.Nec = cloudmap::ReadNecOutputFile(this->FileName, parallel);
     }
     catch (const std::exception& e)
     {
@@ -161,12 +198,35 @@ int vtkCloudMapNECReader::RequestInformation(
     }
     in.Steps = cloudmap::DistinctFrequencies(f);
   }
-  for (int port = 0; port < 4; ++port)
+  for (int port = 0; port < NumberOfPorts; ++port)
   {
     vtkInformation* info = outputVector->GetInformationObject(port);
     // Patches are split into contiguous ranges with ghost rings; wires and the pattern
-    // table go to piece 0.
-    info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+    // table go to piece 0; the near-field grid is split by extent.
+    if (port == NearFieldPort)
+    {
+      // The grid of the first frequency that has one sets the extent (the same NE/NH
+      // card is used at every frequency of a sweep).
+      int ext[6] = { 0, -1, 0, -1, 0, -1 };
+      for (double f : in.Steps)
+      {
+        if (const auto* g = PickNearField(in.Nec, f, this->NearFieldIndex))
+        {
+          for (int d = 0; d < 3; ++d)
+          {
+            ext[2 * d] = 0;
+            ext[2 * d + 1] = static_cast<int>(g->Dimensions[d]) - 1;
+          }
+          break;
+        }
+      }
+      info->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), ext, 6);
+      info->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
+    }
+    else
+    {
+      info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+    }
     cloudmap::SetFrequencyTimeSteps(info, in.Steps);
   }
   return 1;
@@ -176,9 +236,9 @@ int vtkCloudMapNECReader::RequestData(
   vtkInformation* request, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   const Internals& in = *this->Internal;
-  vtkInformation* info[4];
-  vtkDataObject* out[4];
-  for (int port = 0; port < 4; ++port)
+  vtkInformation* info[NumberOfPorts];
+  vtkDataObject* out[NumberOfPorts];
+  for (int port = 0; port < NumberOfPorts; ++port)
   {
     info[port] = outputVector->GetInformationObject(port);
     out[port] = info[port]->Get(vtkDataObject::DATA_OBJECT());
@@ -194,7 +254,7 @@ int vtkCloudMapNECReader::RequestData(
   int from = request->Has(vtkExecutive::FROM_OUTPUT_PORT())
     ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
     : 0;
-  from = from >= 0 && from < 4 ? from : 0;
+  from = from >= 0 && from < NumberOfPorts ? from : 0;
   const double f = in.Steps[cloudmap::RequestedStep(info[from], in.Steps)];
   const int piece = info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
   const int pieces = info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
@@ -202,8 +262,21 @@ int vtkCloudMapNECReader::RequestData(
     info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
   try
   {
-    for (int port = 0; port < 3; ++port)
+    for (int port = 0; port < NumberOfPorts; ++port)
     {
+      if (port == PortParametersPort)
+      {
+        continue; // the whole sweep at once, below
+      }
+      if (port == NearFieldPort)
+      {
+        this->NearFieldData(info, from, f, piece, pieces, vtkStructuredGrid::SafeDownCast(out[port]));
+        if (in.Steps.size() > 1)
+        {
+          out[port]->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
+        }
+        continue;
+      }
       // The first solution at this frequency that has the table the port shows.
       const cloudmap::NecSolution* pick = nullptr;
       std::vector<const cloudmap::FarFieldGrid*> patterns;
@@ -259,9 +332,9 @@ int vtkCloudMapNECReader::RequestData(
         out[port]->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
       }
     }
-    // Port 3: the whole sweep, one row per source and solve (all frequencies at once).
+    // The whole sweep, one row per source and solve (all frequencies at once).
     cloudmap::ColumnTableToVTK(cloudmap::NecPortTable(in.Nec, this->ReferenceImpedance), piece,
-      vtkTable::SafeDownCast(out[3]));
+      vtkTable::SafeDownCast(out[PortParametersPort]));
   }
   catch (const std::exception& e)
   {
@@ -275,10 +348,66 @@ int vtkCloudMapNECReader::RequestData(
   return 1;
 }
 
+void vtkCloudMapNECReader::NearFieldData(vtkInformation** info, int from, double f, int piece,
+  int pieces, vtkStructuredGrid* out)
+{
+  const cloudmap::NecNearField* g =
+    PickNearField(this->Internal->Nec, f, this->NearFieldIndex);
+  int ext[6] = { 0, -1, 0, -1, 0, -1 };
+  if (g)
+  {
+    const int whole[6] = { 0, static_cast<int>(g->Dimensions[0]) - 1, 0,
+      static_cast<int>(g->Dimensions[1]) - 1, 0, static_cast<int>(g->Dimensions[2]) - 1 };
+    vtkInformation* mine = info[NearFieldPort];
+    if (from == NearFieldPort && mine->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
+    {
+      mine->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), ext);
+      // Clamp to this frequency's grid (a sweep's grids have the same card).
+      for (int d = 0; d < 3; ++d)
+      {
+        ext[2 * d] = std::max(ext[2 * d], whole[2 * d]);
+        ext[2 * d + 1] = std::min(ext[2 * d + 1], whole[2 * d + 1]);
+      }
+    }
+    else
+    {
+      // Another port asked: the same split the executive makes from a piece number.
+      vtkNew<vtkExtentTranslator> split;
+      split->PieceToExtentThreadSafe(
+        piece, pieces, 0, const_cast<int*>(whole), ext, vtkExtentTranslator::BLOCK_MODE, 0);
+    }
+  }
+  else
+  {
+    const auto& steps = this->Internal->Steps;
+    bool any = false;
+    for (double s : steps)
+    {
+      any = any || PickNearField(this->Internal->Nec, s, this->NearFieldIndex) != nullptr;
+    }
+    if (any || this->NearFieldIndex > 0)
+    {
+      vtkWarningMacro(<< "NearFieldIndex " << this->NearFieldIndex
+                      << " is out of range: no such near-field grid at " << f * 1e-6 << " MHz");
+    }
+  }
+  if (g)
+  {
+    cloudmap::NearFieldToStructuredGrid(*g, ext, f, out);
+  }
+  else
+  {
+    const int none[6] = { 0, -1, 0, -1, 0, -1 };
+    cloudmap::NecNearField empty;
+    cloudmap::NearFieldToStructuredGrid(empty, none, f, out);
+  }
+}
+
 void vtkCloudMapNECReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "FileName: " << this->FileName << "\n";
   os << indent << "PatternIndex: " << this->PatternIndex << "\n";
+  os << indent << "NearFieldIndex: " << this->NearFieldIndex << "\n";
   os << indent << "ReferenceImpedance: " << this->ReferenceImpedance << "\n";
 }

@@ -20,6 +20,9 @@
  *    solve (one row per frequency for one source), from ANTENNA INPUT PARAMETERS, POWER
  *    BUDGET and the currents of loaded segments, with the reflection against
  *    ReferenceImpedance and the coupling to every lumped load (see cmPortTable.h).
+ *  - port 4, vtkStructuredGrid: a near-field grid from NE/NH cards (cmNearFieldToVTK.h):
+ *    points in metres, `E_real`/`E_imag`/`|E|` (V/m) and `H_real`/`H_imag`/`|H|` (A/m);
+ *    NearFieldIndex picks the grid when the run printed several. Split by extent.
  *
  * A file with several frequencies (an FR sweep) reports them as time steps whose values
  * are the frequencies in Hz, on every port. PatternIndex picks which RADIATION PATTERNS
@@ -39,6 +42,8 @@
 
 #include <memory>
 #include <string>
+
+class vtkStructuredGrid;
 
 class CLOUDMAPREADERS_EXPORT vtkCloudMapNECReader : public vtkPolyDataAlgorithm
 {
@@ -61,6 +66,10 @@ public:
   ///@}
 
   ///@{
+  /// Which near-field grid of the current frequency (NE/NH tables; an NE and an NH on
+  /// the same points are one grid) goes to port 4 (0 = the first).
+  vtkSetClampMacro(NearFieldIndex, int, 0, 1000000);
+  vtkGetMacro(NearFieldIndex, int);
   /// Real reference impedance Z0 (Ω) of the Port Parameters output (default 50): Γ,
   /// return loss, VSWR, and the generator and matched-load impedance of S21.
   vtkSetClampMacro(ReferenceImpedance, double, 1e-6, 1e12);
@@ -89,11 +98,15 @@ protected:
 
   std::string FileName;
   int PatternIndex = 0;
+  int NearFieldIndex = 0;
   double ReferenceImpedance = 50;
 
 private:
   vtkCloudMapNECReader(const vtkCloudMapNECReader&) = delete;
   void operator=(const vtkCloudMapNECReader&) = delete;
+
+  void NearFieldData(vtkInformation** info, int from, double f, int piece, int pieces,
+    vtkStructuredGrid* out);
 
   struct Internals;
   std::unique_ptr<Internals> Internal;

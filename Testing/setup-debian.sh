@@ -31,6 +31,7 @@ packages=(
   libtiff-dev libexpat1-dev libfreetype-dev libdouble-conversion-dev libxml2-dev
   libeigen3-dev libboost-dev libx11-dev libgl-dev
   python3-matplotlib
+  openems python3-openems python3-h5py # the openEMS reader's test (py.openems_dipole)
 )
 case "$release" in
   12)

@@ -62,6 +62,171 @@ bool HasTokens(std::string_view line)
   return false;
 }
 
+// ---- The fast path for row lines ------------------------------------------
+// A row line is parsed in one pass over its bytes, numbers converted where
+// they stand (std::from_chars, correctly rounded like ParseDouble), with no
+// token list. Anything unusual (a '+' sign, Fortran D exponents, a wrong
+// field count, a bad id, a non-finite value) makes it give up, and the line
+// is parsed again by the general code, which accepts or reports it exactly
+// as before: the fast path never changes a result or a message.
+
+inline bool IsBlank(char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+inline void SkipBlanks(const char*& p, const char* end)
+{
+  while (p < end && IsBlank(*p))
+  {
+    ++p;
+  }
+}
+
+/// True at the end of a token: a blank, a comment or the end of the line.
+inline bool TokenEnds(const char* p, const char* end)
+{
+  return p == end || IsBlank(*p) || *p == '#';
+}
+
+/// A finite number token at p (blanks skipped before it).
+inline bool FastFinite(const char*& p, const char* end, double& v)
+{
+  SkipBlanks(p, end);
+  const auto r = std::from_chars(p, end, v);
+  if (r.ec != std::errc() || r.ptr == p || !TokenEnds(r.ptr, end) || !std::isfinite(v))
+  {
+    return false;
+  }
+  p = r.ptr;
+  return true;
+}
+
+/// A plain unsigned integer token (at most 18 digits) at p.
+inline bool FastIndex(const char*& p, const char* end, std::int64_t& v)
+{
+  SkipBlanks(p, end);
+  const char* b = p;
+  std::int64_t x = 0;
+  while (p < end && *p >= '0' && *p <= '9' && p - b < 18)
+  {
+    x = x * 10 + (*p - '0');
+    ++p;
+  }
+  if (p == b || !TokenEnds(p, end))
+  {
+    return false;
+  }
+  v = x;
+  return true;
+}
+
+/// True when only blanks or a comment remain.
+inline bool LineDone(const char* p, const char* end)
+{
+  SkipBlanks(p, end);
+  return p == end || *p == '#';
+}
+
+/// "x y z": three finite coordinates.
+bool FastVertex(std::string_view line, double* xyz)
+{
+  const char* p = line.data();
+  const char* const end = p + line.size();
+  double v[3];
+  for (double& c : v)
+  {
+    if (!FastFinite(p, end, c))
+    {
+      return false;
+    }
+  }
+  if (!LineDone(p, end))
+  {
+    return false;
+  }
+  xyz[0] = v[0];
+  xyz[1] = v[1];
+  xyz[2] = v[2];
+  return true;
+}
+
+/// "T a b c" or "Q a b c d" then 6 finite currents, with valid distinct ids;
+/// writes `corners` ids and the currents. Returns the corner count, 0 to fall back.
+int FastElement(std::string_view line, std::int64_t base, std::int64_t nv, std::int64_t* ids,
+  double* re, double* im)
+{
+  const char* p = line.data();
+  const char* const end = p + line.size();
+  SkipBlanks(p, end);
+  if (p == end)
+  {
+    return 0;
+  }
+  const int corners = (*p == 'T' || *p == 't') ? 3 : (*p == 'Q' || *p == 'q') ? 4 : 0;
+  ++p;
+  if (corners == 0 || p == end || !IsBlank(*p))
+  {
+    return 0;
+  }
+  std::int64_t v[4];
+  for (int c = 0; c < corners; ++c)
+  {
+    if (!FastIndex(p, end, v[c]))
+    {
+      return 0;
+    }
+    v[c] -= base;
+    if (v[c] < 0 || v[c] >= nv)
+    {
+      return 0;
+    }
+    for (int q = 0; q < c; ++q)
+    {
+      if (v[q] == v[c])
+      {
+        return 0;
+      }
+    }
+  }
+  double j[6];
+  for (double& x : j)
+  {
+    if (!FastFinite(p, end, x))
+    {
+      return 0;
+    }
+  }
+  if (!LineDone(p, end))
+  {
+    return 0;
+  }
+  std::copy(v, v + corners, ids);
+  for (int q = 0; q < 3; ++q)
+  {
+    re[q] = j[2 * q];
+    im[q] = j[2 * q + 1];
+  }
+  return corners;
+}
+
+/// The next line that carries tokens (the caller knows there is one).
+std::string_view NextRecordLine(LineScanner& s)
+{
+  std::string_view line;
+  while (s.Next(line) && !HasTokens(line))
+  {
+  }
+  return line;
+}
+
+/// The tokens of a line, comment removed (what NextTokens gives).
+void TokensOf(std::string_view line, std::vector<std::string_view>& tok)
+{
+  const std::size_t hash = line.find('#');
+  Tokenize(hash == std::string_view::npos ? line : line.substr(0, hash), tok);
+}
+
 void Run(const ParallelFor& parallel, std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body)
 {
   if (parallel && n > 1)
@@ -371,13 +536,18 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName, const P
       blocks = std::make_unique<Blocks>(text, s.Offset(), s.LineNumber(), parallel);
       // A short file fails at its end, after any error in the rows it has (as a serial read).
       const std::int64_t rows = std::min<std::int64_t>(n, blocks->TotalRecords);
-      m.Points.resize(3 * rows);
+      ResizeLargeVector(m.Points, static_cast<std::size_t>(3 * rows));
       double* xyz = m.Points.data();
       blocks->ForRecords(fileName, 0, rows, parallel, [&](const Block& blk, LineScanner& bs) {
         std::vector<std::string_view> t;
         for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records && r < rows; ++r)
         {
-          NextTokens(bs, t);
+          const std::string_view line = NextRecordLine(bs);
+          if (FastVertex(line, xyz + 3 * r))
+          {
+            continue;
+          }
+          TokensOf(line, t);
           if (t.size() != 3)
           {
             bs.Fail("vertex " + std::to_string(r + base) + " needs 3 coordinates, found " +
@@ -445,17 +615,17 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName, const P
         elemStart[k + 1] += elemStart[k];
         connStart[k + 1] += connStart[k];
       }
-      m.Offsets.resize(available + 1);
-      m.Connectivity.resize(connStart[nb]);
-      m.JReal.resize(3 * available);
-      m.JImag.resize(3 * available);
+      ResizeLargeVector(m.Offsets, static_cast<std::size_t>(available + 1));
+      ResizeLargeVector(m.Connectivity, static_cast<std::size_t>(connStart[nb]));
+      ResizeLargeVector(m.JReal, static_cast<std::size_t>(3 * available));
+      ResizeLargeVector(m.JImag, static_cast<std::size_t>(3 * available));
       blocks->ForRecords(fileName, first, available, parallel, [&](const Block& blk, LineScanner& bs) {
         const std::size_t k = static_cast<std::size_t>(&blk - blocks->List.data());
         std::int64_t e = elemStart[k], at = connStart[k];
         std::vector<std::string_view> t;
         for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
         {
-          NextTokens(bs, t);
+          const std::string_view line = NextRecordLine(bs);
           if (r < first)
           {
             continue;
@@ -464,6 +634,15 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName, const P
           {
             break;
           }
+          if (const int fast = FastElement(line, base, nv, m.Connectivity.data() + at,
+                m.JReal.data() + 3 * e, m.JImag.data() + 3 * e))
+          {
+            at += fast;
+            m.Offsets[e + 1] = at;
+            ++e;
+            continue;
+          }
+          TokensOf(line, t);
           const int corners = CornersOf(t[0]);
           if (corners == 0)
           {

@@ -25,6 +25,7 @@
 #define cmMoMFormat_h
 
 #include "cmSurfaceMesh.h"
+#include "cmTextScan.h"
 
 #include <cstdint>
 #include <functional>
@@ -36,13 +37,7 @@ namespace cloudmap
 /// Largest vertex or element count accepted, checked before allocation.
 constexpr std::int64_t MoMMaxCount = 500000000;
 
-/**
- * Runs body(begin, end) over [0, n), possibly on several threads (the
- * readers pass a vtkSMPTools loop; the core itself starts no threads).
- * Empty means one thread.
- */
-using ParallelFor = std::function<void(
-  std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body)>;
+/// ParallelFor: see cmTextScan.h.
 
 /**
  * Parses a whole file's text; throws ParseError naming `fileName` and the line.

@@ -43,8 +43,10 @@
 #define cmNecOutput_h
 
 #include "cmFarField.h"
+#include "cmNecNearField.h"
 #include "cmNecPorts.h"
 #include "cmSurfaceMesh.h"
+#include "cmTextScan.h"
 
 #include <cstdint>
 #include <string>
@@ -77,6 +79,7 @@ struct NecSolution
   SurfaceMesh Mesh;      ///< one element per patch (none for a wire-only model); sources = fed segments
   std::vector<NecWireSegment> Wires;  ///< CURRENTS AND LOCATION (empty when PT suppressed it)
   std::vector<FarFieldGrid> Patterns; ///< every RADIATION PATTERNS table, in file order
+  std::vector<NecNearField> NearFields; ///< NE/NH tables (cmNecNearField.h), NE+NH pairs joined
   std::vector<NecPort> Ports;  ///< ANTENNA INPUT PARAMETERS (cmNecPorts.h), one per source
   NecPowerBudget Power;        ///< POWER BUDGET, when printed
   std::vector<NecLoad> Loads;  ///< STRUCTURE IMPEDANCE LOADING in force for this solve
@@ -93,10 +96,14 @@ struct NecOutput
 };
 
 /// Parses a whole output file's text; throws ParseError naming `fileName` and the line.
-NecOutput ParseNecOutput(std::string_view text, const std::string& fileName);
+/// Long SURFACE PATCH CURRENTS tables are parsed in blocks of rows through
+/// `parallel` (empty: one thread); the result and any error are the same on
+/// every thread count (a table that is not plain nec2c rows is read serially).
+NecOutput ParseNecOutput(
+  std::string_view text, const std::string& fileName, const ParallelFor& parallel = {});
 
 /// Reads and parses a file.
-NecOutput ReadNecOutputFile(const std::string& path);
+NecOutput ReadNecOutputFile(const std::string& path, const ParallelFor& parallel = {});
 
 /// The first solution's surface mesh, which is what the reader shows.
 SurfaceMesh ReadNecSurfaceMesh(const std::string& path);

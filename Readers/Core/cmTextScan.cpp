@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -17,6 +18,22 @@ namespace cloudmap
 namespace
 {
 constexpr std::size_t HugePage = std::size_t(2) << 20;
+}
+
+void AdviseHugePages(void* p, std::size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+  const auto b = reinterpret_cast<std::uintptr_t>(p);
+  const std::uintptr_t first = (b + HugePage - 1) / HugePage * HugePage;
+  const std::uintptr_t last = (b + bytes) / HugePage * HugePage;
+  if (p && last > first)
+  {
+    ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+  }
+#else
+  (void)p;
+  (void)bytes;
+#endif
 }
 
 FileText::FileText(std::size_t n)

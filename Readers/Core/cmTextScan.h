@@ -15,6 +15,7 @@
 #define cmTextScan_h
 
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <memory>
@@ -23,6 +24,14 @@
 
 namespace cloudmap
 {
+/**
+ * Runs body(begin, end) over [0, n), possibly on several threads (the
+ * readers pass a vtkSMPTools loop; the core itself starts no threads).
+ * Empty means one thread.
+ */
+using ParallelFor = std::function<void(
+  std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body)>;
+
 class ParseError : public std::runtime_error
 {
 public:
@@ -65,6 +74,27 @@ private:
   std::unique_ptr<char, Free> Data;
   std::size_t Size = 0;
 };
+
+/// Advises the whole 2 MB pages inside [p, p + bytes) for transparent huge
+/// pages (no-op for small ranges or without MADV_HUGEPAGE). Call it before the
+/// memory is first written: each first touch of a fresh 4 KB page is a fault.
+void AdviseHugePages(void* p, std::size_t bytes);
+
+/// v.resize(n) (the values kept, new ones zero), with any new memory
+/// reserved first and advised for huge pages when it is big.
+template <typename T>
+void ResizeLargeVector(std::vector<T>& v, std::size_t n)
+{
+  if (n > v.capacity())
+  {
+    std::vector<T> fresh;
+    fresh.reserve(n);
+    AdviseHugePages(fresh.data(), n * sizeof(T));
+    fresh.assign(v.begin(), v.end());
+    v.swap(fresh);
+  }
+  v.resize(n);
+}
 
 /// Reads a whole regular file; throws ParseError for a missing, unreadable or
 /// non-regular file, or one larger than `maxBytes`.

@@ -17,6 +17,7 @@
 // (the plugin selects the STDThread backend unless VTK_SMP_BACKEND_IN_USE is
 // set). The load average is printed with every row: the machine may be shared.
 #include "cmMoMFormat.h"
+#include "cmNecOutput.h"
 #include "cmVTKAccess.h"
 #include "vtkBandedPolyDataContourFilter.h"
 #include "vtkCellData.h"
@@ -26,6 +27,7 @@
 #include "vtkCloudMapCentroidMidpointRefinement.h"
 #include "vtkCloudMapElementInterpolation.h"
 #include "vtkCloudMapMoMReader.h"
+#include "vtkCloudMapNECReader.h"
 #include "vtkCloudMapSurfaceCloudMap.h"
 #include "vtkDoubleArray.h"
 #include "vtkLinearSubdivisionFilter.h"
@@ -166,6 +168,71 @@ std::string XmlPath(const Context& c)
   return c.Dir + "/bench_" + std::to_string(c.Elements) + ".vtp";
 }
 
+std::string NecPath(const Context& c)
+{
+  return c.Dir + "/bench_" + std::to_string(c.Elements) + ".nec.out";
+}
+
+// A nec2c print output of a frequency sweep over a plate of SM patches, in
+// nec2c's layout: the structure echo (one SM surface), SURFACE PATCH DATA,
+// then per frequency a FREQUENCY block and SURFACE PATCH CURRENTS. 5000
+// patches (50 x 100 of 0.1 m) and enough frequencies that the current rows
+// total about `rows`: what a sweep of a mid-size model prints.
+void WriteNecSweep(const std::string& path, long rows)
+{
+  const int nx = 50, ny = 100, patches = nx * ny;
+  const long sweeps = std::max(1L, rows / patches);
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f)
+  {
+    std::fprintf(stderr, "cannot write %s\n", path.c_str());
+    std::exit(EXIT_FAILURE);
+  }
+  std::fprintf(f, "\n                              |  NUMERICAL ELECTROMAGNETICS CODE (nec2c) |\n\n"
+                  "                               -------- STRUCTURE SPECIFICATION --------\n"
+                  "  WIRE                                                                                 SEG FIRST  LAST  TAG\n"
+                  "   No:        X1         Y1         Z1         X2         Y2         Z2       RADIUS   No:   SEG   SEG  No:\n"
+                  "     1R    0.00000     0.00000     0.00000     0.00000     5.00000     0.00000     SURFACE - %d BY %d PATCHES\n"
+                  "         10.00000     5.00000     0.00000    10.00000     0.00000     0.00000\n\n"
+                  "     TOTAL SEGMENTS USED: 0   SEGMENTS IN A SYMMETRIC CELL: 0   SYMMETRY FLAG: 0\n"
+                  "       TOTAL PATCHES USED: %d   PATCHES IN A SYMMETRIC CELL: %d\n\n\n"
+                  "                                    --------- SURFACE PATCH DATA ---------\n"
+                  "                                             COORDINATES IN METERS\n\n"
+                  " PATCH      COORD. OF PATCH CENTER           UNIT NORMAL VECTOR       PATCH           COMPONENTS OF UNIT TANGENT VECTORS\n"
+                  "  No:       X          Y          Z          X        Y        Z       AREA         X1       Y1       Z1        X2       Y2      Z2\n",
+    nx, ny, patches, patches);
+  for (int j = 0, n = 1; j < ny; ++j)
+    for (int i = 0; i < nx; ++i, ++n)
+      std::fprintf(f, "%5d %10.5f %10.5f %10.5f %9.4f %8.4f %8.4f %10.5f %9.4f %8.4f %8.4f %9.4f %8.4f %7.4f\n",
+        n, 0.1 * j + 0.05, 0.1 * i + 0.05, 0.0, 0.0, 0.0, -1.0, 0.01, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0);
+  for (long k = 0; k < sweeps; ++k)
+  {
+    const double mhz = 300.0 + 0.5 * static_cast<double>(k % 1000), lambda = 299.8 / mhz;
+    std::fprintf(f, "\n\n                               --------- FREQUENCY --------\n"
+                    "                                FREQUENCY : %.4E MHz\n"
+                    "                                WAVELENGTH: %.4E Mtr\n\n\n"
+                    "                                       --------- SURFACE PATCH CURRENTS ---------\n"
+                    "                                                 DISTANCE IN WAVELENGTHS\n"
+                    "                                                 CURRENT IN AMPS/METER\n\n"
+                    "                                 --------- SURFACE COMPONENTS --------    ---------------- RECTANGULAR COMPONENTS ----------------\n"
+                    "  PCH   --- PATCH CENTER ---     TANGENT VECTOR 1     TANGENT VECTOR 2    ------- X ------    ------- Y ------    ------- Z ------\n"
+                    "  No:    X       Y       Z       MAG.       PHASE     MAG.       PHASE    REAL   IMAGINARY    REAL   IMAGINARY    REAL   IMAGINARY\n",
+      mhz, lambda);
+    for (int j = 0, n = 1; j < ny; ++j)
+      for (int i = 0; i < nx; ++i, ++n)
+      {
+        // A smooth current pattern that changes with the frequency.
+        const double x = 0.1 * j + 0.05, y = 0.1 * i + 0.05, ph = 0.01 * k;
+        const double a = 1e-3 * (1.5 + std::sin(x + ph) * std::cos(2 * y)), b = 1e-3 * std::cos(y - ph);
+        std::fprintf(f, "%5d %7.3f %7.3f %7.3f %11.4E %8.2f %11.4E %8.2f %9.2E %9.2E %9.2E %9.2E %9.2E %9.2E\n",
+          n, x / lambda, y / lambda, 0.0, std::abs(a), 10.0 * ph, std::abs(b), -20.0 * ph, b, 0.3 * b,
+          a, -0.2 * a, 0.0, 0.0);
+      }
+  }
+  std::fprintf(f, "\n  DATA CARD No:   4 EN   0     0     0     0  0.00000E+00  0.00000E+00  0.00000E+00  0.00000E+00  0.00000E+00  0.00000E+00\n");
+  std::fclose(f);
+}
+
 double FileBytes(const std::string& p)
 {
   FILE* f = std::fopen(p.c_str(), "rb");
@@ -211,6 +278,7 @@ void PrepareReaderFiles(const Context& c)
     }
     std::fclose(f);
   }
+  WriteNecSweep(NecPath(c), c.Elements);
   vtkNew<vtkCloudMapMoMReader> ours;
   ours->SetFileName(CmomPath(c).c_str());
   ours->Update();
@@ -430,6 +498,22 @@ const std::map<std::string, CaseBody>& Cases()
           };
         r.Count = cloudmap::ReadMoMFile(c.File, parallel).NumberOfElements();
       } },
+    { "nec.ours",
+      [](Context& c, Result& r) {
+        vtkNew<vtkCloudMapNECReader> f;
+        f->SetFileName(c.File.c_str());
+        f->Update();
+        r.Count = f->GetOutput()->GetNumberOfCells();
+      } },
+    { "necparse.ours",
+      [](Context& c, Result& r) {
+        // The text parse alone (file read included), on the SMP threads.
+        const cloudmap::ParallelFor parallel =
+          [](std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body) {
+            vtkSMPTools::For(0, n, 1, [&](vtkIdType b, vtkIdType e) { body(b, e); });
+          };
+        r.Count = static_cast<double>(cloudmap::ReadNecOutputFile(c.File, parallel).Solutions.size());
+      } },
     { "mom.legacy",
       [](Context& c, Result& r) {
         vtkNew<vtkPolyDataReader> f;
@@ -451,7 +535,7 @@ const std::map<std::string, CaseBody>& Cases()
 // What a case needs before its timing starts.
 void Prepare(const std::string& name, Context& c)
 {
-  const bool reader = name.rfind("mom", 0) == 0;
+  const bool reader = name.rfind("mom", 0) == 0 || name.rfind("nec", 0) == 0;
   if (name == "prepare.mom")
   {
     c.Mesh = MakeMesh(c.Elements);
@@ -460,7 +544,10 @@ void Prepare(const std::string& name, Context& c)
   }
   if (reader)
   {
-    c.File = name == "mom.legacy" ? LegacyPath(c) : name == "mom.xml" ? XmlPath(c) : CmomPath(c);
+    c.File = name == "mom.legacy" ? LegacyPath(c)
+      : name == "mom.xml"         ? XmlPath(c)
+      : name.rfind("nec", 0) == 0 ? NecPath(c)
+                                  : CmomPath(c);
     return;
   }
   if (name == "calibrate")
@@ -618,6 +705,7 @@ struct RowSpec
   double RatioTarget;   // ours/built-in at every thread count
   double SpeedupTarget; // ours, from one thread to the most (0: none)
   bool Slow;            // built-in slow: at most 2 repeats
+  bool RateRatio = false; // files of different content: the ratio of MB/s, not of times
 };
 
 double Rate(const RowSpec& s, const Result& r)
@@ -642,7 +730,7 @@ void RunRow(const RowSpec& s, long elements, int repeats, const std::string& dir
     ours[t] = o;
     const double ro = Rate(s, o), rb = Rate(s, b);
     // Same content: the time ratio (for readers of different file sizes too).
-    const double ratio = o.Ok && b.Ok ? b.Seconds / o.Seconds : 0;
+    const double ratio = !(o.Ok && b.Ok) ? 0 : s.RateRatio ? (rb > 0 ? ro / rb : 0) : b.Seconds / o.Seconds;
     const double cold = o.Ok ? o.First / o.Seconds : 0;
     char size[32];
     std::snprintf(size, sizeof size, "%.0fk", elements / 1e3);
@@ -658,10 +746,11 @@ void RunRow(const RowSpec& s, long elements, int repeats, const std::string& dir
         o.PeakMB, b.PeakMB, Verdict(o.Ok && b.Ok && o.PeakMB <= b.PeakMB), o.Extra / o.Count,
         b.Extra / b.Count, o.Count, b.Count);
     }
-    if (std::strcmp(s.Key, "reader") == 0 && t == 1)
+    if ((std::strcmp(s.Key, "reader") == 0 || std::strcmp(s.Key, "necreader") == 0) && t == 1)
     {
-      std::printf("  native reader on %d thread(s): %.1f MB/s of its %.1f MB file (>= 300: %s)\n",
-        t, ro, o.Bytes / 1e6, Verdict(t != 1 || ro >= 300));
+      std::printf("  %s on %d thread(s): %.1f MB/s of its %.1f MB file (>= 300: %s)\n",
+        s.Key[0] == 'n' ? "nec2c reader" : "native reader", t, ro, o.Bytes / 1e6,
+        Verdict(t != 1 || ro >= 300));
     }
     std::fflush(stdout);
   }
@@ -697,6 +786,12 @@ const RowSpec Rows[] = {
     "vtkPolyDataReader, legacy ASCII", "MB/s", false, 4, 1.7, true },
   { "readerxml", "native .cmom reader", "mom.ours", "mom.xml", "vtkXMLPolyDataReader, ASCII",
     "MB/s", false, 4, 0, true },
+  // A nec2c sweep has no VTK equivalent: the ratio is of MB/s against the
+  // legacy reader on the .vtk file of the rows above.
+  { "necreader", "nec2c output reader (sweep)", "nec.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true },
+  { "necparse", "nec2c output parse only (no VTK)", "necparse.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true },
 };
 } // namespace
 
@@ -746,7 +841,8 @@ int main(int argc, char* argv[])
     {
       if (!only.empty() && std::string(s.Key).find(only) == std::string::npos)
         continue;
-      const bool reader = std::string(s.Ours).rfind("mom", 0) == 0;
+      const bool reader =
+        std::string(s.Ours).rfind("mom", 0) == 0 || std::string(s.Ours).rfind("nec", 0) == 0;
       if (reader && !prepared)
       {
         if (!Spawn("prepare.mom", n, 1, dir, threads.back()).Ok)
@@ -760,7 +856,7 @@ int main(int argc, char* argv[])
     }
     if (prepared)
     {
-      for (const char* ext : { ".cmom", ".vtk", ".vtp" })
+      for (const char* ext : { ".cmom", ".vtk", ".vtp", ".nec.out" })
         std::remove((dir + "/bench_" + std::to_string(n) + ext).c_str());
     }
   }

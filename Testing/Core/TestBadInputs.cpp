@@ -282,6 +282,10 @@ int main()
     {
       continue;
     }
+    if (f[1] == "openems")
+    {
+      continue; // HDF5 needs the VTK::hdf5 library: cxx.TestOpenEmsReader and py.bad_inputs read these
+    }
     ++rows;
     ++byClass[f[2]];
     const std::string path = Data() + f[0];

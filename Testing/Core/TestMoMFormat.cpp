@@ -6,6 +6,7 @@
 #include "cmTextScan.h"
 
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <sys/stat.h>
 
@@ -78,6 +79,62 @@ int main()
   const std::string oneBased = Replace(Replace(Replace(Good, "Q 0 1 2 3", "Q 1 2 3 4"), "T 1 4 2", "T 2 5 3"),
     "VERTICES 5", "INDEX-BASE 1\nVERTICES 5");
   CM_CHECK(cloudmap::ParseMoM(oneBased, "one.cmom").Connectivity == m.Connectivity);
+
+  // Every number spelling gives exactly what ParseDouble makes of the token
+  // alone (the row fast path and its fallback must agree with it bit for
+  // bit): shortest and 17-digit round-trip text, fixed, E and Fortran D
+  // exponents, a '+' sign, leading/trailing dots, comments touching a value.
+  {
+    const char* spellings[] = { "0", "-0", "1", "+2.5", "-.5", "5.", "1e-300", "4.9e-324",
+      "1.7976931348623157e308", "0.1", "0.30000000000000004", "123456789012345678901234",
+      "1.0D+03", "-2.5d-2", "7E+009", "3.14159265358979323846", "1e22", "1e23", "9007199254740993",
+      "2.2250738585072011e-308", "0.000001234", "-98765.4321e-3" };
+    const int n = static_cast<int>(sizeof spellings / sizeof spellings[0]);
+    std::string text = "CLOUDMAP-MOM 1\nFREQUENCY 1e9\nVERTICES " + std::to_string(n) + "\n";
+    for (int i = 0; i < n; ++i)
+    {
+      const std::string a = spellings[i], b = spellings[(i + 1) % n], c = spellings[(i + 7) % n];
+      text += i % 3 == 0 ? a + " " + b + "\t" + c + "\n"
+        : i % 3 == 1     ? "  " + a + "  " + b + " " + c + "#note\n"
+                         : a + " " + b + " " + c + " \r\n";
+    }
+    text += "ELEMENTS " + std::to_string(n) + "\n";
+    for (int i = 0; i < n; ++i)
+    {
+      text += std::string(i % 2 ? "T " : "q ") + std::to_string(i % n) + " " +
+        std::to_string((i + 1) % n) + " " + std::to_string((i + 2) % n) +
+        (i % 2 ? "" : " " + std::to_string((i + 3) % n));
+      for (int k = 0; k < 6; ++k)
+        text += std::string(k == 3 ? "\t" : " ") + spellings[(i + 3 * k) % n];
+      text += i % 4 == 0 ? "# c\n" : "\n";
+    }
+    text += "END\n";
+    const cloudmap::SurfaceMesh sp = cloudmap::ParseMoM(text, "spell.cmom");
+    auto same = [](double got, const char* token) {
+      double want = 0;
+      const bool parsed = cloudmap::ParseDouble(token, want);
+      const bool ok = parsed && std::memcmp(&got, &want, sizeof got) == 0;
+      if (!ok)
+        std::printf("  '%s': read %.17g, ParseDouble %.17g\n", token, got, want);
+      return ok;
+    };
+    CM_CHECK(sp.NumberOfPoints() == n && sp.NumberOfElements() == n);
+    for (int i = 0; i < n && sp.NumberOfPoints() == n && sp.NumberOfElements() == n; ++i)
+    {
+      CM_CHECK(same(sp.Points[3 * i], spellings[i]));
+      CM_CHECK(same(sp.Points[3 * i + 1], spellings[(i + 1) % n]));
+      CM_CHECK(same(sp.Points[3 * i + 2], spellings[(i + 7) % n]));
+      for (int q = 0; q < 3; ++q)
+      {
+        CM_CHECK(same(sp.JReal[3 * i + q], spellings[(i + 6 * q) % n]));
+        CM_CHECK(same(sp.JImag[3 * i + q], spellings[(i + 6 * q + 3) % n]));
+      }
+      const int corners = i % 2 ? 3 : 4;
+      CM_CHECK(sp.Offsets[i + 1] - sp.Offsets[i] == corners);
+      for (int k = 0; k < corners; ++k)
+        CM_CHECK(sp.Connectivity[sp.Offsets[i] + k] == (i + k) % n);
+    }
+  }
 
   // Refusals, each with its line.
   ExpectError("", 0, "empty file");

@@ -12,6 +12,9 @@
 #include <cstring>
 #include <string>
 #include <vector>
+#include <algorithm>
+#include <functional>
+#include <thread>
 
 using namespace cloudmap;
 
@@ -30,6 +33,56 @@ void Check(bool ok, const std::string& what)
 
 
 
+
+// A nec2c-style sweep over a plate of nx*ny SM patches (0.1 m), `sweeps`
+// frequencies; `cur[k]` gets the printed Jx real part of row k of every table.
+std::string PlateSweep(int nx, int ny, int sweeps, std::vector<std::string>* jx)
+{
+  char buf[512];
+  std::string t = "\n  |  NUMERICAL ELECTROMAGNETICS CODE (nec2c) |\n\n"
+                  "                               -------- STRUCTURE SPECIFICATION --------\n"
+                  "   No:        X1         Y1         Z1         X2         Y2         Z2\n";
+  std::snprintf(buf, sizeof buf,
+    "     1R    0.00000     0.00000     0.00000     0.00000 %11.5f     0.00000     SURFACE - %d BY %d PATCHES\n"
+    "    %11.5f %11.5f     0.00000 %11.5f     0.00000     0.00000\n\n"
+    "       TOTAL PATCHES USED: %d   PATCHES IN A SYMMETRIC CELL: %d\n\n"
+    "                                    --------- SURFACE PATCH DATA ---------\n"
+    "  No:       X          Y          Z          X        Y        Z       AREA         X1       Y1       Z1        X2       Y2      Z2\n",
+    0.1 * nx, nx, ny, 0.1 * ny, 0.1 * nx, 0.1 * ny, nx * ny, nx * ny);
+  t += buf;
+  for (int j = 0, n = 1; j < ny; ++j)
+    for (int i = 0; i < nx; ++i, ++n)
+    {
+      std::snprintf(buf, sizeof buf, "%5d %10.5f %10.5f %10.5f %9.4f %8.4f %8.4f %10.5f %9.4f %8.4f %8.4f %9.4f %8.4f %7.4f\n",
+        n, 0.1 * j + 0.05, 0.1 * i + 0.05, 0.0, 0.0, 0.0, -1.0, 0.01, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0);
+      t += buf;
+    }
+  for (int k = 0; k < sweeps; ++k)
+  {
+    const double mhz = 300.0 + 7.0 * k, lambda = 299.8 / mhz;
+    std::snprintf(buf, sizeof buf, "\n                               --------- FREQUENCY --------\n"
+                                   "                                FREQUENCY : %.4E MHz\n\n"
+                                   "                                       --------- SURFACE PATCH CURRENTS ---------\n"
+                                   "  No:    X       Y       Z       MAG.       PHASE     MAG.       PHASE    REAL   IMAGINARY    REAL   IMAGINARY    REAL   IMAGINARY\n",
+      mhz);
+    t += buf;
+    for (int j = 0, n = 1; j < ny; ++j)
+      for (int i = 0; i < nx; ++i, ++n)
+      {
+        const double x = 0.1 * j + 0.05, y = 0.1 * i + 0.05;
+        const double a = 1e-3 * (1.5 + std::sin(x + k) * std::cos(2 * y)), b = 1e-3 * std::cos(y - k);
+        std::snprintf(buf, sizeof buf, "%5d %7.3f %7.3f %7.3f %11.4E %8.2f %11.4E %8.2f %9.2E %9.2E %9.2E %9.2E %9.2E %9.2E\n",
+          n, x / lambda, y / lambda, 0.0, std::abs(a), 10.0, std::abs(b), -20.0, b, 0.3 * b, a, -0.2 * a, 0.0, 0.0);
+        t += buf;
+        if (jx && k == 0)
+        {
+          std::snprintf(buf, sizeof buf, "%9.2E", b);
+          jx->push_back(buf);
+        }
+      }
+  }
+  return t;
+}
 
 std::vector<std::string> Fields(const std::string& line)
 {
@@ -419,6 +472,94 @@ int main()
   Check(LooksLikeNecOutput(text.substr(0, 4096)), "sniff: nec2c banner");
   Check(LooksLikeNecOutput(Slurp(data + "nec2d_sample.out").substr(0, 4096)), "sniff: NEC-2D banner");
   Check(!LooksLikeNecOutput("CLOUDMAP-MOM 1\nFREQUENCY 1e8\n"), "sniff: a .cmom file");
+
+  // Long patch-current tables are parsed in blocks on the threads: the same
+  // result on 1 and on 2 threads (blocks run in reverse order, to be sure no
+  // block depends on another), the values as printed, and the same first
+  // error in file order when a row deep in a table is damaged.
+  {
+    const ParallelFor twoThreads = [](std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body) {
+      std::thread other([&] {
+        for (std::int64_t b = n - 1; b >= n / 2; --b)
+          body(b, b + 1);
+      });
+      for (std::int64_t b = n / 2 - 1; b >= 0; --b)
+        body(b, b + 1);
+      other.join();
+    };
+    std::vector<std::string> jx;
+    const std::string sweep = PlateSweep(40, 100, 3, &jx);
+    try
+    {
+      const NecOutput serial = ParseNecOutput(sweep, "sweep.out");
+      const NecOutput parallel = ParseNecOutput(sweep, "sweep.out", twoThreads);
+      Check(serial.Solutions.size() == 3 && parallel.Solutions.size() == 3, "sweep: 3 solutions");
+      bool same = serial.Solutions.size() == parallel.Solutions.size();
+      for (std::size_t k = 0; same && k < serial.Solutions.size(); ++k)
+      {
+        const SurfaceMesh& a = serial.Solutions[k].Mesh;
+        const SurfaceMesh& b = parallel.Solutions[k].Mesh;
+        same = a.JReal.size() == 3 * 4000 && a.JReal == b.JReal && a.JImag == b.JImag &&
+          a.Points == b.Points && a.Connectivity == b.Connectivity;
+      }
+      Check(same, "sweep: 2 threads give the serial result");
+      bool printed = !serial.Solutions.empty() && jx.size() == 4000;
+      for (std::size_t r = 0; printed && r < jx.size(); ++r)
+      {
+        double v = 0;
+        printed = ParseDouble(Trim(jx[r]), v) && serial.Solutions[0].Mesh.JReal[3 * r] == v;
+        if (!printed)
+          std::printf("  row %zu: printed %s, read %.17g\n", r, jx[r].c_str(),
+            serial.Solutions[0].Mesh.JReal[3 * r]);
+      }
+      Check(printed, "sweep: every Jx as printed");
+    }
+    catch (const std::exception& e)
+    {
+      Check(false, std::string("sweep: ") + e.what());
+    }
+    // Damage row 3000 of the second table (a NaN, then a wrong patch number).
+    for (const char* bad : { "nan", "2999" })
+    {
+      std::string broken = sweep;
+      std::size_t at = broken.find("SURFACE PATCH CURRENTS");
+      at = broken.find("SURFACE PATCH CURRENTS", at + 1);
+      at = broken.find("\n 3000 ", at);
+      Check(at != std::string::npos, "sweep: row 3000 of table 2 found");
+      if (at == std::string::npos)
+        continue;
+      if (std::strcmp(bad, "nan") == 0)
+      {
+        const std::size_t e = broken.find('\n', at + 1);
+        broken.replace(broken.rfind(' ', e) + 1, e - broken.rfind(' ', e) - 1, "nan");
+      }
+      else
+      {
+        broken.replace(at + 1, 5, " 2999");
+      }
+      std::string one, two;
+      try
+      {
+        ParseNecOutput(broken, "broken.out");
+      }
+      catch (const ParseError& e)
+      {
+        one = e.what();
+      }
+      try
+      {
+        ParseNecOutput(broken, "broken.out", twoThreads);
+      }
+      catch (const ParseError& e)
+      {
+        two = e.what();
+      }
+      const std::string line = std::to_string(1 + std::count(broken.begin(), broken.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n'));
+      Check(!one.empty() && one == two && one.find("broken.out:" + line + ":") == 0,
+        std::string("sweep, ") + bad + ": the same error on 1 and 2 threads at line " + line +
+          " (got '" + one + "' and '" + two + "')");
+    }
+  }
 
   if (Failures)
   {

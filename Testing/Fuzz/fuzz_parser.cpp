@@ -35,7 +35,7 @@
 #include "cmGmshFormat.h"
 #define CM_PARSE(text) cloudmap::ParseGmsh(text, "fuzz.msh")
 #elif defined(CM_FUZZ_LSYSTEM) || defined(CM_FUZZ_IFS) || defined(CM_FUZZ_NEC_DECK) ||         \
-  defined(CM_FUZZ_TOUCHSTONE)
+  defined(CM_FUZZ_TOUCHSTONE) || defined(CM_FUZZ_OPENEMS)
 #define CM_CUSTOM_HARNESS 1
 #else
 #error "define one CM_FUZZ_<parser>"
@@ -43,6 +43,7 @@
 
 #if defined(CM_CUSTOM_HARNESS)
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -388,6 +389,171 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   {
     std::fprintf(stderr, "%s\n", e.what());
     Fail("a written file is refused by the reader");
+  }
+  return 0;
+}
+#elif defined(CM_FUZZ_OPENEMS)
+#include "../Core/cmMemoryHdf5.h"
+#include "cmOpenEmsNf2ff.h"
+#include <fuzzer/FuzzedDataProvider.h>
+// The HDF5 layout checks of the openEMS nf2ff reader over an in-memory Hdf5Source
+// (HDF5 itself is not fuzzed here): the input builds a file around the nf2ff layout
+// with each dataset correct, transposed, of random small or huge declared shape,
+// stored short or missing, values from a palette with NaN, infinities, negatives and
+// out-of-range angles, and random attribute counts. Every frequency is read; an
+// accepted grid must have one sample per (theta, phi) of the mesh, finite fields, and
+// reading must never ask for more than the declared (bounded) values.
+namespace
+{
+double Value(FuzzedDataProvider& fdp, double normal)
+{
+  switch (fdp.ConsumeIntegralInRange<int>(0, 9))
+  {
+    case 0:
+      return std::numeric_limits<double>::quiet_NaN();
+    case 1:
+      return fdp.ConsumeBool() ? HUGE_VAL : -HUGE_VAL;
+    case 2:
+      return fdp.ConsumeFloatingPoint<double>();
+    case 3:
+      return -normal;
+    case 4:
+      return 0;
+    default:
+      return normal;
+  }
+}
+
+void Grid(FuzzedDataProvider& fdp, cmMemoryHdf5& h, const std::string& path, std::uint64_t np,
+  std::uint64_t nt, double normal)
+{
+  std::vector<std::uint64_t> dims{ np, nt };
+  switch (fdp.ConsumeIntegralInRange<int>(0, 7))
+  {
+    case 0:
+      return; // missing
+    case 1:
+      dims = { nt, np };
+      break;
+    case 2:
+      dims.clear();
+      for (int k = fdp.ConsumeIntegralInRange<int>(0, 3); k > 0; --k)
+      {
+        dims.push_back(fdp.ConsumeIntegralInRange<std::uint64_t>(0, 13));
+      }
+      break;
+    case 3:
+      dims = { 1, np, nt, 1 };
+      break;
+    case 4:
+      dims = { np, fdp.ConsumeBool() ? (1ull << fdp.ConsumeIntegralInRange<int>(20, 63)) : nt + 1 };
+      break;
+    default:
+      break;
+  }
+  std::uint64_t n = 1;
+  for (std::uint64_t d : dims)
+  {
+    n = d == 0 ? 0 : (n > (1ull << 40) / d ? (1ull << 40) : n * d);
+  }
+  std::vector<double> v;
+  const std::uint64_t stored = fdp.ConsumeIntegralInRange<int>(0, 15) == 0 ? n / 2 : n;
+  for (std::uint64_t k = 0; k < stored && k < 4096; ++k)
+  {
+    v.push_back(fdp.ConsumeIntegralInRange<int>(0, 3) ? normal * (1 + 0.01 * (k % 7)) : Value(fdp, normal));
+  }
+  h.Put(path, dims, std::move(v));
+}
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+  FuzzedDataProvider fdp(data, size);
+  const double pi = 3.14159265358979323846;
+  cmMemoryHdf5 h;
+  const std::uint64_t nt = fdp.ConsumeIntegralInRange<std::uint64_t>(0, 12);
+  const std::uint64_t np = fdp.ConsumeIntegralInRange<std::uint64_t>(0, 12);
+  for (const char* axis : { "theta", "phi" })
+  {
+    const std::uint64_t n = axis[0] == 't' ? nt : np;
+    const double span = axis[0] == 't' ? pi : 2 * pi;
+    if (fdp.ConsumeIntegralInRange<int>(0, 15) == 0)
+    {
+      continue; // missing
+    }
+    std::vector<double> v;
+    for (std::uint64_t k = 0; k < n; ++k)
+    {
+      const double normal = n > 1 ? span * k / (n - 1) : 0;
+      v.push_back(fdp.ConsumeIntegralInRange<int>(0, 7) ? normal : Value(fdp, normal * 180 / pi));
+    }
+    h.Put(std::string("/Mesh/") + axis, std::move(v));
+  }
+  if (fdp.ConsumeBool())
+  {
+    h.Put("/Mesh/r", { fdp.ConsumeBool() ? 1.0 : Value(fdp, 2.0) });
+  }
+  const int nf = fdp.ConsumeIntegralInRange<int>(0, 3);
+  for (const char* a : { "Frequency", "Prad", "Dmax" })
+  {
+    if (fdp.ConsumeIntegralInRange<int>(0, 15) == 0)
+    {
+      continue;
+    }
+    std::vector<double> v;
+    const int count = fdp.ConsumeIntegralInRange<int>(0, 7) ? nf : fdp.ConsumeIntegralInRange<int>(0, 4);
+    for (int k = 0; k < count; ++k)
+    {
+      v.push_back(fdp.ConsumeIntegralInRange<int>(0, 3) ? 1e9 * (k + 1) : Value(fdp, 1.5));
+    }
+    h.Attributes[{ "/nf2ff", a }] = v;
+  }
+  for (int f = 0; f < nf; ++f)
+  {
+    const std::string n = "f" + std::to_string(f);
+    Grid(fdp, h, "/nf2ff/E_theta/FD/" + n + "_real", np, nt, 0.5);
+    Grid(fdp, h, "/nf2ff/E_theta/FD/" + n + "_imag", np, nt, -0.25);
+    Grid(fdp, h, "/nf2ff/E_phi/FD/" + n + "_real", np, nt, 1e-3);
+    Grid(fdp, h, "/nf2ff/E_phi/FD/" + n + "_imag", np, nt, 0);
+    Grid(fdp, h, "/nf2ff/P_rad/FD/" + n, np, nt, 1e-4);
+  }
+  std::size_t count = 0;
+  try
+  {
+    count = cloudmap::OpenEmsNf2ffFrequencies(h, "fuzz.h5").size();
+  }
+  catch (const cloudmap::ParseError&)
+  {
+    return 0;
+  }
+  for (std::size_t f = 0; f < count; ++f)
+  {
+    h.ValuesRead = 0;
+    try
+    {
+      double dmax = 0, prad = 0;
+      const cloudmap::FarFieldGrid g = cloudmap::ReadOpenEmsNf2ff(h, "fuzz.h5", f, &dmax, &prad);
+      if (g.Theta.size() != nt * np || static_cast<std::uint64_t>(g.NumberOfTheta) != nt ||
+        static_cast<std::uint64_t>(g.NumberOfPhi) != np)
+      {
+        Fail("an accepted grid does not have one sample per (theta, phi) of the mesh");
+      }
+      for (std::size_t k = 0; k < g.Theta.size(); ++k)
+      {
+        if (!std::isfinite(g.EthetaRe[k] + g.EthetaIm[k] + g.EphiRe[k] + g.EphiIm[k]) ||
+          std::isnan(g.Gain[k]) || !(prad > 0))
+        {
+          Fail("an accepted grid holds a non-finite field, a NaN gain or no radiated power");
+        }
+      }
+    }
+    catch (const cloudmap::ParseError&)
+    {
+    }
+    if (h.ValuesRead > 6 * 4096 + 2 * 12 + 1)
+    {
+      Fail("read more values than the file stores");
+    }
   }
   return 0;
 }

@@ -30,6 +30,7 @@ targets=(
   "ifs:CM_FUZZ_IFS:Fuzz/seeds/ifs:cmIFS.h"
   "nec_deck:CM_FUZZ_NEC_DECK:Fuzz/seeds/nec_deck:cmNecDeck.h"
   "touchstone:CM_FUZZ_TOUCHSTONE:Fuzz/seeds/touchstone:cmTouchstone.h"
+  "openems:CM_FUZZ_OPENEMS:Fuzz/seeds/openems:cmOpenEmsNf2ff.h"
 )
 want=("$@")
 status=0

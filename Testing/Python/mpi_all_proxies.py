@@ -356,6 +356,68 @@ reader_case("TouchstoneReader_pad_s2p", lambda **k: simple.TouchstoneReader(**k)
             D("touchstone/pad_6db_ma.s2p"))
 reader_case("TouchstoneReader_rlc_s1p", lambda **k: simple.TouchstoneReader(**k),
             D("touchstone/rlc_series_ri.s1p"))
+# Port 4 (Near Fields) is a structured grid split by extent: pieces share their boundary
+# points, not cells (the plane 8 x 1 x 7, the sphere r x phi x theta 2 x 3 x 4, a line of 5).
+reader_case("NECReader_near_fields", lambda **k: simple.NEC2OutputReader(**k),
+            D("nec/dipole_near_fields.out"))
+
+
+def nec_near(index):
+    return once(("necnf", index), lambda: simple.NEC2OutputReader(FileName=D("nec/dipole_near_fields.out"),
+                                                                  NearFieldIndex=index))
+
+
+@case("NECReader_near_fields_sphere")
+def _():
+    r = nec_near(1)
+    return r, [(r, 4)]
+
+
+@case("NECReader_near_fields_line")
+def _():
+    r = nec_near(2)
+    return r, [(r, 4)]
+
+
+@case("NECReader_near_fields_sweep")
+def _():
+    # The second frequency of a sweep whose tables carry no card echo (layout inferred).
+    r = once("necnf_sweep", lambda: simple.NEC2OutputReader(FileName=D("nec/near_fields_noecho_sweep.out")))
+    return at_time(r, 320e6, 4), [(r, 4)]
+
+
+@case("BandedColorMap_near_field")
+def _():
+    r = nec_near(0)
+    b = simple.BandedColorMap(Input=simple.OutputPort(r, 4), NumberOfBands=24)
+    b.SelectInputArray = ["POINTS", "|E|"]
+    return b, [(r, 4)]
+
+
+@case("TimeHarmonic_near_field")
+def _():
+    r = nec_near(1)
+    th = simple.TimeHarmonic(Input=simple.OutputPort(r, 4), RealArrayName="H_real",
+                             ImaginaryArrayName="H_imag", NumberOfSteps=8)
+    return at_time(th, 0.375), [(r, 4)]
+
+
+reader_case("OpenEMSReader_dipole", lambda **k: simple.openEMSNF2FFReader(**k),
+            D("openems/dipole_nf2ff.h5"))
+
+
+@case("AntennaPatternSurface_openems")
+def _():
+    r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    ps = simple.AntennaPatternSurface(Input=r, Scale="Decibels", NumberOfLevels=1, ReferenceMode="Global")
+    ps.SelectInputArray = ["ROWS", "Gain"]
+    return ps, [(r, 0)]
+
+
+@case("PatternMetrics_openems")
+def _():
+    r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    return simple.PatternMetrics(Input=r), [(r, 0)]
 
 
 @case("AnalyticAntennaPattern_halfwave")

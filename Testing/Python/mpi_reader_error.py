@@ -3,7 +3,8 @@ list of cases; for each it opens a reader on the case's relative file name
 (each rank resolves it in its own working directory, so one rank can see a bad
 or missing file while the other sees a good one), puts a filter that reduces
 over ranks behind it (a Surface Cloud Map's band range, a Far Field From
-Currents' radiation sums, or only the Fetch's own reduction), updates, fetches
+Currents' radiation sums, a Banded Color Map's range on the NEC reader's Near
+Fields port, or only the Fetch's own reduction), updates, fetches
 and records what rank 0 saw: the error text and the number of output items.
 One line of JSON per case is appended (and flushed) as soon as the case is
 done, so a hang names its case. Arguments: plugin, cases.json, output file."""
@@ -30,6 +31,10 @@ with open(outpath, "w") as out:
             last = simple.SurfaceCloudMap(Input=reader)
             last.SelectInputArray = ["CELLS", case["array"]]
             last.NumberOfLevels = 1
+        elif case["downstream"] == "nearfield":
+            # NEC Near Fields (port 4): Banded Color Map reduces the |E| range over ranks.
+            last = simple.BandedColorMap(Input=simple.OutputPort(reader, 4))
+            last.SelectInputArray = ["POINTS", "|E|"]
         elif case["downstream"] == "farfield":
             last = simple.FarFieldFromCurrents(Input=reader)
             last.ThetaStep = 30

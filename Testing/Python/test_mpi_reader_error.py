@@ -149,6 +149,11 @@ per_rank("nec_rank1_bad", "nec", ["nec/box_sm.out", "bad/nec_trunc_patchcurrents
          ["failed on rank 1", "case_nec_rank1_bad.out:190", "22 of 55"])
 per_rank("nec_rank0_missing", "nec", [None, "nec/box_sm.out"], False,
          ["case_nec_rank0_missing.out"])
+# NEC near fields (port 4, split by extent) behind a Banded Color Map's range reduction
+per_rank("nec_nearfield_both_good", "nec", ["nec/dipole_near_fields.out"] * 2, True, [],
+         downstream="nearfield")
+per_rank("nec_nearfield_rank1_bad", "nec", ["nec/dipole_near_fields.out", "bad/nec_nf_row_lost.out"], False,
+         ["failed on rank 1", "case_nec_nearfield_rank1_bad.out:186", "55 rows"], downstream="nearfield")
 per_rank("gmsh_rank1_bad", "gmsh", ["gmsh/plate_v22.msh", "bad/gmsh_nan.msh"], False,
          ["failed on rank 1", "case_gmsh_rank1_bad.msh:12", "not a finite number"])
 per_rank("feko_os_rank1_bad", "feko_os", ["feko/plate_currents.os", "bad/os_nan.os"], False,
