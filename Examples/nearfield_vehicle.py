@@ -39,6 +39,9 @@ ap.add_argument("--bands", type=int, default=24)
 ap.add_argument("--floor", type=float, default=48.0, help="dB range of the bands below the maximum")
 ap.add_argument("--opacity", type=float, default=0.35, help="opacity of the vehicle over the plane")
 ap.add_argument("--size", default="1200,800")
+ap.add_argument("--inside", default="0.3,3.4,0.4,2.2",
+                help="x0,x1,z0,z1 (m) of the region whose mean |E| is compared with the rest "
+                     "(default: the van's cargo body, 0.1 m clear of its walls)")
 args = ap.parse_args()
 plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
                                                 "CloudMap", "CloudMap.so")) or [None])[0]
@@ -89,12 +92,13 @@ figures.legend(lut, view, "|E| (dB re %.3g V/m), %d bands" % (emax, args.bands),
                fmt="%-#5.0f", labels=figures.band_labels(lo, hi, args.bands), length=0.6)
 
 # The vehicle over the plane, semi-transparent, and the antennas as tubes.
-body = simple.Show(simple.OutputPort(reader, 0), view)
-simple.ColorBy(body, None)
-body.AmbientColor = body.DiffuseColor = [0.55, 0.58, 0.62]
-body.Opacity = args.opacity
-body.Representation = "Surface With Edges"
-body.EdgeColor = [0.3, 0.3, 0.35]
+if sm.Fetch(reader, idx=0).GetNumberOfCells():  # a wire-only model has no patches
+    body = simple.Show(simple.OutputPort(reader, 0), view)
+    simple.ColorBy(body, None)
+    body.AmbientColor = body.DiffuseColor = [0.55, 0.58, 0.62]
+    body.Opacity = args.opacity
+    body.Representation = "Surface With Edges"
+    body.EdgeColor = [0.3, 0.3, 0.35]
 tubes = simple.Tube(Input=simple.OutputPort(reader, 1), Radius=0.03, NumberofSides=12)
 wires = simple.Show(tubes, view)
 simple.ColorBy(wires, None)
@@ -118,9 +122,10 @@ simple.SaveScreenshot(png, view, ImageResolution=[w, h])
 
 # The numbers: the peak, and the mean |E| inside the body against outside (shielding).
 inside, outside = [], []
+x0, x1, z0, z1 = (float(v) for v in args.inside.split(","))
 for p in range(grid.GetNumberOfPoints()):
     x, y, z = grid.GetPoint(p)
-    (inside if 0.3 < x < 3.4 and 0.4 < z < 2.2 else outside).append(mag.GetValue(p))
+    (inside if x0 < x < x1 and z0 < z < z1 else outside).append(mag.GetValue(p))
 px, py, pz = grid.GetPoint(peak)
 top = max(range(grid.GetNumberOfPoints()), key=mag.GetValue)
 tx, ty, tz = grid.GetPoint(top)
@@ -128,10 +133,11 @@ lines = ["# CloudMap near field of %s (NEC reader port 4)" % os.path.basename(ar
          "# %.1f MHz, %d points, plane y = %.3f m" % (freq * 1e-6, grid.GetNumberOfPoints(), py),
          "E_ref (0 dB) = %.4g V/m at (%.2f, %.2f, %.2f) m, the largest |E| 0.15 m clear of the van"
          % (emax, px, py, pz),
-         "largest |E| anywhere = %.4g V/m at (%.2f, %.2f, %.2f) m" % (mag.GetValue(top), tx, ty, tz),
-         "mean |E| inside the cargo body %.4g V/m, outside %.4g V/m (%.1f dB shielding)"
-         % (sum(inside) / len(inside), sum(outside) / len(outside),
-            20 * math.log10((sum(outside) / len(outside)) / (sum(inside) / len(inside))))]
+         "largest |E| anywhere = %.4g V/m at (%.2f, %.2f, %.2f) m" % (mag.GetValue(top), tx, ty, tz)]
+if inside and outside and sum(inside) > 0:
+    lines.append("mean |E| inside x %g..%g, z %g..%g m: %.4g V/m, outside %.4g V/m (%.1f dB shielding)"
+                 % (x0, x1, z0, z1, sum(inside) / len(inside), sum(outside) / len(outside),
+                    20 * math.log10((sum(outside) / len(outside)) / (sum(inside) / len(inside)))))
 text = "\n".join(lines) + "\n"
 open(os.path.join(args.outdir, "vehicle_near_field.txt"), "w").write(text)
 print(text + "wrote " + png)

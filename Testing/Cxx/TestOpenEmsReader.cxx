@@ -8,6 +8,8 @@
 #include "vtkCloudMapOpenEMSReader.h"
 #include "vtkDataArray.h"
 #include "vtkFieldData.h"
+#include "vtkInformation.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkNew.h"
 #include "vtkOutputWindow.h"
 #include "vtkStringOutputWindow.h"
@@ -110,6 +112,32 @@ int main()
   }
   const std::string want = Dump(t);
   CHECK(window->GetOutput().empty(), window->GetOutput());
+
+  // Two frequencies are two time steps (make_two_frequencies.py: f1 = 2 x f0's fields).
+  {
+    vtkNew<vtkCloudMapOpenEMSReader> two;
+    two->SetFileName((data + "openems/dipole_two_frequencies.h5").c_str());
+    two->UpdateInformation();
+    vtkInformation* info = two->GetOutputInformation(0);
+    const double* steps = info->Get(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
+    CHECK(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 2 && steps[0] == 1e9 &&
+        steps[1] == 1.1e9, "time steps");
+    two->UpdateTimeStep(1.1e9);
+    vtkTable* t1 = two->GetOutput();
+    auto col = [](vtkTable* tab, const char* n) { return vtkDataArray::SafeDownCast(tab->GetColumnByName(n)); };
+    CHECK(t1->GetNumberOfRows() == t->GetNumberOfRows(), "rows at 1.1 GHz");
+    bool same = t1->GetNumberOfRows() == t->GetNumberOfRows();
+    for (vtkIdType r = 0; same && r < t->GetNumberOfRows(); ++r)
+    {
+      same = col(t1, "Etheta_im")->GetTuple1(r) == 2 * col(t, "Etheta_im")->GetTuple1(r) &&
+        col(t1, "Ephi_re")->GetTuple1(r) == 2 * col(t, "Ephi_re")->GetTuple1(r) &&
+        std::abs(col(t1, "Gain")->GetTuple1(r) - col(t, "Gain")->GetTuple1(r)) < 1e-9;
+    }
+    CHECK(same, "1.1 GHz: r E twice f0's and the same directivity");
+    CHECK(t1->GetFieldData()->GetArray("Frequency")->GetTuple1(0) == 1.1e9, "Frequency field");
+    CHECK(std::abs(t1->GetFieldData()->GetArray("Prad")->GetTuple1(0) /
+                     t->GetFieldData()->GetArray("Prad")->GetTuple1(0) - 4) < 1e-12, "Prad field");
+  }
 
   std::ifstream manifest(data + "bad/MANIFEST.tsv");
   std::string row;

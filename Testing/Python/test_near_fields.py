@@ -28,6 +28,7 @@ the wire's axis but never on it) and a spherical volume (r = 2, 11, 20 lambda; p
 8. Pieces, as under MPI: the plane in 3 extent pieces, with 0 and 1 ghost levels; the
    owned (not DUPLICATECELL) cells partition the grid exactly and every piece's points and
    values are the whole grid's.
+9. Examples/nearfield_vehicle.py (the main command's figure) runs on this output.
 """
 import cmath
 import math
@@ -382,6 +383,27 @@ for ghosts in (0, 1):
           "3 pieces, %d ghost level(s): the owned cells partition the %d cells exactly (%d owned, %d flagged "
           "DUPLICATECELL), %d points in all (the pieces share their boundary points), values as the whole grid"
           % (ghosts, ncell, len(centres), dup, points))
+
+# 9. the main command's near-field figure script (Examples/nearfield_vehicle.py) on this
+# output: it runs, writes its PNG, and its 0 dB (no patches here: every point is clear of
+# the body) is the grid's largest |E|.
+example = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Examples",
+                       "nearfield_vehicle.py")
+exdir = os.path.join(tmp, "near_fields_example")
+os.makedirs(exdir, exist_ok=True)
+for f in ("vehicle_near_field_24.png", "vehicle_near_field.txt"):
+    if os.path.exists(os.path.join(exdir, f)):
+        os.remove(os.path.join(exdir, f))
+import shutil
+res = subprocess.run([shutil.which("pvbatch"), example, "--input", out, "--outdir", exdir, "--plugin", plugin,
+                      "--size", "480,320"], env=lib.mpi_free_env(), timeout=300,
+                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+txt = os.path.join(exdir, "vehicle_near_field.txt")
+said = open(txt).read() if os.path.exists(txt) else ""
+check(res.returncode == 0 and os.path.getsize(os.path.join(exdir, "vehicle_near_field_24.png")) > 1000 and
+      ("E_ref (0 dB) = %.4g V/m" % hi) in said,
+      "Examples/nearfield_vehicle.py: exit %s, PNG written, E_ref = %.4g V/m in its report%s"
+      % (res.returncode, hi, "" if res.returncode == 0 else ":\n" + res.stdout[-1500:]))
 
 if problems:
     print("%d problem(s)" % len(problems))

@@ -14,7 +14,8 @@ tests=("$@")
 if ((${#tests[@]} == 0)); then
   tests=(TestBadInputs TestMoMFormat TestNecOutput TestNecPatterns TestNecDeck TestFekoFormats
     TestCstFarField TestGmshFormat TestParseDouble
-    TestMoMReader TestGmshReader TestFekoReaders TestNecReaderPatterns TestNecReader)
+    TestMoMReader TestGmshReader TestFekoReaders TestNecReaderPatterns TestNecReader
+    TestOpenEmsNf2ff TestOpenEmsReader)
 fi
 command -v valgrind >/dev/null || { echo "valgrind is not installed (Testing/setup-debian.sh)"; exit 1; }
 status=0
