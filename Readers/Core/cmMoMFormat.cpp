@@ -726,7 +726,7 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName, const P
 
 SurfaceMesh ReadMoMFile(const std::string& path, const ParallelFor& parallel)
 {
-  return ParseMoM(ReadWholeFile(path), path, parallel);
+  return ParseMoM(ReadWholeFile(path, 1ull << 34, parallel), path, parallel);
 }
 
 std::string FormatMoM(const SurfaceMesh& m)

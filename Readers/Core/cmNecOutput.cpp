@@ -1748,7 +1748,7 @@ NecOutput ParseNecOutput(
 
 NecOutput ReadNecOutputFile(const std::string& path, const ParallelFor& parallel)
 {
-  return ParseNecOutput(ReadWholeFile(path), path, parallel);
+  return ParseNecOutput(ReadWholeFile(path, 1ull << 34, parallel), path, parallel);
 }
 
 SurfaceMesh ReadNecSurfaceMesh(const std::string& path)

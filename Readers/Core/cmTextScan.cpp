@@ -12,6 +12,9 @@
 #include <new>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <vector>
+#include <unistd.h>
+#include <algorithm>
 
 namespace cloudmap
 {
@@ -63,7 +66,7 @@ void FileText::Free::operator()(char* p) const
   std::free(p);
 }
 
-FileText ReadWholeFile(const std::string& path, std::uint64_t maxBytes)
+FileText ReadWholeFile(const std::string& path, std::uint64_t maxBytes, const ParallelFor& parallel)
 {
   struct stat st;
   if (path.empty())
@@ -94,6 +97,48 @@ FileText ReadWholeFile(const std::string& path, std::uint64_t maxBytes)
     throw ParseError(path, 0, std::string("cannot open: ") + std::strerror(errno));
   }
   FileText data(static_cast<std::size_t>(st.st_size));
+  constexpr std::size_t Piece = std::size_t(8) << 20;
+  if (parallel && data.size() >= 4 * Piece)
+  {
+    // Pieces read with pread, each into its own place; any short read or
+    // error is reported as the serial read reports it.
+    const int fd = ::fileno(f.get());
+    const std::int64_t pieces = static_cast<std::int64_t>((data.size() + Piece - 1) / Piece);
+    std::vector<std::size_t> got(static_cast<std::size_t>(pieces), 0);
+    parallel(pieces, [&](std::int64_t lo, std::int64_t hi) {
+      for (std::int64_t k = lo; k < hi; ++k)
+      {
+        const std::size_t off = static_cast<std::size_t>(k) * Piece;
+        const std::size_t len = std::min(Piece, data.size() - off);
+        std::size_t done = 0;
+        while (done < len)
+        {
+          const ssize_t r = ::pread(fd, data.data() + off + done, len - done, static_cast<off_t>(off + done));
+          if (r < 0 && errno == EINTR)
+          {
+            continue;
+          }
+          if (r <= 0)
+          {
+            break;
+          }
+          done += static_cast<std::size_t>(r);
+        }
+        got[static_cast<std::size_t>(k)] = done;
+      }
+    });
+    std::size_t total = 0;
+    for (std::int64_t k = 0; k < pieces; ++k)
+    {
+      const std::size_t off = static_cast<std::size_t>(k) * Piece;
+      total += got[static_cast<std::size_t>(k)];
+      if (got[static_cast<std::size_t>(k)] != std::min(Piece, data.size() - off))
+      {
+        throw ParseError(path, 0, "read error after " + std::to_string(total) + " bytes");
+      }
+    }
+    return data;
+  }
   const std::size_t got = data.size() == 0 ? 0 : std::fread(data.data(), 1, data.size(), f.get());
   if (got != data.size())
   {

@@ -98,7 +98,10 @@ void ResizeLargeVector(std::vector<T>& v, std::size_t n)
 
 /// Reads a whole regular file; throws ParseError for a missing, unreadable or
 /// non-regular file, or one larger than `maxBytes`.
-FileText ReadWholeFile(const std::string& path, std::uint64_t maxBytes = (1ull << 34));
+/// A big file is read in 8 MB pieces through `parallel` (the copy from the
+/// page cache and the first touch of the buffer are then spread over the threads).
+FileText ReadWholeFile(const std::string& path, std::uint64_t maxBytes = (1ull << 34),
+  const ParallelFor& parallel = {});
 
 /// Splits text into lines and tokens, tracking line numbers.
 class LineScanner
