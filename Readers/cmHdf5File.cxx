@@ -102,7 +102,7 @@ Hdf5File::Hdf5File(const std::string& path)
   H5E_END_TRY;
   if (is <= 0)
   {
-    throw ParseError(path, 0, "not an HDF5 file (no HDF5 signature); expected an openEMS nf2ff result");
+    throw ParseError(path, 0, "not an HDF5 file (no HDF5 signature); expected an openEMS HDF5 result (nf2ff or field dump)");
   }
   H5E_BEGIN_TRY { this->File = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT); }
   H5E_END_TRY;
@@ -259,6 +259,58 @@ bool Hdf5File::Attribute(const std::string& path, const std::string& name, std::
   if (ok < 0)
   {
     throw ParseError(this->Path, 0, "attribute " + name + " of " + path + " cannot be read");
+  }
+  return true;
+}
+
+namespace
+{
+herr_t CollectLink(hid_t, const char* name, const H5L_info_t*, void* data)
+{
+  auto* names = static_cast<std::vector<std::string>*>(data);
+  if (names->size() >= 1000000)
+  {
+    return 1; // stop: Children() reports the overflow
+  }
+  names->emplace_back(name);
+  return 0;
+}
+} // namespace
+
+bool Hdf5File::Children(const std::string& path, std::vector<std::string>& names)
+{
+  names.clear();
+  const hid_t file = static_cast<hid_t>(this->File);
+  if (path != "/" && !PathExists(file, path))
+  {
+    return false;
+  }
+  H5O_info_t info;
+  herr_t got;
+  H5E_BEGIN_TRY { got = H5Oget_info_by_name(file, path.c_str(), &info, H5P_DEFAULT); }
+  H5E_END_TRY;
+  if (got < 0 || info.type != H5O_TYPE_GROUP)
+  {
+    return false;
+  }
+  Handle group{ -1, H5Gclose };
+  H5E_BEGIN_TRY { group.Id = H5Gopen2(file, path.c_str(), H5P_DEFAULT); }
+  H5E_END_TRY;
+  if (group.Id < 0)
+  {
+    throw ParseError(this->Path, 0, "group " + path + " cannot be opened (damaged file?)");
+  }
+  hsize_t at = 0;
+  herr_t ok;
+  H5E_BEGIN_TRY { ok = H5Literate(group.Id, H5_INDEX_NAME, H5_ITER_INC, &at, CollectLink, &names); }
+  H5E_END_TRY;
+  if (ok < 0)
+  {
+    throw ParseError(this->Path, 0, "group " + path + " cannot be listed (damaged file?)");
+  }
+  if (ok > 0)
+  {
+    throw ParseError(this->Path, 0, "group " + path + " holds more than 1000000 links");
   }
   return true;
 }

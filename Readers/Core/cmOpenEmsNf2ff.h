@@ -48,6 +48,14 @@ public:
   virtual std::vector<double> Read(const std::string& path) = 0;
   /// A numeric attribute of an object, as doubles; false when it is missing.
   virtual bool Attribute(const std::string& path, const std::string& name, std::vector<double>& values) = 0;
+  /// The names of the links in group `path` (in the file's order); false when `path` is
+  /// no group. A source that cannot list groups keeps this default.
+  virtual bool Children(const std::string& path, std::vector<std::string>& names)
+  {
+    (void)path;
+    names.clear();
+    return false;
+  }
 };
 
 /// The frequencies (Hz) of an nf2ff file, after checking the `/nf2ff` attributes.

@@ -3,6 +3,7 @@ nf2ff far field is written to an HDF5 file, for the openEMS reader's test and th
 example figure. Run with the system python3 (or pvpython):
 
     python3 openems_dipole.py OUT_DIR [theta_step_deg] [phi_step_deg]
+    python3 openems_dipole.py OUT_DIR dumps    # E-field dumps instead (simulate_dumps)
 
 prints one line "nf2ff=<path> f0=<Hz> Dmax_dBi=<x> Prad=<W> Pin=<W>". The model:
 a thin PEC strip dipole along z at f0 = 1 GHz (lambda = 300 mm), 2 x 71 mm arms
@@ -26,14 +27,12 @@ from openEMS.physical_constants import C0  # noqa: E402
 F0 = 1e9
 
 
-def simulate(out_dir, theta_step=3.0, phi_step=5.0):
-    """Runs the model in out_dir/sim; returns (nf2ff path, f0, Dmax dBi, Prad, Pin)."""
-    sim = os.path.join(out_dir, "sim")
-    os.makedirs(sim, exist_ok=True)
+def model(end_criteria=1e-3):
+    """The dipole model: (openEMS, ContinuousStructure, lumped port), not yet run."""
     unit = 1e-3  # mm
     lam = C0 / F0 / unit  # 299.8 mm
     arm, gap, width = 71.0, 4.0, 2.0
-    fdtd = openEMS(NrTS=30000, EndCriteria=1e-3)
+    fdtd = openEMS(NrTS=30000, EndCriteria=end_criteria)
     fdtd.SetGaussExcite(F0, 0.5e9)
     fdtd.SetBoundaryCond(["PML_8"] * 6)
     csx = ContinuousStructure()
@@ -57,6 +56,29 @@ def simulate(out_dir, theta_step=3.0, phi_step=5.0):
     metal.AddBox([-width / 2, -width / 2, -gap / 2 - arm], [width / 2, width / 2, -gap / 2], priority=10)
     port = fdtd.AddLumpedPort(1, 50, [-width / 2, -width / 2, -gap / 2], [width / 2, width / 2, gap / 2],
                               "z", 1.0, priority=5)
+    return fdtd, csx, port
+
+
+def simulate_dumps(out_dir):
+    """Runs the model with two HDF5 E-field dump boxes on the plane y = 0 (|x| <= 100 mm,
+    |z| <= 120 mm): E in the time domain (dump type 0) and at f0 (dump type 10). Stops at
+    -20 dB of energy (the dumps need no converged port). Returns (Etd.h5, Efd.h5)."""
+    sim = os.path.join(out_dir, "sim")
+    os.makedirs(sim, exist_ok=True)
+    fdtd, csx, _ = model(end_criteria=1e-2)
+    td = csx.AddDump("Etd", dump_type=0, file_type=1)
+    td.AddBox([-100, 0, -120], [100, 0, 120])
+    fd = csx.AddDump("Efd", dump_type=10, file_type=1, frequency=[F0])
+    fd.AddBox([-100, 0, -120], [100, 0, 120])
+    fdtd.Run(sim, verbose=0, cleanup=True)
+    return os.path.join(sim, "Etd.h5"), os.path.join(sim, "Efd.h5")
+
+
+def simulate(out_dir, theta_step=3.0, phi_step=5.0):
+    """Runs the model in out_dir/sim; returns (nf2ff path, f0, Dmax dBi, Prad, Pin)."""
+    sim = os.path.join(out_dir, "sim")
+    os.makedirs(sim, exist_ok=True)
+    fdtd, csx, port = model()
     box = fdtd.CreateNF2FFBox(frequency=[F0])
     fdtd.Run(sim, verbose=0, cleanup=True)
     port.CalcPort(sim, [F0])
@@ -72,6 +94,10 @@ def simulate(out_dir, theta_step=3.0, phi_step=5.0):
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if args[1:2] == ["dumps"]:
+        etd, efd = simulate_dumps(args[0])
+        print("td=%s fd=%s f0=%g" % (etd, efd, F0))
+        sys.exit(0)
     steps = [float(a) for a in args[1:3]]
     path, f0, dmax, prad, pin = simulate(args[0], *steps)
     print("nf2ff=%s f0=%g Dmax_dBi=%.4f Prad=%.6g Pin=%.6g" % (path, f0, dmax, prad, pin))
