@@ -13,8 +13,10 @@ one at f0 (dump type 10), stopping at -20 dB of energy (about 20 s). Checks:
   the two complex fields must agree in shape (normalised correlation |<a, b>| / |a||b|
   above 0.99) -- a transposed axis, a component mix-up or a wrong step order drops it to
   well below 0.9;
+  and its scale: openEMS's FD dump is 2 dt sum over every FDTD step, so |FD| / |DFT| =
+  2 x the dump interval within 1 % (measured 0.05 %);
 - physics: on y = 0 the dipole's field is even in z for E_z and odd for E_x; checked on
-  the FD dump where the mesh is symmetric.
+  the FD dump where the mesh is symmetric (E_z lies half a cell up: Yee positions).
 Skips (exit 77) without openEMS unless CLOUDMAP_REQUIRE_OPENEMS=1 or CI is set."""
 import math
 import os
@@ -71,7 +73,9 @@ for path, want in ((td_path, "CloudMapOpenEMSDumpReader"), (fd_path, "CloudMapOp
 # FD dump against h5py.
 fd = simple.openEMSFieldDumpReader(FileName=fd_path)
 fd.UpdatePipeline()
-g = sm.Fetch(fd)
+# The reader's own output (builtin session): sm.Fetch's reduction of a vtkRectilinearGrid
+# in ParaView 5.11 returns the x coordinates repeated per point.
+g = fd.GetClientSideObject().GetOutputDataObject(0)
 h = h5py.File(fd_path, "r")
 mx, my, mz = (np.asarray(h["Mesh/" + a][:], dtype=float) for a in "xyz")
 raw_re = np.asarray(h["FieldData/FD/f0_real"][:], dtype=float)  # {3, nz, ny, nx}
@@ -112,7 +116,7 @@ if len(times) != len(file_times) or max(abs(a - b) for a, b in zip(times, file_t
 dft = np.zeros((len(mx) * len(my) * len(mz), 3), dtype=complex)
 for t in times:
     td.UpdatePipeline(t)
-    gt = sm.Fetch(td)
+    gt = td.GetClientSideObject().GetOutputDataObject(0)
     shown = gt.GetFieldData().GetArray("Time").GetValue(0)
     if abs(shown - t) > 1e-15:
         problems.append("step %g shows Time %g" % (t, shown))
@@ -126,9 +130,11 @@ ratio = np.linalg.norm(fdc) / np.linalg.norm(dft)
 sym = ""
 if np.max(np.abs(mz + mz[::-1])) < 1e-6:
     e3 = (ere + 1j * eim).reshape(len(mz), len(my), len(mx), 3)
-    flipped = e3[::-1]
-    ez_odd = np.linalg.norm(e3[..., 2] - flipped[..., 2]) / np.linalg.norm(e3[..., 2])
-    ex_even = np.linalg.norm(e3[..., 0] + flipped[..., 0]) / max(np.linalg.norm(e3[..., 0]), 1e-300)
+    # Dump mode 0 (no interpolation) keeps the Yee positions: E_x at the z lines, E_z
+    # half a cell up, between lines k and k + 1, so its mirror image of k is nz - 2 - k.
+    ez = e3[..., 2][:-1]
+    ez_odd = np.linalg.norm(ez - ez[::-1]) / np.linalg.norm(ez)
+    ex_even = np.linalg.norm(e3[..., 0] + e3[::-1][..., 0]) / max(np.linalg.norm(e3[..., 0]), 1e-300)
     sym = "; z symmetry: E_z even within %.2g, E_x odd within %.2g" % (ez_odd, ex_even)
     if ez_odd > 0.05 or ex_even > 0.05:
         problems.append("the field is not symmetric in z" + sym)
@@ -136,6 +142,11 @@ print("openEMS dumps: FD grid %s, raw-value error %.2g, |E| error %.2g; TD %d st
       "(%.4g to %.4g s); DFT of the TD dump vs openEMS's FD dump: correlation %.6f, "
       "|FD| / |DFT| = %.4g%s" % (tuple(dims), err, magerr, len(times), times[0], times[-1],
                                   corr, ratio, sym))
+# openEMS sums E(n dt) e^{-j w n dt} 2 dt over every FDTD step; the TD dump keeps every
+# k-th step, so the FD dump is 2 (t1 - t0) times the DFT here.
+if not abs(ratio / (2 * (times[1] - times[0])) - 1) < 0.01:
+    problems.append("|FD| / |DFT of TD| = %.5g, expected 2 x the dump interval %.5g within 1 %%"
+                    % (ratio, 2 * (times[1] - times[0])))
 if not corr > 0.99:
     problems.append("the DFT of the TD dump does not match the FD dump (correlation %.4f)" % corr)
 if problems:
