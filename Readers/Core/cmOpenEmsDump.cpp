@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace cloudmap
 {
@@ -13,6 +14,13 @@ namespace
 [[noreturn]] void Fail(const std::string& file, const std::string& what)
 {
   throw ParseError(file, 0, what);
+}
+
+std::string Num(double x)
+{
+  char b[32];
+  std::snprintf(b, sizeof b, "%.9g", x);
+  return b;
 }
 
 std::string Shape(const std::vector<std::uint64_t>& dims)
@@ -56,7 +64,7 @@ std::vector<double> MeshAxis(Hdf5Source& h5, const std::string& file, const char
     if (k > 0 && !(v[k] > v[k - 1]))
     {
       Fail(file, "dataset " + path + " does not increase at value " + std::to_string(k + 1) + " (" +
-          std::to_string(v[k - 1]) + ", then " + std::to_string(v[k]) + ")");
+          Num(v[k - 1]) + ", then " + Num(v[k]) + ")");
     }
   }
   return v;
@@ -194,7 +202,7 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& file)
     if (!(d.Steps[k].Value > d.Steps[k - 1].Value))
     {
       Fail(file, "datasets " + d.Steps[k - 1].Real + " and " + d.Steps[k].Real + " are at the same " +
-          (fd ? "frequency " : "time ") + std::to_string(d.Steps[k].Value));
+          (fd ? "frequency " : "time ") + Num(d.Steps[k].Value));
     }
   }
   return d;

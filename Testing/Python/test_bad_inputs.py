@@ -30,6 +30,7 @@ READERS = {  # format: (XML name, clean file)
     "touchstone": ("CloudMapTouchstoneReader", "../touchstone/pad_6db_ma.s2p"),
     "feko_ports": ("CloudMapFEKOReader", "../feko/strip_ports.out"),
     "openems": ("CloudMapOpenEMSReader", "../openems/dipole_nf2ff.h5"),
+    "openems_dump": ("CloudMapOpenEMSDumpReader", "../openems/dipole_efd.h5"),
 }
 
 # pvpython sends Python's sys.stdout through vtkOutputWindow too, so this test

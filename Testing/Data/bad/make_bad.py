@@ -481,7 +481,7 @@ add("gmsh_bin41_be.msh", G, "endianness", "accept", 0, [], read_bytes("gmsh/plat
 
 # The HDF5 (openEMS) rows come from make_bad_hdf5.py (it needs h5py): keep them.
 manifest = os.path.join(here, "MANIFEST.tsv")
-hdf5_rows = [l for l in open(manifest) if l.split("\t")[1:2] == ["openems"]] if os.path.exists(manifest) else []
+hdf5_rows = [l for l in open(manifest) if l.split("\t")[1:2] in (["openems"], ["openems_dump"])] if os.path.exists(manifest) else []
 with open(manifest, "w") as out:
     out.write("# file\tformat\tclass\texpect\tline\tfragments (|-separated)\treference\n")
     for e in entries:

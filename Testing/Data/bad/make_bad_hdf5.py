@@ -131,11 +131,104 @@ for name, change in (("openems_float64.h5", as_float64), ("openems_gzip.h5", com
         change(f)
     add(name, "layout-variant", "accept", [], REF)
 
+
+# openEMS HDF5 field dumps (format "openems_dump"): damaged copies of the real dumps
+# Testing/Data/openems/dipole_efd.h5 (E at f0) and dipole_etd.h5 (E, 6 time steps).
+FD_CLEAN = os.path.normpath(os.path.join(here, "..", "openems", "dipole_efd.h5"))
+TD_CLEAN = os.path.normpath(os.path.join(here, "..", "openems", "dipole_etd.h5"))
+FD_REF = "../openems/dipole_efd.h5"
+
+
+def dump(name, cls, frags, change, clean_file=FD_CLEAN, expect="error", ref="-"):
+    path = os.path.join(here, name)
+    shutil.copyfile(clean_file, path)
+    with h5py.File(path, "r+") as f:
+        change(f)
+    rows.append((name, "openems_dump", cls, expect, "0", "|".join(frags) if frags else "-", ref))
+
+
+def td_steps(f):
+    return sorted(f["/FieldData/TD"].keys())
+
+
+def set_attr(path, name, value):
+    def change(f):
+        f[path].attrs[name] = value
+    return change
+
+
+def nan_field(f):
+    v = f["/FieldData/FD/f0_imag"][()]
+    v[2, 3, 0, 4] = np.nan
+    rewrite(f, "/FieldData/FD/f0_imag", v)
+
+
+def same_time(f):
+    a, b = td_steps(f)[:2]
+    f["/FieldData/TD/" + b].attrs["time"] = f["/FieldData/TD/" + a].attrs["time"]
+
+
+def cylindrical(f):
+    f.move("/Mesh/x", "/Mesh/rho")
+
+
+def huge_mesh(f):
+    for a in "xyz":
+        rewrite(f, "/Mesh/" + a, np.arange(200, dtype=np.float32))
+
+
+dump("openems_dump_no_fielddata.h5", "garbage", ["group /FieldData is missing", "not an openEMS field dump"],
+     lambda f: f.__delitem__("/FieldData"))
+dump("openems_dump_no_z.h5", "truncation", ["dataset /Mesh/z is missing"], lambda f: f.__delitem__("/Mesh/z"))
+dump("openems_dump_cylindrical.h5", "layout-variant", ["dataset /Mesh/x is missing", "cylindrical mesh"], cylindrical)
+dump("openems_dump_x_decreasing.h5", "duplicate-id", ["dataset /Mesh/x does not increase at value 2"],
+     lambda f: rewrite(f, "/Mesh/x", f["/Mesh/x"][()][::-1].copy()))
+dump("openems_dump_nan_mesh.h5", "nan-inf", ["dataset /Mesh/y holds a NaN or infinite mesh line"],
+     lambda f: rewrite(f, "/Mesh/y", np.array([np.nan], dtype=np.float32)))
+dump("openems_dump_shape.h5", "count-smaller",
+     ["dataset /FieldData/FD/f0_real has the shape {3 x 27 x 1 x 28}", "expected {3 x 27 x 1 x 29}"],
+     lambda f: rewrite(f, "/FieldData/FD/f0_real", f["/FieldData/FD/f0_real"][()][..., :28].copy()))
+dump("openems_dump_no_imag.h5", "truncation", ["dataset /FieldData/FD/f0_imag is missing"],
+     lambda f: f.__delitem__("/FieldData/FD/f0_imag"))
+dump("openems_dump_no_frequency.h5", "truncation", ["attribute frequency of /FieldData/FD is missing"],
+     lambda f: f["/FieldData/FD"].attrs.__delitem__("frequency"))
+dump("openems_dump_frequency_zero.h5", "index-range", ["attribute frequency of /FieldData/FD holds 0",
+                                                        "expected positive Hz"],
+     set_attr("/FieldData/FD", "frequency", np.array([0.0])))
+dump("openems_dump_frequency_mismatch.h5", "index-range",
+     ["attribute frequency of /FieldData/FD/f0_real disagrees"],
+     set_attr("/FieldData/FD/f0_real", "frequency", np.array([2e9], dtype=np.float32)))
+dump("openems_dump_nan.h5", "nan-inf", ["dataset /FieldData/FD/f0_imag holds a NaN or infinite value"], nan_field)
+dump("openems_dump_huge_mesh.h5", "count-huge", ["has 200 x 200 x 200 points", "more than the 4194304"], huge_mesh)
+dump("openems_dump_td_and_fd.h5", "duplicate-id", ["groups /FieldData/TD and /FieldData/FD are both present"],
+     lambda f: f.create_group("/FieldData/TD"))
+dump("openems_dump_td_no_time.h5", "truncation", ["attribute time of /FieldData/TD/", "is missing"],
+     lambda f: f["/FieldData/TD/" + td_steps(f)[1]].attrs.__delitem__("time"), TD_CLEAN)
+dump("openems_dump_td_same_time.h5", "duplicate-id", ["are at the same time"], same_time, TD_CLEAN)
+dump("openems_dump_td_empty.h5", "count-smaller", ["group /FieldData/TD holds 0 steps"],
+     lambda f: [f.__delitem__("/FieldData/TD/" + n) for n in td_steps(f)], TD_CLEAN)
+dump("openems_dump_td_text_time.h5", "element-type", ["attribute time of /FieldData/TD/", "is not numeric"],
+     set_attr("/FieldData/TD/00000396", "time", np.bytes_("soon")), TD_CLEAN)
+
+
+def fd_float64(f):
+    for p in ("/Mesh/x", "/Mesh/y", "/Mesh/z", "/FieldData/FD/f0_real", "/FieldData/FD/f0_imag"):
+        attrs = dict(f[p].attrs)
+        rewrite(f, p, f[p][()].astype(np.float64))
+        for k, v in attrs.items():
+            f[p].attrs[k] = v
+
+
+dump("openems_dump_float64.h5", "layout-variant", [], fd_float64, expect="accept", ref=FD_REF)
+dump("openems_dump_gzip.h5", "layout-variant", [],
+     lambda f: [rewrite(f, p, f[p][()], chunks=(3, 9, 1, 10), compression="gzip", shuffle=True)
+                for p in ("/FieldData/FD/f0_real", "/FieldData/FD/f0_imag")], expect="accept", ref=FD_REF)
+
 manifest = os.path.join(here, "MANIFEST.tsv")
 with open(manifest) as f:
-    kept = [l for l in f if l.split("\t")[1:2] != ["openems"]]
+    kept = [l for l in f if l.split("\t")[1:2] not in (["openems"], ["openems_dump"])]
 with open(manifest, "w") as f:
     f.writelines(kept)
     for r in rows:
         f.write("\t".join(r) + "\n")
-print(len(rows), "openems entries")
+print(len(rows), "openems and openems_dump entries")
