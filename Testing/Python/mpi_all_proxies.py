@@ -406,6 +406,44 @@ reader_case("OpenEMSReader_dipole", lambda **k: simple.openEMSNF2FFReader(**k),
             D("openems/dipole_nf2ff.h5"))
 
 
+# ParaView 5.11's reduction (sm.Fetch, and so this comparison) turns a vtkRectilinearGrid's
+# coordinates into per-point arrays: the dump reader's grids are compared as unstructured
+# grids (Merge Blocks keeps each rank's piece and its points).
+def as_points(proxy):
+    return simple.MergeBlocks(Input=proxy)
+
+
+def dump_reader(name):
+    return once(("oemsdump", name), lambda: simple.openEMSFieldDumpReader(FileName=D("openems/" + name)))
+
+
+@case("OpenEMSDumpReader_fd")
+def _():
+    r = dump_reader("dipole_efd.h5")
+    return as_points(r), [(r, 0)]
+
+
+@case("OpenEMSDumpReader_td_step")
+def _():
+    r = dump_reader("dipole_etd.h5")
+    return as_points(at_time(r, 1.0e-9)), [(r, 0)]
+
+
+@case("BandedColorMap_openems_dump")
+def _():
+    r = dump_reader("dipole_efd.h5")
+    b = simple.BandedColorMap(Input=r, NumberOfBands=24)
+    b.SelectInputArray = ["POINTS", "|E|"]
+    return as_points(b), [(r, 0)]
+
+
+@case("TimeHarmonic_openems_dump")
+def _():
+    r = dump_reader("dipole_efd.h5")
+    th = simple.TimeHarmonic(Input=r, RealArrayName="E_real", ImaginaryArrayName="E_imag", NumberOfSteps=8)
+    return as_points(at_time(th, 0.375)), [(r, 0)]
+
+
 @case("AntennaPatternSurface_openems")
 def _():
     r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
