@@ -133,11 +133,15 @@ def digest(d):
 
 
 def rank_counts(src):
-    """Points per rank of a source (ProcessIdScalars)."""
-    pid = simple.ProcessIdScalars(Input=src)
+    """Points per rank of a source (Process Ids; ParaView 6 removed the
+    older ProcessIdScalars, 5.11 has only that one)."""
+    if hasattr(simple, "ProcessIds"):
+        pid = simple.ProcessIds(Input=src, GeneratePointData=1)
+    else:
+        pid = simple.ProcessIdScalars(Input=src)
     pid.UpdatePipeline()
     d = sm.Fetch(pid)
-    a = d.GetPointData().GetArray("ProcessId")
+    a = d.GetPointData().GetArray("ProcessId") or d.GetPointData().GetArray("PointProcessIds")
     counts = {}
     for i in range(a.GetNumberOfTuples()):
         counts[int(a.GetValue(i))] = counts.get(int(a.GetValue(i)), 0) + 1
