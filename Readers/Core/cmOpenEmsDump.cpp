@@ -148,7 +148,7 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& file)
     {
       if (!(f[n] > 0))
       {
-        Fail(file, "attribute frequency of /FieldData/FD holds " + std::to_string(f[n]) + ", expected positive Hz");
+        Fail(file, "attribute frequency of /FieldData/FD holds " + Num(f[n]) + ", expected positive Hz");
       }
       OpenEmsDump::Step s;
       s.Value = f[n];
@@ -163,7 +163,7 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& file)
           (own.size() != 1 || !(std::abs(own[0] - f[n]) <= 1e-6 * f[n])))
         {
           Fail(file, "attribute frequency of " + *p + " disagrees with value " + std::to_string(n + 1) +
-              " of /FieldData/FD's frequency (" + std::to_string(f[n]) + " Hz)");
+              " of /FieldData/FD's frequency (" + Num(f[n]) + " Hz)");
         }
       }
       d.Steps.push_back(s);

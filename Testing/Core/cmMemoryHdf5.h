@@ -77,6 +77,42 @@ struct cmMemoryHdf5 : cloudmap::Hdf5Source
     this->ValuesRead += v.size();
     return v;
   }
+  /// The direct children of `path` (datasets and groups implied by deeper paths), in name
+  /// order; `Order`, when set for a group, gives them in that order instead.
+  std::map<std::string, std::vector<std::string>> Order;
+  bool Children(const std::string& path, std::vector<std::string>& names) override
+  {
+    names.clear();
+    if (this->Sets.count(path) || !this->Exists(path))
+    {
+      return false;
+    }
+    const auto o = this->Order.find(path);
+    if (o != this->Order.end())
+    {
+      names = o->second;
+      return true;
+    }
+    const std::string prefix = path + "/";
+    std::set<std::string> seen;
+    auto add = [&](const std::string& p)
+    {
+      if (p.compare(0, prefix.size(), prefix) == 0 && p.size() > prefix.size())
+      {
+        seen.insert(p.substr(prefix.size(), p.find('/', prefix.size()) - prefix.size()));
+      }
+    };
+    for (const auto& s : this->Sets)
+    {
+      add(s.first);
+    }
+    for (const auto& g : this->Groups)
+    {
+      add(g);
+    }
+    names.assign(seen.begin(), seen.end());
+    return true;
+  }
   bool Attribute(const std::string& path, const std::string& name, std::vector<double>& values) override
   {
     const auto it = this->Attributes.find({ path, name });
