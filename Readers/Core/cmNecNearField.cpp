@@ -16,28 +16,6 @@ bool IsDigit(char c)
   return c >= '0' && c <= '9';
 }
 
-/// Tokens of a numeric row. NEC-2D's f9.4 fields touch once a coordinate needs all
-/// nine characters ("-1234.5000-1234.5000"), so a token is also split at a sign that
-/// follows a digit or a decimal point (never at an exponent's sign). The same rule as
-/// the other NEC tables (cmNecOutput.cpp).
-void Numbers(std::string_view line, std::vector<std::string_view>& tok)
-{
-  Tokenize(line, tok);
-  for (std::size_t i = 0; i < tok.size(); ++i)
-  {
-    const std::string_view t = tok[i];
-    for (std::size_t k = 1; k < t.size(); ++k)
-    {
-      if ((t[k] == '-' || t[k] == '+') && (IsDigit(t[k - 1]) || t[k - 1] == '.'))
-      {
-        tok[i] = t.substr(0, k);
-        tok.insert(tok.begin() + static_cast<std::ptrdiff_t>(i) + 1, t.substr(k));
-        break;
-      }
-    }
-  }
-}
-
 bool StartsNumeric(std::string_view line)
 {
   const std::string_view t = Trim(line);
@@ -245,7 +223,7 @@ void NecNearFieldScanner::Table(
       s.Seek(at, lineNo);
       break;
     }
-    Numbers(line, this->Tok);
+    TokenizeFortranCells(line, this->Tok);
     if (this->Tok.size() != 9)
     {
       s.Fail(std::string(what) + " row has " + std::to_string(this->Tok.size()) +

@@ -75,27 +75,6 @@ bool IsDigit(char c)
   return c >= '0' && c <= '9';
 }
 
-/// Tokens of a numeric row. Fortran fixed-width fields touch when a value fills its
-/// field ("9.04515E-03-5.38014E-05", "    1-100.00000"), so a token is also split at
-/// every sign that follows a digit or a decimal point (never at an exponent's sign).
-void Numbers(std::string_view line, std::vector<std::string_view>& tok)
-{
-  Tokenize(line, tok);
-  for (std::size_t i = 0; i < tok.size(); ++i)
-  {
-    const std::string_view t = tok[i];
-    for (std::size_t k = 1; k < t.size(); ++k)
-    {
-      if ((t[k] == '-' || t[k] == '+') && (IsDigit(t[k - 1]) || t[k - 1] == '.'))
-      {
-        tok[i] = t.substr(0, k);
-        tok.insert(tok.begin() + static_cast<std::ptrdiff_t>(i) + 1, t.substr(k));
-        break;
-      }
-    }
-  }
-}
-
 /// A decimal of at most 15 significant digits with a power of ten within ±22
 /// ([sign] digits [. digits] [e|E [sign] digits], what NEC prints) converted
 /// with one correctly rounded operation (Clinger's fast path: the same value
@@ -176,9 +155,9 @@ inline bool ShortDecimal(const char*& p, const char* end, double& value)
 /// The fast path of a numeric table row: exactly `n` blank-separated tokens,
 /// a plain integer then n - 1 finite numbers, each converted where it stands
 /// with std::from_chars (correctly rounded, as ParseDouble). A token that
-/// Numbers() would split (touching Fortran fields such as "1.0E-03-2.0E-03")
+/// TokenizeFortranCells() would split (touching Fortran fields such as "1.0E-03-2.0E-03")
 /// stops from_chars before its end and so is refused, as are a '+' sign, D
-/// exponents and non-finite values: whatever this accepts, Numbers() and
+/// exponents and non-finite values: whatever this accepts, TokenizeFortranCells() and
 /// NeedFinite() read the same way; anything else returns false and the caller
 /// parses the line the general way (which reports any error).
 bool FastRow(std::string_view line, int n, std::int64_t& number, double* values)
@@ -492,7 +471,7 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
     std::int64_t n;
     char k;
     std::string_view rest;
-    Numbers(line, nums);
+    TokenizeFortranCells(line, nums);
     PatchHead(nums[0], n, k, rest);
     nums[0] = rest; // a coordinate glued to "12R", or empty
     if (nums[0].empty())
@@ -544,7 +523,7 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
     this->S.Fail("truncated structure echo: patch " + std::to_string(number) +
       " has no continuation line with corners 3 and 4");
   }
-  Numbers(cont, this->Tok);
+  TokenizeFortranCells(cont, this->Tok);
   if (this->Tok.size() != 6)
   {
     this->S.Fail("patch " + std::to_string(number) +
@@ -667,7 +646,7 @@ void Parser::EchoTransform(std::string_view line)
   }
   else if (Has(line, "SCALED BY FACTOR"))
   {
-    Numbers(line, this->Tok);
+    TokenizeFortranCells(line, this->Tok);
     double f = 0;
     if (this->Tok.empty() || !ParseDouble(this->Tok.back(), f) || !std::isfinite(f) || f == 0)
     {
@@ -691,7 +670,7 @@ void Parser::EchoTransform(std::string_view line)
     {
       this->S.Fail("truncated structure echo: the GM card is missing");
     }
-    Numbers(card, this->Tok);
+    TokenizeFortranCells(card, this->Tok);
     if (this->Tok.size() != 9)
     {
       this->S.Fail("expected the 9 fields of the GM card, found " + std::to_string(this->Tok.size()));
@@ -738,7 +717,7 @@ void Parser::EchoTransform(std::string_view line)
 
 void Parser::EchoLine(std::string_view line)
 {
-  Numbers(line, this->Tok);
+  TokenizeFortranCells(line, this->Tok);
   if (this->Tok.empty())
   {
     return;
@@ -806,7 +785,7 @@ bool Parser::NextRow(int maxHeader, std::int64_t& headerLines, std::string_view&
     {
       return false;
     }
-    Numbers(line, this->Tok);
+    TokenizeFortranCells(line, this->Tok);
     std::int64_t n;
     if (!this->Tok.empty() && ParseInt(this->Tok[0], n))
     {
@@ -1299,7 +1278,7 @@ void Parser::ReadPatchCurrents()
         this->S.Fail("truncated SURFACE PATCH CURRENTS table: patch " + std::string(row[0]) +
           " has no values");
       }
-      Numbers(more, this->Tok);
+      TokenizeFortranCells(more, this->Tok);
       row.insert(row.end(), this->Tok.begin(), this->Tok.end());
     }
     const std::int64_t expect = found + 1;
@@ -1518,7 +1497,7 @@ void Parser::ReadPattern()
       this->S.Seek(at, lineNo);
       break;
     }
-    Numbers(line, this->Row);
+    TokenizeFortranCells(line, this->Row);
     const auto& t = this->Row;
     double dummy;
     // THETA PHI G1 G2 TOTAL AXIAL TILT SENSE |Eθ| phase |Eφ| phase: SENSE is blank for a
@@ -1666,7 +1645,7 @@ NecOutput Parser::Run()
         continue;
       }
       const bool fortran = t[0] == '=';
-      Numbers(t.substr(1), this->Tok);
+      TokenizeFortranCells(t.substr(1), this->Tok);
       if (this->Tok.empty())
       {
         this->S.Fail(std::string("no value after ") + (freq ? "FREQUENCY" : "WAVELENGTH"));

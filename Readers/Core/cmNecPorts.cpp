@@ -10,31 +10,6 @@ namespace
 {
 constexpr double Pi = 3.14159265358979323846;
 
-bool IsDigit(char c)
-{
-  return c >= '0' && c <= '9';
-}
-
-/// Tokens of a Fortran row whose negative cells may touch ("3.22200E+01-6.83030E+01"):
-/// a token is also cut at every sign that follows a digit or a point (never an exponent's).
-void Cells(std::string_view line, std::vector<std::string_view>& tok)
-{
-  Tokenize(line, tok);
-  for (std::size_t i = 0; i < tok.size(); ++i)
-  {
-    const std::string_view t = tok[i];
-    for (std::size_t k = 1; k < t.size(); ++k)
-    {
-      if ((t[k] == '-' || t[k] == '+') && (IsDigit(t[k - 1]) || t[k - 1] == '.'))
-      {
-        tok[i] = t.substr(0, k);
-        tok.insert(tok.begin() + static_cast<std::ptrdiff_t>(i) + 1, t.substr(k));
-        break;
-      }
-    }
-  }
-}
-
 /// The next line that is not blank, remembering where it started; false at the end.
 bool NextNonBlank(LineScanner& s, std::string_view& line, std::size_t& at, std::int64_t& lineNo)
 {
@@ -130,7 +105,7 @@ std::vector<NecPort> ReadNecInputParameters(LineScanner& s, std::int64_t maxRows
   int header = 0;
   while (NextNonBlank(s, line, at, lineNo))
   {
-    Cells(line, tok);
+    TokenizeFortranCells(line, tok);
     if (!FirstIsInt(tok))
     {
       // Up to four header lines before the first row; any other line, or the next

@@ -482,4 +482,23 @@ bool StartsWith(std::string_view s, std::string_view prefix)
   return s.substr(0, prefix.size()) == prefix;
 }
 
+void TokenizeFortranCells(std::string_view line, std::vector<std::string_view>& tokens)
+{
+  Tokenize(line, tokens);
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+  {
+    const std::string_view t = tokens[i];
+    for (std::size_t k = 1; k < t.size(); ++k)
+    {
+      const char p = t[k - 1];
+      if ((t[k] == '-' || t[k] == '+') && ((p >= '0' && p <= '9') || p == '.'))
+      {
+        tokens[i] = t.substr(0, k);
+        tokens.insert(tokens.begin() + static_cast<std::ptrdiff_t>(i) + 1, t.substr(k));
+        break;
+      }
+    }
+  }
+}
+
 } // namespace cloudmap

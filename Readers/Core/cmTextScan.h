@@ -136,6 +136,11 @@ private:
 /// Splits a line on spaces and tabs (and, when `commas`, on commas).
 void Tokenize(std::string_view line, std::vector<std::string_view>& tokens, bool commas = false);
 
+/// Tokenize(), then also split every token at a sign that follows a digit or a decimal
+/// point (never at an exponent's sign): Fortran fixed-width fields touch once a value
+/// fills its field ("9.04515E-03-5.38014E-05", "    1-100.00000", "-1234.5000-1234.5000").
+void TokenizeFortranCells(std::string_view line, std::vector<std::string_view>& tokens);
+
 /// Strict number parsing of one whole token. Return false on any junk.
 bool ParseDouble(std::string_view token, double& value);
 bool ParseInt(std::string_view token, std::int64_t& value);
