@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapFreeFormDeformation.h"
 
-#include "cmAnimationVTK.h"
+#include "cmExecution.h"
 #include "cmFFD.h"
 #include "cmInterpolate.h"
-#include "cmVTKAccess.h"
+#include "cmRanks.h"
 
 #include "vtkCellArray.h"
 #include "vtkDoubleArray.h"
@@ -113,7 +113,7 @@ int vtkCloudMapFreeFormDeformation::RequestInformation(
     }
     for (int port = 0; port < 2; ++port)
     {
-      cloudmap::anim::AdvertiseTimeRange(outputVector->GetInformationObject(port), t0, t1);
+      cm::AdvertiseTimeRange(outputVector->GetInformationObject(port), t0, t1);
     }
   }
   return 1;
@@ -129,7 +129,7 @@ int vtkCloudMapFreeFormDeformation::RequestData(
   vtkPointSet* output = vtkPointSet::GetData(outInfo);
   vtkPolyData* latticeOut = vtkPolyData::GetData(outputVector, 1);
   // Every rank builds the whole lattice; it is shown on piece 0 only.
-  cloudmap::WholeOnFirstPiece latticeOnce(latticeOut, outputVector);
+  cm::WholeOnFirstPiece latticeOnce(latticeOut, outputVector);
   // The input check may not return on some ranks only: the others would wait
   // in the bounds reduction below. With input bounds (the only collective)
   // it is agreed first under MPI (one tiny reduction); the checks after the
@@ -141,7 +141,7 @@ int vtkCloudMapFreeFormDeformation::RequestData(
   {
     vtkErrorMacro(<< badInput);
   }
-  if (this->UseInputBounds ? cloudmap::VoteAcrossRanks(this, bad, badInput).Failed : bad)
+  if (this->UseInputBounds ? cm::VoteAcrossRanks(this, bad, badInput).Failed : bad)
   {
     if (output)
     {
@@ -279,7 +279,7 @@ int vtkCloudMapFreeFormDeformation::RequestData(
   vtkPoints* inPoints = input->GetPoints();
   // In blocks, reporting progress and stopping when the user aborts (the
   // bounds reduction above is the only collective, so no rank can hang).
-  if (!cloudmap::ForWithProgress(this, n, 0.0, 0.95, [&](std::int64_t b, std::int64_t e) {
+  if (!cm::ForWithProgress(this, n, 0.0, 0.95, [&](std::int64_t b, std::int64_t e) {
         double x[3], y[3];
         for (std::int64_t i = b; i < e; ++i)
         {
@@ -336,8 +336,8 @@ int vtkCloudMapFreeFormDeformation::RequestData(
   latticeOut->SetPoints(lp);
   latticeOut->SetLines(lines);
   latticeOut->GetPointData()->AddArray(disp);
-  cloudmap::anim::StampTime(output, t);
-  cloudmap::anim::StampTime(latticeOut, t);
+  cm::StampTime(output, t);
+  cm::StampTime(latticeOut, t);
   return 1;
 }
 

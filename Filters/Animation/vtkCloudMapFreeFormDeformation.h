@@ -27,12 +27,12 @@
 #ifndef vtkCloudMapFreeFormDeformation_h
 #define vtkCloudMapFreeFormDeformation_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersAnimationModule.h"
 #include "vtkPassInputTypeAlgorithm.h"
 
 #include <vector>
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapFreeFormDeformation : public vtkPassInputTypeAlgorithm
+class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapFreeFormDeformation : public vtkPassInputTypeAlgorithm
 {
 public:
   static vtkCloudMapFreeFormDeformation* New();

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapImageMorph.h"
 
-#include "cmAnimationVTK.h"
+#include "cmArrayAccess.h"
+#include "cmExecution.h"
 #include "cmImageMorph.h"
 #include "cmInterpolate.h"
-#include "cmVTKAccess.h"
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
@@ -48,7 +48,7 @@ int vtkCloudMapImageMorph::RequestInformation(
   outputVector->GetInformationObject(0)->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
   if (this->UseTime)
   {
-    cloudmap::anim::AdvertiseTimeRange(
+    cm::AdvertiseTimeRange(
       outputVector->GetInformationObject(0), this->TimeRange[0], this->TimeRange[1]);
   }
   return 1;
@@ -62,14 +62,7 @@ int vtkCloudMapImageMorph::RequestUpdateExtent(
   // pieces (Wavelet) would otherwise turn piece r of N back into a sub-extent.
   for (int port = 0; port < 2; ++port)
   {
-    if (vtkInformation* in = inputVector[port]->GetInformationObject(0))
-    {
-      in->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
-      in->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
-      in->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), 0);
-      in->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
-        in->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()), 6);
-    }
+    cm::RequestWholeInput(inputVector[port]->GetInformationObject(0));
   }
   return 1;
 }
@@ -177,7 +170,7 @@ int vtkCloudMapImageMorph::RequestData(
   std::vector<double> from0(2 * n), from1(2 * n);
   // Pixel by pixel in blocks, reporting progress (0 to 0.6, then the arrays
   // to 1) and stopping when the user aborts.
-  if (!cloudmap::ForWithProgress(this, n, 0.0, 0.6, [&](std::int64_t kb, std::int64_t ke) {
+  if (!cm::ForWithProgress(this, n, 0.0, 0.6, [&](std::int64_t kb, std::int64_t ke) {
         for (std::int64_t k = kb; k < ke; ++k)
         {
           const vtkIdType J = outExt[2] + k / onx;
@@ -212,13 +205,13 @@ int vtkCloudMapImageMorph::RequestData(
       continue;
     }
     const int nc = A->GetNumberOfComponents();
-    const std::vector<double> va = cloudmap::ValuesAsDouble(A), vb = cloudmap::ValuesAsDouble(B);
+    const std::vector<double> va = cm::ValuesAsDouble(A), vb = cm::ValuesAsDouble(B);
     vtkNew<vtkDoubleArray> out;
     out->SetName(A->GetName());
     out->SetNumberOfComponents(nc);
     out->SetNumberOfTuples(n);
     double* o = out->GetPointer(0);
-    if (!cloudmap::ForWithProgress(this, n, 0.6 + 0.4 * a / nArrays, 0.6 + 0.4 * (a + 1) / nArrays,
+    if (!cm::ForWithProgress(this, n, 0.6 + 0.4 * a / nArrays, 0.6 + 0.4 * (a + 1) / nArrays,
           [&](std::int64_t b, std::int64_t e) {
             for (std::int64_t k = b; k < e; ++k)
             {

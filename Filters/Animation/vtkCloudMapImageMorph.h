@@ -23,12 +23,12 @@
 #ifndef vtkCloudMapImageMorph_h
 #define vtkCloudMapImageMorph_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersAnimationModule.h"
 #include "vtkImageAlgorithm.h"
 
 #include <vector>
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapImageMorph : public vtkImageAlgorithm
+class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapImageMorph : public vtkImageAlgorithm
 {
 public:
   static vtkCloudMapImageMorph* New();

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapKeyframeInterpolator.h"
 
-#include "cmAnimationVTK.h"
+#include "cmExecution.h"
 #include "cmInterpolate.h"
 
 #include "vtkDoubleArray.h"
@@ -44,7 +44,7 @@ int vtkCloudMapKeyframeInterpolator::RequestInformation(
       t0 = std::min(t0, this->Keys[k]);
       t1 = std::max(t1, this->Keys[k]);
     }
-    cloudmap::anim::AdvertiseTimeRange(outputVector->GetInformationObject(0), t0, t1);
+    cm::AdvertiseTimeRange(outputVector->GetInformationObject(0), t0, t1);
   }
   return 1;
 }
@@ -124,7 +124,7 @@ int vtkCloudMapKeyframeInterpolator::RequestData(
   time->InsertNextValue(t);
   output->GetFieldData()->AddArray(value);
   output->GetFieldData()->AddArray(time);
-  cloudmap::anim::StampTime(output, outInfo);
+  cm::StampTime(output, outInfo);
   return 1;
 }
 

@@ -19,12 +19,12 @@
 #ifndef vtkCloudMapKeyframeInterpolator_h
 #define vtkCloudMapKeyframeInterpolator_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersAnimationModule.h"
 #include "vtkPassInputTypeAlgorithm.h"
 
 #include <vector>
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapKeyframeInterpolator : public vtkPassInputTypeAlgorithm
+class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapKeyframeInterpolator : public vtkPassInputTypeAlgorithm
 {
 public:
   static vtkCloudMapKeyframeInterpolator* New();

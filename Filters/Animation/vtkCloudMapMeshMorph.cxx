@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapMeshMorph.h"
 
-#include "cmAnimationVTK.h"
+#include "cmArrayAccess.h"
+#include "cmExecution.h"
 #include "cmInterpolate.h"
-#include "cmVTKAccess.h"
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
@@ -41,7 +41,7 @@ int vtkCloudMapMeshMorph::RequestInformation(
 {
   if (this->UseTime)
   {
-    cloudmap::anim::AdvertiseTimeRange(
+    cm::AdvertiseTimeRange(
       outputVector->GetInformationObject(0), this->TimeRange[0], this->TimeRange[1]);
   }
   return 1;
@@ -132,7 +132,7 @@ int vtkCloudMapMeshMorph::RequestData(
     locator->SetDataSet(cloud);
     locator->BuildLocator(); // built here, on the main thread, before the parallel queries
     match.resize(n);
-    if (!cloudmap::ForWithProgress(this, n, 0.0, 0.6, [&](std::int64_t b, std::int64_t e) {
+    if (!cm::ForWithProgress(this, n, 0.0, 0.6, [&](std::int64_t b, std::int64_t e) {
           for (std::int64_t i = b; i < e; ++i)
           {
             match[i] = locator->FindClosestPoint(&ns[3 * i]);
@@ -151,7 +151,7 @@ int vtkCloudMapMeshMorph::RequestData(
   vtkNew<vtkPoints> points;
   points->SetDataTypeToDouble();
   points->SetNumberOfPoints(n);
-  if (!cloudmap::ForWithProgress(this, n, p0, 0.8, [&](std::int64_t b, std::int64_t e) {
+  if (!cm::ForWithProgress(this, n, p0, 0.8, [&](std::int64_t b, std::int64_t e) {
         double p[3], q[3];
         for (std::int64_t i = b; i < e; ++i)
         {
@@ -184,13 +184,13 @@ int vtkCloudMapMeshMorph::RequestData(
     }
     const int nc = a->GetNumberOfComponents();
     // Typed bulk reads instead of a virtual call per value in the loop.
-    const std::vector<double> va = cloudmap::ValuesAsDouble(a), vb = cloudmap::ValuesAsDouble(b);
+    const std::vector<double> va = cm::ValuesAsDouble(a), vb = cm::ValuesAsDouble(b);
     vtkNew<vtkDoubleArray> blend;
     blend->SetName(a->GetName());
     blend->SetNumberOfComponents(nc);
     blend->SetNumberOfTuples(n);
     double* o = blend->GetPointer(0);
-    if (!cloudmap::ForWithProgress(this, n, 0.8 + 0.2 * k / nArrays, 0.8 + 0.2 * (k + 1) / nArrays,
+    if (!cm::ForWithProgress(this, n, 0.8 + 0.2 * k / nArrays, 0.8 + 0.2 * (k + 1) / nArrays,
           [&](std::int64_t s, std::int64_t e) {
             for (std::int64_t i = s; i < e; ++i)
             {
@@ -217,7 +217,7 @@ int vtkCloudMapMeshMorph::RequestData(
   used->InsertNextValue(w);
   output->GetFieldData()->AddArray(used);
   this->UsedParameter = w;
-  cloudmap::anim::StampTime(output, outInfo);
+  cm::StampTime(output, outInfo);
   return 1;
 }
 

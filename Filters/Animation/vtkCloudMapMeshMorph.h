@@ -24,10 +24,10 @@
 #ifndef vtkCloudMapMeshMorph_h
 #define vtkCloudMapMeshMorph_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersAnimationModule.h"
 #include "vtkPassInputTypeAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapMeshMorph : public vtkPassInputTypeAlgorithm
+class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapMeshMorph : public vtkPassInputTypeAlgorithm
 {
 public:
   static vtkCloudMapMeshMorph* New();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapParticleSystem.h"
 
+#include "cmExecution.h"
 #include "cmParticles.h"
 
 #include "vtkCellArray.h"
@@ -99,12 +100,7 @@ int vtkCloudMapParticleSystem::RequestUpdateExtent(
 {
   // Every piece draws from the whole generation mesh, so every rank sees the
   // same emitter and the union of the pieces is the serial result.
-  if (vtkInformation* inInfo = inputVector[0]->GetInformationObject(0))
-  {
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), 0);
-  }
+  cm::RequestWholeInput(inputVector[0]->GetInformationObject(0));
   return 1;
 }
 
@@ -203,17 +199,9 @@ int vtkCloudMapParticleSystem::RequestData(
     return 0;
   }
 
-  double t = this->StartTime;
-  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP()))
-  {
-    t = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
-  }
+  const double t = cm::RequestedTime(outInfo, this->StartTime);
   int piece = 0, pieces = 1;
-  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()))
-  {
-    piece = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
-    pieces = std::max(1, outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()));
-  }
+  cm::RequestedPiece(outInfo, piece, pieces);
 
   // Candidates of this piece: ids ≡ piece (mod pieces) in the live window.
   std::int64_t first, last;

@@ -28,10 +28,10 @@
 #ifndef vtkCloudMapParticleSystem_h
 #define vtkCloudMapParticleSystem_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersAnimationModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapParticleSystem : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapParticleSystem : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapParticleSystem* New();

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "cmVTKAccess.h"
 #include "vtkCloudMapSkeleton.h"
 
-#include "cmAnimationVTK.h"
+#include "cmExecution.h"
 #include "cmSkeleton.h"
 
 #include "vtkCellArray.h"
@@ -134,7 +133,7 @@ int vtkCloudMapSkeleton::RequestData(
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkPolyData* bones = vtkPolyData::GetData(outInfo);
   // Every rank poses the whole skeleton; the bones are shown on piece 0 only.
-  cloudmap::WholeOnFirstPiece bonesOnce(bones, outputVector);
+  cm::WholeOnFirstPiece bonesOnce(bones, outputVector);
   vtkPolyData* skinOut = vtkPolyData::GetData(outputVector, 1);
   vtkPolyData* skin = vtkPolyData::GetData(inputVector[0], 0);
 
@@ -212,8 +211,8 @@ int vtkCloudMapSkeleton::RequestData(
     }
     skinOut->GetPointData()->AddArray(carrier);
   }
-  cloudmap::anim::StampTime(bones, t);
-  cloudmap::anim::StampTime(skinOut, t);
+  cm::StampTime(bones, t);
+  cm::StampTime(skinOut, t);
   return 1;
 }
 

@@ -21,12 +21,12 @@
 #ifndef vtkCloudMapSkeleton_h
 #define vtkCloudMapSkeleton_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersAnimationModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
 #include <vector>
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapSkeleton : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapSkeleton : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapSkeleton* New();

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapWiggle.h"
 
-#include "cmAnimationVTK.h"
+#include "cmExecution.h"
 #include "cmHash.h"
 #include "cmInterpolate.h"
 
@@ -66,7 +66,7 @@ int vtkCloudMapWiggle::FillInputPortInformation(int, vtkInformation* info)
 int vtkCloudMapWiggle::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
-  cloudmap::anim::AdvertiseTimeRange(
+  cm::AdvertiseTimeRange(
     outputVector->GetInformationObject(0), this->TimeRange[0], this->TimeRange[1]);
   return 1;
 }

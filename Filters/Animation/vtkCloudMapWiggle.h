@@ -21,10 +21,10 @@
 #ifndef vtkCloudMapWiggle_h
 #define vtkCloudMapWiggle_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersAnimationModule.h"
 #include "vtkPassInputTypeAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapWiggle : public vtkPassInputTypeAlgorithm
+class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapWiggle : public vtkPassInputTypeAlgorithm
 {
 public:
   static vtkCloudMapWiggle* New();

@@ -2,7 +2,8 @@
 #include "vtkCloudMapAreaWeightedPointData.h"
 
 #include "cmAreaWeighting.h"
-#include "cmVTKAccess.h"
+#include "cmExecution.h"
+#include "cmSurfaceView.h"
 
 #include "vtkAOSDataArrayTemplate.h"
 #include "vtkArrayDispatch.h"
@@ -38,7 +39,7 @@ namespace
 // Averages one array: by the link table (deterministic in any thread count,
 // and the documented zero-area fallback), or by the scatter form, one pass
 // over the connectivity, when one thread does all the work.
-// The long loops run in blocks (cloudmap::ForWithProgress) that report
+// The long loops run in blocks (cm::ForWithProgress) that report
 // progress from From to To and stop when the user aborts (Ok becomes false).
 struct AverageWorker
 {
@@ -47,7 +48,7 @@ struct AverageWorker
   bool Ok = true;
 
   template <typename ArrayT>
-  void operator()(ArrayT* in, const cloudmap::SurfaceView& view, const cloudmap::PointCellLinks* links,
+  void operator()(ArrayT* in, const cm::SurfaceView& view, const cloudmap::PointCellLinks* links,
     const std::vector<double>& areas, const std::vector<std::int64_t>* group, std::int64_t nRows,
     std::int64_t nPoints, double* out)
   {
@@ -76,7 +77,7 @@ struct AverageWorker
     const std::int64_t* map = group ? group->data() : nullptr;
     if (links)
     {
-      this->Ok = cloudmap::ForWithProgress(
+      this->Ok = cm::ForWithProgress(
         this->Self, nPoints, this->From, this->To, [&](std::int64_t b, std::int64_t e) {
           for (std::int64_t p = b; p < e; ++p)
           {
@@ -107,7 +108,7 @@ struct AverageWorker
     const std::size_t nSum = static_cast<std::size_t>(nRows) * nc;
     std::unique_ptr<double[]> sum(new double[nSum]), weight(new double[nRows]);
     const std::int64_t parts = std::max<std::int64_t>(1, std::min<std::int64_t>(64, nRows / 4096));
-    this->Ok = cloudmap::ForWithProgress(this->Self, parts, this->From,
+    this->Ok = cm::ForWithProgress(this->Self, parts, this->From,
       this->From + 0.9 * (this->To - this->From), [&](std::int64_t b, std::int64_t e) {
         for (std::int64_t part = b; part < e; ++part)
         {
@@ -205,9 +206,9 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
   output->GetCellData()->PassData(input->GetCellData());
   output->GetFieldData()->PassData(input->GetFieldData());
 
-  cloudmap::SurfaceView view;
+  cm::SurfaceView view;
   std::string error;
-  if (!cloudmap::MakeSurfaceView(input, view, error))
+  if (!cm::MakeSurfaceView(input, view, error))
   {
     vtkErrorMacro(<< error);
     return 0;
@@ -262,7 +263,7 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     }
     return false;
   };
-  const std::vector<double> areas = cloudmap::CellAreas(view);
+  const std::vector<double> areas = cm::CellAreas(view);
   if (aborted(0.1))
   {
     return 1;

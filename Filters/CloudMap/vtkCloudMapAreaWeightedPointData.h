@@ -22,10 +22,10 @@
 #ifndef vtkCloudMapAreaWeightedPointData_h
 #define vtkCloudMapAreaWeightedPointData_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersCloudMapModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapAreaWeightedPointData : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSCLOUDMAP_EXPORT vtkCloudMapAreaWeightedPointData : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapAreaWeightedPointData* New();

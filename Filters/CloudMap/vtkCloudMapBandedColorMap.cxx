@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapBandedColorMap.h"
 
+#include "cmArrayAccess.h"
 #include "cmBandClip.h"
+#include "cmBandTable.h"
 #include "cmBanding.h"
-#include "cmVTKAccess.h"
+#include "cmExecution.h"
+#include "cmRanks.h"
+#include "cmSurfaceView.h"
 
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
@@ -90,7 +94,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   vtkDataSet* output = vtkDataSet::GetData(outputVector, 0);
   vtkTable* table = vtkTable::GetData(outputVector, 1);
   // Every rank computes the band table whole; it is shown on piece 0 only.
-  cloudmap::WholeOnFirstPiece tableOnce(table, outputVector);
+  cm::WholeOnFirstPiece tableOnce(table, outputVector);
 
   // Under MPI every rank must reach the range reduction (ResolveRange), also
   // one that fails here: its error is agreed there, so all ranks fail
@@ -118,7 +122,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   if (!failure.empty())
   {
     vtkErrorMacro(<< failure);
-    if (!cloudmap::SeveralRanks())
+    if (!cm::SeveralRanks())
     {
       return 0;
     }
@@ -154,7 +158,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   vtkUnsignedCharArray* ghosts = onCells ? input->GetCellGhostArray() : input->GetPointGhostArray();
 
   std::vector<double> store;
-  const double* scalars = cloudmap::ScalarsInPlace(values, this->Component, store);
+  const double* scalars = cm::ScalarsInPlace(values, this->Component, store);
   const vtkIdType nValues = values->GetNumberOfTuples();
   cloudmap::BandSpec spec;
   spec.N = this->NumberOfBands;
@@ -178,14 +182,14 @@ int vtkCloudMapBandedColorMap::RequestData(
   vtkNew<vtkUnsignedCharArray> colors;
   colors->SetName("BandColor");
   colors->SetNumberOfComponents(3);
-  cloudmap::ResizeLarge(colors.GetPointer(), n);
+  cm::ResizeLarge(colors.GetPointer(), n);
   std::uint8_t* rgb = colors->GetPointer(0);
 
   // In blocks, reporting progress and stopping when the user aborts.
   bool ok = true;
   auto fill = [&](auto* bandArray) {
     auto* bands = bandArray->GetPointer(0);
-    ok = cloudmap::ForWithProgress(this, n, 0.0, 1.0, [&](std::int64_t b, std::int64_t e) {
+    ok = cm::ForWithProgress(this, n, 0.0, 1.0, [&](std::int64_t b, std::int64_t e) {
       for (std::int64_t i = b; i < e; ++i)
       {
         const int k = spec.Band(scalars[i]);
@@ -202,13 +206,13 @@ int vtkCloudMapBandedColorMap::RequestData(
   if (spec.N <= 255)
   {
     vtkNew<vtkUnsignedCharArray> bands;
-    cloudmap::ResizeLarge(bands.GetPointer(), n);
+    cm::ResizeLarge(bands.GetPointer(), n);
     fill(bands.GetPointer());
   }
   else
   {
     vtkNew<vtkUnsignedShortArray> bands;
-    cloudmap::ResizeLarge(bands.GetPointer(), n);
+    cm::ResizeLarge(bands.GetPointer(), n);
     fill(bands.GetPointer());
   }
   if (!ok)
@@ -228,7 +232,7 @@ namespace
 // Everything pass 2 of the exact bands reads.
 struct ExactContext
 {
-  const cloudmap::SurfaceView& View;
+  const cm::SurfaceView& View;
   const std::vector<double>& Values;
   const cloudmap::BandSpec& Spec;
   const std::vector<std::uint8_t>& Lut;
@@ -266,18 +270,18 @@ bool WriteExact(vtkAlgorithm* self, const ExactContext& ctx, vtkPolyData* out, c
   const std::int64_t nPieces = ctx.PieceStart[nIn], nCorners = ctx.CornerStart[nIn];
   vtkNew<PointArrayT> coords;
   coords->SetNumberOfComponents(3);
-  cloudmap::ResizeLarge(coords.GetPointer(), nCorners);
+  cm::ResizeLarge(coords.GetPointer(), nCorners);
   vtkNew<vtkDoubleArray> field;
   field->SetName(name);
-  cloudmap::ResizeLarge(field.GetPointer(), nCorners);
+  cm::ResizeLarge(field.GetPointer(), nCorners);
   vtkNew<IdArrayT> offsets, conn;
-  cloudmap::ResizeLarge(offsets.GetPointer(), nPieces + 1);
-  cloudmap::ResizeLarge(conn.GetPointer(), nCorners);
-  cloudmap::ResizeLarge(parentIds, nPieces);
-  cloudmap::ResizeLarge(bandArray, nPieces);
+  cm::ResizeLarge(offsets.GetPointer(), nPieces + 1);
+  cm::ResizeLarge(conn.GetPointer(), nCorners);
+  cm::ResizeLarge(parentIds, nPieces);
+  cm::ResizeLarge(bandArray, nPieces);
   colors->SetNumberOfComponents(3);
-  cloudmap::ResizeLarge(colors, nPieces);
-  cloudmap::ResizeLarge(pieceValues, nPieces);
+  cm::ResizeLarge(colors, nPieces);
+  cm::ResizeLarge(pieceValues, nPieces);
   PointT* xyz = coords->GetPointer(0);
   double* fv = field->GetPointer(0);
   ConnT* off = offsets->GetPointer(0);
@@ -287,7 +291,7 @@ bool WriteExact(vtkAlgorithm* self, const ExactContext& ctx, vtkPolyData* out, c
   std::uint8_t* rgb = colors->GetPointer(0);
   double* pv = pieceValues->GetPointer(0);
   off[nPieces] = static_cast<ConnT>(nCorners);
-  const bool ok = cloudmap::ForWithProgress(self, nIn, 0.5, 1.0, [&](std::int64_t b, std::int64_t e) {
+  const bool ok = cm::ForWithProgress(self, nIn, 0.5, 1.0, [&](std::int64_t b, std::int64_t e) {
     for (std::int64_t c = b; c < e; ++c)
     {
       std::int64_t piece = ctx.PieceStart[c], corner = ctx.CornerStart[c];
@@ -340,7 +344,7 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
   vtkTable* table = vtkTable::GetData(outputVector, 1);
   // As in RequestData: a rank that fails still reaches the range reduction.
   const bool failedBefore = !error.empty();
-  cloudmap::SurfaceView view;
+  cm::SurfaceView view;
   if (!failedBefore)
   {
     if (!surface || !output)
@@ -354,14 +358,14 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
         (values->GetName() ? values->GetName() : "") +
         "' is a cell array: run Area Weighted Point Data first and band its point array";
     }
-    else if (!cloudmap::MakeSurfaceView(surface, view, error))
+    else if (!cm::MakeSurfaceView(surface, view, error))
     {
       // (error set)
     }
     if (!error.empty())
     {
       vtkErrorMacro(<< error);
-      if (!cloudmap::SeveralRanks())
+      if (!cm::SeveralRanks())
       {
         return 0;
       }
@@ -370,7 +374,7 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
   const bool failed = !error.empty();
   // An empty piece may have no values at all: it only joins the reduction.
   const std::vector<double> scalars =
-    values && !failed ? cloudmap::ScalarsOf(values, this->Component) : std::vector<double>();
+    values && !failed ? cm::ScalarsOf(values, this->Component) : std::vector<double>();
   cloudmap::BandSpec spec;
   spec.N = this->NumberOfBands;
   if (!this->ResolveRange(scalars.data(), static_cast<vtkIdType>(scalars.size()),
@@ -404,7 +408,7 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
   const std::int64_t nIn = view.NumberOfCells();
   std::vector<std::int64_t> pieceStart(nIn + 1, 0), cornerStart(nIn + 1, 0);
   ExactContext ctx{ view, scalars, spec, lut, pieceStart, cornerStart };
-  if (!cloudmap::ForWithProgress(this, nIn, 0.0, 0.5, [&](std::int64_t b, std::int64_t e) {
+  if (!cm::ForWithProgress(this, nIn, 0.0, 0.5, [&](std::int64_t b, std::int64_t e) {
         for (std::int64_t c = b; c < e; ++c)
         {
           std::int64_t pieces = 0, corners = 0;
@@ -481,8 +485,8 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
     vtkSmartPointer<vtkAbstractArray> dst = vtk::TakeSmartPointer(src->NewInstance());
     dst->SetName(src->GetName());
     dst->SetNumberOfComponents(src->GetNumberOfComponents());
-    cloudmap::ResizeLargeAny(dst, nPieces);
-    cloudmap::GatherTuples(src, dst, parentIds->GetPointer(0), nPieces);
+    cm::ResizeLargeAny(dst, nPieces);
+    cm::GatherTuples(src, dst, parentIds->GetPointer(0), nPieces);
     outCD->AddArray(dst);
   }
   outCD->AddArray(pieceValues);
@@ -513,7 +517,7 @@ bool vtkCloudMapBandedColorMap::ResolveRange(const double* scalars, vtkIdType n,
       return false;
     }
     // No reduction needed for the range, but a failure must still be agreed.
-    if (cloudmap::VoteAcrossRanks(this, failed, error).Failed)
+    if (cm::VoteAcrossRanks(this, failed, error).Failed)
     {
       return false;
     }
@@ -523,10 +527,10 @@ bool vtkCloudMapBandedColorMap::ResolveRange(const double* scalars, vtkIdType n,
   }
   // The failure flag rides on the range reduction: no extra collective.
   bool anyFailed = false;
-  const bool found = cloudmap::GlobalRangeOrFailure(scalars, n, ghosts, range, failed, anyFailed);
+  const bool found = cm::GlobalRangeOrFailure(scalars, n, ghosts, range, failed, anyFailed);
   if (anyFailed)
   {
-    cloudmap::ShareFailure(this, failed, error);
+    cm::ShareFailure(this, failed, error);
     return false;
   }
   if (!found)

@@ -32,7 +32,7 @@
 #ifndef vtkCloudMapBandedColorMap_h
 #define vtkCloudMapBandedColorMap_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersCloudMapModule.h"
 #include "vtkPassInputTypeAlgorithm.h"
 
 #include <string>
@@ -41,7 +41,7 @@ class vtkDataArray;
 class vtkDataSet;
 class vtkUnsignedCharArray;
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapBandedColorMap : public vtkPassInputTypeAlgorithm
+class CLOUDMAPFILTERSCLOUDMAP_EXPORT vtkCloudMapBandedColorMap : public vtkPassInputTypeAlgorithm
 {
 public:
   static vtkCloudMapBandedColorMap* New();

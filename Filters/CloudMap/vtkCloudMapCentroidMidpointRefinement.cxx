@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapCentroidMidpointRefinement.h"
 
+#include "cmArrayAccess.h"
+#include "cmExecution.h"
 #include "cmInterpolation.h"
 #include "cmRefinement.h"
-#include "cmVTKAccess.h"
+#include "cmSurfaceView.h"
 
 #include "vtkArrayDispatch.h"
 #include "vtkCellArray.h"
@@ -40,7 +42,7 @@ namespace
 // What pass 2 reads and the arrays it fills that do not depend on the types.
 struct WriteContext
 {
-  const cloudmap::SurfaceView& View;
+  const cm::SurfaceView& View;
   const std::vector<unsigned char>& Level;
   const std::vector<std::int64_t>& PointStart;
   const std::vector<std::int64_t>& CellStart;
@@ -98,15 +100,15 @@ vtkSmartPointer<vtkDataArray> WriteRefined(
   const std::int64_t nOut = ctx.CellStart[nIn], nPts = ctx.PointStart[nIn];
   vtkNew<PointArrayT> coords;
   coords->SetNumberOfComponents(3);
-  cloudmap::ResizeLarge(coords.GetPointer(), nPts);
+  cm::ResizeLarge(coords.GetPointer(), nPts);
   vtkNew<IdArrayT> offsets, conn;
-  cloudmap::ResizeLarge(offsets.GetPointer(), nOut + 1);
-  cloudmap::ResizeLarge(conn.GetPointer(), ctx.ConnStart[nIn]);
+  cm::ResizeLarge(offsets.GetPointer(), nOut + 1);
+  cm::ResizeLarge(conn.GetPointer(), ctx.ConnStart[nIn]);
   PointT* xyz = coords->GetPointer(0);
   ConnT* off = offsets->GetPointer(0);
   ConnT* cc = conn->GetPointer(0);
   off[nOut] = static_cast<ConnT>(ctx.ConnStart[nIn]);
-  const bool ok = cloudmap::ForWithProgress(self, nIn, 0.1, 0.9, [&](std::int64_t b, std::int64_t e) {
+  const bool ok = cm::ForWithProgress(self, nIn, 0.1, 0.9, [&](std::int64_t b, std::int64_t e) {
     cloudmap::Vec3 p[4];
     std::vector<double> scratch; // the centres of one parent, in the fused mode
     for (std::int64_t c = b; c < e; ++c)
@@ -154,7 +156,7 @@ vtkSmartPointer<vtkDataArray> WriteRefined(
 // the parent's corners with the weights of each point's parent coordinates.
 // Reports progress 0.9 -> 1 array by array; returns false when aborted.
 bool InterpolatePoints(vtkAlgorithm* self, vtkPointData* inPD, vtkPointData* outPD,
-  const cloudmap::SurfaceView& view, const std::vector<std::int64_t>& pointStart,
+  const cm::SurfaceView& view, const std::vector<std::int64_t>& pointStart,
   const std::vector<double>& pointRS)
 {
   const std::int64_t nOut = pointStart.back();
@@ -172,7 +174,7 @@ bool InterpolatePoints(vtkAlgorithm* self, vtkPointData* inPD, vtkPointData* out
       continue;
     }
     const int nc = in->GetNumberOfComponents();
-    const std::vector<double> vin = cloudmap::ValuesAsDouble(in);
+    const std::vector<double> vin = cm::ValuesAsDouble(in);
     vtkNew<vtkDoubleArray> out;
     out->SetName(in->GetName());
     out->SetNumberOfComponents(nc);
@@ -210,9 +212,9 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
 {
   vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
-  cloudmap::SurfaceView view;
+  cm::SurfaceView view;
   std::string error;
-  if (!cloudmap::MakeSurfaceView(input, view, error))
+  if (!cm::MakeSurfaceView(input, view, error))
   {
     vtkErrorMacro(<< error);
     return 0;
@@ -226,7 +228,7 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   const int fixed = this->NumberOfLevels;
   const double hmax = this->MaximumEdgeLength;
   const int lmax = this->MaximumLevel;
-  const bool sized = cloudmap::ForWithProgress(this, nIn, 0.0, 0.1, [&](std::int64_t b, std::int64_t e) {
+  const bool sized = cm::ForWithProgress(this, nIn, 0.0, 0.1, [&](std::int64_t b, std::int64_t e) {
     cloudmap::Vec3 p[4];
     for (std::int64_t c = b; c < e; ++c)
     {
@@ -270,10 +272,10 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   // whenever the output allows it.
   vtkNew<vtkIdTypeArray> parentId;
   parentId->SetName("ParentId");
-  cloudmap::ResizeLarge(parentId.GetPointer(), nOut);
+  cm::ResizeLarge(parentId.GetPointer(), nOut);
   vtkNew<vtkUnsignedCharArray> levelArray;
   levelArray->SetName("RefinementLevel");
-  cloudmap::ResizeLarge(levelArray.GetPointer(), nOut);
+  cm::ResizeLarge(levelArray.GetPointer(), nOut);
   // The fused mode: a point array evaluated at the centres instead of ParentCoordinates.
   vtkDataArray* centreIn = this->CentreArrayName
     ? input->GetPointData()->GetArray(this->CentreArrayName)
@@ -290,17 +292,17 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   if (centreIn)
   {
     auto* d = vtkDoubleArray::SafeDownCast(centreIn);
-    centreStore = d ? std::vector<double>() : cloudmap::ValuesAsDouble(centreIn);
+    centreStore = d ? std::vector<double>() : cm::ValuesAsDouble(centreIn);
     centreValues = d ? d->GetPointer(0) : centreStore.data();
     centre->SetName(centreIn->GetName());
     centre->SetNumberOfComponents(centreIn->GetNumberOfComponents());
-    cloudmap::ResizeLarge(centre.GetPointer(), nOut);
+    cm::ResizeLarge(centre.GetPointer(), nOut);
   }
   else
   {
     parentRS->SetName("ParentCoordinates");
     parentRS->SetNumberOfComponents(2);
-    cloudmap::ResizeLarge(parentRS.GetPointer(), nOut);
+    cm::ResizeLarge(parentRS.GetPointer(), nOut);
   }
   const bool wantPointRS = this->InterpolatePointData && input->GetPointData()->GetNumberOfArrays();
   std::vector<double> pointRS(wantPointRS ? 2 * nPts : 0);
@@ -356,8 +358,8 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
     vtkSmartPointer<vtkAbstractArray> dst = vtk::TakeSmartPointer(src->NewInstance());
     dst->SetName(src->GetName());
     dst->SetNumberOfComponents(src->GetNumberOfComponents());
-    cloudmap::ResizeLargeAny(dst, nOut);
-    cloudmap::GatherTuples(src, dst, pid, nOut);
+    cm::ResizeLargeAny(dst, nOut);
+    cm::GatherTuples(src, dst, pid, nOut);
     outCD->AddArray(dst);
   }
   outCD->AddArray(parentId);

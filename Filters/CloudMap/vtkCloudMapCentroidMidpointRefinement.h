@@ -36,10 +36,10 @@
 #ifndef vtkCloudMapCentroidMidpointRefinement_h
 #define vtkCloudMapCentroidMidpointRefinement_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersCloudMapModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapCentroidMidpointRefinement : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSCLOUDMAP_EXPORT vtkCloudMapCentroidMidpointRefinement : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapCentroidMidpointRefinement* New();

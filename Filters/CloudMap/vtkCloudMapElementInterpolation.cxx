@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapElementInterpolation.h"
 
+#include "cmArrayAccess.h"
+#include "cmExecution.h"
 #include "cmInterpolation.h"
-#include "cmVTKAccess.h"
+#include "cmSurfaceView.h"
 
 #include "vtkCellData.h"
 #include "vtkDataArrayRange.h"
@@ -54,9 +56,9 @@ int vtkCloudMapElementInterpolation::RequestData(
                      "connect the output of Centroid Midpoint Refinement to port 0");
     return 0;
   }
-  cloudmap::SurfaceView view;
+  cm::SurfaceView view;
   std::string error;
-  if (!cloudmap::MakeSurfaceView(parents, view, error))
+  if (!cm::MakeSurfaceView(parents, view, error))
   {
     vtkErrorMacro(<< "Parents: " << error);
     return 0;
@@ -127,14 +129,14 @@ int vtkCloudMapElementInterpolation::RequestData(
       continue;
     }
     const int ncomp = in->GetNumberOfComponents();
-    const std::vector<double> vin = cloudmap::ValuesAsDouble(in);
+    const std::vector<double> vin = cm::ValuesAsDouble(in);
     vtkNew<vtkDoubleArray> out;
     out->SetName(in->GetName());
     out->SetNumberOfComponents(ncomp);
-    cloudmap::ResizeLarge(out.GetPointer(), n);
+    cm::ResizeLarge(out.GetPointer(), n);
     double* o = out->GetPointer(0);
     // In blocks, reporting progress and stopping when the user aborts.
-    const bool done = cloudmap::ForWithProgress(this, n, double(a) / nArrays,
+    const bool done = cm::ForWithProgress(this, n, double(a) / nArrays,
       double(a + 1) / nArrays, [&](std::int64_t b, std::int64_t e) {
         double w[4];
         for (std::int64_t c = b; c < e; ++c)

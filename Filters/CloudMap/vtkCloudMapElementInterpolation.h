@@ -22,10 +22,10 @@
 #ifndef vtkCloudMapElementInterpolation_h
 #define vtkCloudMapElementInterpolation_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersCloudMapModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapElementInterpolation : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSCLOUDMAP_EXPORT vtkCloudMapElementInterpolation : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapElementInterpolation* New();

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapSurfaceCloudMap.h"
 
+#include "cmRanks.h"
+#include "cmExecution.h"
+
 #include "vtkCloudMapAreaWeightedPointData.h"
 #include "vtkCloudMapBandedColorMap.h"
 #include "vtkCloudMapCentroidMidpointRefinement.h"
 #include "vtkCloudMapElementInterpolation.h"
 
-#include "cmVTKAccess.h"
 
 #include "vtkCellData.h"
 #include "vtkCommand.h"
@@ -51,13 +53,7 @@ int vtkCloudMapSurfaceCloudMap::RequestUpdateExtent(
   // One extra ghost level so vertex averages on piece boundaries match the serial run.
   vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  const int ghosts =
-    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(),
-    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()));
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(),
-    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()));
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), ghosts + 1);
+  cm::ForwardPieceRequest(outInfo, inInfo, 1);
   return 1;
 }
 
@@ -149,11 +145,11 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
   vtkTable* table = vtkTable::GetData(outputVector, 1);
   // Every rank computes the band table whole; it is shown on piece 0 only.
-  cloudmap::WholeOnFirstPiece tableOnce(table, outputVector);
+  cm::WholeOnFirstPiece tableOnce(table, outputVector);
 
   // Under MPI the band stage reduces its range over all ranks, so every rank
   // must reach it, or none: the stages before it run locally, then one small
-  // vote (cloudmap::VoteAcrossRanks) makes a failure or an abort on any rank
+  // vote (cm::VoteAcrossRanks) makes a failure or an abort on any rank
   // the result on every rank. Never return before that vote on some ranks
   // only. An empty piece (no points and no cells, often without any array)
   // is no error: it joins the band stage with nothing to band.
@@ -181,7 +177,7 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   if (!error.empty())
   {
     vtkErrorMacro(<< error);
-    if (!cloudmap::SeveralRanks())
+    if (!cm::SeveralRanks())
     {
       return 0;
     }
@@ -314,7 +310,7 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
         }
       }
     }
-    if (failed && !cloudmap::SeveralRanks())
+    if (failed && !cm::SeveralRanks())
     {
       clearOutputs();
       return 0;
@@ -322,8 +318,8 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   }
 
   // ---- The vote: every rank, before the collective band stage. -----------
-  const cloudmap::RankVote vote =
-    cloudmap::VoteAcrossRanks(this, failed, error, this->GetAbortExecute() != 0);
+  const cm::RankVote vote =
+    cm::VoteAcrossRanks(this, failed, error, this->GetAbortExecute() != 0);
   if (vote.Failed)
   {
     clearOutputs();

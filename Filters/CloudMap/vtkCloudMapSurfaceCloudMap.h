@@ -26,10 +26,10 @@
 #ifndef vtkCloudMapSurfaceCloudMap_h
 #define vtkCloudMapSurfaceCloudMap_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersCloudMapModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapSurfaceCloudMap : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSCLOUDMAP_EXPORT vtkCloudMapSurfaceCloudMap : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapSurfaceCloudMap* New();

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapTimeHarmonic.h"
 
-#include "cmVTKAccess.h"
+#include "cmArrayAccess.h"
+#include "cmRanks.h"
+#include "cmExecution.h"
+
 
 #include "vtkCellData.h"
 #include "vtkDataSet.h"
@@ -9,7 +12,6 @@
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
-#include "vtkMultiProcessController.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
 #include "vtkSMPTools.h"
@@ -85,7 +87,7 @@ int vtkCloudMapTimeHarmonic::RequestData(
   if (failed)
   {
     vtkErrorMacro(<< error);
-    if (!cloudmap::SeveralRanks())
+    if (!cm::SeveralRanks())
     {
       output->Initialize();
       return 0;
@@ -96,17 +98,13 @@ int vtkCloudMapTimeHarmonic::RequestData(
     re = im = nullptr;
   }
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  double t = 0;
-  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP()))
-  {
-    t = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
-  }
+  const double t = cm::RequestedTime(outInfo, 0.0);
   const double phase = 2 * 3.14159265358979323846 * t;
   const double c = std::cos(phase), s = std::sin(phase);
   const int nc = re ? re->GetNumberOfComponents() : 1;
   const vtkIdType n = re ? re->GetNumberOfTuples() : 0;
-  const std::vector<double> a = re ? cloudmap::ValuesAsDouble(re) : std::vector<double>();
-  const std::vector<double> b = im ? cloudmap::ValuesAsDouble(im) : std::vector<double>();
+  const std::vector<double> a = re ? cm::ValuesAsDouble(re) : std::vector<double>();
+  const std::vector<double> b = im ? cm::ValuesAsDouble(im) : std::vector<double>();
 
   std::string base = this->RealArrayName;
   const std::size_t cut = base.rfind("_real");
@@ -123,7 +121,7 @@ int vtkCloudMapTimeHarmonic::RequestData(
   // In blocks, reporting progress and stopping when the user aborts. An
   // aborted rank still joins the reduction below, which also tells every
   // rank whether any of them aborted.
-  const bool done = cloudmap::ForWithProgress(this, n, 0.0, 0.95, [&](std::int64_t begin, std::int64_t end) {
+  const bool done = cm::ForWithProgress(this, n, 0.0, 0.95, [&](std::int64_t begin, std::int64_t end) {
     for (std::int64_t i = begin; i < end; ++i)
     {
       double m2 = 0, aa = 0, bb = 0, ab = 0;
@@ -143,21 +141,15 @@ int vtkCloudMapTimeHarmonic::RequestData(
     }
   });
   double top = peak.empty() || !done ? 0.0 : *std::max_element(peak.begin(), peak.end());
-  double abortedAnywhere = done ? 0.0 : 1.0;
-  double failedAnywhere = failed ? 1.0 : 0.0;
-  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
-  if (ctrl && ctrl->GetNumberOfProcesses() > 1)
-  {
-    double local[3] = { top, abortedAnywhere, failedAnywhere };
-    double g[3] = { top, abortedAnywhere, failedAnywhere };
-    ctrl->AllReduce(local, g, 3, vtkCommunicator::MAX_OP);
-    top = g[0];
-    abortedAnywhere = g[1];
-    failedAnywhere = g[2];
-  }
+  // One reduction: the peak, and whether any rank aborted or failed.
+  double reduced[3] = { top, done ? 0.0 : 1.0, failed ? 1.0 : 0.0 };
+  cm::AllMax(reduced, 3);
+  top = reduced[0];
+  const double abortedAnywhere = reduced[1];
+  const double failedAnywhere = reduced[2];
   if (failedAnywhere > 0)
   {
-    cloudmap::ShareFailure(this, failed, error);
+    cm::ShareFailure(this, failed, error);
     output->Initialize();
     return 0; // failed here or on another rank: an error and an empty output everywhere
   }

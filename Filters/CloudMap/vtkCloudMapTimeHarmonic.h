@@ -18,12 +18,12 @@
 #ifndef vtkCloudMapTimeHarmonic_h
 #define vtkCloudMapTimeHarmonic_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersCloudMapModule.h"
 #include "vtkPassInputTypeAlgorithm.h"
 
 #include <string>
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapTimeHarmonic : public vtkPassInputTypeAlgorithm
+class CLOUDMAPFILTERSCLOUDMAP_EXPORT vtkCloudMapTimeHarmonic : public vtkPassInputTypeAlgorithm
 {
 public:
   static vtkCloudMapTimeHarmonic* New();

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapControlGridFromPoints.h"
 
+#include "cmExecution.h"
+#include "cmRanks.h"
+
 #include "vtkDataArray.h"
 #include "vtkDataSet.h"
 #include "vtkDoubleArray.h"
@@ -9,11 +12,9 @@
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
-#include "vtkMultiProcessController.h"
 #include "vtkSMPTools.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
-#include "cmVTKAccess.h"
 
 #include <algorithm>
 #include <limits>
@@ -54,19 +55,7 @@ int vtkCloudMapControlGridFromPoints::RequestUpdateExtent(
   // Serial: the whole input. Several ranks: the ordinary piece (rank of
   // ranks), whatever piece downstream asks for, so that readers split their
   // data disjointly; RequestData gathers every rank's points.
-  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
-  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
-  const bool several = ctrl && ctrl->GetNumberOfProcesses() > 1;
-  inInfo->Set(
-    vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), several ? ctrl->GetLocalProcessId() : 0);
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(),
-    several ? ctrl->GetNumberOfProcesses() : 1);
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), 0);
-  if (inInfo->Has(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()))
-  {
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
-      inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()), 6);
-  }
+  cm::RequestRankPiece(inputVector[0]->GetInformationObject(0));
   return 1;
 }
 
@@ -76,8 +65,7 @@ int vtkCloudMapControlGridFromPoints::RequestData(
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0], 0);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkImageData* output = vtkImageData::GetData(outputVector, 0);
-  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
-  const bool several = ctrl && ctrl->GetNumberOfProcesses() > 1;
+  const bool several = cm::SeveralRanks();
   const vtkIdType localN = input ? input->GetNumberOfPoints() : 0;
   std::string error;
   vtkDataArray* arr = nullptr;
@@ -94,7 +82,7 @@ int vtkCloudMapControlGridFromPoints::RequestData(
   if (several)
   {
     // Every rank must reach the gather below, or none.
-    if (cloudmap::VoteAcrossRanks(this, !error.empty(), error).Failed)
+    if (cm::VoteAcrossRanks(this, !error.empty(), error).Failed)
     {
       return 0;
     }
@@ -126,26 +114,13 @@ int vtkCloudMapControlGridFromPoints::RequestData(
   {
     // All points on every rank, in rank order (the order of contiguous
     // pieces, as serial reads them), and the union of the bounds.
-    const int nproc = ctrl->GetNumberOfProcesses();
-    vtkIdType mine = 3 * localN;
-    std::vector<vtkIdType> lengths(nproc), offsets(nproc);
-    ctrl->AllGather(&mine, lengths.data(), 1);
-    vtkIdType total = 0;
-    for (int r = 0; r < nproc; ++r)
-    {
-      offsets[r] = total;
-      total += lengths[r];
-    }
-    std::vector<double> all(static_cast<std::size_t>(std::max<vtkIdType>(total, 1)));
-    ctrl->AllGatherV(xyh.data(), all.data(), mine, lengths.data(), offsets.data());
-    all.resize(static_cast<std::size_t>(total));
-    xyh.swap(all);
-    double local[4] = { lb[0], -lb[1], lb[2], -lb[3] }, global[4];
-    ctrl->AllReduce(local, global, 4, vtkCommunicator::MIN_OP);
-    lb[0] = global[0];
-    lb[1] = -global[1];
-    lb[2] = global[2];
-    lb[3] = -global[3];
+    xyh = cm::AllGatherInRankOrder(xyh);
+    double minima[4] = { lb[0], -lb[1], lb[2], -lb[3] };
+    cm::AllMin(minima, 4);
+    lb[0] = minima[0];
+    lb[1] = -minima[1];
+    lb[2] = minima[2];
+    lb[3] = -minima[3];
   }
   const vtkIdType np = static_cast<vtkIdType>(xyh.size() / 3);
   if (np == 0)
@@ -181,14 +156,7 @@ int vtkCloudMapControlGridFromPoints::RequestData(
   // view or Fetch), only piece 0 holds it; asked for piece 0 of 1 (as Fractal
   // Terrain asks for its control grid on every rank), every rank gives it.
   int piece = 0, pieces = 1;
-  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()))
-  {
-    piece = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
-  }
-  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()))
-  {
-    pieces = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
-  }
+  cm::RequestedPiece(outInfo, piece, pieces);
   if (pieces > 1 && piece != 0)
   {
     output->Initialize();

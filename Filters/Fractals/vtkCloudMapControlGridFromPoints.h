@@ -27,10 +27,10 @@
 #ifndef vtkCloudMapControlGridFromPoints_h
 #define vtkCloudMapControlGridFromPoints_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersFractalsModule.h"
 #include "vtkImageAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapControlGridFromPoints : public vtkImageAlgorithm
+class CLOUDMAPFILTERSFRACTALS_EXPORT vtkCloudMapControlGridFromPoints : public vtkImageAlgorithm
 {
 public:
   static vtkCloudMapControlGridFromPoints* New();

@@ -2,7 +2,7 @@
 #include "vtkCloudMapEscapeTimeFractal.h"
 
 #include "cmEscapeTime.h"
-#include "cmFractalUtil.h"
+#include "cmExecution.h"
 
 #include "vtkDoubleArray.h"
 #include "vtkImageData.h"
@@ -115,7 +115,7 @@ int vtkCloudMapEscapeTimeFractal::RequestData(
   // Bands of rows, so that progress and abort are honoured.
   const int rows = ext[3] - ext[2] + 1, nx = ext[1] - ext[0] + 1;
   const int band = std::max(1, rows / 16);
-  const auto smp = cmFractal::SMPFor();
+  const auto smp = cm::SMPFor();
   for (int r0 = 0; r0 < rows; r0 += band)
   {
     this->UpdateProgress(double(r0) / rows);

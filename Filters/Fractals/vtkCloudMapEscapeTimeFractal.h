@@ -25,10 +25,10 @@
 #ifndef vtkCloudMapEscapeTimeFractal_h
 #define vtkCloudMapEscapeTimeFractal_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersFractalsModule.h"
 #include "vtkImageAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapEscapeTimeFractal : public vtkImageAlgorithm
+class CLOUDMAPFILTERSFRACTALS_EXPORT vtkCloudMapEscapeTimeFractal : public vtkImageAlgorithm
 {
 public:
   static vtkCloudMapEscapeTimeFractal* New();

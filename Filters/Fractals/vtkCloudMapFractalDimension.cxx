@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "cmVTKAccess.h"
 #include "vtkCloudMapFractalDimension.h"
 
 #include "cmBoxCounting.h"
+#include "cmExecution.h"
 
 #include "vtkCell.h"
 #include "vtkCellArray.h"
@@ -36,14 +36,7 @@ int vtkCloudMapFractalDimension::FillInputPortInformation(int, vtkInformation* i
 int vtkCloudMapFractalDimension::RequestUpdateExtent(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
 {
-  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
-  if (inInfo->Has(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()))
-  {
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
-      inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()), 6);
-  }
+  cm::RequestWholeInput(inputVector[0]->GetInformationObject(0));
   return 1;
 }
 
@@ -53,7 +46,7 @@ int vtkCloudMapFractalDimension::RequestData(
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0], 0);
   vtkTable* output = vtkTable::GetData(outputVector, 0);
   // Every rank measures the whole input; the table is shown on piece 0 only.
-  cloudmap::WholeOnFirstPiece tableOnce(output, outputVector);
+  cm::WholeOnFirstPiece tableOnce(output, outputVector);
   if (this->MaximumLevel < this->MinimumLevel)
   {
     vtkErrorMacro("Fractal Dimension: MaximumLevel " << this->MaximumLevel

@@ -28,10 +28,10 @@
 #ifndef vtkCloudMapFractalDimension_h
 #define vtkCloudMapFractalDimension_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersFractalsModule.h"
 #include "vtkTableAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapFractalDimension : public vtkTableAlgorithm
+class CLOUDMAPFILTERSFRACTALS_EXPORT vtkCloudMapFractalDimension : public vtkTableAlgorithm
 {
 public:
   static vtkCloudMapFractalDimension* New();

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapFractalTerrain.h"
 
+#include "cmExecution.h"
 #include "cmFractalTerrain.h"
-#include "cmFractalUtil.h"
 
 #include "vtkDataArray.h"
 #include "vtkDataSet.h"
@@ -53,17 +53,7 @@ int vtkCloudMapFractalTerrain::RequestUpdateExtent(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
 {
   // Every piece needs the whole (small) control grid.
-  if (vtkInformation* inInfo = inputVector[0]->GetInformationObject(0))
-  {
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), 0);
-    if (inInfo->Has(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()))
-    {
-      inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
-        inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()), 6);
-    }
-  }
+  cm::RequestWholeInput(inputVector[0]->GetInformationObject(0));
   return 1;
 }
 
@@ -191,9 +181,9 @@ int vtkCloudMapFractalTerrain::RequestData(
     std::max(0, ext[2] - g), std::min<int>(int(N), ext[3] + g) };
 
   std::vector<double> height, disp;
-  const auto smp = cmFractal::SMPFor();
+  const auto smp = cm::SMPFor();
   if (!cm::GenerateTerrain(p, w, height, this->ComputeDisplacement ? &disp : nullptr, smp,
-        cmFractal::ProgressAbort(this)))
+        cm::ProgressAbort(this)))
   {
     return 1; // aborted
   }

@@ -37,10 +37,10 @@
 #ifndef vtkCloudMapFractalTerrain_h
 #define vtkCloudMapFractalTerrain_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersFractalsModule.h"
 #include "vtkStructuredGridAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapFractalTerrain : public vtkStructuredGridAlgorithm
+class CLOUDMAPFILTERSFRACTALS_EXPORT vtkCloudMapFractalTerrain : public vtkStructuredGridAlgorithm
 {
 public:
   static vtkCloudMapFractalTerrain* New();

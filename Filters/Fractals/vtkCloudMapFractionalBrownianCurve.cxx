@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapFractionalBrownianCurve.h"
 
+#include "cmExecution.h"
 #include "cmFractalTerrain.h"
-#include "cmFractalUtil.h"
 
 #include "vtkCellArray.h"
 #include "vtkDoubleArray.h"
@@ -38,10 +38,10 @@ int vtkCloudMapFractionalBrownianCurve::RequestData(
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkPolyData* output = vtkPolyData::GetData(outInfo);
   int piece, pieces;
-  cmFractal::RequestedPiece(outInfo, piece, pieces);
+  cm::RequestedPiece(outInfo, piece, pieces);
   const long long N = 1LL << this->NumberOfLevels;
   long long b, e;
-  cmFractal::PieceRange(N, piece, pieces, b, e); // intervals [b, e)
+  cm::PieceRange(N, piece, pieces, b, e); // intervals [b, e)
   if (e <= b)
   {
     return 1;

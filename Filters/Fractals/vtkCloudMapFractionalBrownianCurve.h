@@ -17,10 +17,10 @@
 #ifndef vtkCloudMapFractionalBrownianCurve_h
 #define vtkCloudMapFractionalBrownianCurve_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersFractalsModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapFractionalBrownianCurve : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSFRACTALS_EXPORT vtkCloudMapFractionalBrownianCurve : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapFractionalBrownianCurve* New();

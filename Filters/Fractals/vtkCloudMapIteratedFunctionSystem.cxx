@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapIteratedFunctionSystem.h"
 
-#include "cmFractalUtil.h"
+#include "cmExecution.h"
 #include "cmIFS.h"
 
 #include "vtkCellArray.h"
@@ -71,9 +71,9 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
   }
 
   int piece, pieces;
-  cmFractal::RequestedPiece(outInfo, piece, pieces);
+  cm::RequestedPiece(outInfo, piece, pieces);
   long long b, e;
-  cmFractal::PieceRange(this->NumberOfPoints, piece, pieces, b, e);
+  cm::PieceRange(this->NumberOfPoints, piece, pieces, b, e);
   const vtkIdType n = vtkIdType(e - b);
   vtkNew<vtkDoubleArray> coords;
   coords->SetNumberOfComponents(3);
@@ -83,7 +83,7 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
   index->SetNumberOfTuples(n);
   // In chunks, so that progress and abort are honoured on huge requests.
   const long long chunk = 1 << 22;
-  const auto smp = cmFractal::SMPFor();
+  const auto smp = cm::SMPFor();
   for (long long c = b; c < e; c += chunk)
   {
     this->UpdateProgress(double(c - b) / double(std::max<long long>(1, e - b)));

@@ -28,13 +28,13 @@
 #ifndef vtkCloudMapIteratedFunctionSystem_h
 #define vtkCloudMapIteratedFunctionSystem_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersFractalsModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
 #include <string>
 #include <vector>
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapIteratedFunctionSystem : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSFRACTALS_EXPORT vtkCloudMapIteratedFunctionSystem : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapIteratedFunctionSystem* New();

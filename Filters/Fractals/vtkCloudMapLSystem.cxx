@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapLSystem.h"
 
-#include "cmFractalUtil.h"
+#include "cmExecution.h"
 #include "cmLSystem.h"
 
 #include "vtkCellArray.h"
@@ -84,7 +84,7 @@ int vtkCloudMapLSystem::RequestData(
     return 0;
   }
   std::string s;
-  if (!cm::Derive(g, n, static_cast<std::uint32_t>(this->Seed), s, cmFractal::ProgressAbort(this)))
+  if (!cm::Derive(g, n, static_cast<std::uint32_t>(this->Seed), s, cm::ProgressAbort(this)))
   {
     return 1; // aborted
   }
@@ -93,10 +93,10 @@ int vtkCloudMapLSystem::RequestData(
 
   // This piece's polylines.
   int piece, pieces;
-  cmFractal::RequestedPiece(outInfo, piece, pieces);
+  cm::RequestedPiece(outInfo, piece, pieces);
   const long long nl = static_cast<long long>(geo.Offsets.size()) - 1;
   long long lb, le;
-  cmFractal::PieceRange(nl, piece, pieces, lb, le);
+  cm::PieceRange(nl, piece, pieces, lb, le);
   const long long p0 = le > lb ? geo.Offsets[std::size_t(lb)] : 0;
   const long long p1 = le > lb ? geo.Offsets[std::size_t(le)] : 0;
   const vtkIdType np = vtkIdType(p1 - p0);

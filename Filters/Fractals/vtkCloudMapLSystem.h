@@ -36,12 +36,12 @@
 #ifndef vtkCloudMapLSystem_h
 #define vtkCloudMapLSystem_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersFractalsModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
 #include <string>
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapLSystem : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSFRACTALS_EXPORT vtkCloudMapLSystem : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapLSystem* New();

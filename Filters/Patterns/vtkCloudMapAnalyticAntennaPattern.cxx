@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapAnalyticAntennaPattern.h"
 
+#include "cmExecution.h"
+
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
@@ -69,9 +71,8 @@ int vtkCloudMapAnalyticAntennaPattern::RequestData(
     arrayDirectivity = 2.0 / integral; // 4π / (2π ∫ |AF|² sin θ dθ)
   }
   vtkInformation* info = outputVector->GetInformationObject(0);
-  const int piece = info->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
-    ? info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
-    : 0;
+  int piece = 0, pieces = 1;
+  cm::RequestedPiece(info, piece, pieces);
   for (int j = 0; piece == 0 && j < np; ++j)
   {
     for (int i = 0; i < nt; ++i)

@@ -17,10 +17,10 @@
 #ifndef vtkCloudMapAnalyticAntennaPattern_h
 #define vtkCloudMapAnalyticAntennaPattern_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersPatternsModule.h"
 #include "vtkTableAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapAnalyticAntennaPattern : public vtkTableAlgorithm
+class CLOUDMAPFILTERSPATTERNS_EXPORT vtkCloudMapAnalyticAntennaPattern : public vtkTableAlgorithm
 {
 public:
   static vtkCloudMapAnalyticAntennaPattern* New();

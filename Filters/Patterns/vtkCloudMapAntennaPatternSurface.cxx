@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapAntennaPatternSurface.h"
 
+#include "cmArrayAccess.h"
+#include "cmBandTable.h"
 #include "cmBanding.h"
+#include "cmExecution.h"
 #include "cmPatternGrid.h"
+#include "cmRanks.h"
 #include "cmRefinement.h"
 #include "cmSphereGrid.h"
-#include "cmVTKAccess.h"
 
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
@@ -14,7 +17,6 @@
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkIntArray.h"
-#include "vtkMultiProcessController.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
 #include "vtkPoints.h"
@@ -163,30 +165,6 @@ cloudmap::PatternValueKind GuessKind(int kind, const std::string& name)
   return db ? cloudmap::PatternValueKind::Decibels : cloudmap::PatternValueKind::FieldMagnitude;
 }
 
-double GlobalMax(double local)
-{
-  vtkMultiProcessController* c = vtkMultiProcessController::GetGlobalController();
-  if (c && c->GetNumberOfProcesses() > 1)
-  {
-    double g = local;
-    c->AllReduce(&local, &g, 1, vtkCommunicator::MAX_OP);
-    return g;
-  }
-  return local;
-}
-
-/// Element-wise maximum of `n` values over all ranks, in place.
-void GlobalMax(double* values, int n)
-{
-  vtkMultiProcessController* c = vtkMultiProcessController::GetGlobalController();
-  if (c && c->GetNumberOfProcesses() > 1)
-  {
-    std::vector<double> g(values, values + n);
-    c->AllReduce(values, g.data(), n, vtkCommunicator::MAX_OP);
-    std::copy(g.begin(), g.end(), values);
-  }
-}
-
 } // namespace
 
 int vtkCloudMapAntennaPatternSurface::RequestData(
@@ -200,7 +178,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
   vtkTable* bandTable = vtkTable::GetData(outputVector, 1);
   // Every rank computes the band table whole; it is shown on piece 0 only.
-  cloudmap::WholeOnFirstPiece tableOnce(bandTable, outputVector);
+  cm::WholeOnFirstPiece tableOnce(bandTable, outputVector);
 
   // An unset selection (pvpython before the domain knows the columns passes
   // an empty name) means the default column, not an error.
@@ -245,9 +223,9 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   std::vector<double> th, ph, val;
   if (error.empty() && !empty)
   {
-    th = cloudmap::ValuesAsDouble(theta);
-    ph = cloudmap::ValuesAsDouble(phi);
-    val = cloudmap::ScalarsOf(values, -1);
+    th = cm::ValuesAsDouble(theta);
+    ph = cm::ValuesAsDouble(phi);
+    val = cm::ScalarsOf(values, -1);
     if (!cloudmap::BuildSphereGrid(th.data(), ph.data(), val.data(), n, grid, error))
     {
       grid = cloudmap::SphereGrid();
@@ -264,7 +242,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   if (failed)
   {
     vtkErrorMacro(<< error);
-    if (!cloudmap::SeveralRanks())
+    if (!cm::SeveralRanks())
     {
       clearOutputs();
       return 0;
@@ -293,10 +271,10 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
       // Every rank runs the same number of steps, so one reduction at the end,
       // which also tells every rank whether any step failed anywhere.
       double reducedMax[2] = { this->PrepassMax, this->PrepassError.empty() ? 0.0 : 1.0 };
-      GlobalMax(reducedMax, 2);
+      cm::AllMax(reducedMax, 2);
       if (reducedMax[1] > 0)
       {
-        cloudmap::ShareFailure(this, !this->PrepassError.empty(), this->PrepassError);
+        cm::ShareFailure(this, !this->PrepassError.empty(), this->PrepassError);
         this->PrepassError.clear();
         this->GlobalValid = false;
         clearOutputs();
@@ -311,7 +289,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
     return 1;
   }
   const bool global = this->ReferenceMode == 1 && this->GlobalValid && this->TimeSteps.size() > 1;
-  const double vmax = global ? this->GlobalReference : GlobalMax(localMax);
+  const double vmax = global ? this->GlobalReference : cm::AllMax(localMax);
 
   // Progress and abort. An abort on this rank skips the heavy work below but
   // never a reduction: every rank still reaches the range reduction, which
@@ -354,7 +332,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   std::int64_t np = pStart[ne], nc = cStart[ne];
   std::vector<double> xyz(3 * np), prs(2 * np), crs(2 * nc);
   std::vector<std::int64_t> conn(kStart[ne]), cellParent(nc);
-  const bool refined = aborted || cloudmap::ForWithProgress(this, ne, 0.1, 0.3, [&](std::int64_t b, std::int64_t e) {
+  const bool refined = aborted || cm::ForWithProgress(this, ne, 0.1, 0.3, [&](std::int64_t b, std::int64_t e) {
     cloudmap::Vec3 p[4];
     for (std::int64_t c = b; c < e; ++c)
     {
@@ -510,12 +488,12 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   }
   // One reduction for the range and for whether any rank aborted or failed.
   double reduced[4] = { -lo, hi, aborted ? 1.0 : 0.0, failed ? 1.0 : 0.0 };
-  GlobalMax(reduced, 4);
+  cm::AllMax(reduced, 4);
   const double range[2] = { -reduced[0], reduced[1] };
   if (reduced[3] > 0)
   {
     // Failed (on this rank or another): an error and empty outputs everywhere.
-    cloudmap::ShareFailure(this, failed, error);
+    cm::ShareFailure(this, failed, error);
     clearOutputs();
     return 0;
   }

@@ -53,13 +53,13 @@
 #ifndef vtkCloudMapAntennaPatternSurface_h
 #define vtkCloudMapAntennaPatternSurface_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersPatternsModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
 #include <string>
 #include <vector>
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapAntennaPatternSurface : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSPATTERNS_EXPORT vtkCloudMapAntennaPatternSurface : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapAntennaPatternSurface* New();

@@ -2,8 +2,8 @@
 #include "vtkCloudMapFarFieldFromCurrents.h"
 
 #include "cmRadiation.h"
+#include "cmRanks.h"
 #include "cmRefinement.h"
-#include "cmVTKAccess.h"
 
 #include "vtkCellData.h"
 #include "vtkDataArray.h"
@@ -13,7 +13,6 @@
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkIntArray.h"
-#include "vtkMultiProcessController.h"
 #include "vtkObjectFactory.h"
 #include "vtkPolyData.h"
 #include "vtkSMPTools.h"
@@ -87,14 +86,8 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
     }
     freq = f && f->GetNumberOfTuples() ? f->GetTuple1(0) : 0.0;
   }
-  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
-  const bool parallel = ctrl && ctrl->GetNumberOfProcesses() > 1;
-  if (parallel)
-  {
-    double g = freq;
-    ctrl->AllReduce(&freq, &g, 1, vtkCommunicator::MAX_OP);
-    freq = g;
-  }
+  const bool parallel = cm::SeveralRanks();
+  freq = cm::AllMax(freq);
   if (!(freq > 0))
   {
     vtkErrorMacro(<< "no frequency: the input has no Frequency field data; set Frequency");
@@ -235,13 +228,10 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
   }
   if (parallel)
   {
-    std::vector<double> sum(nvec.size());
-    ctrl->AllReduce(nvec.data(), sum.data(), static_cast<vtkIdType>(nvec.size()),
-      vtkCommunicator::SUM_OP);
-    nvec.swap(sum);
+    cm::AllSum(nvec.data(), static_cast<std::int64_t>(nvec.size()));
     if (nvec[6 * ns + 1] > 0)
     {
-      cloudmap::ShareFailure(this, failed, error);
+      cm::ShareFailure(this, failed, error);
       out->Initialize();
       return 0; // failed on some rank: an error and no table anywhere
     }
@@ -249,7 +239,7 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
     {
       return 1; // aborted on some rank: no table anywhere
     }
-    if (ctrl->GetLocalProcessId() != 0)
+    if (cm::LocalRank() != 0)
     {
       return 1; // the table lives on rank 0
     }

@@ -23,10 +23,10 @@
 #ifndef vtkCloudMapFarFieldFromCurrents_h
 #define vtkCloudMapFarFieldFromCurrents_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersPatternsModule.h"
 #include "vtkTableAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapFarFieldFromCurrents : public vtkTableAlgorithm
+class CLOUDMAPFILTERSPATTERNS_EXPORT vtkCloudMapFarFieldFromCurrents : public vtkTableAlgorithm
 {
 public:
   static vtkCloudMapFarFieldFromCurrents* New();

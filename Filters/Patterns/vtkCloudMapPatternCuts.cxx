@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapPatternCuts.h"
 
+#include "cmArrayAccess.h"
 #include "cmPatternMetrics.h"
-#include "cmVTKAccess.h"
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
@@ -37,7 +37,7 @@ int vtkCloudMapPatternCuts::RequestData(
     vtkErrorMacro(<< "the input needs Theta, Phi and a Gain or |E| column");
     return 0;
   }
-  std::vector<double> th = cloudmap::ValuesAsDouble(theta), ph = cloudmap::ValuesAsDouble(phi);
+  std::vector<double> th = cm::ValuesAsDouble(theta), ph = cm::ValuesAsDouble(phi);
   std::vector<double> ths(th), phs(ph);
   auto near = [](double a, double b) { return std::abs(a - b) < 1e-6; };
   std::sort(ths.begin(), ths.end());
@@ -50,7 +50,7 @@ int vtkCloudMapPatternCuts::RequestData(
     vtkErrorMacro(<< "the samples do not form a complete theta/phi grid");
     return 0;
   }
-  const std::vector<double> g = gain ? cloudmap::ValuesAsDouble(gain) : cloudmap::ValuesAsDouble(field);
+  const std::vector<double> g = gain ? cm::ValuesAsDouble(gain) : cm::ValuesAsDouble(field);
   std::vector<double> u(nt * np, 0.0);
   for (std::size_t k = 0; k < th.size(); ++k)
   {

@@ -15,10 +15,10 @@
 #ifndef vtkCloudMapPatternCuts_h
 #define vtkCloudMapPatternCuts_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersPatternsModule.h"
 #include "vtkTableAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapPatternCuts : public vtkTableAlgorithm
+class CLOUDMAPFILTERSPATTERNS_EXPORT vtkCloudMapPatternCuts : public vtkTableAlgorithm
 {
 public:
   static vtkCloudMapPatternCuts* New();

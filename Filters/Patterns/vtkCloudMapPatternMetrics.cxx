@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapPatternMetrics.h"
 
+#include "cmArrayAccess.h"
 #include "cmPatternMetrics.h"
-#include "cmVTKAccess.h"
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
@@ -96,7 +96,7 @@ int vtkCloudMapPatternMetrics::RequestData(
       return 0;
     }
     // The grid axes and the intensity in grid order (θ fastest).
-    std::vector<double> th = cloudmap::ValuesAsDouble(theta), ph = cloudmap::ValuesAsDouble(phi);
+    std::vector<double> th = cm::ValuesAsDouble(theta), ph = cm::ValuesAsDouble(phi);
     std::vector<double> ths(th), phs(ph);
     std::sort(ths.begin(), ths.end());
     ths.erase(std::unique(ths.begin(), ths.end(), [](double a, double b) { return std::abs(a - b) < 1e-6; }), ths.end());
@@ -109,7 +109,7 @@ int vtkCloudMapPatternMetrics::RequestData(
                     << " != " << th.size() << ")");
       return 0;
     }
-    const std::vector<double> g = gain ? cloudmap::ValuesAsDouble(gain) : cloudmap::ValuesAsDouble(field);
+    const std::vector<double> g = gain ? cm::ValuesAsDouble(gain) : cm::ValuesAsDouble(field);
     std::vector<double> u(nt * np, 0.0);
     double peakGain = -std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < th.size(); ++k)

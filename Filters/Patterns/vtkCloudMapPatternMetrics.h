@@ -19,14 +19,14 @@
 #ifndef vtkCloudMapPatternMetrics_h
 #define vtkCloudMapPatternMetrics_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersPatternsModule.h"
 #include "vtkTableAlgorithm.h"
 
 #include <vector>
 
 class vtkTable;
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapPatternMetrics : public vtkTableAlgorithm
+class CLOUDMAPFILTERSPATTERNS_EXPORT vtkCloudMapPatternMetrics : public vtkTableAlgorithm
 {
 public:
   static vtkCloudMapPatternMetrics* New();

@@ -13,10 +13,10 @@
 #ifndef vtkCloudMapPatternPolarization_h
 #define vtkCloudMapPatternPolarization_h
 
-#include "CloudMapFiltersModule.h"
+#include "CloudMapFiltersPatternsModule.h"
 #include "vtkTableAlgorithm.h"
 
-class CLOUDMAPFILTERS_EXPORT vtkCloudMapPatternPolarization : public vtkTableAlgorithm
+class CLOUDMAPFILTERSPATTERNS_EXPORT vtkCloudMapPatternPolarization : public vtkTableAlgorithm
 {
 public:
   static vtkCloudMapPatternPolarization* New();

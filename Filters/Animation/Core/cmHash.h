@@ -12,20 +12,16 @@
 #ifndef cmHash_h
 #define cmHash_h
 
+#include "cmCounterRng.h"
+
 #include <cstdint>
 
 namespace cloudmap
 {
 namespace anim
 {
-/// SplitMix64 finaliser: a bijective 64-bit mix.
-inline std::uint64_t Mix64(std::uint64_t z)
-{
-  z += 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+/// SplitMix64 finaliser: the one counter-based mix (cmCounterRng.h).
+using cm::Mix64;
 
 /// Hash of a four-word key; distinct keys give independent-looking words.
 inline std::uint64_t HashKey(

@@ -9,22 +9,10 @@ namespace cloudmap
 {
 namespace
 {
-inline Vec3 Sub(const Vec3& a, const Vec3& b)
-{
-  return { a[0] - b[0], a[1] - b[1], a[2] - b[2] };
-}
-inline double Dot(const Vec3& a, const Vec3& b)
-{
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-inline Vec3 Cross(const Vec3& a, const Vec3& b)
-{
-  return { a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0] };
-}
-inline double Norm(const Vec3& a)
-{
-  return std::sqrt(Dot(a, a));
-}
+using cm::Cross;
+using cm::Dot;
+using cm::Norm;
+using cm::Sub;
 
 // The quad's local 2-D frame: origin at p[0], x' along p[0]p[1], y' = n × x'.
 struct Frame

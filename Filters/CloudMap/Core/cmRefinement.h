@@ -30,12 +30,15 @@
 #ifndef cmRefinement_h
 #define cmRefinement_h
 
-#include <array>
+#include "cmVec3.h"
+
 #include <cstdint>
 
 namespace cloudmap
 {
-using Vec3 = std::array<double, 3>;
+using cm::Vec3;
+using cm::ElementArea;   // area of a triangle or quad (cmVec3.h)
+using cm::ElementNormal; // twice its vector area (cmVec3.h)
 
 /// Hard limit on refinement levels: 4^12 = 16.7 M sub-elements per parent.
 constexpr int MaxRefinementLevel = 12;
@@ -85,13 +88,6 @@ using RefineOutput = RefineOutputT<double, std::int64_t>;
 /// Instantiated for float and double points and 32- and 64-bit ids.
 template <typename PointT, typename ConnT>
 void RefineElement(const Vec3* corners, int nCorners, int level, const RefineOutputT<PointT, ConnT>& out);
-
-/// Area of a triangle or (possibly non-planar) quad: half the norm of the
-/// cross product of the diagonals, which is exact for planar quads.
-double ElementArea(const Vec3* corners, int nCorners);
-
-/// Un-normalized normal (twice the vector area).
-Vec3 ElementNormal(const Vec3* corners, int nCorners);
 
 } // namespace cloudmap
 
