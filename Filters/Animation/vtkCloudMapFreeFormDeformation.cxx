@@ -159,7 +159,7 @@ int vtkCloudMapFreeFormDeformation::RequestData(
   if (this->UseInputBounds)
   {
     double b[6];
-    if (!ca::GlobalBounds(input, b))
+    if (!cm::GlobalBounds(input, b))
     {
       b[0] = b[2] = b[4] = 0;
       b[1] = b[3] = b[5] = 1;
@@ -185,7 +185,7 @@ int vtkCloudMapFreeFormDeformation::RequestData(
   }
   const std::int64_t ncp = lattice.NumberOfControlPoints();
   // The time of whichever output asked (the lattice alone may be shown).
-  const double t = ca::RequestedTime(ca::RequestingPort(request, outputVector), 0.0);
+  const double t = cm::RequestedTime(cm::RequestingPort(request, outputVector), 0.0);
 
   if (controls)
   {

@@ -125,7 +125,7 @@ int vtkCloudMapImageMorph::RequestData(
   if (this->UseTime)
   {
     double x;
-    if (!ca::Remap(ca::RequestedTime(outInfo, this->TimeRange[0]), this->TimeRange[0],
+    if (!ca::Remap(cm::RequestedTime(outInfo, this->TimeRange[0]), this->TimeRange[0],
           this->TimeRange[1], 0.0, 1.0, x))
     {
       vtkErrorMacro(<< "TimeRange [" << this->TimeRange[0] << ", " << this->TimeRange[1]
@@ -235,7 +235,7 @@ int vtkCloudMapImageMorph::RequestData(
       output->GetPointData()->SetActiveScalars(A->GetName());
     }
   }
-  ca::StampTime(output, outInfo);
+  cm::StampTime(output, outInfo);
   return 1;
 }
 

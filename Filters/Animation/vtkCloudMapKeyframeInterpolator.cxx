@@ -91,7 +91,7 @@ int vtkCloudMapKeyframeInterpolator::RequestData(
   }
   track.SetInterpolation(static_cast<ca::TrackInterpolation>(this->Interpolation));
   track.SetTCB(this->Tension, this->Continuity, this->Bias);
-  const double t = ca::RequestedTime(outInfo, track.GetKeyTime(0));
+  const double t = cm::RequestedTime(outInfo, track.GetKeyTime(0));
   track.Evaluate(t, this->Value);
 
   output->ShallowCopy(input);

@@ -89,7 +89,7 @@ int vtkCloudMapMeshMorph::RequestData(
   double w = this->Parameter;
   if (this->UseTime)
   {
-    const double t = ca::RequestedTime(outInfo, this->TimeRange[0]);
+    const double t = cm::RequestedTime(outInfo, this->TimeRange[0]);
     double x;
     if (!ca::Remap(t, this->TimeRange[0], this->TimeRange[1], 0.0, 1.0, x))
     {

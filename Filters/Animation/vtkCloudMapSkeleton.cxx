@@ -146,7 +146,7 @@ int vtkCloudMapSkeleton::RequestData(
     return 0;
   }
   // The time of whichever output asked (the skin alone may be shown).
-  const double t = ca::RequestedTime(ca::RequestingPort(request, outputVector), 0.0);
+  const double t = cm::RequestedTime(cm::RequestingPort(request, outputVector), 0.0);
   std::vector<double> pos, rot;
   sk.Pose(t, pos, rot);
   const int n = sk.GetNumberOfJoints();

@@ -96,7 +96,7 @@ int vtkCloudMapWiggle::RequestData(
     vtkErrorMacro(<< error);
     return 0;
   }
-  const double t = ca::RequestedTime(outInfo, 0.0);
+  const double t = cm::RequestedTime(outInfo, 0.0);
   const vtkIdType n = input->GetNumberOfPoints();
   output->ShallowCopy(input);
   vtkPoints* inPoints = input->GetPoints();
@@ -116,7 +116,7 @@ int vtkCloudMapWiggle::RequestData(
     });
     output->GetPointData()->AddArray(w);
     output->GetPointData()->SetActiveScalars("Wiggle");
-    ca::StampTime(output, outInfo);
+    cm::StampTime(output, outInfo);
     return 1;
   }
 
@@ -159,7 +159,7 @@ int vtkCloudMapWiggle::RequestData(
   });
   output->SetPoints(points);
   output->GetPointData()->AddArray(disp);
-  ca::StampTime(output, outInfo);
+  cm::StampTime(output, outInfo);
   return 1;
 }
 
