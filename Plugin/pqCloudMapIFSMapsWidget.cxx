@@ -25,7 +25,7 @@
 
 namespace
 {
-/// Coefficients per map in each Map Format (cm::MapFormat order).
+/// Coefficients per map in each Map Format (cm::fractal::MapFormat order).
 int CoefficientCount(int format)
 {
   return format == 2 ? 12 : 6;
@@ -301,14 +301,14 @@ void pqCloudMapIFSMapsWidget::updateSums()
 {
   const int ncoef = CoefficientCount(this->format());
   const bool given = this->givenProbabilities();
-  std::vector<cm::AffineMap> parsed;
+  std::vector<cm::fractal::AffineMap> parsed;
   std::string problem =
-    cm::ParseMaps(this->Text.toStdString(), static_cast<cm::MapFormat>(this->format()), parsed);
+    cm::fractal::ParseMaps(this->Text.toStdString(), static_cast<cm::fractal::MapFormat>(this->format()), parsed);
 
   // The sum shown is always the given p column's (what the user typed);
   // with derived probabilities it is the derived shares' sum.
   double sum = 0;
-  for (const cm::AffineMap& m : parsed)
+  for (const cm::fractal::AffineMap& m : parsed)
   {
     sum += m.HasProbability ? m.Probability : 0.0;
   }
@@ -320,13 +320,13 @@ void pqCloudMapIFSMapsWidget::updateSums()
     }
     else
     {
-      problem = cm::ResolveProbabilities(parsed, given);
+      problem = cm::fractal::ResolveProbabilities(parsed, given);
     }
   }
   if (problem.empty() && !given)
   {
     sum = 0;
-    for (const cm::AffineMap& m : parsed)
+    for (const cm::fractal::AffineMap& m : parsed)
     {
       sum += m.Probability;
     }

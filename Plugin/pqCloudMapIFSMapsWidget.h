@@ -9,13 +9,13 @@
  * The label under the table sums the probabilities live: the given ones
  * (red when they do not sum to 1 within the core's 1e-6, or when a map has
  * none), or, with Use Given Probabilities off, the |det| shares the source
- * derives. Parsing and the shares come from the core (cm::ParseMaps,
- * cm::ResolveProbabilities), so the panel agrees with the source.
+ * derives. Parsing and the shares come from the core (cm::fractal::ParseMaps,
+ * cm::fractal::ResolveProbabilities), so the panel agrees with the source.
  *
  * State for XML test playback (`pqcheck`): probabilitySum (text, 4
  * decimals), probabilitiesValid, numberOfMaps.
  *
- * @sa cm::ParseMaps, vtkCloudMapIteratedFunctionSystem
+ * @sa cm::fractal::ParseMaps, vtkCloudMapIteratedFunctionSystem
  */
 #ifndef pqCloudMapIFSMapsWidget_h
 #define pqCloudMapIFSMapsWidget_h

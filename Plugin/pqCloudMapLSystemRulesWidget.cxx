@@ -31,7 +31,7 @@ struct RuleSpan
 };
 
 /// The rules in the parser's order (split at new lines and ';'), so that
-/// "rule N" in a message is Rules[N-1]. Must follow cm::ParseGrammar.
+/// "rule N" in a message is Rules[N-1]. Must follow cm::fractal::ParseGrammar.
 std::vector<RuleSpan> SplitRules(const std::string& text)
 {
   std::vector<RuleSpan> all;
@@ -171,8 +171,8 @@ void pqCloudMapLSystemRulesWidget::validate()
     ignore = value ? value : "";
   }
   const std::string text = this->Editor->toPlainText().toStdString();
-  cm::LGrammar grammar;
-  const std::string message = cm::ParseGrammar(axiom, text, ignore, grammar);
+  cm::fractal::LGrammar grammar;
+  const std::string message = cm::fractal::ParseGrammar(axiom, text, ignore, grammar);
 
   this->ErrorMessage = QString::fromStdString(message);
   this->ErrorStart = -1;

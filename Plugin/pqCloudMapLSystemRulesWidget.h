@@ -3,7 +3,7 @@
  * @class pqCloudMapLSystemRulesWidget
  * @brief Rule editor for the L-System source's Rules property
  *        (`panel_widget="cloudmap_lsystem_rules"`): the grammar is parsed
- *        by the core parser (cm::ParseGrammar) as you type, the span the
+ *        by the core parser (cm::fractal::ParseGrammar) as you type, the span the
  *        parser blames is marked in red and the message is shown below.
  *
  * The axiom and the ignore set are read from the proxy's unchecked values,
@@ -13,7 +13,7 @@
  * The state is exposed as Qt properties (hasError, errorMessage,
  * errorStart, errorLength) for ParaView's XML test playback (`pqcheck`).
  *
- * @sa cm::ParseGrammar, vtkCloudMapLSystem
+ * @sa cm::fractal::ParseGrammar, vtkCloudMapLSystem
  */
 #ifndef pqCloudMapLSystemRulesWidget_h
 #define pqCloudMapLSystemRulesWidget_h

@@ -142,7 +142,7 @@ bool ApplyBands(vtkSMProxy* lut, pqPipelineSource* filter, double range[2], int&
   vtkSMProxy* proxy = filter->getProxy();
   bands = vtkSMPropertyHelper(proxy, "NumberOfBands").GetAsInt();
   const auto palette =
-    static_cast<cloudmap::Palette>(vtkSMPropertyHelper(proxy, "Palette").GetAsInt());
+    static_cast<cm::map::Palette>(vtkSMPropertyHelper(proxy, "Palette").GetAsInt());
   pqOutputPort* tablePort = filter->getOutputPort(1);
   vtkPVDataInformation* info = tablePort ? tablePort->getDataInformation() : nullptr;
   vtkPVDataSetAttributesInformation* rows = info ? info->GetRowDataInformation() : nullptr;
@@ -154,7 +154,7 @@ bool ApplyBands(vtkSMProxy* lut, pqPipelineSource* filter, double range[2], int&
   range[0] = lower->GetComponentRange(0)[0];
   range[1] = upper->GetComponentRange(0)[1];
 
-  cloudmap::BandSpec spec;
+  cm::map::BandSpec spec;
   spec.Min = range[0];
   spec.Max = range[1];
   spec.N = bands;
@@ -162,7 +162,7 @@ bool ApplyBands(vtkSMProxy* lut, pqPipelineSource* filter, double range[2], int&
   points.reserve(8 * static_cast<std::size_t>(bands));
   for (int k = 0; k < bands; ++k) {
     std::uint8_t rgb[3];
-    cloudmap::BandColor(palette, k, bands, rgb);
+    cm::map::BandColor(palette, k, bands, rgb);
     const double width = spec.Upper(k) - spec.Lower(k);
     for (double x : { spec.Lower(k), spec.Upper(k) - 1e-6 * width }) {
       points.insert(points.end(), { x, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0 });

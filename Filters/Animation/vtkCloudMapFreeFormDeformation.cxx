@@ -3,7 +3,7 @@
 
 #include "cmExecution.h"
 #include "cmFFD.h"
-#include "cmInterpolate.h"
+#include "cmTweening.h"
 #include "cmRanks.h"
 
 #include "vtkCellArray.h"
@@ -122,7 +122,7 @@ int vtkCloudMapFreeFormDeformation::RequestInformation(
 int vtkCloudMapFreeFormDeformation::RequestData(
   vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  namespace ca = cloudmap::anim;
+  namespace ca = cm::anim;
   vtkPointSet* input = vtkPointSet::GetData(inputVector[0], 0);
   vtkPointSet* controls = vtkPointSet::GetData(inputVector[1], 0);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);

@@ -22,7 +22,7 @@
  * Output port 0 is the deformed input (point data kept, points as doubles);
  * output port 1 the lattice as lines, with point array Displacement.
  *
- * @sa cmFFD.h cmInterpolate.h
+ * @sa cmFFD.h cmTweening.h
  */
 #ifndef vtkCloudMapFreeFormDeformation_h
 #define vtkCloudMapFreeFormDeformation_h

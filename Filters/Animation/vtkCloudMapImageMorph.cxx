@@ -4,7 +4,7 @@
 #include "cmArrayAccess.h"
 #include "cmExecution.h"
 #include "cmImageMorph.h"
-#include "cmInterpolate.h"
+#include "cmTweening.h"
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
@@ -70,7 +70,7 @@ int vtkCloudMapImageMorph::RequestUpdateExtent(
 int vtkCloudMapImageMorph::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  namespace ca = cloudmap::anim;
+  namespace ca = cm::anim;
   vtkImageData* im0 = vtkImageData::GetData(inputVector[0], 0);
   vtkImageData* im1 = vtkImageData::GetData(inputVector[1], 0);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);

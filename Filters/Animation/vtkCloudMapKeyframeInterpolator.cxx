@@ -2,7 +2,7 @@
 #include "vtkCloudMapKeyframeInterpolator.h"
 
 #include "cmExecution.h"
-#include "cmInterpolate.h"
+#include "cmTweening.h"
 
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
@@ -52,7 +52,7 @@ int vtkCloudMapKeyframeInterpolator::RequestInformation(
 int vtkCloudMapKeyframeInterpolator::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  namespace ca = cloudmap::anim;
+  namespace ca = cm::anim;
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0], 0);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkDataSet* output = vtkDataSet::GetData(outInfo);

@@ -3,7 +3,7 @@
 
 #include "cmArrayAccess.h"
 #include "cmExecution.h"
-#include "cmInterpolate.h"
+#include "cmTweening.h"
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
@@ -73,7 +73,7 @@ std::vector<double> Normalized(vtkPointSet* ps)
 int vtkCloudMapMeshMorph::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  namespace ca = cloudmap::anim;
+  namespace ca = cm::anim;
   vtkPointSet* source = vtkPointSet::GetData(inputVector[0], 0);
   vtkPointSet* target = vtkPointSet::GetData(inputVector[1], 0);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);

@@ -27,8 +27,8 @@ vtkStandardNewMacro(vtkCloudMapParticleSystem);
 
 namespace
 {
-using cloudmap::anim::ParticleState;
-using cloudmap::anim::ParticleSystem;
+using cm::anim::ParticleState;
+using cm::anim::ParticleSystem;
 
 // Evaluates the candidates of this piece; dead or unborn ones get Id −1.
 struct EvaluateFunctor
@@ -111,7 +111,7 @@ int vtkCloudMapParticleSystem::RequestData(
   vtkPolyData* output = vtkPolyData::GetData(outInfo);
   vtkPointSet* input = vtkPointSet::GetData(inputVector[0], 0);
 
-  namespace ca = cloudmap::anim;
+  namespace ca = cm::anim;
   ca::ParticleSystemSpec spec;
   if (this->Preset != 0)
   {

@@ -78,9 +78,9 @@ namespace
 {
 std::string Build(int preset, const std::vector<int>& parents, const std::vector<double>& offsets,
   const std::vector<double>& rotationKeys, const std::vector<double>& rootKeys, int interpolation,
-  cloudmap::anim::Skeleton& sk)
+  cm::anim::Skeleton& sk)
 {
-  namespace ca = cloudmap::anim;
+  namespace ca = cm::anim;
   const auto mode = static_cast<ca::TrackInterpolation>(interpolation);
   if (preset == 1)
   {
@@ -96,7 +96,7 @@ std::string Build(int preset, const std::vector<int>& parents, const std::vector
 int vtkCloudMapSkeleton::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
-  cloudmap::anim::Skeleton sk;
+  cm::anim::Skeleton sk;
   if (!Build(this->Preset, this->Parents, this->Offsets, this->RotationKeys, this->RootKeys,
         this->Interpolation, sk)
          .empty() ||
@@ -129,7 +129,7 @@ int vtkCloudMapSkeleton::RequestInformation(
 int vtkCloudMapSkeleton::RequestData(
   vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  namespace ca = cloudmap::anim;
+  namespace ca = cm::anim;
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkPolyData* bones = vtkPolyData::GetData(outInfo);
   // Every rank poses the whole skeleton; the bones are shown on piece 0 only.

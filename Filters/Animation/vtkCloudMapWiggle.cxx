@@ -3,7 +3,7 @@
 
 #include "cmExecution.h"
 #include "cmHash.h"
-#include "cmInterpolate.h"
+#include "cmTweening.h"
 
 #include "vtkDoubleArray.h"
 #include "vtkInformation.h"
@@ -48,7 +48,7 @@ std::uint64_t PointChannel(const double* p)
       constexpr int drop = 52 - 23;
       bits = (bits + (std::uint64_t(1) << (drop - 1))) & ~((std::uint64_t(1) << drop) - 1);
     }
-    h = cloudmap::anim::Mix64(h ^ bits);
+    h = cm::anim::Mix64(h ^ bits);
   }
   return h;
 }
@@ -74,7 +74,7 @@ int vtkCloudMapWiggle::RequestInformation(
 int vtkCloudMapWiggle::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  namespace ca = cloudmap::anim;
+  namespace ca = cm::anim;
   vtkPointSet* input = vtkPointSet::GetData(inputVector[0], 0);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkPointSet* output = vtkPointSet::GetData(outInfo);

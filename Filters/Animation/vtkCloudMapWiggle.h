@@ -16,7 +16,7 @@
  * agrees. The displacement is Amplitude·Directions (per axis) times the noise,
  * and is also stored as the point array "WiggleDisplacement".
  *
- * @sa cmInterpolate.h (Wiggle)
+ * @sa cmTweening.h (Wiggle)
  */
 #ifndef vtkCloudMapWiggle_h
 #define vtkCloudMapWiggle_h

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 
-namespace cloudmap
+namespace cm::map
 {
 void FillBandTable(vtkTable* table, const BandSpec& spec, Palette palette)
 {
@@ -49,4 +49,4 @@ void FillBandTable(vtkTable* table, const BandSpec& spec, Palette palette)
   table->AddColumn(blue);
   table->AddColumn(label);
 }
-} // namespace cloudmap
+} // namespace cm::map

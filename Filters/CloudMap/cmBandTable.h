@@ -12,9 +12,9 @@
 
 class vtkTable;
 
-namespace cloudmap
+namespace cm::map
 {
 /// The legend table of a band spec: BandIndex, Lower, Upper, Red, Green, Blue, Label.
 CLOUDMAPFILTERSCLOUDMAP_EXPORT void FillBandTable(vtkTable* table, const BandSpec& spec, Palette palette);
-} // namespace cloudmap
+} // namespace cm::map
 #endif

@@ -48,7 +48,7 @@ struct AverageWorker
   bool Ok = true;
 
   template <typename ArrayT>
-  void operator()(ArrayT* in, const cm::SurfaceView& view, const cloudmap::PointCellLinks* links,
+  void operator()(ArrayT* in, const cm::SurfaceView& view, const cm::map::PointCellLinks* links,
     const std::vector<double>& areas, const std::vector<std::int64_t>* group, std::int64_t nRows,
     std::int64_t nPoints, double* out)
   {
@@ -82,7 +82,7 @@ struct AverageWorker
           for (std::int64_t p = b; p < e; ++p)
           {
             const std::int64_t row = map ? map[p] : p;
-            cloudmap::AreaWeightedVertex(*links, row, areas.data(), values, nc, out + p * nc);
+            cm::map::AreaWeightedVertex(*links, row, areas.data(), values, nc, out + p * nc);
           }
         });
       return;
@@ -100,7 +100,7 @@ struct AverageWorker
       vtkSMPTools::For(0, nBlocks, [&](vtkIdType b, vtkIdType e) {
         for (vtkIdType k = b; k < e; ++k)
         {
-          cloudmap::RowSpan(k * BlockCells, std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map,
+          cm::map::RowSpan(k * BlockCells, std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map,
             spanLo[k], spanHi[k]);
         }
       });
@@ -120,7 +120,7 @@ struct AverageWorker
             {
               if (spanHi[k] >= lo && spanLo[k] < hi)
               {
-                cloudmap::AreaWeightedScatterRows(k * BlockCells,
+                cm::map::AreaWeightedScatterRows(k * BlockCells,
                   std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map, areas.data(), values, nc,
                   lo, hi, sum.get(), weight.get());
               }
@@ -150,19 +150,19 @@ struct AverageWorker
  * The link table built in parallel: count each row's elements with atomic
  * increments, prefix-sum, place the element ids with atomic cursors, then
  * sort every row. The sort makes the table exactly the one the serial
- * cloudmap::BuildPointCellLinks builds (ids ascending), whatever the thread
+ * cm::map::BuildPointCellLinks builds (ids ascending), whatever the thread
  * count, so the sums that read it run in the same order on any thread count.
  */
 template <typename OffsetT, typename ConnT>
 void BuildLinksInParallel(std::int64_t nRows, std::int64_t nCells, const OffsetT* off,
-  const ConnT* conn, const std::int64_t* map, cloudmap::PointCellLinks& links)
+  const ConnT* conn, const std::int64_t* map, cm::map::PointCellLinks& links)
 {
   links.Offsets.assign(nRows + 1, 0);
   std::int64_t* count = links.Offsets.data() + 1;
   vtkSMPTools::For(0, nCells, [&](vtkIdType b, vtkIdType e) {
     for (vtkIdType c = b; c < e; ++c)
     {
-      cloudmap::ForDistinctRows(c, off, conn, map,
+      cm::map::ForDistinctRows(c, off, conn, map,
         [&](std::int64_t row) { __atomic_fetch_add(count + row, 1, __ATOMIC_RELAXED); });
     }
   });
@@ -177,12 +177,12 @@ void BuildLinksInParallel(std::int64_t nRows, std::int64_t nCells, const OffsetT
   vtkSMPTools::For(0, nCells, [&](vtkIdType b, vtkIdType e) {
     for (vtkIdType c = b; c < e; ++c)
     {
-      cloudmap::ForDistinctRows(c, off, conn, map, [&](std::int64_t row) {
+      cm::map::ForDistinctRows(c, off, conn, map, [&](std::int64_t row) {
         cells[__atomic_fetch_add(next + row, 1, __ATOMIC_RELAXED)] = c;
       });
     }
   });
-  vtkSMPTools::For(0, nRows, [&](vtkIdType b, vtkIdType e) { cloudmap::SortLinkRows(links, b, e); });
+  vtkSMPTools::For(0, nRows, [&](vtkIdType b, vtkIdType e) { cm::map::SortLinkRows(links, b, e); });
 }
 } // namespace
 
@@ -249,7 +249,7 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
   std::int64_t nRows = view.NumberOfPoints;
   if (this->MergeCoincidentPoints && view.NumberOfPoints > 0)
   {
-    group = cloudmap::MergeCoincidentPoints(
+    group = cm::map::MergeCoincidentPoints(
       view.DoublePoints(), view.NumberOfPoints, this->Tolerance, nRows);
   }
   // Progress: 0.1 for the areas and vertex groups, 0.2 once the link table
@@ -274,7 +274,7 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
   const bool degenerate =
     std::any_of(areas.begin(), areas.end(), [](double a) { return !(a > 0); });
   const bool useLinks = degenerate;
-  cloudmap::PointCellLinks links;
+  cm::map::PointCellLinks links;
   if (useLinks)
   {
     view.WithIds([&](auto* off, auto* conn) {
@@ -301,7 +301,7 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     worker.To = 0.2 + share * (a + 1);
     using Dispatcher = vtkArrayDispatch::DispatchByValueType<vtkArrayDispatch::AllTypes>;
     const std::vector<std::int64_t>* g = group.empty() ? nullptr : &group;
-    const cloudmap::PointCellLinks* l = useLinks ? &links : nullptr;
+    const cm::map::PointCellLinks* l = useLinks ? &links : nullptr;
     if (!Dispatcher::Execute(in, worker, view, l, areas, g, nRows, view.NumberOfPoints,
           out->GetPointer(0)))
     {

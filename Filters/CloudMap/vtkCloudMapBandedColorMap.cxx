@@ -144,11 +144,11 @@ int vtkCloudMapBandedColorMap::RequestData(
     }
     std::copy(range, range + 2, this->UsedRange);
     output->ShallowCopy(input);
-    cloudmap::BandSpec spec;
+    cm::map::BandSpec spec;
     spec.N = this->NumberOfBands;
     spec.Min = range[0];
     spec.Max = range[1];
-    cloudmap::FillBandTable(table, spec, static_cast<cloudmap::Palette>(this->Palette));
+    cm::map::FillBandTable(table, spec, static_cast<cm::map::Palette>(this->Palette));
     return 1;
   }
   output->ShallowCopy(input);
@@ -160,7 +160,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   std::vector<double> store;
   const double* scalars = cm::ScalarsInPlace(values, this->Component, store);
   const vtkIdType nValues = values->GetNumberOfTuples();
-  cloudmap::BandSpec spec;
+  cm::map::BandSpec spec;
   spec.N = this->NumberOfBands;
   if (!this->ResolveRange(scalars, nValues, ghosts, this->UsedRange, failure))
   {
@@ -172,12 +172,12 @@ int vtkCloudMapBandedColorMap::RequestData(
   spec.Max = this->UsedRange[1];
 
   const vtkIdType n = values->GetNumberOfTuples();
-  const auto palette = static_cast<cloudmap::Palette>(this->Palette);
+  const auto palette = static_cast<cm::map::Palette>(this->Palette);
   // Colour of each band, NaN colour last.
   std::vector<std::uint8_t> lut(3 * (spec.N + 1));
   for (int k = 0; k <= spec.N; ++k)
   {
-    cloudmap::BandColor(palette, k, spec.N, &lut[3 * k]);
+    cm::map::BandColor(palette, k, spec.N, &lut[3 * k]);
   }
   vtkNew<vtkUnsignedCharArray> colors;
   colors->SetName("BandColor");
@@ -223,7 +223,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   attrs->AddArray(colors);
   attrs->SetActiveScalars("BandColor");
 
-  cloudmap::FillBandTable(table, spec, palette);
+  cm::map::FillBandTable(table, spec, palette);
   return 1;
 }
 
@@ -234,7 +234,7 @@ struct ExactContext
 {
   const cm::SurfaceView& View;
   const std::vector<double>& Values;
-  const cloudmap::BandSpec& Spec;
+  const cm::map::BandSpec& Spec;
   const std::vector<std::uint8_t>& Lut;
   const std::vector<std::int64_t>& PieceStart;
   const std::vector<std::int64_t>& CornerStart;
@@ -244,7 +244,7 @@ struct ExactContext
 template <typename Emit>
 inline void ClipCell(const ExactContext& ctx, std::int64_t c, Emit&& emit)
 {
-  cloudmap::Vec3 p[4];
+  cm::Vec3 p[4];
   double f[4];
   const int n = ctx.View.Size(c);
   const std::int64_t first = ctx.View.Offset(c);
@@ -253,7 +253,7 @@ inline void ClipCell(const ExactContext& ctx, std::int64_t c, Emit&& emit)
   {
     f[i] = ctx.Values[ctx.View.Id(first + i)];
   }
-  cloudmap::ClipElementBands(p, f, n, ctx.Spec, emit);
+  cm::map::ClipElementBands(p, f, n, ctx.Spec, emit);
 }
 
 // Pass 2: every element writes its pieces into its own range (no locks, and
@@ -295,7 +295,7 @@ bool WriteExact(vtkAlgorithm* self, const ExactContext& ctx, vtkPolyData* out, c
     for (std::int64_t c = b; c < e; ++c)
     {
       std::int64_t piece = ctx.PieceStart[c], corner = ctx.CornerStart[c];
-      ClipCell(ctx, c, [&](int k, const cloudmap::ClipVertex* v, int n) {
+      ClipCell(ctx, c, [&](int k, const cm::map::ClipVertex* v, int n) {
         off[piece] = static_cast<ConnT>(corner);
         pid[piece] = c;
         band[piece] = static_cast<BandT>(k);
@@ -375,7 +375,7 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
   // An empty piece may have no values at all: it only joins the reduction.
   const std::vector<double> scalars =
     values && !failed ? cm::ScalarsOf(values, this->Component) : std::vector<double>();
-  cloudmap::BandSpec spec;
+  cm::map::BandSpec spec;
   spec.N = this->NumberOfBands;
   if (!this->ResolveRange(scalars.data(), static_cast<vtkIdType>(scalars.size()),
         surface && !failed ? surface->GetPointGhostArray() : nullptr, this->UsedRange, error))
@@ -392,16 +392,16 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
     spec.Min = this->UsedRange[0];
     spec.Max = this->UsedRange[1];
     output->Initialize();
-    cloudmap::FillBandTable(table, spec, static_cast<cloudmap::Palette>(this->Palette));
+    cm::map::FillBandTable(table, spec, static_cast<cm::map::Palette>(this->Palette));
     return 1;
   }
   spec.Min = this->UsedRange[0];
   spec.Max = this->UsedRange[1];
-  const auto palette = static_cast<cloudmap::Palette>(this->Palette);
+  const auto palette = static_cast<cm::map::Palette>(this->Palette);
   std::vector<std::uint8_t> lut(3 * (spec.N + 1));
   for (int k = 0; k <= spec.N; ++k)
   {
-    cloudmap::BandColor(palette, k, spec.N, &lut[3 * k]);
+    cm::map::BandColor(palette, k, spec.N, &lut[3 * k]);
   }
 
   // Pass 1: pieces and corners of every element, then prefix sums.
@@ -412,7 +412,7 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
         for (std::int64_t c = b; c < e; ++c)
         {
           std::int64_t pieces = 0, corners = 0;
-          ClipCell(ctx, c, [&](int, const cloudmap::ClipVertex*, int n) {
+          ClipCell(ctx, c, [&](int, const cm::map::ClipVertex*, int n) {
             ++pieces;
             corners += n;
           });
@@ -496,7 +496,7 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
   outCD->AddArray(parentIds);
   outCD->SetActiveScalars("BandColor");
   output->GetFieldData()->PassData(surface->GetFieldData());
-  cloudmap::FillBandTable(table, spec, palette);
+  cm::map::FillBandTable(table, spec, palette);
   return 1;
 }
 

@@ -104,7 +104,7 @@ protected:
   // non-ghost values ([0, 1] when there is none). False for a bad custom range
   // or when `error` is set on any rank: every rank reaches this point, so a
   // failure on one rank is agreed here instead of leaving the others waiting
-  // in the range reduction (see cloudmap::VoteAcrossRanks).
+  // in the range reduction (see cm::VoteAcrossRanks).
   bool ResolveRange(const double* scalars, vtkIdType n, vtkUnsignedCharArray* ghosts,
     double range[2], const std::string& error);
 

@@ -3,7 +3,7 @@
 
 #include "cmArrayAccess.h"
 #include "cmExecution.h"
-#include "cmInterpolation.h"
+#include "cmElementInterpolation.h"
 #include "cmRefinement.h"
 #include "cmSurfaceView.h"
 
@@ -60,7 +60,7 @@ struct WriteContext
 // The value at each sub-element centre of parent c, from its corners'
 // values: the same weights and the same sums, in the same order, as
 // vtkCloudMapElementInterpolation, so the fused path is bit-identical.
-void CentreValues(const WriteContext& ctx, std::int64_t c, const cloudmap::Vec3* p, int n,
+void CentreValues(const WriteContext& ctx, std::int64_t c, const cm::Vec3* p, int n,
   const double* rs, std::int64_t nSub, double* out)
 {
   const std::int64_t first = ctx.View.Offset(c);
@@ -70,12 +70,12 @@ void CentreValues(const WriteContext& ctx, std::int64_t c, const cloudmap::Vec3*
   {
     if (ctx.Scanline)
     {
-      const cloudmap::Vec3 q = cloudmap::ParentPoint(p, n, rs[2 * k], rs[2 * k + 1]);
-      cloudmap::ElementWeights(p, n, q, cloudmap::QuadInterpolation::Scanline, w);
+      const cm::Vec3 q = cm::map::ParentPoint(p, n, rs[2 * k], rs[2 * k + 1]);
+      cm::map::ElementWeights(p, n, q, cm::map::QuadInterpolation::Scanline, w);
     }
     else
     {
-      cloudmap::ParentWeights(n, rs[2 * k], rs[2 * k + 1], w);
+      cm::map::ParentWeights(n, rs[2 * k], rs[2 * k + 1], w);
     }
     for (int q = 0; q < nc; ++q)
     {
@@ -109,14 +109,14 @@ vtkSmartPointer<vtkDataArray> WriteRefined(
   ConnT* cc = conn->GetPointer(0);
   off[nOut] = static_cast<ConnT>(ctx.ConnStart[nIn]);
   const bool ok = cm::ForWithProgress(self, nIn, 0.1, 0.9, [&](std::int64_t b, std::int64_t e) {
-    cloudmap::Vec3 p[4];
+    cm::Vec3 p[4];
     std::vector<double> scratch; // the centres of one parent, in the fused mode
     for (std::int64_t c = b; c < e; ++c)
     {
       const int n = ctx.View.Size(c);
       const std::int64_t nSub = ctx.CellStart[c + 1] - ctx.CellStart[c];
       ctx.View.Corners(c, p);
-      cloudmap::RefineOutputT<PointT, ConnT> out;
+      cm::map::RefineOutputT<PointT, ConnT> out;
       out.Points = xyz + 3 * ctx.PointStart[c];
       out.PointRS = ctx.PointRS ? ctx.PointRS + 2 * ctx.PointStart[c] : nullptr;
       out.Connectivity = cc + ctx.ConnStart[c];
@@ -130,7 +130,7 @@ vtkSmartPointer<vtkDataArray> WriteRefined(
         out.CellRS = scratch.data();
       }
       out.PointBase = ctx.PointStart[c];
-      cloudmap::RefineElement(p, n, ctx.Level[c], out);
+      cm::map::RefineElement(p, n, ctx.Level[c], out);
       if (ctx.CentreOut)
       {
         CentreValues(ctx, c, p, n, out.CellRS, nSub, ctx.CentreOut + ctx.CentreComps * ctx.CellStart[c]);
@@ -188,7 +188,7 @@ bool InterpolatePoints(vtkAlgorithm* self, vtkPointData* inPD, vtkPointData* out
         const std::int64_t first = view.Offset(c);
         for (std::int64_t p = pointStart[c]; p < pointStart[c + 1]; ++p)
         {
-          cloudmap::ParentWeights(n, pointRS[2 * p], pointRS[2 * p + 1], w);
+          cm::map::ParentWeights(n, pointRS[2 * p], pointRS[2 * p + 1], w);
           for (int k = 0; k < nc; ++k)
           {
             double v = 0;
@@ -229,7 +229,7 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   const double hmax = this->MaximumEdgeLength;
   const int lmax = this->MaximumLevel;
   const bool sized = cm::ForWithProgress(this, nIn, 0.0, 0.1, [&](std::int64_t b, std::int64_t e) {
-    cloudmap::Vec3 p[4];
+    cm::Vec3 p[4];
     for (std::int64_t c = b; c < e; ++c)
     {
       const int n = view.Size(c);
@@ -237,10 +237,10 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
       if (adaptive)
       {
         view.Corners(c, p);
-        l = cloudmap::LevelForEdgeLength(p, n, hmax, lmax);
+        l = cm::map::LevelForEdgeLength(p, n, hmax, lmax);
       }
       level[c] = static_cast<unsigned char>(l);
-      const cloudmap::RefineCounts rc = cloudmap::RefinedSize(n, l);
+      const cm::map::RefineCounts rc = cm::map::RefinedSize(n, l);
       pointStart[c + 1] = rc.Points;
       cellStart[c + 1] = rc.Cells;
       connStart[c + 1] = rc.Connectivity;

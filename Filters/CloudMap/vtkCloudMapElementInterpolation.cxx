@@ -3,7 +3,7 @@
 
 #include "cmArrayAccess.h"
 #include "cmExecution.h"
-#include "cmInterpolation.h"
+#include "cmElementInterpolation.h"
 #include "cmSurfaceView.h"
 
 #include "vtkCellData.h"
@@ -101,22 +101,22 @@ int vtkCloudMapElementInterpolation::RequestData(
     }
   }
 
-  const auto mode = this->QuadMode == SCANLINE ? cloudmap::QuadInterpolation::Scanline
-                                               : cloudmap::QuadInterpolation::Isoparametric;
+  const auto mode = this->QuadMode == SCANLINE ? cm::map::QuadInterpolation::Scanline
+                                               : cm::map::QuadInterpolation::Isoparametric;
   // Corner weights of sub-element c, computed where they are used (no n×4 table).
   auto weightsOf = [&](vtkIdType c, int nc, double* w) {
-    if (mode == cloudmap::QuadInterpolation::Isoparametric)
+    if (mode == cm::map::QuadInterpolation::Isoparametric)
     {
       // The stored parametric centre is exactly the inverse (bilinear or
       // area-coordinate) map of the sub-element centroid, so its weights
       // are the answer without a geometric inversion.
-      cloudmap::ParentWeights(nc, rs[2 * c], rs[2 * c + 1], w);
+      cm::map::ParentWeights(nc, rs[2 * c], rs[2 * c + 1], w);
       return;
     }
-    cloudmap::Vec3 p[4];
+    cm::Vec3 p[4];
     view.Corners(pid[c], p);
-    const cloudmap::Vec3 q = cloudmap::ParentPoint(p, nc, rs[2 * c], rs[2 * c + 1]);
-    cloudmap::ElementWeights(p, nc, q, mode, w);
+    const cm::Vec3 q = cm::map::ParentPoint(p, nc, rs[2 * c], rs[2 * c + 1]);
+    cm::map::ElementWeights(p, nc, q, mode, w);
   };
 
   vtkPointData* ppd = parents->GetPointData();

@@ -15,9 +15,9 @@
  *    (the chapter's construction through points A and B on the boundary).
  * The results are double cell arrays that replace the element-constant copies
  * of the same name. Degenerate and concave quads follow the fallbacks
- * documented in cmInterpolation.h; the result is never NaN for finite input.
+ * documented in cmElementInterpolation.h; the result is never NaN for finite input.
  *
- * @sa cmInterpolation.h
+ * @sa cmElementInterpolation.h
  */
 #ifndef vtkCloudMapElementInterpolation_h
 #define vtkCloudMapElementInterpolation_h

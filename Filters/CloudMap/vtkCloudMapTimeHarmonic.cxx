@@ -2,8 +2,9 @@
 #include "vtkCloudMapTimeHarmonic.h"
 
 #include "cmArrayAccess.h"
-#include "cmRanks.h"
+#include "cmConstants.h"
 #include "cmExecution.h"
+#include "cmRanks.h"
 
 
 #include "vtkCellData.h"
@@ -99,7 +100,7 @@ int vtkCloudMapTimeHarmonic::RequestData(
   }
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   const double t = cm::RequestedTime(outInfo, 0.0);
-  const double phase = 2 * 3.14159265358979323846 * t;
+  const double phase = 2 * cm::Pi * t;
   const double c = std::cos(phase), s = std::sin(phase);
   const int nc = re ? re->GetNumberOfComponents() : 1;
   const vtkIdType n = re ? re->GetNumberOfTuples() : 0;

@@ -26,9 +26,9 @@ vtkCloudMapEscapeTimeFractal::~vtkCloudMapEscapeTimeFractal() = default;
 
 namespace
 {
-cm::EscapeGrid MakeGrid(const int dims[2], const double centre[2], double width)
+cm::fractal::EscapeGrid MakeGrid(const int dims[2], const double centre[2], double width)
 {
-  cm::EscapeGrid g;
+  cm::fractal::EscapeGrid g;
   g.Dimensions[0] = std::max(1, dims[0]);
   g.Dimensions[1] = std::max(1, dims[1]);
   g.Centre[0] = centre[0];
@@ -42,7 +42,7 @@ int vtkCloudMapEscapeTimeFractal::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  const cm::EscapeGrid g = MakeGrid(this->Dimensions, this->Center, this->Width);
+  const cm::fractal::EscapeGrid g = MakeGrid(this->Dimensions, this->Center, this->Width);
   int ext[6] = { 0, g.Dimensions[0] - 1, 0, g.Dimensions[1] - 1, 0, 0 };
   double origin[3] = { g.X(0), g.Y(0), 0 };
   double spacing[3] = { g.Spacing, g.Spacing, 1 };
@@ -70,7 +70,7 @@ int vtkCloudMapEscapeTimeFractal::RequestData(
                                                       << " (MaximumNumberOfPixels).");
     return 0;
   }
-  const cm::EscapeGrid g = MakeGrid(this->Dimensions, this->Center, this->Width);
+  const cm::fractal::EscapeGrid g = MakeGrid(this->Dimensions, this->Center, this->Width);
   int ext[6] = { 0, g.Dimensions[0] - 1, 0, g.Dimensions[1] - 1, 0, 0 };
   if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
   {
@@ -84,7 +84,7 @@ int vtkCloudMapEscapeTimeFractal::RequestData(
     return 1;
   }
   const vtkIdType n = vtkIdType(ext[1] - ext[0] + 1) * (ext[3] - ext[2] + 1);
-  cm::EscapeParameters p;
+  cm::fractal::EscapeParameters p;
   p.Julia = this->Mode == 1;
   p.C[0] = this->JuliaConstant[0];
   p.C[1] = this->JuliaConstant[1];
@@ -127,7 +127,7 @@ int vtkCloudMapEscapeTimeFractal::RequestData(
     const int r1 = std::min(rows, r0 + band);
     const int e[4] = { ext[0], ext[1], ext[2] + r0, ext[2] + r1 - 1 };
     const vtkIdType off = vtkIdType(r0) * nx;
-    cm::EscapeImage(p, g, e, it->GetPointer(off), smooth ? smooth->GetPointer(off) : nullptr,
+    cm::fractal::EscapeImage(p, g, e, it->GetPointer(off), smooth ? smooth->GetPointer(off) : nullptr,
       dist ? dist->GetPointer(off) : nullptr, trap ? trap->GetPointer(off) : nullptr, smp);
   }
   vtkPointData* pd = output->GetPointData();

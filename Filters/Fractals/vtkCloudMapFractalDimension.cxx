@@ -111,7 +111,7 @@ int vtkCloudMapFractalDimension::RequestData(
     output->Initialize();
     return 1;
   }
-  const cm::BoxCountResult r = cm::BoxCount(xyz.data(), (long long)(xyz.size() / 3), segments,
+  const cm::fractal::BoxCountResult r = cm::fractal::BoxCount(xyz.data(), (long long)(xyz.size() / 3), segments,
     this->MinimumLevel, this->MaximumLevel, this->StepsPerOctave, [this](double f) {
       this->UpdateProgress(0.1 + 0.9 * f);
       return this->GetAbortExecute() != 0;

@@ -75,7 +75,7 @@ int vtkCloudMapFractalTerrain::RequestData(
     return 0;
   }
 
-  cm::TerrainParameters p;
+  cm::fractal::TerrainParameters p;
   p.Levels = n;
   p.Hurst = this->HurstExponent;
   p.Sigma = this->Sigma;
@@ -153,7 +153,7 @@ int vtkCloudMapFractalTerrain::RequestData(
   {
     p.CornerHeights[c] = corners[c][2];
   }
-  const std::string problem = cm::ValidateTerrain(p);
+  const std::string problem = cm::fractal::ValidateTerrain(p);
   if (!problem.empty())
   {
     vtkErrorMacro("Fractal Terrain: " << problem << ".");
@@ -177,12 +177,12 @@ int vtkCloudMapFractalTerrain::RequestData(
   }
   const int cut = this->PeakCutting ? this->PeakCuttingIterations : 0;
   const int g = cut + 1;
-  cm::TerrainWindow w{ std::max(0, ext[0] - g), std::min<int>(int(N), ext[1] + g),
+  cm::fractal::TerrainWindow w{ std::max(0, ext[0] - g), std::min<int>(int(N), ext[1] + g),
     std::max(0, ext[2] - g), std::min<int>(int(N), ext[3] + g) };
 
   std::vector<double> height, disp;
   const auto smp = cm::SMPFor();
-  if (!cm::GenerateTerrain(p, w, height, this->ComputeDisplacement ? &disp : nullptr, smp,
+  if (!cm::fractal::GenerateTerrain(p, w, height, this->ComputeDisplacement ? &disp : nullptr, smp,
         cm::ProgressAbort(this)))
   {
     return 1; // aborted
@@ -190,7 +190,7 @@ int vtkCloudMapFractalTerrain::RequestData(
   if (cut > 0)
   {
     const int step = p.ControlLevel >= 0 ? int(N >> p.ControlLevel) : int(N);
-    cm::CutPeaks(height, w, this->PeakCuttingStrength, cut,
+    cm::fractal::CutPeaks(height, w, this->PeakCuttingStrength, cut,
       [step](int i, int j) { return i % step == 0 && j % step == 0; }, smp);
   }
 
@@ -213,7 +213,7 @@ int vtkCloudMapFractalTerrain::RequestData(
       o[2] = height[std::size_t(j) * wx + i];
     }
   }
-  cm::GridNormals(xyz.data(), wx, wy, nrm.data());
+  cm::fractal::GridNormals(xyz.data(), wx, wy, nrm.data());
 
   // Crop the window to the requested extent.
   const int ox = ext[1] - ext[0] + 1, oy = ext[3] - ext[2] + 1;

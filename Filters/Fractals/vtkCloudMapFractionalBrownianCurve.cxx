@@ -47,7 +47,7 @@ int vtkCloudMapFractionalBrownianCurve::RequestData(
     return 1;
   }
   std::vector<double> h;
-  cm::GenerateCurve(this->NumberOfLevels, this->HurstExponent, this->Sigma,
+  cm::fractal::GenerateCurve(this->NumberOfLevels, this->HurstExponent, this->Sigma,
     static_cast<std::uint32_t>(this->Seed), this->StartHeight, this->EndHeight, int(b), int(e), h);
   const vtkIdType np = vtkIdType(e - b + 1);
   vtkNew<vtkPoints> pts;

@@ -50,15 +50,15 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
                                                << " (MaximumNumberOfPoints).");
     return 0;
   }
-  const auto& presets = cm::IFSPresets();
+  const auto& presets = cm::fractal::IFSPresets();
   const bool custom = this->Preset <= 0 || this->Preset >= int(presets.size());
-  std::vector<cm::AffineMap> maps;
+  std::vector<cm::fractal::AffineMap> maps;
   std::string err = custom
-    ? cm::ParseMaps(this->Maps, static_cast<cm::MapFormat>(this->MapFormat), maps)
-    : cm::ParseMaps(presets[std::size_t(this->Preset)].Maps, presets[std::size_t(this->Preset)].Format, maps);
+    ? cm::fractal::ParseMaps(this->Maps, static_cast<cm::fractal::MapFormat>(this->MapFormat), maps)
+    : cm::fractal::ParseMaps(presets[std::size_t(this->Preset)].Maps, presets[std::size_t(this->Preset)].Format, maps);
   if (err.empty())
   {
-    err = cm::ResolveProbabilities(maps, custom ? this->UseGivenProbabilities : true);
+    err = cm::fractal::ResolveProbabilities(maps, custom ? this->UseGivenProbabilities : true);
   }
   if (!err.empty())
   {
@@ -92,7 +92,7 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
       return 1;
     }
     const long long ce = std::min(e, c + chunk);
-    cm::ChaosGame(maps, static_cast<std::uint32_t>(this->Seed), c, ce,
+    cm::fractal::ChaosGame(maps, static_cast<std::uint32_t>(this->Seed), c, ce,
       coords->GetPointer(0) + 3 * (c - b), index->GetPointer(0) + (c - b), smp);
   }
   vtkNew<vtkPoints> pts;

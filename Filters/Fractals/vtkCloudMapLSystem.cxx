@@ -42,27 +42,27 @@ int vtkCloudMapLSystem::RequestData(
   this->Derived.clear();
 
   // The grammar and turtle settings: the preset's or the Custom fields.
-  const auto& presets = cm::LPresets();
+  const auto& presets = cm::fractal::LPresets();
   const bool custom = this->Preset <= 0 || this->Preset >= int(presets.size());
-  const cm::LPreset& pre = presets[custom ? 0 : std::size_t(this->Preset)];
-  cm::TurtleParameters tp;
+  const cm::fractal::LPreset& pre = presets[custom ? 0 : std::size_t(this->Preset)];
+  cm::fractal::TurtleParameters tp;
   tp.Step = this->StepLength;
   tp.InitialWidth = this->InitialWidth;
   tp.WidthDecay = this->WidthDecay;
   tp.MoveSymbols = this->MoveSymbols;
   int n = this->NumberOfIterations;
-  cm::LGrammar g;
+  cm::fractal::LGrammar g;
   std::string err;
   if (custom)
   {
-    err = cm::ParseGrammar(this->Axiom, this->Rules, this->Ignore, g);
+    err = cm::fractal::ParseGrammar(this->Axiom, this->Rules, this->Ignore, g);
     tp.AngleDegrees = this->Angle;
     tp.DrawSymbols = this->DrawSymbols;
     n = n < 0 ? 4 : n;
   }
   else
   {
-    err = cm::ParseGrammar(pre.Axiom, pre.Rules, pre.Ignore, g);
+    err = cm::fractal::ParseGrammar(pre.Axiom, pre.Rules, pre.Ignore, g);
     tp.AngleDegrees = pre.AngleDegrees;
     tp.DrawSymbols = pre.DrawSymbols;
     std::copy_n(pre.Heading, 3, tp.Heading);
@@ -74,7 +74,7 @@ int vtkCloudMapLSystem::RequestData(
     return 0;
   }
   // Refuse explosive derivations before any memory is spent.
-  const double projected = cm::ProjectedLength(g, n);
+  const double projected = cm::fractal::ProjectedLength(g, n);
   if (projected > this->MaximumLength)
   {
     vtkErrorMacro("L-System: " << n << " derivation steps would produce " << projected
@@ -84,12 +84,12 @@ int vtkCloudMapLSystem::RequestData(
     return 0;
   }
   std::string s;
-  if (!cm::Derive(g, n, static_cast<std::uint32_t>(this->Seed), s, cm::ProgressAbort(this)))
+  if (!cm::fractal::Derive(g, n, static_cast<std::uint32_t>(this->Seed), s, cm::ProgressAbort(this)))
   {
     return 1; // aborted
   }
-  cm::TurtleGeometry geo;
-  cm::Interpret(s, tp, geo);
+  cm::fractal::TurtleGeometry geo;
+  cm::fractal::Interpret(s, tp, geo);
 
   // This piece's polylines.
   int piece, pieces;

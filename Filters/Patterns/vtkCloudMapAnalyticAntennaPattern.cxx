@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapAnalyticAntennaPattern.h"
 
+#include "cmConstants.h"
 #include "cmExecution.h"
 
 #include "vtkDoubleArray.h"
@@ -28,7 +29,6 @@ int vtkCloudMapAnalyticAntennaPattern::RequestData(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   vtkTable* out = vtkTable::GetData(outputVector);
-  const double pi = 3.14159265358979323846;
   const int nt = static_cast<int>(std::lround(180.0 / this->ThetaStep)) + 1;
   const int np = static_cast<int>(std::lround(360.0 / this->PhiStep)) + 1;
   if (std::abs((nt - 1) * this->ThetaStep - 180.0) > 1e-9 ||
@@ -52,7 +52,7 @@ int vtkCloudMapAnalyticAntennaPattern::RequestData(
   // Array factor, normalized to 1 at its peak, and D = 4π / ∫|AF|² dΩ
   // integrated finely over θ (the pattern does not depend on φ).
   const int nElem = this->NumberOfElements;
-  const double kd = 2 * pi * this->ElementSpacing, beta = this->PhaseStep * pi / 180.0;
+  const double kd = 2 * cm::Pi * this->ElementSpacing, beta = this->PhaseStep * cm::Pi / 180.0;
   auto ArrayFactor = [&](double t) {
     const double psi = kd * std::cos(t) + beta;
     const double den = nElem * std::sin(0.5 * psi);
@@ -65,8 +65,8 @@ int vtkCloudMapAnalyticAntennaPattern::RequestData(
     double integral = 0;
     for (int i = 0; i < steps; ++i)
     {
-      const double t = (i + 0.5) * pi / steps, af = ArrayFactor(t);
-      integral += af * af * std::sin(t) * (pi / steps);
+      const double t = (i + 0.5) * cm::Pi / steps, af = ArrayFactor(t);
+      integral += af * af * std::sin(t) * (cm::Pi / steps);
     }
     arrayDirectivity = 2.0 / integral; // 4π / (2π ∫ |AF|² sin θ dθ)
   }
@@ -78,7 +78,7 @@ int vtkCloudMapAnalyticAntennaPattern::RequestData(
     for (int i = 0; i < nt; ++i)
     {
       const double th = i * this->ThetaStep, ph = j * this->PhiStep;
-      const double t = th * pi / 180.0, s = std::sin(t);
+      const double t = th * cm::Pi / 180.0, s = std::sin(t);
       double et = 1.0, d = 1.0;
       if (this->Pattern == SHORT_DIPOLE)
       {
@@ -87,7 +87,7 @@ int vtkCloudMapAnalyticAntennaPattern::RequestData(
       }
       else if (this->Pattern == HALF_WAVE_DIPOLE)
       {
-        et = std::abs(s) > 1e-12 ? std::cos(0.5 * pi * std::cos(t)) / s : 0.0;
+        et = std::abs(s) > 1e-12 ? std::cos(0.5 * cm::Pi * std::cos(t)) / s : 0.0;
         d = 1.640922 * et * et;
       }
       else if (this->Pattern == UNIFORM_LINEAR_ARRAY)

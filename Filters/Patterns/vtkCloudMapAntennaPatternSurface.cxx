@@ -4,6 +4,7 @@
 #include "cmArrayAccess.h"
 #include "cmBandTable.h"
 #include "cmBanding.h"
+#include "cmConstants.h"
 #include "cmExecution.h"
 #include "cmPatternGrid.h"
 #include "cmRanks.h"
@@ -154,15 +155,15 @@ int vtkCloudMapAntennaPatternSurface::RequestUpdateExtent(
 
 namespace
 {
-cloudmap::PatternValueKind GuessKind(int kind, const std::string& name)
+cm::pattern::PatternValueKind GuessKind(int kind, const std::string& name)
 {
   if (kind >= 0)
   {
-    return static_cast<cloudmap::PatternValueKind>(kind);
+    return static_cast<cm::pattern::PatternValueKind>(kind);
   }
   const bool db = name.find("dB") != std::string::npos || name.rfind("Gain", 0) == 0 ||
     name.rfind("Directivity", 0) == 0;
-  return db ? cloudmap::PatternValueKind::Decibels : cloudmap::PatternValueKind::FieldMagnitude;
+  return db ? cm::pattern::PatternValueKind::Decibels : cm::pattern::PatternValueKind::FieldMagnitude;
 }
 
 } // namespace
@@ -208,10 +209,10 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   }
   auto* theta = vtkDataArray::SafeDownCast(input->GetColumnByName(this->ThetaArrayName.c_str()));
   auto* phi = vtkDataArray::SafeDownCast(input->GetColumnByName(this->PhiArrayName.c_str()));
-  cloudmap::BandSpec spec;
+  cm::map::BandSpec spec;
   spec.N = this->NumberOfBands;
-  const auto palette = static_cast<cloudmap::Palette>(this->Palette);
-  const auto scale = static_cast<cloudmap::PatternScale>(this->Scale);
+  const auto palette = static_cast<cm::map::Palette>(this->Palette);
+  const auto scale = static_cast<cm::pattern::PatternScale>(this->Scale);
   const double floorDb = this->DynamicRange;
 
   if (error.empty() && !empty && (!theta || !phi || !values))
@@ -219,16 +220,16 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
     error = "the input table needs numeric columns '" + this->ThetaArrayName + "', '" +
       this->PhiArrayName + "' and a value column (|E| or Gain by default)";
   }
-  cloudmap::SphereGrid grid;
+  cm::pattern::SphereGrid grid;
   std::vector<double> th, ph, val;
   if (error.empty() && !empty)
   {
     th = cm::ValuesAsDouble(theta);
     ph = cm::ValuesAsDouble(phi);
     val = cm::ScalarsOf(values, -1);
-    if (!cloudmap::BuildSphereGrid(th.data(), ph.data(), val.data(), n, grid, error))
+    if (!cm::pattern::BuildSphereGrid(th.data(), ph.data(), val.data(), n, grid, error))
     {
-      grid = cloudmap::SphereGrid();
+      grid = cm::pattern::SphereGrid();
       error = error.empty() ? std::string("the pattern grid could not be built") : error;
     }
   }
@@ -311,11 +312,11 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   const std::string valueName = values && values->GetName() ? values->GetName() : "Value";
   // The relative scales divide by the maximum (clamped to 1); the absolute
   // scale by the fixed reference level expressed in the value's units.
-  const bool absolute = scale == cloudmap::PatternScale::AbsoluteDecibels;
-  const double refValue = absolute ? cloudmap::LevelAsValue(this->ReferenceLevel, kind) : vmax;
+  const bool absolute = scale == cm::pattern::PatternScale::AbsoluteDecibels;
+  const double refValue = absolute ? cm::pattern::LevelAsValue(this->ReferenceLevel, kind) : vmax;
   const double refDb = this->ReferenceLevel;
-  auto ratio = [&](double v) { return cloudmap::FieldRatio(v, refValue, kind, !absolute); };
-  auto quantity = [&](double a) { return cloudmap::ScaledQuantity(a, scale, floorDb, refDb); };
+  auto ratio = [&](double v) { return cm::pattern::FieldRatio(v, refValue, kind, !absolute); };
+  auto quantity = [&](double a) { return cm::pattern::ScaledQuantity(a, scale, floorDb, refDb); };
 
   // Refine every grid element on the unit sphere's chords; points are
   // projected back to directions and radius-mapped afterwards.
@@ -324,7 +325,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   std::vector<std::int64_t> pStart(ne + 1, 0), cStart(ne + 1, 0), kStart(ne + 1, 0);
   for (std::int64_t e = 0; e < ne; ++e)
   {
-    const auto rc = cloudmap::RefinedSize(int(grid.Offsets[e + 1] - grid.Offsets[e]), level);
+    const auto rc = cm::map::RefinedSize(int(grid.Offsets[e + 1] - grid.Offsets[e]), level);
     pStart[e + 1] = pStart[e] + rc.Points;
     cStart[e + 1] = cStart[e] + rc.Cells;
     kStart[e + 1] = kStart[e] + rc.Connectivity;
@@ -333,7 +334,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   std::vector<double> xyz(3 * np), prs(2 * np), crs(2 * nc);
   std::vector<std::int64_t> conn(kStart[ne]), cellParent(nc);
   const bool refined = aborted || cm::ForWithProgress(this, ne, 0.1, 0.3, [&](std::int64_t b, std::int64_t e) {
-    cloudmap::Vec3 p[4];
+    cm::Vec3 p[4];
     for (std::int64_t c = b; c < e; ++c)
     {
       const int m = int(grid.Offsets[c + 1] - grid.Offsets[c]);
@@ -342,13 +343,13 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
         const double* d = &grid.Direction[3 * grid.Connectivity[grid.Offsets[c] + k]];
         p[k] = { d[0], d[1], d[2] };
       }
-      cloudmap::RefineOutput out;
+      cm::map::RefineOutput out;
       out.Points = &xyz[3 * pStart[c]];
       out.PointRS = &prs[2 * pStart[c]];
       out.Connectivity = &conn[kStart[c]];
       out.CellRS = &crs[2 * cStart[c]];
       out.PointBase = pStart[c];
-      cloudmap::RefineElement(p, m, level, out);
+      cm::map::RefineElement(p, m, level, out);
       for (std::int64_t k = cStart[c]; k < cStart[c + 1]; ++k)
       {
         cellParent[k] = c;
@@ -360,7 +361,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   auto interp = [&](std::int64_t e, double r, double s) {
     const int m = int(grid.Offsets[e + 1] - grid.Offsets[e]);
     double w[4];
-    cloudmap::ParentWeights(m, r, s, w);
+    cm::map::ParentWeights(m, r, s, w);
     double v = 0;
     for (int k = 0; k < m; ++k)
     {
@@ -381,12 +382,12 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
 
   auto place = [&](const double dir[3], double v) {
     const double a = ratio(v);
-    const double r = this->Radius * cloudmap::RadiusFraction(a, scale, floorDb);
+    const double r = this->Radius * cm::pattern::RadiusFraction(a, scale, floorDb);
     const double x[3] = { this->Center[0] + r * dir[0], this->Center[1] + r * dir[1],
       this->Center[2] + r * dir[2] };
     points->InsertNextPoint(x);
-    double t = std::acos(std::clamp(dir[2], -1.0, 1.0)) * 180.0 / 3.14159265358979323846;
-    double f = std::atan2(dir[1], dir[0]) * 180.0 / 3.14159265358979323846;
+    double t = std::acos(std::clamp(dir[2], -1.0, 1.0)) * 180.0 / cm::Pi;
+    double f = std::atan2(dir[1], dir[0]) * 180.0 / cm::Pi;
     if (!grid.Phi.empty() && grid.Phi.front() >= 0 && f < 0)
     {
       f += 360.0; // report φ in the convention of the input
@@ -508,9 +509,9 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
     // One fixed scale for every frame: the colours mean the same in each.
     switch (scale)
     {
-      case cloudmap::PatternScale::LinearField:
-      case cloudmap::PatternScale::Power: spec.Min = 0.0; spec.Max = 1.0; break;
-      case cloudmap::PatternScale::AbsoluteDecibels:
+      case cm::pattern::PatternScale::LinearField:
+      case cm::pattern::PatternScale::Power: spec.Min = 0.0; spec.Max = 1.0; break;
+      case cm::pattern::PatternScale::AbsoluteDecibels:
         spec.Min = refDb - floorDb;
         spec.Max = refDb;
         break;
@@ -536,7 +537,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
     }
     const int k = spec.Band(cellScaled[i]);
     std::uint8_t c[3];
-    cloudmap::BandColor(palette, k, spec.N, c);
+    cm::map::BandColor(palette, k, spec.N, c);
     cScaled->SetValue(i, cellScaled[i]);
     band->SetValue(i, static_cast<unsigned char>(std::min(k, 255)));
     color->SetTypedTuple(i, c);
@@ -545,7 +546,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   output->GetCellData()->AddArray(band);
   output->GetCellData()->AddArray(color);
   output->GetCellData()->SetActiveScalars("BandColor");
-  cloudmap::FillBandTable(bandTable, spec, palette);
+  cm::map::FillBandTable(bandTable, spec, palette);
   vtkNew<vtkDoubleArray> refArray;
   refArray->SetName("PatternReference");
   refArray->InsertNextValue(refValue);
@@ -556,7 +557,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   output->GetFieldData()->AddArray(modeArray);
 
   // The pattern grid, built where the pattern is (see the header).
-  cloudmap::GridLines lines;
+  cm::pattern::GridLines lines;
   if (step(0.9))
   {
     return clearOutputs();
@@ -566,13 +567,13 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
     const int segments = 180;
     for (double level : this->GridLevels)
     {
-      if (!cloudmap::LevelDrawable(level, scale, floorDb, refDb))
+      if (!cm::pattern::LevelDrawable(level, scale, floorDb, refDb))
       {
         continue;
       }
-      const std::string label = cloudmap::LevelLabel(level, scale);
-      cloudmap::AddLevelCircles(lines, this->Center,
-        this->Radius * cloudmap::LevelRadiusFraction(level, scale, floorDb, refDb), level, label,
+      const std::string label = cm::pattern::LevelLabel(level, scale);
+      cm::pattern::AddLevelCircles(lines, this->Center,
+        this->Radius * cm::pattern::LevelRadiusFraction(level, scale, floorDb, refDb), level, label,
         segments);
     }
     if (!grid.IsCut && points->GetNumberOfPoints() > 0)
@@ -592,16 +593,16 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
       }
       for (double level : this->GridLevels)
       {
-        if (cloudmap::LevelDrawable(level, scale, floorDb, refDb))
+        if (cm::pattern::LevelDrawable(level, scale, floorDb, refDb))
         {
-          cloudmap::AddContour(lines, px.data(), pScaled->GetPointer(0), off.data(),
+          cm::pattern::AddContour(lines, px.data(), pScaled->GetPointer(0), off.data(),
             static_cast<std::int64_t>(off.size()) - 1, ids.data(),
-            cloudmap::LevelQuantity(level, scale, floorDb, refDb), level,
-            cloudmap::LevelLabel(level, scale));
+            cm::pattern::LevelQuantity(level, scale, floorDb, refDb), level,
+            cm::pattern::LevelLabel(level, scale));
         }
       }
     }
-    cloudmap::AddGraticule(lines, this->Center, this->Radius, this->GraticuleStep, segments);
+    cm::pattern::AddGraticule(lines, this->Center, this->Radius, this->GraticuleStep, segments);
   }
   vtkPolyData* gridOut = vtkPolyData::GetData(outputVector, 2);
   vtkNew<vtkPoints> gPoints;
@@ -635,16 +636,16 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
     cKind->InsertNextValue(lines.Kind[l]);
     // One text per circle and graticule line, one per contour level.
     bool anchor = true;
-    if (lines.Kind[l] == static_cast<int>(cloudmap::GridLineKind::Contour))
+    if (lines.Kind[l] == static_cast<int>(cm::pattern::GridLineKind::Contour))
     {
       anchor = l == 0 || lines.Kind[l - 1] != lines.Kind[l] || lines.Level[l - 1] != lines.Level[l];
     }
     if (anchor)
     {
       // Circles are labelled a quarter of the way round, meridians at the equator.
-      const std::int64_t at = lines.Kind[l] == static_cast<int>(cloudmap::GridLineKind::Contour)
+      const std::int64_t at = lines.Kind[l] == static_cast<int>(cm::pattern::GridLineKind::Contour)
         ? b
-        : b + (e - b) / (lines.Kind[l] == static_cast<int>(cloudmap::GridLineKind::PhiLine) ? 2 : 8);
+        : b + (e - b) / (lines.Kind[l] == static_cast<int>(cm::pattern::GridLineKind::PhiLine) ? 2 : 8);
       pLabel->SetValue(at, lines.Label[l]);
     }
   }

@@ -12,7 +12,7 @@
  *
  * The samples are meshed as quads with triangles at the poles (cmSphereGrid),
  * each element is refined by the centroid–midpoint rule and interpolated with
- * the cloud map's own units (cmRefinement, cmInterpolation weights), and the
+ * the cloud map's own units (cmRefinement, cmElementInterpolation weights), and the
  * value at each sub-element centroid is banded (cmBanding). Then each point is
  * radius-mapped: its normalized field a = |E|/|E|max gives
  *   - Linear Field:  r = R·a

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapFarFieldFromCurrents.h"
 
+#include "cmConstants.h"
 #include "cmRadiation.h"
 #include "cmRanks.h"
 #include "cmRefinement.h"
@@ -47,7 +48,6 @@ int vtkCloudMapFarFieldFromCurrents::FillInputPortInformation(int port, vtkInfor
 
 namespace
 {
-constexpr double Pi = 3.14159265358979323846;
 
 // Samples lo, lo+step, ..., hi (hi included when it falls on the grid).
 std::vector<double> Axis(const double range[2], double step)
@@ -93,10 +93,10 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
     vtkErrorMacro(<< "no frequency: the input has no Frequency field data; set Frequency");
     return 0;
   }
-  const double k = 2 * Pi * freq / cloudmap::SpeedOfLight;
+  const double k = 2 * cm::Pi * freq / cm::pattern::SpeedOfLight;
 
   // Current elements: J·A at surface centroids, I·L along wire segments.
-  std::vector<cloudmap::CurrentElement> elems;
+  std::vector<cm::pattern::CurrentElement> elems;
   vtkDataArray* jr = surface->GetCellData()->GetArray("J_real");
   vtkDataArray* ji = surface->GetCellData()->GetArray("J_imag");
   // A rank that fails here must still reach the radiation-vector sum below
@@ -135,8 +135,8 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
       {
         continue;
       }
-      cloudmap::Vec3 p[4];
-      cloudmap::CurrentElement e;
+      cm::Vec3 p[4];
+      cm::pattern::CurrentElement e;
       e.Position[0] = e.Position[1] = e.Position[2] = 0;
       for (vtkIdType i = 0; i < n; ++i)
       {
@@ -146,7 +146,7 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
           e.Position[d] += p[i][d] / n;
         }
       }
-      const double area = cloudmap::ElementArea(p, static_cast<int>(n));
+      const double area = cm::ElementArea(p, static_cast<int>(n));
       for (int d = 0; d < 3; ++d)
       {
         e.Moment[d] = std::complex<double>(jr->GetComponent(c, d), ji->GetComponent(c, d)) * area;
@@ -172,7 +172,7 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
       wires->GetPoint(ids[0], a);
       wires->GetPoint(ids[1], b);
       const std::complex<double> current(ir->GetTuple1(c), ii->GetTuple1(c));
-      cloudmap::CurrentElement e;
+      cm::pattern::CurrentElement e;
       for (int d = 0; d < 3; ++d)
       {
         e.Position[d] = 0.5 * (a[d] + b[d]);
@@ -199,12 +199,12 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
     for (vtkIdType s = b; s < e; ++s)
     {
       double dir[3];
-      const double t = th[s % nt] * Pi / 180, p = ph[s / nt] * Pi / 180;
+      const double t = th[s % nt] * cm::Pi / 180, p = ph[s / nt] * cm::Pi / 180;
       dir[0] = std::sin(t) * std::cos(p);
       dir[1] = std::sin(t) * std::sin(p);
       dir[2] = std::cos(t);
       std::complex<double> n[3];
-      cloudmap::RadiationVector(elems, k, dir, n);
+      cm::pattern::RadiationVector(elems, k, dir, n);
       for (int d = 0; d < 3; ++d)
       {
         nvec[6 * s + 2 * d] = n[d].real();
@@ -266,8 +266,8 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
     const std::complex<double> n[3] = { { nvec[6 * s], nvec[6 * s + 1] },
       { nvec[6 * s + 2], nvec[6 * s + 3] }, { nvec[6 * s + 4], nvec[6 * s + 5] } };
     std::complex<double> et, ep;
-    cloudmap::FarFieldFromRadiationVector(
-      n, k, th[s % nt] * Pi / 180, ph[s / nt] * Pi / 180, et, ep);
+    cm::pattern::FarFieldFromRadiationVector(
+      n, k, th[s % nt] * cm::Pi / 180, ph[s / nt] * cm::Pi / 180, et, ep);
     e2[s] = std::norm(et) + std::norm(ep);
     const double row[9] = { th[s % nt], ph[s / nt], et.real(), et.imag(), ep.real(), ep.imag(),
       std::abs(et), std::abs(ep), std::sqrt(e2[s]) };
@@ -282,7 +282,7 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
   const bool fullPhi = closing || (np > 1 && std::abs(ph.back() - ph.front() + this->PhiStep - 360) < 1e-9);
   if (fullTheta && fullPhi)
   {
-    const std::vector<double> d = cloudmap::DirectivityOnGrid(e2, th, ph, closing);
+    const std::vector<double> d = cm::pattern::DirectivityOnGrid(e2, th, ph, closing);
     vtkNew<vtkDoubleArray> gain;
     gain->SetName("Gain");
     gain->SetNumberOfTuples(ns);

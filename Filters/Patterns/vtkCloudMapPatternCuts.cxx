@@ -70,7 +70,7 @@ int vtkCloudMapPatternCuts::RequestData(
   for (int c = 0; c < 4; ++c)
   {
     const std::vector<double> cut =
-      cloudmap::PatternCut(ths, phs, u, pt, pp, planes[c], this->Step, user[c]);
+      cm::pattern::PatternCut(ths, phs, u, pt, pp, planes[c], this->Step, user[c]);
     if (c == 0)
     {
       for (std::size_t k = 0; k < cut.size(); ++k)

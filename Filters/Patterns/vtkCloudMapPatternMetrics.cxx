@@ -120,7 +120,7 @@ int vtkCloudMapPatternMetrics::RequestData(
       u[j * nt + i] = gain ? (g[k] > -300 ? std::pow(10.0, g[k] / 10.0) : 0.0) : g[k] * g[k];
       peakGain = std::max(peakGain, g[k]);
     }
-    const cloudmap::PatternMetrics m = cloudmap::ComputePatternMetrics(ths, phs, u, this->ConeHalfAngle);
+    const cm::pattern::PatternMetrics m = cm::pattern::ComputePatternMetrics(ths, phs, u, this->ConeHalfAngle);
     vtkDataArray* f = input->GetFieldData()->GetArray("Frequency");
     row[0] = f ? f->GetTuple1(0) : (this->TimeSteps.empty() ? nan : this->TimeSteps[this->CurrentStep]);
     row[1] = m.PeakTheta;

@@ -58,8 +58,8 @@ int vtkCloudMapPatternPolarization::RequestData(
   {
     const std::complex<double> et(col[1]->GetTuple1(i), col[2]->GetTuple1(i));
     const std::complex<double> ep(col[3]->GetTuple1(i), col[4]->GetTuple1(i));
-    const cloudmap::Polarization p =
-      cloudmap::ComputePolarization(et, ep, col[0]->GetTuple1(i), this->ReferenceAngle);
+    const cm::pattern::Polarization p =
+      cm::pattern::ComputePolarization(et, ep, col[0]->GetTuple1(i), this->ReferenceAngle);
     out[0]->SetValue(i, std::abs(p.Co));
     out[1]->SetValue(i, std::abs(p.Cross));
     out[2]->SetValue(i, std::abs(p.Right));

@@ -19,25 +19,25 @@ int main()
   std::vector<double> areas;
   for (int c = 0; c < 3; ++c)
   {
-    cloudmap::Vec3 p[4];
+    cm::Vec3 p[4];
     const int n = int(offsets[c + 1] - offsets[c]);
     for (int k = 0; k < n; ++k)
     {
       const auto v = conn[offsets[c] + k];
       p[k] = { xyz[3 * v], xyz[3 * v + 1], xyz[3 * v + 2] };
     }
-    areas.push_back(cloudmap::ElementArea(p, n));
+    areas.push_back(cm::ElementArea(p, n));
   }
   CM_NEAR(areas[0], 1.0, 1e-15);
   CM_NEAR(areas[1], 0.5, 1e-15);
   const std::vector<float> values = { 4, 1, 7 };
-  cloudmap::PointCellLinks links;
-  cloudmap::BuildPointCellLinks(8, 3, offsets.data(), conn.data(), nullptr, links);
+  cm::map::PointCellLinks links;
+  cm::map::BuildPointCellLinks(8, 3, offsets.data(), conn.data(), nullptr, links);
   double out;
   const double expect[8] = { 4, (4 * 1 + 1 * 0.5) / 1.5, (4 * 1 + 1 * 0.5) / 1.5, 4, 1, 7, 7, 7 };
   for (int p = 0; p < 8; ++p)
   {
-    cloudmap::AreaWeightedVertex(links, p, areas.data(), values.data(), 1, &out);
+    cm::map::AreaWeightedVertex(links, p, areas.data(), values.data(), 1, &out);
     CM_NEAR(out, expect[p], 1e-12);
   }
 
@@ -46,7 +46,7 @@ int main()
   for (int p = 0; p < 8; ++p)
   {
     double v[3];
-    cloudmap::AreaWeightedVertex(links, p, areas.data(), vec.data(), 3, v);
+    cm::map::AreaWeightedVertex(links, p, areas.data(), vec.data(), 3, v);
     const double* want = p < 5 ? &vec[0] : &vec[6];
     for (int c = 0; c < 3; ++c)
       CM_NEAR(v[c], want[c], 1e-12);
@@ -56,9 +56,9 @@ int main()
   const std::vector<double> sep = { 0, 0, 0, 1, 0, 0, 1, 1, 0, /* second triangle */ 1, 0, 0, 2, 0,
     0, 1, 1, 1e-9 };
   std::int64_t groups = 0;
-  auto exact = cloudmap::MergeCoincidentPoints(sep.data(), 6, 0.0, groups);
+  auto exact = cm::map::MergeCoincidentPoints(sep.data(), 6, 0.0, groups);
   CM_CHECK(groups == 5); // (1,0,0) is shared exactly; (1,1,1e-9) differs from (1,1,0)
-  auto tol = cloudmap::MergeCoincidentPoints(sep.data(), 6, 1e-6, groups);
+  auto tol = cm::map::MergeCoincidentPoints(sep.data(), 6, 1e-6, groups);
   CM_CHECK(groups == 4);
   CM_CHECK(tol[1] == tol[3] && tol[2] == tol[5] && tol[0] != tol[4]);
   CM_CHECK(exact[1] == exact[3] && exact[2] != exact[5]);
@@ -66,12 +66,12 @@ int main()
   // A zero-area element next to nothing: plain mean, never NaN.
   const std::vector<double> zeroAreas = { 0.0 };
   const std::vector<std::int64_t> off1 = { 0, 3 }, conn1 = { 0, 1, 2 };
-  cloudmap::PointCellLinks l1;
-  cloudmap::BuildPointCellLinks(4, 1, off1.data(), conn1.data(), nullptr, l1);
+  cm::map::PointCellLinks l1;
+  cm::map::BuildPointCellLinks(4, 1, off1.data(), conn1.data(), nullptr, l1);
   const double v1[1] = { 2.5 };
-  cloudmap::AreaWeightedVertex(l1, 0, zeroAreas.data(), v1, 1, &out);
+  cm::map::AreaWeightedVertex(l1, 0, zeroAreas.data(), v1, 1, &out);
   CM_NEAR(out, 2.5, 0);
-  cloudmap::AreaWeightedVertex(l1, 3, zeroAreas.data(), v1, 1, &out); // unused vertex
+  cm::map::AreaWeightedVertex(l1, 3, zeroAreas.data(), v1, 1, &out); // unused vertex
   CM_NEAR(out, 0.0, 0);
   return cmReport("TestAreaWeighting");
 }

@@ -18,17 +18,17 @@
 
 namespace
 {
-using cloudmap::ClipVertex;
+using cm::map::ClipVertex;
 struct Piece
 {
   int Band;
   std::vector<ClipVertex> V;
 };
 
-std::vector<Piece> Clip(const cloudmap::Vec3* p, const double* f, int n, const cloudmap::BandSpec& spec)
+std::vector<Piece> Clip(const cm::Vec3* p, const double* f, int n, const cm::map::BandSpec& spec)
 {
   std::vector<Piece> out;
-  cloudmap::ClipElementBands(p, f, n, spec, [&](int k, const ClipVertex* v, int m) {
+  cm::map::ClipElementBands(p, f, n, spec, [&](int k, const ClipVertex* v, int m) {
     out.push_back(Piece{ k, std::vector<ClipVertex>(v, v + m) });
   });
   return out;
@@ -39,7 +39,7 @@ std::vector<double> BandAreas(const std::vector<Piece>& pieces, int n)
   std::vector<double> a(n + 1, 0.0);
   for (const Piece& q : pieces)
   {
-    a[q.Band] += cloudmap::PieceArea(q.V.data(), static_cast<int>(q.V.size()));
+    a[q.Band] += cm::map::PieceArea(q.V.data(), static_cast<int>(q.V.size()));
   }
   return a;
 }
@@ -62,13 +62,13 @@ double TriangleCdf(double f0, double f1, double f2, double t)
 }
 
 // Checks corner values, centroid band and (for pieces in the z = 0 plane) non-overlap.
-void CheckPieces(const std::vector<Piece>& pieces, const cloudmap::BandSpec& spec, bool planarXY,
+void CheckPieces(const std::vector<Piece>& pieces, const cm::map::BandSpec& spec, bool planarXY,
   cmRandom& rng, const double box[4])
 {
   const double w = (spec.Max - spec.Min) / spec.N, eps = 1e-9 * (1 + std::fabs(spec.Max - spec.Min));
   for (const Piece& q : pieces)
   {
-    CM_CHECK(q.V.size() >= 3 && q.V.size() <= cloudmap::MaxPieceCorners);
+    CM_CHECK(q.V.size() >= 3 && q.V.size() <= cm::map::MaxPieceCorners);
     CM_CHECK(q.Band >= 0 && q.Band <= spec.N);
     if (q.Band == spec.N)
       continue;
@@ -80,7 +80,7 @@ void CheckPieces(const std::vector<Piece>& pieces, const cloudmap::BandSpec& spe
       CM_CHECK(v.F >= lo - eps && v.F <= hi + eps);
       mean += v.F / q.V.size();
     }
-    if (cloudmap::PieceArea(q.V.data(), static_cast<int>(q.V.size())) > 1e-10)
+    if (cm::map::PieceArea(q.V.data(), static_cast<int>(q.V.size())) > 1e-10)
       CM_CHECK(spec.Band(mean) == q.Band);
   }
   if (!planarXY)
@@ -116,9 +116,9 @@ int main()
   for (int trial = 0; trial < 50; ++trial)
   {
     const double a = rng.Uniform(0.1, 3), b = rng.Uniform(0.1, 3);
-    const cloudmap::Vec3 p[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
+    const cm::Vec3 p[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
     const double f[4] = { 0, a, a + b, b };
-    cloudmap::BandSpec spec;
+    cm::map::BandSpec spec;
     spec.N = 1 + trial % 30;
     spec.Min = 0;
     spec.Max = a + b;
@@ -138,15 +138,15 @@ int main()
   // 2. Random triangles in 3-D with random corner values: the triangle CDF.
   for (int trial = 0; trial < 200; ++trial)
   {
-    cloudmap::Vec3 p[3];
+    cm::Vec3 p[3];
     for (auto& c : p)
       c = { rng.Uniform(-2, 2), rng.Uniform(-2, 2), rng.Uniform(-2, 2) };
     double f[3] = { rng.Uniform(-1, 5), rng.Uniform(-1, 5), rng.Uniform(-1, 5) };
-    cloudmap::BandSpec spec;
+    cm::map::BandSpec spec;
     spec.N = 24;
     spec.Min = trial % 2 ? -1 : 0.5; // odd trials: all inside; even: values clamp below Min
     spec.Max = trial % 3 ? 5 : 3.0;  // every third: values clamp above Max
-    const double element = cloudmap::ElementArea(p, 3);
+    const double element = cm::ElementArea(p, 3);
     const auto pieces = Clip(p, f, 3, spec);
     const auto area = BandAreas(pieces, spec.N);
     double sorted[3] = { f[0], f[1], f[2] };
@@ -170,7 +170,7 @@ int main()
   for (int trial = 0; trial < 200; ++trial)
   {
     // A convex quad: four points on a jittered circle, counter-clockwise.
-    cloudmap::Vec3 p[4];
+    cm::Vec3 p[4];
     for (int i = 0; i < 4; ++i)
     {
       const double ang = (i + rng.Uniform(-0.3, 0.3)) * 3.14159265358979 / 2;
@@ -188,7 +188,7 @@ int main()
       f[1] = rng.Uniform(0, 3);
       f[3] = rng.Uniform(0, 3);
     }
-    cloudmap::BandSpec spec;
+    cm::map::BandSpec spec;
     spec.N = 24;
     spec.Min = 0;
     spec.Max = 10;
@@ -197,7 +197,7 @@ int main()
     double sum = 0;
     for (double a : area)
       sum += a;
-    const double element = cloudmap::ElementArea(p, 4);
+    const double element = cm::ElementArea(p, 4);
     CM_NEAR(sum, element, 1e-12 * element);
     const double box[4] = { -1.5, 1.5, -1.5, 1.5 };
     CheckPieces(pieces, spec, true, rng, box);
@@ -207,17 +207,17 @@ int main()
   {
     const double f[4] = { 1, 0, 1, 0 };
     double r, s, fc;
-    CM_CHECK(cloudmap::QuadFanCentre(f, r, s, fc));
+    CM_CHECK(cm::map::QuadFanCentre(f, r, s, fc));
     CM_NEAR(r, 0.5, 1e-15);
     CM_NEAR(s, 0.5, 1e-15);
     CM_NEAR(fc, 0.5, 1e-15);
     // A linear field has no saddle: the parametric centre and the corner mean.
     const double g[4] = { 0, 1, 3, 2 };
-    CM_CHECK(!cloudmap::QuadFanCentre(g, r, s, fc));
+    CM_CHECK(!cm::map::QuadFanCentre(g, r, s, fc));
     CM_NEAR(fc, 1.5, 1e-15);
     // Off-centre saddle: f = (r - 0.3)(s - 0.6) has its saddle at (0.3, 0.6), value 0.
     const double h[4] = { 0.18, -0.42, 0.28, -0.12 };
-    CM_CHECK(cloudmap::QuadFanCentre(h, r, s, fc));
+    CM_CHECK(cm::map::QuadFanCentre(h, r, s, fc));
     CM_NEAR(r, 0.3, 1e-14);
     CM_NEAR(s, 0.6, 1e-14);
     CM_NEAR(fc, 0.0, 1e-14);
@@ -225,8 +225,8 @@ int main()
 
   // 5. One band, NaN, and a constant field: the element comes back whole.
   {
-    const cloudmap::Vec3 p[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
-    cloudmap::BandSpec spec;
+    const cm::Vec3 p[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
+    cm::map::BandSpec spec;
     spec.N = 24;
     const double same[4] = { 0.01, 0.02, 0.03, 0.02 };
     auto pieces = Clip(p, same, 4, spec);
@@ -236,7 +236,7 @@ int main()
     CM_CHECK(pieces.size() == 1 && pieces[0].Band == 24);
     pieces = Clip(p, nan, 3, spec);
     CM_CHECK(pieces.size() == 1 && pieces[0].Band == 24 && pieces[0].V.size() == 3);
-    cloudmap::BandSpec flat;
+    cm::map::BandSpec flat;
     flat.Min = flat.Max = 2;
     const double two[3] = { 2, 2, 2 };
     pieces = Clip(p, two, 3, flat);
@@ -246,7 +246,7 @@ int main()
     spec.N = 4;
     pieces = Clip(p, edge, 3, spec);
     for (const Piece& q : pieces)
-      CM_CHECK(cloudmap::PieceArea(q.V.data(), static_cast<int>(q.V.size())) > 1e-12);
+      CM_CHECK(cm::map::PieceArea(q.V.data(), static_cast<int>(q.V.size())) > 1e-12);
     CM_CHECK(pieces.size() == 2);
   }
   return cmReport("TestBandClip");

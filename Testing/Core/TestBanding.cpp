@@ -9,7 +9,7 @@ int main()
 {
   for (int n : { 1, 2, 7, 24, 48, 255, 1000 })
   {
-    cloudmap::BandSpec b;
+    cm::map::BandSpec b;
     b.Min = -3.25;
     b.Max = 17.5;
     b.N = n;
@@ -28,30 +28,30 @@ int main()
     CM_CHECK(b.Band(std::nan("")) == n);
     CM_NEAR(b.Upper(n - 1), b.Max, 0);
   }
-  cloudmap::BandSpec flat;
+  cm::map::BandSpec flat;
   flat.Min = flat.Max = 2;
   CM_CHECK(flat.Band(2) == 0);
 
   std::uint8_t rgb[3];
-  cloudmap::BandColor(cloudmap::Palette::Rainbow, 0, 24, rgb);
+  cm::map::BandColor(cm::map::Palette::Rainbow, 0, 24, rgb);
   CM_CHECK(rgb[0] == 0 && rgb[1] == 0 && rgb[2] == 255);
-  cloudmap::BandColor(cloudmap::Palette::Rainbow, 23, 24, rgb);
+  cm::map::BandColor(cm::map::Palette::Rainbow, 23, 24, rgb);
   CM_CHECK(rgb[0] == 255 && rgb[1] == 0 && rgb[2] == 0);
   // Neighbouring bands must be distinguishable: no two adjacent colours equal.
   for (int p = 0; p < 3; ++p)
   {
     std::uint8_t prev[3];
-    cloudmap::BandColor(static_cast<cloudmap::Palette>(p), 0, 24, prev);
+    cm::map::BandColor(static_cast<cm::map::Palette>(p), 0, 24, prev);
     for (int k = 1; k < 24; ++k)
     {
-      cloudmap::BandColor(static_cast<cloudmap::Palette>(p), k, 24, rgb);
+      cm::map::BandColor(static_cast<cm::map::Palette>(p), k, 24, rgb);
       CM_CHECK(rgb[0] != prev[0] || rgb[1] != prev[1] || rgb[2] != prev[2]);
       prev[0] = rgb[0];
       prev[1] = rgb[1];
       prev[2] = rgb[2];
     }
   }
-  cloudmap::BandColor(cloudmap::Palette::Rainbow, 24, 24, rgb); // NaN colour
+  cm::map::BandColor(cm::map::Palette::Rainbow, 24, 24, rgb); // NaN colour
   CM_CHECK(rgb[0] == 128 && rgb[1] == 128 && rgb[2] == 128);
   return cmReport("TestBanding");
 }

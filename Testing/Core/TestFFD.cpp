@@ -10,7 +10,7 @@
 
 #include <cmath>
 
-using namespace cloudmap::anim;
+using namespace cm::anim;
 
 namespace
 {

@@ -14,20 +14,20 @@
 
 namespace
 {
-cm::BoxCountResult CurveDimension(const char* axiom, const char* rules, int n, double angle,
+cm::fractal::BoxCountResult CurveDimension(const char* axiom, const char* rules, int n, double angle,
   const char* draw, int lmin, int lmax, int spo)
 {
-  cm::LGrammar g;
-  cm::ParseGrammar(axiom, rules, "", g);
+  cm::fractal::LGrammar g;
+  cm::fractal::ParseGrammar(axiom, rules, "", g);
   std::string s;
-  cm::Derive(g, n, 0, s);
-  cm::TurtleParameters tp;
+  cm::fractal::Derive(g, n, 0, s);
+  cm::fractal::TurtleParameters tp;
   tp.AngleDegrees = angle;
   tp.DrawSymbols = draw;
   tp.Heading[0] = 1;
   tp.Heading[1] = 0;
-  cm::TurtleGeometry geo;
-  cm::Interpret(s, tp, geo);
+  cm::fractal::TurtleGeometry geo;
+  cm::fractal::Interpret(s, tp, geo);
   std::vector<long long> seg;
   for (std::size_t l = 0; l + 1 < geo.Offsets.size(); ++l)
   {
@@ -37,7 +37,7 @@ cm::BoxCountResult CurveDimension(const char* axiom, const char* rules, int n, d
       seg.push_back(k + 1);
     }
   }
-  return cm::BoxCount(geo.Points.data(), (long long)geo.Width.size(), seg, lmin, lmax, spo);
+  return cm::fractal::BoxCount(geo.Points.data(), (long long)geo.Width.size(), seg, lmin, lmax, spo);
 }
 }
 
@@ -58,21 +58,21 @@ int main()
     const auto r = CurveDimension("A", "A -> B-A-B; B -> A+B+A", 9, 60, "AB", 3, 8, 4);
     std::printf("Sierpinski arrowhead: box-counting dimension %.4f (similarity %.4f)\n", r.Slope, sierpinski);
     CM_NEAR(r.Slope, sierpinski, 0.03);
-    std::vector<cm::AffineMap> maps;
-    cm::ParseMaps(cm::IFSPresets()[2].Maps, cm::IFSPresets()[2].Format, maps);
-    cm::ResolveProbabilities(maps, true);
+    std::vector<cm::fractal::AffineMap> maps;
+    cm::fractal::ParseMaps(cm::fractal::IFSPresets()[2].Maps, cm::fractal::IFSPresets()[2].Format, maps);
+    cm::fractal::ResolveProbabilities(maps, true);
     const long long N = 1000000;
     std::vector<double> xyz(3 * N);
     std::vector<unsigned char> idx(N);
-    cm::ChaosGame(maps, 1, 0, N, xyz.data(), idx.data());
-    const auto q = cm::BoxCount(xyz.data(), N, {}, 5, 9, 1);
+    cm::fractal::ChaosGame(maps, 1, 0, N, xyz.data(), idx.data());
+    const auto q = cm::fractal::BoxCount(xyz.data(), N, {}, 5, 9, 1);
     std::printf("Sierpinski chaos game: box-counting dimension %.4f\n", q.Slope);
     CM_NEAR(q.Slope, sierpinski, 0.03);
   }
   // A straight (diagonal) line and a filled square.
   {
     const double line[6] = { 0, 0, 0, 1, 0.37, 0 };
-    const auto r = cm::BoxCount(line, 2, { 0, 1 }, 2, 10, 4);
+    const auto r = cm::fractal::BoxCount(line, 2, { 0, 1 }, 2, 10, 4);
     std::printf("straight line: %.4f\n", r.Slope);
     CM_NEAR(r.Slope, 1.0, 0.02);
     const int m = 1024;
@@ -84,7 +84,7 @@ int main()
         sq.insert(sq.end(), { (i + 0.5) / m, (j + 0.5) / m, 0.0 });
       }
     }
-    const auto s = cm::BoxCount(sq.data(), (long long)m * m, {}, 2, 8, 1);
+    const auto s = cm::fractal::BoxCount(sq.data(), (long long)m * m, {}, 2, 8, 1);
     std::printf("filled square: %.4f\n", s.Slope);
     CM_NEAR(s.Slope, 2.0, 0.02);
     // The counts themselves: a 2^k grid over the unit square is full.

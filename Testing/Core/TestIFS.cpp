@@ -13,14 +13,14 @@
 
 int main()
 {
-  const auto& fernPreset = cm::IFSPresets()[1];
-  std::vector<cm::AffineMap> fern;
-  CM_CHECK(cm::ParseMaps(fernPreset.Maps, fernPreset.Format, fern).empty());
-  CM_CHECK(cm::ResolveProbabilities(fern, true).empty());
+  const auto& fernPreset = cm::fractal::IFSPresets()[1];
+  std::vector<cm::fractal::AffineMap> fern;
+  CM_CHECK(cm::fractal::ParseMaps(fernPreset.Maps, fernPreset.Format, fern).empty());
+  CM_CHECK(cm::fractal::ResolveProbabilities(fern, true).empty());
   const long long N = 1000000;
   std::vector<double> xyz(3 * N);
   std::vector<unsigned char> idx(N);
-  cm::ChaosGame(fern, 42, 0, N, xyz.data(), idx.data());
+  cm::fractal::ChaosGame(fern, 42, 0, N, xyz.data(), idx.data());
   double lo[2] = { 1e300, 1e300 }, hi[2] = { -1e300, -1e300 };
   std::vector<long long> used(4, 0);
   for (long long k = 0; k < N; ++k)
@@ -52,26 +52,26 @@ int main()
     const long long b = 123457, e = 200003;
     std::vector<double> part(3 * (e - b));
     std::vector<unsigned char> pidx(e - b);
-    cm::ChaosGame(fern, 42, b, e, part.data(), pidx.data());
+    cm::fractal::ChaosGame(fern, 42, b, e, part.data(), pidx.data());
     CM_CHECK(std::equal(part.begin(), part.end(), xyz.begin() + 3 * b));
     CM_CHECK(std::equal(pidx.begin(), pidx.end(), idx.begin() + b));
   }
 
   // Probabilities from |det A| (the chapter's area share).
   {
-    std::vector<cm::AffineMap> maps;
-    CM_CHECK(cm::ParseMaps("0.5 0 0 0.5 0 0; 0.25, 0, 0, 0.25, 1, 1", cm::MapFormat::Coefficients, maps).empty());
-    CM_CHECK(cm::ResolveProbabilities(maps, false).empty());
+    std::vector<cm::fractal::AffineMap> maps;
+    CM_CHECK(cm::fractal::ParseMaps("0.5 0 0 0.5 0 0; 0.25, 0, 0, 0.25, 1, 1", cm::fractal::MapFormat::Coefficients, maps).empty());
+    CM_CHECK(cm::fractal::ResolveProbabilities(maps, false).empty());
     CM_NEAR(maps[0].Probability, 0.25 / 0.3125, 1e-15);
     CM_NEAR(maps[1].Probability, 0.0625 / 0.3125, 1e-15);
     // Given probabilities that do not sum to 1 are refused.
-    CM_CHECK(cm::ParseMaps("0.5 0 0 0.5 0 0 0.5; 0.5 0 0 0.5 1 0 0.3", cm::MapFormat::Coefficients, maps).empty());
-    CM_CHECK(cm::ResolveProbabilities(maps, true).find("sum to 0.8") != std::string::npos);
+    CM_CHECK(cm::fractal::ParseMaps("0.5 0 0 0.5 0 0 0.5; 0.5 0 0 0.5 1 0 0.3", cm::fractal::MapFormat::Coefficients, maps).empty());
+    CM_CHECK(cm::fractal::ResolveProbabilities(maps, true).find("sum to 0.8") != std::string::npos);
   }
   // The chapter's parameters: a = r cos(theta), b = -q sin(phi), c = r sin(theta), d = q cos(phi).
   {
-    std::vector<cm::AffineMap> maps;
-    CM_CHECK(cm::ParseMaps("0.85 0.85 -2.5 -2.5 0 1.6", cm::MapFormat::Parameters, maps).empty());
+    std::vector<cm::fractal::AffineMap> maps;
+    CM_CHECK(cm::fractal::ParseMaps("0.85 0.85 -2.5 -2.5 0 1.6", cm::fractal::MapFormat::Parameters, maps).empty());
     const double t = -2.5 * M_PI / 180;
     CM_NEAR(maps[0].A[0], 0.85 * std::cos(t), 1e-15);
     CM_NEAR(maps[0].A[1], -0.85 * std::sin(t), 1e-15);
@@ -81,18 +81,18 @@ int main()
   }
   // Errors name the map and the column.
   {
-    std::vector<cm::AffineMap> maps;
-    const std::string e = cm::ParseMaps("0.5 0 0 0.5 0 0\n0.5 0 x 0.5 0 0", cm::MapFormat::Coefficients, maps);
+    std::vector<cm::fractal::AffineMap> maps;
+    const std::string e = cm::fractal::ParseMaps("0.5 0 0 0.5 0 0\n0.5 0 x 0.5 0 0", cm::fractal::MapFormat::Coefficients, maps);
     std::printf("error: %s\n", e.c_str());
     CM_CHECK(e.find("map 2") != std::string::npos && e.find("column 7") != std::string::npos);
-    CM_CHECK(cm::ParseMaps("0.5 0 0 0.5 0", cm::MapFormat::Coefficients, maps).find("found 5") != std::string::npos);
+    CM_CHECK(cm::fractal::ParseMaps("0.5 0 0 0.5 0", cm::fractal::MapFormat::Coefficients, maps).find("found 5") != std::string::npos);
   }
   // Every preset parses and its given probabilities sum to 1.
-  for (std::size_t k = 1; k < cm::IFSPresets().size(); ++k)
+  for (std::size_t k = 1; k < cm::fractal::IFSPresets().size(); ++k)
   {
-    std::vector<cm::AffineMap> maps;
-    CM_CHECK(cm::ParseMaps(cm::IFSPresets()[k].Maps, cm::IFSPresets()[k].Format, maps).empty());
-    CM_CHECK(cm::ResolveProbabilities(maps, true).empty());
+    std::vector<cm::fractal::AffineMap> maps;
+    CM_CHECK(cm::fractal::ParseMaps(cm::fractal::IFSPresets()[k].Maps, cm::fractal::IFSPresets()[k].Format, maps).empty());
+    CM_CHECK(cm::fractal::ResolveProbabilities(maps, true).empty());
   }
   return cmReport("TestIFS");
 }

@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-using namespace cloudmap::anim;
+using namespace cm::anim;
 
 int main()
 {

@@ -5,12 +5,12 @@
 // against an independent polynomial bisection, wiggle bounds and continuity,
 // keyframe tracks through their keys and exact on polynomials / lines.
 #include "cmCheck.h"
-#include "cmInterpolate.h"
+#include "cmTweening.h"
 
 #include <cmath>
 #include <vector>
 
-using namespace cloudmap::anim;
+using namespace cm::anim;
 
 namespace
 {

@@ -4,9 +4,9 @@
 // parallelograms); the isoparametric mode inverts the bilinear map on any
 // convex quad; degenerate and concave quads give finite weights summing to 1.
 #include "cmCheck.h"
-#include "cmInterpolation.h"
+#include "cmElementInterpolation.h"
 
-using cloudmap::Vec3;
+using cm::Vec3;
 
 namespace
 {
@@ -43,9 +43,9 @@ int main()
     auto f = [&](const Vec3& x) { return a + b[0] * x[0] + b[1] * x[1] + b[2] * x[2]; };
     const double v[3] = { f(p[0]), f(p[1]), f(p[2]) };
     const double r = rng.Uniform(0, 1), s = rng.Uniform(0, 1 - r);
-    const Vec3 q = cloudmap::ParentPoint(p, 3, r, s);
+    const Vec3 q = cm::map::ParentPoint(p, 3, r, s);
     double w[3];
-    CM_CHECK(cloudmap::TriangleAreaWeights(p, q, w));
+    CM_CHECK(cm::map::TriangleAreaWeights(p, q, w));
     CM_NEAR(Apply(w, v, 3), f(q), 1e-10);
     // Area coordinates are the (1-r-s, r, s) of the point.
     CM_NEAR(w[1], r, 1e-10);
@@ -77,9 +77,9 @@ int main()
     const double u = rng.Uniform(0, L), v = rng.Uniform(0, H);
     const Vec3 q = at(u, v);
     double w[4];
-    cloudmap::ElementWeights(p, 4, q, cloudmap::QuadInterpolation::Isoparametric, w);
+    cm::map::ElementWeights(p, 4, q, cm::map::QuadInterpolation::Isoparametric, w);
     CM_NEAR(Apply(w, val, 4), f(u, v), 1e-10);
-    CM_CHECK(cloudmap::ScanlineQuadWeights(p, q, w));
+    CM_CHECK(cm::map::ScanlineQuadWeights(p, q, w));
     CM_NEAR(Apply(w, val, 4), f(u, v), 1e-10);
   }
 
@@ -91,7 +91,7 @@ int main()
       { rng.Uniform(-0.3, 0.3), rng.Uniform(0.7, 1.3), 0 } };
     const double r = rng.Uniform(), s = rng.Uniform();
     double rr, ss;
-    CM_CHECK(cloudmap::InverseBilinear(p, cloudmap::ParentPoint(p, 4, r, s), rr, ss));
+    CM_CHECK(cm::map::InverseBilinear(p, cm::map::ParentPoint(p, 4, r, s), rr, ss));
     CM_NEAR(rr, r, 1e-10);
     CM_NEAR(ss, s, 1e-10);
   }
@@ -103,13 +103,13 @@ int main()
     const Vec3 p[4] = { { 0, 0, 0 }, { 4, 0, 0 }, { 3, 2, 0 }, { 1, 2, 0 } };
     const double val[4] = { 0, 4, 8, 12 };
     double w[4];
-    CM_CHECK(cloudmap::ScanlineQuadWeights(p, { 2, 1, 0 }, w));
+    CM_CHECK(cm::map::ScanlineQuadWeights(p, { 2, 1, 0 }, w));
     CM_NEAR(Apply(w, val, 4), 6.0, 1e-12);
     // Q = (1, 0.5): A on P4P1 at t=0.75 from P4 → (0.25,0.5), i_A = 12·0.75 = 9... (P1 weight .75)
     // A = P1 + 0.25 (P4 - P1) = (0.25, 0.5): i_A = 0.75·0 + 0.25·12 = 3;
     // B = P2 + 0.25 (P3 - P2) = (3.75, 0.5): i_B = 0.75·4 + 0.25·8 = 5;
     // t = (1 - 0.25)/(3.5) → i_Q = 3 + 2·0.75/3.5.
-    CM_CHECK(cloudmap::ScanlineQuadWeights(p, { 1, 0.5, 0 }, w));
+    CM_CHECK(cm::map::ScanlineQuadWeights(p, { 1, 0.5, 0 }, w));
     CM_NEAR(Apply(w, val, 4), 3 + 2 * 0.75 / 3.5, 1e-12);
   }
 
@@ -122,24 +122,24 @@ int main()
     const Vec3 degenerateTri[3] = { { 0, 0, 0 }, { 1, 1, 1 }, { 2, 2, 2 } };
     for (int mode = 0; mode < 2; ++mode)
     {
-      const auto m = static_cast<cloudmap::QuadInterpolation>(mode);
+      const auto m = static_cast<cm::map::QuadInterpolation>(mode);
       double w[4];
       for (const Vec3* quad : { flat, point, concave, bowtie })
       {
         for (const Vec3& q : { Vec3{ 0.3, 0.2, 0 }, Vec3{ 0.25, 0.25, 0 }, Vec3{ 5, 5, 5 } })
         {
-          cloudmap::ElementWeights(quad, 4, q, m, w);
+          cm::map::ElementWeights(quad, 4, q, m, w);
           CM_CHECK(Finite(w, 4));
         }
       }
-      cloudmap::ElementWeights(degenerateTri, 3, { 1, 1, 1 }, m, w);
+      cm::map::ElementWeights(degenerateTri, 3, { 1, 1, 1 }, m, w);
       CM_CHECK(Finite(w, 3));
     }
     // The concave quad's reflex region still interpolates a linear field exactly by scanline
     // (a linear field is exact along any line, and A, B are on the boundary).
     double w[4];
     const double lin[4] = { 0, 2, 0.5, 0 }; // f = x
-    cloudmap::ScanlineQuadWeights(concave, { 0.3, 0.2, 0 }, w);
+    cm::map::ScanlineQuadWeights(concave, { 0.3, 0.2, 0 }, w);
     CM_NEAR(Apply(w, lin, 4), 0.3, 1e-12);
   }
   return cmReport("TestInterpolation");

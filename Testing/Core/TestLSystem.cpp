@@ -20,22 +20,22 @@ long long Count(const std::string& s, char c)
 
 std::string Run(const char* axiom, const char* rules, int n, const char* ignore = "", unsigned seed = 0)
 {
-  cm::LGrammar g;
-  const std::string err = cm::ParseGrammar(axiom, rules, ignore, g);
+  cm::fractal::LGrammar g;
+  const std::string err = cm::fractal::ParseGrammar(axiom, rules, ignore, g);
   if (!err.empty())
   {
     std::printf("unexpected parse error: %s\n", err.c_str());
     return "<error>";
   }
   std::string out;
-  cm::Derive(g, n, seed, out);
+  cm::fractal::Derive(g, n, seed, out);
   return out;
 }
 
 std::string ParseError(const char* axiom, const char* rules)
 {
-  cm::LGrammar g;
-  return cm::ParseGrammar(axiom, rules, "", g);
+  cm::fractal::LGrammar g;
+  return cm::fractal::ParseGrammar(axiom, rules, "", g);
 }
 
 // Symbol counts after n steps of a deterministic 0L system by the count
@@ -80,10 +80,10 @@ int main()
     std::printf("ABOP 1.24a n=5: %lld F, %zu symbols\n", Count(s, 'F'), s.size());
     CM_CHECK(Count(s, 'F') == 3125);
     CM_CHECK(s.size() == 7811);
-    cm::LGrammar g;
-    cm::ParseGrammar("F", "F -> F[+F]F[-F]F", "", g);
-    CM_NEAR(cm::ProjectedLength(g, 5), 7811, 0);
-    CM_NEAR(cm::ProjectedLength(g, 12), std::pow(5.0, 12) + 1.5 * (std::pow(5.0, 12) - 1), 0.5);
+    cm::fractal::LGrammar g;
+    cm::fractal::ParseGrammar("F", "F -> F[+F]F[-F]F", "", g);
+    CM_NEAR(cm::fractal::ProjectedLength(g, 5), 7811, 0);
+    CM_NEAR(cm::fractal::ProjectedLength(g, 12), std::pow(5.0, 12) + 1.5 * (std::pow(5.0, 12) - 1), 0.5);
   }
   // Quadratic Koch island: 3 steps give 2048 F.
   {
@@ -118,20 +118,20 @@ int main()
         total += kv.second;
       }
       CM_CHECK(static_cast<long long>(s.size()) == total);
-      cm::LGrammar g;
-      cm::ParseGrammar(c.Axiom, c.Text, "", g);
-      CM_NEAR(cm::ProjectedLength(g, c.N), double(total), 0);
+      cm::fractal::LGrammar g;
+      cm::fractal::ParseGrammar(c.Axiom, c.Text, "", g);
+      CM_NEAR(cm::fractal::ProjectedLength(g, c.N), double(total), 0);
     }
   }
   // 1L signal propagation (ABOP §1.8): b < a -> b, b -> a moves b right.
   {
-    cm::LGrammar g;
-    CM_CHECK(cm::ParseGrammar("baaaaaaaa", "b < a -> b\nb -> a", "", g).empty());
+    cm::fractal::LGrammar g;
+    CM_CHECK(cm::fractal::ParseGrammar("baaaaaaaa", "b < a -> b\nb -> a", "", g).empty());
     bool ok = true;
     for (int n = 0; n <= 8; ++n)
     {
       std::string s;
-      cm::Derive(g, n, 0, s);
+      cm::fractal::Derive(g, n, 0, s);
       std::string want(9, 'a');
       want[std::size_t(n)] = 'b';
       ok = ok && s == want;
@@ -191,12 +191,12 @@ int main()
   for (int n = 0; n <= 6; ++n)
   {
     const std::string s = Run("F", "F -> F+F--F+F", n);
-    cm::TurtleParameters tp;
+    cm::fractal::TurtleParameters tp;
     tp.AngleDegrees = 60;
     tp.Heading[0] = 1;
     tp.Heading[1] = 0;
-    cm::TurtleGeometry geo;
-    cm::Interpret(s, tp, geo);
+    cm::fractal::TurtleGeometry geo;
+    cm::fractal::Interpret(s, tp, geo);
     const std::size_t np = geo.Width.size();
     CM_CHECK(geo.Segments == (1LL << (2 * n)));
     CM_CHECK(geo.Offsets.size() == 2 && np == std::size_t(geo.Segments + 1));
@@ -205,11 +205,11 @@ int main()
   }
   // 3-D turtle: '+' turns left about U, '&' pitches down, '\' rolls, '!' and '['.
   {
-    cm::TurtleParameters tp;
+    cm::fractal::TurtleParameters tp;
     tp.AngleDegrees = 90;
     tp.WidthDecay = 0.5;
-    cm::TurtleGeometry geo;
-    cm::Interpret("F[+F]F[&F]![\\&F]'F", tp, geo);
+    cm::fractal::TurtleGeometry geo;
+    cm::fractal::Interpret("F[+F]F[&F]![\\&F]'F", tp, geo);
     // Worked by hand: H = +y, U = +z, L = U x H = -x; '+' takes H to L,
     // '&' to -U, and after '\' (U becomes +x) '&' takes H to -x.
     const double want[][3] = { { 0, 0, 0 }, { 0, 1, 0 }, { -1, 1, 0 }, { 0, 1, 0 }, { 0, 2, 0 },
@@ -229,11 +229,11 @@ int main()
     CM_CHECK(std::abs(geo.Width[9] - 0.5f) < 1e-7 && geo.Width[4] == 1.0f && geo.Color[9] == 1 && geo.Color[4] == 0);
   }
   // Every preset parses.
-  for (std::size_t k = 1; k < cm::LPresets().size(); ++k)
+  for (std::size_t k = 1; k < cm::fractal::LPresets().size(); ++k)
   {
-    const auto& p = cm::LPresets()[k];
-    cm::LGrammar g;
-    const std::string err = cm::ParseGrammar(p.Axiom, p.Rules, p.Ignore, g);
+    const auto& p = cm::fractal::LPresets()[k];
+    cm::fractal::LGrammar g;
+    const std::string err = cm::fractal::ParseGrammar(p.Axiom, p.Rules, p.Ignore, g);
     if (!err.empty())
     {
       std::printf("preset %s: %s\n", p.Name, err.c_str());

@@ -12,7 +12,7 @@
 #include <map>
 #include <vector>
 
-using namespace cloudmap::anim;
+using namespace cm::anim;
 
 namespace
 {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-using namespace cloudmap;
+using namespace cm::pattern;
 
 int main()
 {

@@ -6,7 +6,7 @@
 #include "cmCheck.h"
 #include "cmPolarization.h"
 
-using namespace cloudmap;
+using namespace cm::pattern;
 
 int main()
 {

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <vector>
 
-using cloudmap::Vec3;
+using cm::Vec3;
 
 namespace
 {
@@ -51,7 +51,7 @@ struct Refined
 {
   std::vector<double> Points, CellRS;
   std::vector<std::int64_t> Conn;
-  cloudmap::RefineCounts Counts;
+  cm::map::RefineCounts Counts;
   Vec3 Corner(std::int64_t cell, int k) const
   {
     const std::int64_t p = Conn[4 * cell + k];
@@ -63,15 +63,15 @@ Refined Refine(const std::vector<Vec3>& e, int level)
 {
   Refined r;
   const int n = static_cast<int>(e.size());
-  r.Counts = cloudmap::RefinedSize(n, level);
+  r.Counts = cm::map::RefinedSize(n, level);
   r.Points.resize(3 * r.Counts.Points);
   r.CellRS.resize(2 * r.Counts.Cells);
   r.Conn.resize(r.Counts.Connectivity);
-  cloudmap::RefineOutput out;
+  cm::map::RefineOutput out;
   out.Points = r.Points.data();
   out.Connectivity = r.Conn.data();
   out.CellRS = r.CellRS.data();
-  cloudmap::RefineElement(e.data(), n, level, out);
+  cm::map::RefineElement(e.data(), n, level, out);
   return r;
 }
 } // namespace
@@ -87,8 +87,8 @@ int main()
 
   for (int level = 0; level <= 6; ++level)
   {
-    const auto rt = cloudmap::RefinedSize(3, level);
-    const auto rq = cloudmap::RefinedSize(4, level);
+    const auto rt = cm::map::RefinedSize(3, level);
+    const auto rq = cm::map::RefinedSize(4, level);
     const std::int64_t expectTri = level == 0 ? 1 : 3 * (std::int64_t(1) << (2 * (level - 1)));
     const std::int64_t expectQuad = std::int64_t(1) << (2 * level);
     CM_CHECK(rt.Cells == expectTri);
@@ -98,8 +98,8 @@ int main()
     {
       const int n = static_cast<int>(elem->size());
       const Refined r = Refine(*elem, level);
-      const Vec3 parentNormal = cloudmap::ElementNormal(elem->data(), n);
-      const double parentArea = cloudmap::ElementArea(elem->data(), n);
+      const Vec3 parentNormal = cm::ElementNormal(elem->data(), n);
+      const double parentArea = cm::ElementArea(elem->data(), n);
       double sum = 0;
       bool oriented = true;
       const int per = level == 0 ? n : 4;
@@ -109,10 +109,10 @@ int main()
         for (int k = 0; k < per; ++k)
           p[k] = { r.Points[3 * r.Conn[per * c + k]], r.Points[3 * r.Conn[per * c + k] + 1],
             r.Points[3 * r.Conn[per * c + k] + 2] };
-        sum += cloudmap::ElementArea(p, per);
-        oriented = oriented && Dot(cloudmap::ElementNormal(p, per), parentNormal) > 0;
+        sum += cm::ElementArea(p, per);
+        oriented = oriented && Dot(cm::ElementNormal(p, per), parentNormal) > 0;
         // The stored parametric centre maps to the sub-element's vertex centroid.
-        const Vec3 q = cloudmap::ParentPoint(elem->data(), n, r.CellRS[2 * c], r.CellRS[2 * c + 1]);
+        const Vec3 q = cm::map::ParentPoint(elem->data(), n, r.CellRS[2 * c], r.CellRS[2 * c + 1]);
         const Vec3 m = Mean(p, per);
         CM_NEAR(q[0], m[0], 1e-12);
         CM_NEAR(q[1], m[1], 1e-12);
@@ -160,7 +160,7 @@ int main()
       { rng.Uniform(1, 3), rng.Uniform(), rng.Uniform() },
       { rng.Uniform(), rng.Uniform(1, 3), rng.Uniform() } };
     const double h = rng.Uniform(0.05, 0.5);
-    const int level = cloudmap::LevelForEdgeLength(t.data(), 3, h, 10);
+    const int level = cm::map::LevelForEdgeLength(t.data(), 3, h, 10);
     const Refined r = Refine(t, level);
     const int per = level == 0 ? 3 : 4;
     double longest = 0;

@@ -9,7 +9,7 @@
 
 #include <cmath>
 
-using namespace cloudmap::anim;
+using namespace cm::anim;
 
 namespace
 {

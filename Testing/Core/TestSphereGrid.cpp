@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-using namespace cloudmap;
+using namespace cm::pattern;
 
 namespace
 {

@@ -34,14 +34,14 @@ double Slope(const std::vector<double>& x, const std::vector<double>& y)
 
 std::vector<double> Surface(int n, double H, unsigned seed)
 {
-  cm::TerrainParameters p;
+  cm::fractal::TerrainParameters p;
   p.Levels = n;
   p.Hurst = H;
   p.Seed = seed;
   const int N = 1 << n;
-  cm::TerrainWindow w{ 0, N, 0, N };
+  cm::fractal::TerrainWindow w{ 0, N, 0, N };
   std::vector<double> h;
-  cm::GenerateTerrain(p, w, h, nullptr);
+  cm::fractal::GenerateTerrain(p, w, h, nullptr);
   return h;
 }
 
@@ -87,7 +87,7 @@ double CurveSlope(double H, bool aligned)
   for (unsigned seed = 1; seed <= 16; ++seed)
   {
     std::vector<double> c;
-    cm::GenerateCurve(n, H, 1.0, seed, 0, 0, 0, N, c);
+    cm::fractal::GenerateCurve(n, H, 1.0, seed, 0, 0, 0, N, c);
     for (int k = 0; k < K; ++k)
     {
       const int d = 1 << k, step = aligned ? d : 1;
@@ -140,7 +140,7 @@ int main()
 {
   // Saupe's variance formula, checked against its closed form at H = 1/2:
   // Δ_k² = σ²·(1 − 2^(−1))/2^k.
-  CM_NEAR(std::pow(cm::MidpointSigma(2.0, 0.5, 3), 2), 4.0 * 0.5 / 8.0, 1e-14);
+  CM_NEAR(std::pow(cm::fractal::MidpointSigma(2.0, 0.5, 3), 2), 4.0 * 0.5 / 8.0, 1e-14);
 
   for (double H : { 0.2, 0.5, 0.8 })
   {
@@ -161,13 +161,13 @@ int main()
     std::vector<double> sum(n + 1, 0.0), cnt(n + 1, 0.0);
     for (unsigned seed = 1; seed <= 4; ++seed)
     {
-      cm::TerrainParameters p;
+      cm::fractal::TerrainParameters p;
       p.Levels = n;
       p.Hurst = H;
       p.Sigma = sigma;
       p.Seed = seed;
       std::vector<double> h, d;
-      cm::GenerateTerrain(p, { 0, N, 0, N }, h, &d);
+      cm::fractal::GenerateTerrain(p, { 0, N, 0, N }, h, &d);
       for (int j = 0; j <= N; ++j)
       {
         for (int i = 0; i <= N; ++i)
@@ -221,7 +221,7 @@ int main()
 
   // Any window equals the same part of the full grid, bit for bit.
   {
-    cm::TerrainParameters p;
+    cm::fractal::TerrainParameters p;
     p.Levels = 7;
     p.Hurst = 0.3;
     p.Seed = 99;
@@ -229,12 +229,12 @@ int main()
     p.CornerHeights[2] = -1;
     const int N = 128, M = N + 1;
     std::vector<double> full, part;
-    cm::GenerateTerrain(p, { 0, N, 0, N }, full, nullptr);
-    const cm::TerrainWindow ws[] = { { 13, 77, 5, 6 }, { 0, 64, 64, 128 }, { 127, 128, 0, 128 },
+    cm::fractal::GenerateTerrain(p, { 0, N, 0, N }, full, nullptr);
+    const cm::fractal::TerrainWindow ws[] = { { 13, 77, 5, 6 }, { 0, 64, 64, 128 }, { 127, 128, 0, 128 },
       { 33, 33, 91, 91 } };
     for (const auto& w : ws)
     {
-      cm::GenerateTerrain(p, w, part, nullptr);
+      cm::fractal::GenerateTerrain(p, w, part, nullptr);
       bool same = part.size() == std::size_t(w.Nx()) * w.Ny();
       for (int j = 0; same && j < w.Ny(); ++j)
       {
@@ -249,8 +249,8 @@ int main()
     CM_CHECK(full[0] == 0 && full[N] == 2 && full[std::size_t(M) * M - 1] == -1);
     // The 1-D curve too.
     std::vector<double> c, c2;
-    cm::GenerateCurve(10, 0.4, 1, 5, 1, 3, 0, 1024, c);
-    cm::GenerateCurve(10, 0.4, 1, 5, 1, 3, 300, 517, c2);
+    cm::fractal::GenerateCurve(10, 0.4, 1, 5, 1, 3, 0, 1024, c);
+    cm::fractal::GenerateCurve(10, 0.4, 1, 5, 1, 3, 300, 517, c2);
     CM_CHECK(std::equal(c2.begin(), c2.end(), c.begin() + 300));
     CM_CHECK(c[0] == 1 && c[1024] == 3);
   }
@@ -268,7 +268,7 @@ int main()
         ctrl[j * m + i] = 3 * std::exp(-(r - 2) * (r - 2)) - 0.1 * r; // a crater rim
       }
     }
-    cm::TerrainParameters p;
+    cm::fractal::TerrainParameters p;
     p.Levels = n;
     p.Hurst = 0.4;
     p.Sigma = 0.5;
@@ -276,7 +276,7 @@ int main()
     p.ControlLevel = K;
     p.ControlHeights = ctrl.data();
     std::vector<double> h;
-    cm::GenerateTerrain(p, { 0, N, 0, N }, h, nullptr);
+    cm::fractal::GenerateTerrain(p, { 0, N, 0, N }, h, nullptr);
     bool exact = true;
     for (int j = 0; j < m; ++j)
     {
@@ -288,7 +288,7 @@ int main()
     CM_CHECK(exact);
     const double before = Curvature99(h, M);
     auto fixed = [&](int i, int j) { return i % step == 0 && j % step == 0; };
-    cm::CutPeaks(h, { 0, N, 0, N }, 0.8, 3, fixed);
+    cm::fractal::CutPeaks(h, { 0, N, 0, N }, 0.8, 3, fixed);
     const double after = Curvature99(h, M);
     std::printf("peak cutting: 99th-percentile |laplacian| %.4f -> %.4f\n", before, after);
     CM_CHECK(after < 0.9 * before);

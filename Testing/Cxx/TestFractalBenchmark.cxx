@@ -48,14 +48,14 @@ int main()
   }
   const int N = 1 << levels, M = N + 1;
   const double npts = double(M) * M;
-  cm::TerrainParameters p;
+  cm::fractal::TerrainParameters p;
   p.Levels = levels;
   p.Hurst = 0.7;
   p.Seed = 1;
   std::vector<double> h;
-  cm::TerrainScratch scratch;
+  cm::fractal::TerrainScratch scratch;
   double t0 = Now();
-  cm::GenerateTerrain(p, { 0, N, 0, N }, h, nullptr, nullptr, nullptr, &scratch);
+  cm::fractal::GenerateTerrain(p, { 0, N, 0, N }, h, nullptr, nullptr, nullptr, &scratch);
   const double tCold = Now() - t0; // includes the first touch of ~2 x 8 bytes per point
   // The result buffer is swapped with a level buffer, so it takes two more
   // calls before every buffer has been touched; keep the best of three.
@@ -63,11 +63,11 @@ int main()
   for (int r = 0; r < 3; ++r)
   {
     t0 = Now();
-    cm::GenerateTerrain(p, { 0, N, 0, N }, h, nullptr, nullptr, nullptr, &scratch);
+    cm::fractal::GenerateTerrain(p, { 0, N, 0, N }, h, nullptr, nullptr, nullptr, &scratch);
     tSerial = std::min(tSerial, Now() - t0); // buffers reused: the algorithm itself
   }
   t0 = Now();
-  cm::GenerateTerrain(p, { 0, N, 0, N }, h, nullptr, SMP(), nullptr, &scratch);
+  cm::fractal::GenerateTerrain(p, { 0, N, 0, N }, h, nullptr, SMP(), nullptr, &scratch);
   const double tSMP = Now() - t0;
   // vtkPerlinNoise sampled on the same grid (what a user would otherwise do).
   vtkNew<vtkPerlinNoise> perlin;
@@ -90,50 +90,50 @@ int main()
     tSerial / tPerlin);
 
   // Chaos game.
-  const auto& fernPreset = cm::IFSPresets()[1];
-  std::vector<cm::AffineMap> maps;
-  cm::ParseMaps(fernPreset.Maps, fernPreset.Format, maps);
-  cm::ResolveProbabilities(maps, true);
+  const auto& fernPreset = cm::fractal::IFSPresets()[1];
+  std::vector<cm::fractal::AffineMap> maps;
+  cm::fractal::ParseMaps(fernPreset.Maps, fernPreset.Format, maps);
+  cm::fractal::ResolveProbabilities(maps, true);
   const long long np = 4000000;
   std::vector<double> xyz(3 * np);
   std::vector<unsigned char> idx(np);
   t0 = Now();
-  cm::ChaosGame(maps, 1, 0, np, xyz.data(), idx.data());
+  cm::fractal::ChaosGame(maps, 1, 0, np, xyz.data(), idx.data());
   const double tIFS = Now() - t0;
   t0 = Now();
-  cm::ChaosGame(maps, 1, 0, np, xyz.data(), idx.data(), SMP());
+  cm::fractal::ChaosGame(maps, 1, 0, np, xyz.data(), idx.data(), SMP());
   const double tIFS2 = Now() - t0;
   std::printf("chaos game: %.1f million points/s serial, %.1f million/s with vtkSMPTools\n",
     np / tIFS / 1e6, np / tIFS2 / 1e6);
 
   // L-system: ABOP 1.24a, 8 steps: 5^8 + 1.5 (5^8 - 1) = 976561 symbols, 5^8 segments.
-  cm::LGrammar g;
-  cm::ParseGrammar("F", "F -> F[+F]F[-F]F", "", g);
+  cm::fractal::LGrammar g;
+  cm::fractal::ParseGrammar("F", "F -> F[+F]F[-F]F", "", g);
   std::string s;
   t0 = Now();
-  cm::Derive(g, 8, 0, s);
+  cm::fractal::Derive(g, 8, 0, s);
   const double tDerive = Now() - t0;
-  cm::TurtleParameters tp;
-  cm::TurtleGeometry geo;
+  cm::fractal::TurtleParameters tp;
+  cm::fractal::TurtleGeometry geo;
   t0 = Now();
-  cm::Interpret(s, tp, geo);
+  cm::fractal::Interpret(s, tp, geo);
   const double tTurtle = Now() - t0;
   std::printf("L-system: derivation %.1f million symbols/s (%zu symbols), turtle %.1f million "
               "segments/s (%lld segments)\n",
     s.size() / tDerive / 1e6, s.size(), geo.Segments / tTurtle / 1e6, geo.Segments);
 
   // Escape time, 1024 x 768, 256 iterations, the default view.
-  cm::EscapeParameters ep;
+  cm::fractal::EscapeParameters ep;
   ep.EscapeRadius = 2;
   ep.ComputeTrap = false;
-  cm::EscapeGrid eg;
+  cm::fractal::EscapeGrid eg;
   eg.Dimensions[0] = 1024;
   eg.Dimensions[1] = 768;
   eg.Spacing = 3.0 / 1023;
   const int ext[4] = { 0, 1023, 0, 767 };
   std::vector<int> it(1024 * 768);
   t0 = Now();
-  cm::EscapeImage(ep, eg, ext, it.data(), nullptr, nullptr, nullptr);
+  cm::fractal::EscapeImage(ep, eg, ext, it.data(), nullptr, nullptr, nullptr);
   const double tEsc = Now() - t0;
   std::printf("escape time: %.2f million pixels/s (256 iterations, Mandelbrot default view)\n",
     1024 * 768 / tEsc / 1e6);

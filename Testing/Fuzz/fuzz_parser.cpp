@@ -93,13 +93,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int n = data[0] & 7;
   const std::vector<std::string> p =
     SplitNul(std::string_view(reinterpret_cast<const char*>(data + 1), size - 1), 3);
-  cm::LGrammar g;
-  const std::string err = cm::ParseGrammar(p[0], p[1], p[2], g);
+  cm::fractal::LGrammar g;
+  const std::string err = cm::fractal::ParseGrammar(p[0], p[1], p[2], g);
   if (!err.empty())
   {
     return 0;
   }
-  const double projected = cm::ProjectedLength(g, n);
+  const double projected = cm::fractal::ProjectedLength(g, n);
   if (!(projected >= 0))
   {
     Fail("ProjectedLength is negative or NaN");
@@ -109,7 +109,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0; // the filter refuses these (its documented limit)
   }
   std::string out;
-  if (!cm::Derive(g, n, 1234, out))
+  if (!cm::fractal::Derive(g, n, 1234, out))
   {
     Fail("Derive stopped without an abort request");
   }
@@ -117,9 +117,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   {
     Fail("the derived string is longer than ProjectedLength");
   }
-  cm::TurtleParameters tp;
-  cm::TurtleGeometry geo;
-  cm::Interpret(out, tp, geo);
+  cm::fractal::TurtleParameters tp;
+  cm::fractal::TurtleGeometry geo;
+  cm::fractal::Interpret(out, tp, geo);
   if (geo.Offsets.empty() || geo.Offsets.back() * 3 != static_cast<long long>(geo.Points.size()))
   {
     Fail("turtle offsets do not match the points");
@@ -136,20 +136,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   {
     return 0;
   }
-  const auto format = static_cast<cm::MapFormat>(data[0] % 3);
+  const auto format = static_cast<cm::fractal::MapFormat>(data[0] % 3);
   const bool given = (data[0] & 4) != 0;
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
-  std::vector<cm::AffineMap> maps;
-  if (!cm::ParseMaps(text, format, maps).empty())
+  std::vector<cm::fractal::AffineMap> maps;
+  if (!cm::fractal::ParseMaps(text, format, maps).empty())
   {
     return 0;
   }
-  if (!cm::ResolveProbabilities(maps, given).empty() || maps.empty())
+  if (!cm::fractal::ResolveProbabilities(maps, given).empty() || maps.empty())
   {
     return 0;
   }
   double sum = 0;
-  for (const cm::AffineMap& m : maps)
+  for (const cm::fractal::AffineMap& m : maps)
   {
     if (!(m.Probability >= 0) || !(m.Probability <= 1))
     {
@@ -168,7 +168,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const long long count = 5000;
   std::vector<double> xyz(3 * count);
   std::vector<unsigned char> which(count);
-  cm::ChaosGame(maps, 7, 0, count, xyz.data(), which.data());
+  cm::fractal::ChaosGame(maps, 7, 0, count, xyz.data(), which.data());
   for (long long k = 0; k < count; ++k)
   {
     if (which[k] >= maps.size())

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmFFD.h"
 
-#include "cmInterpolate.h"
+#include "cmTweening.h"
 
 #include <cmath>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 std::string FFDLattice::Validate() const
 {
@@ -106,5 +104,4 @@ bool FFDLattice::Deform(const double* x, double* y) const
   return true;
 }
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim

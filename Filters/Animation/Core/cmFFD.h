@@ -21,9 +21,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 struct FFDLattice
 {
@@ -53,6 +51,5 @@ struct FFDLattice
   bool Deform(const double* x, double* y) const;
 };
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim
 #endif

@@ -16,9 +16,7 @@
 
 #include <cstdint>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 /// SplitMix64 finaliser: the one counter-based mix (cmCounterRng.h).
 using cm::Mix64;
@@ -47,6 +45,5 @@ inline double UniformPM1(
   return 2.0 * Uniform01(seed, stream, index, attribute) - 1.0;
 }
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim
 #endif

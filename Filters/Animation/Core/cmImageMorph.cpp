@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmImageMorph.h"
 
-#include "cmInterpolate.h"
+#include "cmTweening.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 std::string BeierNeelyWeights::Validate() const
 {
@@ -118,5 +116,4 @@ double SampleBilinear(const double* image, int nx, int ny, int ncomp, int c, dou
   return Lerp(v0, v1, fy);
 }
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim

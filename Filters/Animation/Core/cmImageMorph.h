@@ -18,9 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 struct FeatureLine
 {
@@ -52,6 +50,5 @@ std::string ValidateLines(const std::vector<FeatureLine>& a, const std::vector<F
 /// components) at pixel coordinates (x, y), clamped to the border.
 double SampleBilinear(const double* image, int nx, int ny, int ncomp, int c, double x, double y);
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim
 #endif

@@ -1,18 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmParticles.h"
 
+#include "cmConstants.h"
 #include "cmHash.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 namespace
 {
-constexpr double Pi = 3.14159265358979323846;
 // Hash streams: births per frame, and per-particle attributes.
 constexpr std::uint64_t BirthStream = 1;
 constexpr std::uint64_t ParticleStream = 2;
@@ -510,5 +508,4 @@ std::vector<ParticleState> ParticleStepper::Live() const
   return out;
 }
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim

@@ -29,9 +29,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 /// A stochastic parameter: Mean + rand()·Variance, rand() uniform in [−1, 1].
 struct StochasticValue
@@ -164,6 +162,5 @@ private:
   std::vector<ParticleState> Births, States;
 };
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim
 #endif

@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmSkeleton.h"
 
+#include "cmConstants.h"
+
 #include <algorithm>
 #include <cmath>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 namespace
 {
-constexpr double Pi = 3.14159265358979323846;
 
 void MatMul(const double* a, const double* b, double* c)
 {
@@ -342,5 +341,4 @@ void ApplySkin(const Skeleton& skeleton, const SkinBinding& b, double t, double*
   }
 }
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim

@@ -15,14 +15,12 @@
 #ifndef cmSkeleton_h
 #define cmSkeleton_h
 
-#include "cmInterpolate.h"
+#include "cmTweening.h"
 
 #include <string>
 #include <vector>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 class Skeleton
 {
@@ -75,6 +73,5 @@ SkinBinding BindSkin(const Skeleton& skeleton, double bindTime, const double* po
   std::int64_t n, bool smooth);
 void ApplySkin(const Skeleton& skeleton, const SkinBinding& binding, double t, double* points);
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim
 #endif

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <unordered_map>
 
-namespace cloudmap
+namespace cm::map
 {
 namespace
 {
@@ -92,4 +92,4 @@ std::vector<std::int64_t> MergeCoincidentPoints(
   return group;
 }
 
-} // namespace cloudmap
+} // namespace cm::map

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace cloudmap
+namespace cm::map
 {
 /// Vertex → element table in compressed-row form.
 struct PointCellLinks
@@ -262,5 +262,5 @@ void RowSpan(std::int64_t begin, std::int64_t end, const OffsetT* offsets, const
 std::vector<std::int64_t> MergeCoincidentPoints(
   const double* xyz, std::int64_t nPoints, double tolerance, std::int64_t& nGroups);
 
-} // namespace cloudmap
+} // namespace cm::map
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmBandClip.h"
 
-namespace cloudmap
+namespace cm::map
 {
 bool QuadFanCentre(const double f[4], double& r, double& s, double& fc)
 {
@@ -41,4 +41,4 @@ double PieceArea(const ClipVertex* v, int n)
   return 0.5 * std::sqrt(sx * sx + sy * sy + sz * sz);
 }
 
-} // namespace cloudmap
+} // namespace cm::map

@@ -52,7 +52,7 @@
 
 #include <cmath>
 
-namespace cloudmap
+namespace cm::map
 {
 /// A corner of a band piece: position and field value.
 struct ClipVertex
@@ -200,5 +200,5 @@ void ClipElementBands(const Vec3* p, const double* f, int nCorners, const BandSp
   }
 }
 
-} // namespace cloudmap
+} // namespace cm::map
 #endif

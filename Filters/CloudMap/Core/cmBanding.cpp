@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace cloudmap
+namespace cm::map
 {
 namespace
 {
@@ -94,4 +94,4 @@ const char* PaletteName(Palette palette)
   }
 }
 
-} // namespace cloudmap
+} // namespace cm::map

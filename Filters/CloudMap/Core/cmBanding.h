@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <string>
 
-namespace cloudmap
+namespace cm::map
 {
 enum class Palette
 {
@@ -66,5 +66,5 @@ void PaletteColor(Palette palette, double t, double rgb[3]);
 /// Palette name as shown to users.
 const char* PaletteName(Palette palette);
 
-} // namespace cloudmap
+} // namespace cm::map
 #endif

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace cloudmap
+namespace cm::map
 {
 namespace
 {
@@ -211,4 +211,4 @@ template void RefineElement(const Vec3*, int, int, const RefineOutputT<float, lo
 template void RefineElement(const Vec3*, int, int, const RefineOutputT<float, long long>&);
 template void RefineElement(const Vec3*, int, int, const RefineOutputT<float, std::int32_t>&);
 
-} // namespace cloudmap
+} // namespace cm::map

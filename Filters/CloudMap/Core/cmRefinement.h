@@ -34,11 +34,9 @@
 
 #include <cstdint>
 
-namespace cloudmap
+namespace cm::map
 {
-using cm::Vec3;
-using cm::ElementArea;   // area of a triangle or quad (cmVec3.h)
-using cm::ElementNormal; // twice its vector area (cmVec3.h)
+// Vec3, ElementArea and ElementNormal come from cmVec3.h (namespace cm).
 
 /// Hard limit on refinement levels: 4^12 = 16.7 M sub-elements per parent.
 constexpr int MaxRefinementLevel = 12;
@@ -89,6 +87,6 @@ using RefineOutput = RefineOutputT<double, std::int64_t>;
 template <typename PointT, typename ConnT>
 void RefineElement(const Vec3* corners, int nCorners, int level, const RefineOutputT<PointT, ConnT>& out);
 
-} // namespace cloudmap
+} // namespace cm::map
 
 #endif

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdint>
 
-namespace cm
+namespace cm::fractal
 {
 void FitLine(const std::vector<double>& x, const std::vector<double>& y, double& slope,
              double& intercept)

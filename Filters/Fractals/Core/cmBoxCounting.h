@@ -20,7 +20,7 @@
 #include <functional>
 #include <vector>
 
-namespace cm
+namespace cm::fractal
 {
 struct BoxCountResult
 {

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-namespace cm
+namespace cm::fractal
 {
 namespace
 {

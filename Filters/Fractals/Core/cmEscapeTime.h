@@ -24,7 +24,7 @@
 
 #include "cmCounterRng.h"
 
-namespace cm
+namespace cm::fractal
 {
 struct EscapeParameters
 {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace cm
+namespace cm::fractal
 {
 namespace
 {

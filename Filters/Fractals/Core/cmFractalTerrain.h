@@ -40,7 +40,7 @@
 #include <string>
 #include <vector>
 
-namespace cm
+namespace cm::fractal
 {
 struct TerrainParameters
 {

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmIFS.h"
 
+#include "cmConstants.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
-namespace cm
+namespace cm::fractal
 {
 namespace
 {
@@ -113,8 +115,8 @@ std::string ParseMaps(const std::string& text, MapFormat format, std::vector<Aff
       if (format == MapFormat::Parameters)
       {
         const double r = v[0], q = v[1];
-        const double th = v[2] * 3.14159265358979323846 / 180.0;
-        const double ph = v[3] * 3.14159265358979323846 / 180.0;
+        const double th = v[2] * cm::Pi / 180.0;
+        const double ph = v[3] * cm::Pi / 180.0;
         a = r * std::cos(th);
         b = -q * std::sin(ph);
         c = r * std::sin(th);

@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-namespace cm
+namespace cm::fractal
 {
 struct AffineMap
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmLSystem.h"
 
+#include "cmConstants.h"
 #include "cmCounterRng.h"
 
 #include <algorithm>
@@ -8,7 +9,7 @@
 #include <cstdlib>
 #include <map>
 
-namespace cm
+namespace cm::fractal
 {
 namespace
 {
@@ -531,7 +532,7 @@ void Interpret(const std::string& s, const TurtleParameters& p, TurtleGeometry& 
   st.Width = p.InitialWidth;
   st.Depth = 0;
   st.Color = 0;
-  const double a = p.AngleDegrees * 3.14159265358979323846 / 180.0;
+  const double a = p.AngleDegrees * cm::Pi / 180.0;
   const double ca = std::cos(a), sa = std::sin(a);
   bool open = false;
   auto emit = [&](const State& q) {

@@ -34,7 +34,7 @@
 #include <string>
 #include <vector>
 
-namespace cm
+namespace cm::fractal
 {
 struct LRule
 {

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmPatternGrid.h"
 
+#include "cmConstants.h"
+
 #include <cmath>
 #include <cstdio>
 
-namespace cloudmap
+namespace cm::pattern
 {
 namespace
 {
-constexpr double Pi = 3.14159265358979323846;
 
 // The field ratio a level stands for on the scale (see the header).
 double LevelRatio(double levelDb, PatternScale scale, double referenceDb)
@@ -170,4 +171,4 @@ std::int64_t AddContour(GridLines& lines, const double* points, const double* va
   return added;
 }
 
-} // namespace cloudmap
+} // namespace cm::pattern

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm::pattern
 {
 /// What a grid line is.
 enum class GridLineKind
@@ -87,5 +87,5 @@ std::int64_t AddContour(GridLines& lines, const double* points, const double* va
   const std::int64_t* offsets, std::int64_t numberOfCells, const std::int64_t* conn,
   double isoValue, double levelDb, const std::string& label);
 
-} // namespace cloudmap
+} // namespace cm::pattern
 #endif

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmPatternMetrics.h"
 
+#include "cmConstants.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-namespace cloudmap
+namespace cm::pattern
 {
 namespace
 {
-constexpr double Pi = 3.14159265358979323846;
 constexpr double D2R = Pi / 180.0;
 
 bool FullCircle(const std::vector<double>& ph)
@@ -284,4 +285,4 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::v
                              : -std::numeric_limits<double>::infinity();
   return m;
 }
-} // namespace cloudmap
+} // namespace cm::pattern

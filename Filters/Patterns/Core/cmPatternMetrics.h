@@ -31,7 +31,7 @@
 
 #include <vector>
 
-namespace cloudmap
+namespace cm::pattern
 {
 struct PatternMetrics
 {
@@ -64,5 +64,5 @@ std::vector<double> PatternCut(const std::vector<double>& thetaDeg, const std::v
 /// Bilinear interpolation of the grid at (θ, φ) in degrees (φ wraps when the grid is a full circle).
 double SamplePattern(const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg,
   const std::vector<double>& intensity, double theta, double phi);
-} // namespace cloudmap
+} // namespace cm::pattern
 #endif

@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmPolarization.h"
 
+#include "cmConstants.h"
+
 #include <cmath>
 #include <limits>
 
-namespace cloudmap
+namespace cm::pattern
 {
 Polarization ComputePolarization(
   std::complex<double> et, std::complex<double> ep, double phiDeg, double referenceDeg)
 {
-  const double pi = 3.14159265358979323846;
   const std::complex<double> j(0.0, 1.0);
   Polarization p;
   p.Right = (et + j * ep) / std::sqrt(2.0);
   p.Left = (et - j * ep) / std::sqrt(2.0);
-  const double a = (phiDeg - referenceDeg) * pi / 180.0;
+  const double a = (phiDeg - referenceDeg) * cm::Pi / 180.0;
   p.Co = et * std::cos(a) - ep * std::sin(a);
   p.Cross = et * std::sin(a) + ep * std::cos(a);
   const double r = std::abs(p.Right), l = std::abs(p.Left);
@@ -32,7 +33,7 @@ Polarization ComputePolarization(
   }
   if (r > 0 && l > 0)
   {
-    double tilt = 0.5 * (std::arg(p.Right) - std::arg(p.Left)) * 180.0 / pi;
+    double tilt = 0.5 * (std::arg(p.Right) - std::arg(p.Left)) * 180.0 / cm::Pi;
     // Fold into (−90, 90]: an axis has no direction.
     while (tilt > 90)
       tilt -= 180;
@@ -42,4 +43,4 @@ Polarization ComputePolarization(
   }
   return p;
 }
-} // namespace cloudmap
+} // namespace cm::pattern

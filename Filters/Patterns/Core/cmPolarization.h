@@ -19,7 +19,7 @@
 
 #include <complex>
 
-namespace cloudmap
+namespace cm::pattern
 {
 struct Polarization
 {
@@ -33,5 +33,5 @@ struct Polarization
 /// φ and the Ludwig-3 reference angle ψ in degrees.
 Polarization ComputePolarization(
   std::complex<double> eTheta, std::complex<double> ePhi, double phiDeg, double referenceDeg);
-} // namespace cloudmap
+} // namespace cm::pattern
 #endif

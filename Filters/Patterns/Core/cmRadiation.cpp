@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmRadiation.h"
 
+#include "cmConstants.h"
+
 #include <cmath>
 
-namespace cloudmap
+namespace cm::pattern
 {
 void RadiationVector(const std::vector<CurrentElement>& elements, double k, const double rhat[3],
   std::complex<double> n[3])
@@ -26,7 +28,7 @@ void FarFieldFromRadiationVector(const std::complex<double> n[3], double k, doub
   const double ct = std::cos(theta), st = std::sin(theta), cp = std::cos(phi), sp = std::sin(phi);
   const double thetaHat[3] = { ct * cp, ct * sp, -st };
   const double phiHat[3] = { -sp, cp, 0.0 };
-  const std::complex<double> c(0.0, -k * FreeSpaceImpedance / (4.0 * 3.14159265358979323846));
+  const std::complex<double> c(0.0, -k * FreeSpaceImpedance / (4.0 * cm::Pi));
   eTheta = c * (n[0] * thetaHat[0] + n[1] * thetaHat[1] + n[2] * thetaHat[2]);
   ePhi = c * (n[0] * phiHat[0] + n[1] * phiHat[1] + n[2] * phiHat[2]);
 }
@@ -35,7 +37,7 @@ std::vector<double> DirectivityOnGrid(const std::vector<double>& e2,
   const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg, bool closing)
 {
   const std::size_t nt = thetaDeg.size(), np = phiDeg.size();
-  const double d2r = 3.14159265358979323846 / 180.0;
+  const double d2r = cm::Pi / 180.0;
   const std::size_t npUsed = closing ? np - 1 : np;
   double total = 0;
   for (std::size_t j = 0; j < npUsed; ++j)
@@ -58,9 +60,9 @@ std::vector<double> DirectivityOnGrid(const std::vector<double>& e2,
   {
     for (std::size_t i = 0; i < e2.size(); ++i)
     {
-      d[i] = 4.0 * 3.14159265358979323846 * e2[i] / total;
+      d[i] = 4.0 * cm::Pi * e2[i] / total;
     }
   }
   return d;
 }
-} // namespace cloudmap
+} // namespace cm::pattern

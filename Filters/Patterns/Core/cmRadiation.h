@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace cloudmap
+namespace cm::pattern
 {
 /// A current element: position (m), complex vector moment (A·m).
 struct CurrentElement
@@ -48,5 +48,5 @@ void FarFieldFromRadiationVector(const std::complex<double> n[3], double k, doub
 std::vector<double> DirectivityOnGrid(
   const std::vector<double>& e2, const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg,
   bool closing);
-} // namespace cloudmap
+} // namespace cm::pattern
 #endif

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmSphereGrid.h"
 
+#include "cmConstants.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
 
-namespace cloudmap
+namespace cm::pattern
 {
 namespace
 {
-constexpr double Pi = 3.14159265358979323846;
 constexpr double AngleTol = 1e-6; // degrees: tables print a few decimals at most
 
 // Distinct values, ascending, merging those closer than the tolerance.
@@ -257,4 +258,4 @@ double RadiusFraction(double a, PatternScale scale, double floorDb)
   return ScaledQuantity(a, scale, floorDb);
 }
 
-} // namespace cloudmap
+} // namespace cm::pattern

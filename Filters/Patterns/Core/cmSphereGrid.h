@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm::pattern
 {
 struct SphereGrid
 {
@@ -88,5 +88,5 @@ double RadiusFraction(double ratio, PatternScale scale, double floorDb);
 /// Unit direction of (θ, φ) in degrees.
 void SphericalDirection(double thetaDeg, double phiDeg, double dir[3]);
 
-} // namespace cloudmap
+} // namespace cm::pattern
 #endif

@@ -1,19 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "cmInterpolate.h"
+#include "cmTweening.h"
 
+#include "cmConstants.h"
 #include "cmHash.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 namespace
 {
-constexpr double Pi = 3.14159265358979323846;
 
 double BounceOut(double x)
 {
@@ -470,5 +468,4 @@ void KeyframeTrack::Evaluate(double t, double* out) const
   }
 }
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim

@@ -1,18 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "cmInterpolation.h"
+#include "cmElementInterpolation.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-namespace cloudmap
+namespace cm::map
 {
 namespace
 {
-using cm::Cross;
-using cm::Dot;
-using cm::Norm;
-using cm::Sub;
 
 // The quad's local 2-D frame: origin at p[0], x' along p[0]p[1], y' = n × x'.
 struct Frame
@@ -257,4 +253,4 @@ void ElementWeights(const Vec3* p, int nCorners, const Vec3& q, QuadInterpolatio
   ScanlineQuadWeights(p, q, w);
 }
 
-} // namespace cloudmap
+} // namespace cm::map

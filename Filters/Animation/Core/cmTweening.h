@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
- * @file cmInterpolate.h
- * @brief The animation chapter's interpolation primitives, shared by every
- *        animation filter (pipeline free; not to be confused with
- *        cmInterpolation.h, which interpolates inside mesh elements).
+ * @file cmTweening.h
+ * @brief Tweening: the animation chapter's interpolation primitives over
+ *        time (lerp, remap, easing, Bézier, wiggle, keyframe tracks), shared
+ *        by every animation filter (pipeline free).
  *
  * - Lerp and Remap: value = (t − t1)/(t2 − t1)·(v2 − v1) + v1. Remap with
  *   t1 == t2 is reported (returns false), never a NaN.
@@ -17,16 +17,14 @@
  * - KeyframeTrack: keys (time, value[s]) with step, linear (optionally eased
  *   per key), Lagrange polynomial, Catmull-Rom and Kochanek-Bartels.
  */
-#ifndef cmInterpolate_h
-#define cmInterpolate_h
+#ifndef cmTweening_h
+#define cmTweening_h
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-namespace cloudmap
-{
-namespace anim
+namespace cm::anim
 {
 /// (1 − t)·a + t·b: exact at both ends (t = 0 gives a, t = 1 gives b).
 inline double Lerp(double a, double b, double t)
@@ -169,6 +167,5 @@ private:
   double Tension = 0, Continuity = 0, Bias = 0;
 };
 
-} // namespace anim
-} // namespace cloudmap
+} // namespace cm::anim
 #endif

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
- * @file cmInterpolation.h
+ * @file cmElementInterpolation.h
  * @brief Interpolation inside a triangle or quad from its corner values (pipeline free).
  *
  * Every method returns corner *weights* rather than a value: the result is
@@ -25,12 +25,12 @@
  *     nearest boundary point.
  * Non-planar quads are handled in the plane normal to their diagonals' cross product.
  */
-#ifndef cmInterpolation_h
-#define cmInterpolation_h
+#ifndef cmElementInterpolation_h
+#define cmElementInterpolation_h
 
 #include "cmRefinement.h"
 
-namespace cloudmap
+namespace cm::map
 {
 enum class QuadInterpolation
 {
@@ -51,5 +51,5 @@ bool ScanlineQuadWeights(const Vec3* p, const Vec3& q, double* w);
 /// Weights of q in an element with 3 or 4 corners with the chosen quad mode; writes nCorners weights.
 void ElementWeights(const Vec3* p, int nCorners, const Vec3& q, QuadInterpolation mode, double* w);
 
-} // namespace cloudmap
+} // namespace cm::map
 #endif
