@@ -107,7 +107,7 @@ void CheckPieces(const std::vector<Piece>& pieces, const cm::map::BandSpec& spec
 }
 } // namespace
 
-int main()
+int TestBandClip(int, char*[])
 {
   cmRandom rng;
   const double unitBox[4] = { 0, 1, 0, 1 };
