@@ -8,8 +8,8 @@
  * error) used to fail that rank alone: the other ranks went on into filters
  * that reduce over ranks (band ranges, far-field sums) and waited forever.
  *
- * - REQUEST_DATA is the one request every rank runs together, so each
- *   reader's ProcessRequest ends it with AgreeAcrossRanks, a collective vote
+ * - REQUEST_DATA is the one request every rank runs together, so
+ *   vtkCloudMapReaderBase::ProcessRequest ends it with AgreeAcrossRanks, a collective vote
  *   over the global controller. If any rank failed, every rank clears its
  *   outputs, reports the first failing rank's message and returns 0.
  * - REQUEST_INFORMATION never votes: ParaView also runs it on the root rank
@@ -23,7 +23,6 @@
 #ifndef cmReaderSync_h
 #define cmReaderSync_h
 
-#include <sstream>
 #include <string>
 
 class vtkAlgorithm;
@@ -64,49 +63,4 @@ int AgreeAcrossRanks(vtkAlgorithm* self, int localResult, const std::string& loc
   vtkInformationVector* outputs);
 } // namespace cloudmap
 
-/// vtkErrorMacro that also keeps the text in this->LastError for the vote.
-#define cmReaderError(x)                                                                           \
-  do                                                                                               \
-  {                                                                                                \
-    std::ostringstream cmReaderErrorStream;                                                        \
-    cmReaderErrorStream x;                                                                         \
-    this->LastError = cmReaderErrorStream.str();                                                   \
-    vtkErrorMacro(<< this->LastError);                                                             \
-  } while (0)
-
-/// The ProcessRequest override of a reader: the request, then the vote.
-#define cmReaderProcessRequest(cls)                                                                \
-  vtkTypeBool cls::ProcessRequest(                                                                 \
-    vtkInformation* request, vtkInformationVector** inputs, vtkInformationVector* outputs)        \
-  {                                                                                                \
-    const cloudmap::ReaderRequest kind = cloudmap::ClassifyReaderRequest(request);                 \
-    if (kind == cloudmap::ReaderRequest::Other)                                                    \
-    {                                                                                              \
-      return this->Superclass::ProcessRequest(request, inputs, outputs);                           \
-    }                                                                                              \
-    this->LastError.clear();                                                                       \
-    if (kind == cloudmap::ReaderRequest::Information)                                              \
-    {                                                                                              \
-      this->InfoError.clear();                                                                     \
-      const int ok = this->Superclass::ProcessRequest(request, inputs, outputs);                   \
-      if (ok || !cloudmap::RunningOnSeveralRanks())                                                \
-      {                                                                                            \
-        return ok;                                                                                 \
-      }                                                                                            \
-      this->InfoError = this->LastError.empty() ? std::string("reading the file's information failed") \
-                                                : this->LastError;                                 \
-      cloudmap::KeepInformationFailure(outputs);                                                   \
-      return 1;                                                                                    \
-    }                                                                                              \
-    int local = 0;                                                                                 \
-    if (this->InfoError.empty())                                                                   \
-    {                                                                                              \
-      local = this->Superclass::ProcessRequest(request, inputs, outputs);                          \
-    }                                                                                              \
-    else                                                                                           \
-    {                                                                                              \
-      this->LastError = this->InfoError; /* already reported by REQUEST_INFORMATION */             \
-    }                                                                                              \
-    return cloudmap::AgreeAcrossRanks(this, local, this->LastError, outputs);                      \
-  }
 #endif
