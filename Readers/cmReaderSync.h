@@ -53,11 +53,11 @@ bool RunningOnSeveralRanks();
 void KeepInformationFailure(vtkInformationVector* outputs);
 
 /**
- * Collective over vtkMultiProcessController::GetGlobalController(): every rank
- * passes its own result (0 failed) and the error it met. Returns 1 when every
- * rank succeeded; otherwise clears every output of `outputs`, reports (on
- * ranks that did not fail themselves) "<file>: failed on rank r: <message>"
- * and returns 0.
+ * The readers' form of the one cross-rank vote, cm::VoteAcrossRanks
+ * (Filters/Common/cmRanks.h): every rank passes its own result (0 failed)
+ * and the error it met. Returns 1 when every rank succeeded; otherwise
+ * clears every output of `outputs`, reports (on ranks that did not fail
+ * themselves) "<class>: failed on rank r of n: <message>" and returns 0.
  */
 int AgreeAcrossRanks(vtkAlgorithm* self, int localResult, const std::string& localError,
   vtkInformationVector* outputs);

@@ -26,9 +26,10 @@ int vtkCloudMapMoMReader::CanReadFile(const char* fileName)
 int vtkCloudMapMoMReader::ReadMesh(int piece, int npieces, int nghosts, int, vtkDataObject* output)
 {
   // Every rank parses the whole file, so every rank sees the same error. Pieces are
-  // contiguous element ranges with vertex-adjacent ghost rings.
-  const cloudmap::SurfaceMesh mesh = cloudmap::ReadMoMFile(this->FileName, SMPParallelFor());
-  cloudmap::SurfaceMeshToPolyData(mesh, piece, npieces, nghosts, vtkPolyData::SafeDownCast(output));
+  // contiguous element ranges with vertex-adjacent ghost rings. The parsed arrays become
+  // the output's where they can (no copy).
+  cloudmap::SurfaceMeshToPolyData(cloudmap::ReadMoMFile(this->FileName, SMPParallelFor()), piece,
+    npieces, nghosts, vtkPolyData::SafeDownCast(output));
   return 1;
 }
 

@@ -18,7 +18,6 @@
 // set). The load average is printed with every row: the machine may be shared.
 #include "cmMoMFormat.h"
 #include "cmNecOutput.h"
-#include "cmVTKAccess.h"
 #include "vtkBandedPolyDataContourFilter.h"
 #include "vtkCellData.h"
 #include "vtkCellDataToPointData.h"

@@ -25,7 +25,7 @@ def write(name, k, data):
 
 
 # L-system: control byte (iterations) + axiom NUL rules NUL ignore.
-src = open(os.path.join(root, "Filters/Core/cmLSystem.cpp")).read()
+src = open(os.path.join(root, "Filters/Fractals/Core/cmLSystem.cpp")).read()
 body = src[src.index("LPresets()"):]
 k = 0
 for entry in re.findall(r"\{ (\"[^{]*?)\{", body, re.S):
@@ -40,7 +40,7 @@ for m in re.finditer(r'Run\("([^"]*)", "([^"]*)", \d+(?:, "([^"]*)")?', tests):
 write("lsystem", k, bytes([3]) + b"baaaaaaaa\0b < a -> b\nb -> a\0")
 
 # IFS: control byte (format, 4 = probabilities given) + the maps.
-src = open(os.path.join(root, "Filters/Core/cmIFS.cpp")).read()
+src = open(os.path.join(root, "Filters/Fractals/Core/cmIFS.cpp")).read()
 body = src[src.index("IFSPresets()"):]
 k = 0
 for fmt, maps in re.findall(r"MapFormat::(\w+),\s*((?:\"[^\"]*\"\s*)+)", body):

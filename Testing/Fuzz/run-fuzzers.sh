@@ -15,7 +15,7 @@ mkdir -p "$out"
 CXX="${CXX_FUZZ:-clang++-14}"
 
 # name : define : seed folder (relative to Testing/) : the parser's header
-# (Readers/Core or Filters/Core). The L-system, IFS and deck-writer seeds are
+# (Readers/Core or a Filters/<Domain>/Core). The L-system, IFS and deck-writer seeds are
 # made from the presets and test strings by Fuzz/make_seeds.py.
 targets=(
   "mom:CM_FUZZ_MOM:Data:cmMoMFormat.h"
@@ -37,13 +37,16 @@ status=0
 # The parsers, compiled once with coverage and sanitizers into an archive.
 flags=(-std=c++17 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined)
 lib="$out/libcmparsers_fuzz.a"
-core_sources=("$root"/Readers/Core/cm*.cpp "$root/Filters/Core/cmLSystem.cpp" "$root/Filters/Core/cmIFS.cpp")
-if [ ! -f "$lib" ] || [ -n "$(find "${core_sources[@]}" "$root"/Readers/Core/*.h "$root"/Filters/Core/*.h -newer "$lib" -print -quit)" ]; then
+# The filter cores the parsers need: the shared base and the fractal rule parsers.
+includes=(-I"$root/Readers/Core" -I"$root/Filters/Common/Core" -I"$root/Filters/Fractals/Core")
+core_sources=("$root"/Readers/Core/cm*.cpp "$root"/Filters/Common/Core/cm*.cpp
+  "$root/Filters/Fractals/Core/cmLSystem.cpp" "$root/Filters/Fractals/Core/cmIFS.cpp")
+if [ ! -f "$lib" ] || [ -n "$(find "${core_sources[@]}" "$root"/Readers/Core/*.h "$root"/Filters/Common/Core/*.h "$root"/Filters/Fractals/Core/*.h -newer "$lib" -print -quit)" ]; then
   echo "== compiling the parsers for fuzzing"
   rm -f "$out"/*.o
   running=0
   for src in "${core_sources[@]}"; do
-    "$CXX" "${flags[@]}" -fsanitize=fuzzer-no-link -I"$root/Readers/Core" -I"$root/Filters/Core" \
+    "$CXX" "${flags[@]}" -fsanitize=fuzzer-no-link "${includes[@]}" \
       -c "$src" -o "$out/$(basename "$src" .cpp).o" &
     running=$((running + 1))
     if ((running >= 2)); then wait -n; running=$((running - 1)); fi
@@ -68,14 +71,14 @@ names=()
 for t in "${targets[@]}"; do
   IFS=: read -r name define seeds header <<<"$t"
   if ((${#want[@]})) && [[ ! " ${want[*]} " == *" $name "* ]]; then continue; fi
-  if [ ! -f "$root/Readers/Core/$header" ] && [ ! -f "$root/Filters/Core/$header" ]; then
+  if [ ! -f "$root/Readers/Core/$header" ] && [ ! -f "$root/Filters/Fractals/Core/$header" ]; then
     echo "== $name: no parser ($header) in this tree, skipped"
     continue
   fi
   bin="$out/fuzz_$name"
   if [ ! -x "$bin" ] || [ "$lib" -nt "$bin" ] || [ "$here/fuzz_parser.cpp" -nt "$bin" ]; then
     echo "== building $bin"
-    "$CXX" "${flags[@]}" -fsanitize=fuzzer -D"$define" -I"$root/Readers/Core" -I"$root/Filters/Core" \
+    "$CXX" "${flags[@]}" -fsanitize=fuzzer -D"$define" "${includes[@]}" \
       "$here/fuzz_parser.cpp" "$lib" -o "$bin"
   fi
   corpus="$out/corpus_$name"

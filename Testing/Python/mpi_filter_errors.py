@@ -8,8 +8,11 @@ pattern) are not parallel-aware, so under 2 ranks rank 0 has all the data
 and rank 1 an EMPTY piece without any array. One line of JSON per case is
 appended (and flushed) as soon as the case is done, so a hang names its case.
 Arguments: plugin, cases.json, output file, first case index."""
+import builtins  # ParaView 6.1 puts numpy_interface.algorithms.sum over the built-in
 import json
+import os
 import sys
+import traceback
 
 from paraview import simple
 from paraview import servermanager as sm
@@ -132,24 +135,36 @@ def digest(d):
     return g
 
 
+RANK_SCRIPT = """
+from vtkmodules.vtkCommonCore import vtkIntArray
+from vtkmodules.vtkParallelCore import vtkMultiProcessController
+out = self.GetOutput()
+out.ShallowCopy(self.GetInput())
+ids = vtkIntArray()
+ids.SetName("Rank")
+ids.SetNumberOfTuples(out.GetNumberOfPoints())
+ids.Fill(vtkMultiProcessController.GetGlobalController().GetLocalProcessId())
+out.GetPointData().AddArray(ids)
+"""
+
+
 def rank_counts(src):
-    """Points per rank of a source (Process Ids; ParaView 6 removed the
-    older ProcessIdScalars, 5.11 has only that one)."""
-    if hasattr(simple, "ProcessIds"):
-        pid = simple.ProcessIds(Input=src, GeneratePointData=1)
-    else:
-        pid = simple.ProcessIdScalars(Input=src)
+    """Points per rank of a source. Every rank, an empty one too, adds the
+    array (ParaView 6's Process Ids adds none to an empty piece, and the
+    gather then drops it from every piece)."""
+    pid = simple.ProgrammableFilter(Input=src, Script=RANK_SCRIPT, CopyArrays=0)
     pid.UpdatePipeline()
     d = sm.Fetch(pid)
-    a = d.GetPointData().GetArray("ProcessId") or d.GetPointData().GetArray("PointProcessIds")
+    a = d.GetPointData().GetArray("Rank")
     counts = {}
     for i in range(a.GetNumberOfTuples()):
-        counts[int(a.GetValue(i))] = counts.get(int(a.GetValue(i)), 0) + 1
+        r = int(a.GetTuple1(i))
+        counts[r] = counts.get(r, 0) + 1
     simple.Delete(pid)
     return counts
 
 
-with open(outpath, "a") as out:
+def run_cases(out):
     for case in cases[first:]:
         w = vtkStringOutputWindow()
         vtkOutputWindow.SetInstance(w)
@@ -157,7 +172,7 @@ with open(outpath, "a") as out:
             p = plane()
             counts = rank_counts(p)
             rec = {"label": case["label"], "ranks": ranks, "log": w.GetOutput(),
-                   "digest": {"items": sum(counts.values()), "per_rank": counts}}
+                   "digest": {"items": builtins.sum(counts.values()), "per_rank": counts}}
         else:
             last = build(case["kind"])
             last.UpdatePipeline()
@@ -167,3 +182,13 @@ with open(outpath, "a") as out:
         out.flush()
         for s in list(simple.GetSources().values()):
             simple.Delete(s)
+
+
+# The cases replace the output window, and under pvbatch Python's traceback goes
+# to it: write a failure to the real stderr so the test shows it.
+with open(outpath, "a") as out:
+    try:
+        run_cases(out)
+    except BaseException:
+        os.write(2, traceback.format_exc().encode())
+        raise

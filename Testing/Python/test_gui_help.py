@@ -3,7 +3,8 @@ category "Cloud Map", "Fractals" or "Animation" with an icon compiled into
 the plugin (Plugin/pqCloudMap.qrc, a distinct PNG in Plugin/icons); and the
 plugin's compiled Qt help (CloudMap.qch, embedded in the
 plugin and shown by ParaView's Help and the Properties panel's "?" button)
-has one page per server-manager proxy of Plugin/xml, titled with the
+has one page per server-manager proxy of the plugin's XML (Filters/*/*.xml,
+Plugin/xml), titled with the
 proxy's label, holding its documentation (the long help and the text of
 its <Documentation> paragraph), and the plugin binary embeds a .qch.
 
@@ -33,7 +34,10 @@ qrc = open(os.path.join(root, "Plugin", "pqCloudMap.qrc")).read()
 aliases = dict(re.findall(r'<file alias="([^"]+)">([^<]+)</file>', qrc))
 menu_icons = {}
 proxies = {}
-for path in sorted(glob.glob(os.path.join(root, "Plugin", "xml", "*.xml"))):
+xml_files = glob.glob(os.path.join(root, "Plugin", "xml", "*.xml")) + \
+    glob.glob(os.path.join(root, "Filters", "*", "*.xml")) + \
+    glob.glob(os.path.join(root, "Readers", "**", "*.xml"), recursive=True)
+for path in sorted(xml_files):
     for group in ET.parse(path).getroot().iter("ProxyGroup"):
         for proxy in group:
             if proxy.tag.endswith("Proxy") and proxy.get("name"):
@@ -50,7 +54,7 @@ for path in sorted(glob.glob(os.path.join(root, "Plugin", "xml", "*.xml"))):
                 proxies["%s.%s.html" % (group.get("name"), proxy.get("name"))] = (
                     proxy.get("label") or proxy.get("name"), doc)
 if len(proxies) < 30:
-    lib.fail("only %d proxies found in Plugin/xml" % len(proxies))
+    lib.fail("only %d proxies found in the plugin's XML" % len(proxies))
 if len(menu_icons) < 24:
     lib.fail("only %d sources and filters are in the menus" % len(menu_icons))
 # Distinct pictures: no two menu entries share an icon file's bytes.

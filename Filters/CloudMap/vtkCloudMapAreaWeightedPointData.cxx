@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "vtkCloudMapAreaWeightedPointData.h"
+
+#include "cmAreaWeighting.h"
+#include "cmExecution.h"
+#include "cmSurfaceView.h"
+
+#include "vtkAOSDataArrayTemplate.h"
+#include "vtkArrayDispatch.h"
+#include "vtkCellData.h"
+#include "vtkDataArrayRange.h"
+#include "vtkDataSetAttributes.h"
+#include "vtkDoubleArray.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkObjectFactory.h"
+#include "vtkPointData.h"
+#include "vtkPolyData.h"
+#include "vtkSMPThreadLocal.h"
+#include "vtkSMPTools.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+vtkStandardNewMacro(vtkCloudMapAreaWeightedPointData);
+
+vtkCloudMapAreaWeightedPointData::vtkCloudMapAreaWeightedPointData()
+{
+  this->SetInputArrayToProcess(
+    0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, vtkDataSetAttributes::SCALARS);
+}
+
+vtkCloudMapAreaWeightedPointData::~vtkCloudMapAreaWeightedPointData() = default;
+
+namespace
+{
+// Averages one array: by the link table (deterministic in any thread count,
+// and the documented zero-area fallback), or by the scatter form, one pass
+// over the connectivity, when one thread does all the work.
+// The long loops run in blocks (cm::ForWithProgress) that report
+// progress from From to To and stop when the user aborts (Ok becomes false).
+struct AverageWorker
+{
+  vtkAlgorithm* Self = nullptr;
+  double From = 0, To = 1;
+  bool Ok = true;
+
+  template <typename ArrayT>
+  void operator()(ArrayT* in, const cm::SurfaceView& view, const cloudmap::PointCellLinks* links,
+    const std::vector<double>& areas, const std::vector<std::int64_t>* group, std::int64_t nRows,
+    std::int64_t nPoints, double* out)
+  {
+    const int nc = in->GetNumberOfComponents();
+    using T = vtk::GetAPIType<ArrayT>;
+    // The values in place when the array is a plain AOS array (no copy, no
+    // fresh pages), else a parallel copy.
+    std::vector<T> store;
+    const T* values = nullptr;
+    if (auto* aos = vtkArrayDownCast<vtkAOSDataArrayTemplate<T>>(in))
+    {
+      values = aos->GetPointer(0);
+    }
+    else
+    {
+      store.resize(static_cast<std::size_t>(in->GetNumberOfValues()));
+      auto range = vtk::DataArrayValueRange(in);
+      vtkSMPTools::For(0, static_cast<vtkIdType>(store.size()), [&](vtkIdType b, vtkIdType e) {
+        for (vtkIdType i = b; i < e; ++i)
+        {
+          store[i] = range[i];
+        }
+      });
+      values = store.data();
+    }
+    const std::int64_t* map = group ? group->data() : nullptr;
+    if (links)
+    {
+      this->Ok = cm::ForWithProgress(
+        this->Self, nPoints, this->From, this->To, [&](std::int64_t b, std::int64_t e) {
+          for (std::int64_t p = b; p < e; ++p)
+          {
+            const std::int64_t row = map ? map[p] : p;
+            cloudmap::AreaWeightedVertex(*links, row, areas.data(), values, nc, out + p * nc);
+          }
+        });
+      return;
+    }
+    // Scatter, with the vertex rows split into parts that threads own: a part
+    // visits only the blocks of cells whose row span meets its rows (meshes
+    // number neighbours close together, so that is about its share), and
+    // adds its rows' terms in ascending element order, which makes the result
+    // the same on any thread count (and equal to the link-table form).
+    const std::int64_t nCells = view.NumberOfCells();
+    constexpr std::int64_t BlockCells = 2048;
+    const std::int64_t nBlocks = (nCells + BlockCells - 1) / BlockCells;
+    std::vector<std::int64_t> spanLo(nBlocks), spanHi(nBlocks);
+    view.WithIds([&](auto* off, auto* conn) {
+      vtkSMPTools::For(0, nBlocks, [&](vtkIdType b, vtkIdType e) {
+        for (vtkIdType k = b; k < e; ++k)
+        {
+          cloudmap::RowSpan(k * BlockCells, std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map,
+            spanLo[k], spanHi[k]);
+        }
+      });
+    });
+    const std::size_t nSum = static_cast<std::size_t>(nRows) * nc;
+    std::unique_ptr<double[]> sum(new double[nSum]), weight(new double[nRows]);
+    const std::int64_t parts = std::max<std::int64_t>(1, std::min<std::int64_t>(64, nRows / 4096));
+    this->Ok = cm::ForWithProgress(this->Self, parts, this->From,
+      this->From + 0.9 * (this->To - this->From), [&](std::int64_t b, std::int64_t e) {
+        for (std::int64_t part = b; part < e; ++part)
+        {
+          const std::int64_t lo = nRows * part / parts, hi = nRows * (part + 1) / parts;
+          std::fill(sum.get() + lo * nc, sum.get() + hi * nc, 0.0);
+          std::fill(weight.get() + lo, weight.get() + hi, 0.0);
+          view.WithIds([&](auto* off, auto* conn) {
+            for (std::int64_t k = 0; k < nBlocks; ++k)
+            {
+              if (spanHi[k] >= lo && spanLo[k] < hi)
+              {
+                cloudmap::AreaWeightedScatterRows(k * BlockCells,
+                  std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map, areas.data(), values, nc,
+                  lo, hi, sum.get(), weight.get());
+              }
+            }
+          });
+        }
+      });
+    if (!this->Ok)
+    {
+      return; // aborted
+    }
+    vtkSMPTools::For(0, nPoints, [&](vtkIdType b, vtkIdType e) {
+      for (vtkIdType p = b; p < e; ++p)
+      {
+        const std::int64_t row = map ? map[p] : p;
+        const double w = weight[row];
+        for (int q = 0; q < nc; ++q)
+        {
+          out[p * nc + q] = w > 0 ? sum[row * nc + q] / w : 0.0;
+        }
+      }
+    });
+  }
+};
+
+/**
+ * The link table built in parallel: count each row's elements with atomic
+ * increments, prefix-sum, place the element ids with atomic cursors, then
+ * sort every row. The sort makes the table exactly the one the serial
+ * cloudmap::BuildPointCellLinks builds (ids ascending), whatever the thread
+ * count, so the sums that read it run in the same order on any thread count.
+ */
+template <typename OffsetT, typename ConnT>
+void BuildLinksInParallel(std::int64_t nRows, std::int64_t nCells, const OffsetT* off,
+  const ConnT* conn, const std::int64_t* map, cloudmap::PointCellLinks& links)
+{
+  links.Offsets.assign(nRows + 1, 0);
+  std::int64_t* count = links.Offsets.data() + 1;
+  vtkSMPTools::For(0, nCells, [&](vtkIdType b, vtkIdType e) {
+    for (vtkIdType c = b; c < e; ++c)
+    {
+      cloudmap::ForDistinctRows(c, off, conn, map,
+        [&](std::int64_t row) { __atomic_fetch_add(count + row, 1, __ATOMIC_RELAXED); });
+    }
+  });
+  for (std::int64_t p = 0; p < nRows; ++p)
+  {
+    links.Offsets[p + 1] += links.Offsets[p];
+  }
+  links.Cells.resize(links.Offsets[nRows]);
+  std::vector<std::int64_t> cursor(links.Offsets.begin(), links.Offsets.end() - 1);
+  std::int64_t* next = cursor.data();
+  std::int64_t* cells = links.Cells.data();
+  vtkSMPTools::For(0, nCells, [&](vtkIdType b, vtkIdType e) {
+    for (vtkIdType c = b; c < e; ++c)
+    {
+      cloudmap::ForDistinctRows(c, off, conn, map, [&](std::int64_t row) {
+        cells[__atomic_fetch_add(next + row, 1, __ATOMIC_RELAXED)] = c;
+      });
+    }
+  });
+  vtkSMPTools::For(0, nRows, [&](vtkIdType b, vtkIdType e) { cloudmap::SortLinkRows(links, b, e); });
+}
+} // namespace
+
+int vtkCloudMapAreaWeightedPointData::RequestUpdateExtent(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  const int ghosts =
+    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), ghosts + 1);
+  return 1;
+}
+
+int vtkCloudMapAreaWeightedPointData::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
+  vtkPolyData* output = vtkPolyData::GetData(outputVector);
+  output->CopyStructure(input);
+  output->GetCellData()->PassData(input->GetCellData());
+  output->GetFieldData()->PassData(input->GetFieldData());
+
+  cm::SurfaceView view;
+  std::string error;
+  if (!cm::MakeSurfaceView(input, view, error))
+  {
+    vtkErrorMacro(<< error);
+    return 0;
+  }
+
+  std::vector<vtkDataArray*> arrays;
+  vtkCellData* cd = input->GetCellData();
+  if (this->ProcessAllArrays)
+  {
+    for (int a = 0; a < cd->GetNumberOfArrays(); ++a)
+    {
+      vtkDataArray* arr = cd->GetArray(a);
+      if (arr && arr->GetName() &&
+        std::string(arr->GetName()) != vtkDataSetAttributes::GhostArrayName())
+      {
+        arrays.push_back(arr);
+      }
+    }
+  }
+  else
+  {
+    vtkDataArray* arr = this->GetInputArrayToProcess(0, inputVector);
+    if (!arr)
+    {
+      vtkErrorMacro(<< "no cell array selected to average");
+      return 0;
+    }
+    if (this->GetInputArrayAssociation(0, inputVector) != vtkDataObject::FIELD_ASSOCIATION_CELLS)
+    {
+      vtkErrorMacro(<< "array '" << arr->GetName() << "' is not a cell array");
+      return 0;
+    }
+    arrays.push_back(arr);
+  }
+
+  // Vertex groups: each point alone, or merged with its coincident neighbours.
+  std::vector<std::int64_t> group;
+  std::int64_t nRows = view.NumberOfPoints;
+  if (this->MergeCoincidentPoints && view.NumberOfPoints > 0)
+  {
+    group = cloudmap::MergeCoincidentPoints(
+      view.DoublePoints(), view.NumberOfPoints, this->Tolerance, nRows);
+  }
+  // Progress: 0.1 for the areas and vertex groups, 0.2 once the link table
+  // is built, the rest shared by the arrays. An abort leaves an empty output.
+  auto aborted = [&](double progress) {
+    this->UpdateProgress(progress);
+    if (this->GetAbortExecute())
+    {
+      output->Initialize();
+      return true;
+    }
+    return false;
+  };
+  const std::vector<double> areas = cm::CellAreas(view);
+  if (aborted(0.1))
+  {
+    return 1;
+  }
+  // Zero-area elements need the link table for the unweighted fallback;
+  // otherwise the row-owner scatter (no table). Both add each vertex's terms
+  // in ascending element order, on any thread count.
+  const bool degenerate =
+    std::any_of(areas.begin(), areas.end(), [](double a) { return !(a > 0); });
+  const bool useLinks = degenerate;
+  cloudmap::PointCellLinks links;
+  if (useLinks)
+  {
+    view.WithIds([&](auto* off, auto* conn) {
+      BuildLinksInParallel(nRows, view.NumberOfCells(), off, conn,
+        group.empty() ? nullptr : group.data(), links);
+    });
+  }
+  if (aborted(0.2))
+  {
+    return 1;
+  }
+
+  const double share = 0.8 / std::max<std::size_t>(1, arrays.size());
+  for (std::size_t a = 0; a < arrays.size(); ++a)
+  {
+    vtkDataArray* in = arrays[a];
+    vtkNew<vtkDoubleArray> out;
+    out->SetName(in->GetName());
+    out->SetNumberOfComponents(in->GetNumberOfComponents());
+    out->SetNumberOfTuples(view.NumberOfPoints);
+    AverageWorker worker;
+    worker.Self = this;
+    worker.From = 0.2 + share * a;
+    worker.To = 0.2 + share * (a + 1);
+    using Dispatcher = vtkArrayDispatch::DispatchByValueType<vtkArrayDispatch::AllTypes>;
+    const std::vector<std::int64_t>* g = group.empty() ? nullptr : &group;
+    const cloudmap::PointCellLinks* l = useLinks ? &links : nullptr;
+    if (!Dispatcher::Execute(in, worker, view, l, areas, g, nRows, view.NumberOfPoints,
+          out->GetPointer(0)))
+    {
+      worker(in, view, l, areas, g, nRows, view.NumberOfPoints, out->GetPointer(0));
+    }
+    if (!worker.Ok || this->GetAbortExecute())
+    {
+      output->Initialize(); // aborted: no half-averaged output
+      return 1;
+    }
+    output->GetPointData()->AddArray(out);
+  }
+  if (!arrays.empty())
+  {
+    output->GetPointData()->SetActiveScalars(arrays.front()->GetName());
+  }
+  return 1;
+}
+
+void vtkCloudMapAreaWeightedPointData::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "ProcessAllArrays: " << this->ProcessAllArrays << "\n"
+     << indent << "MergeCoincidentPoints: " << this->MergeCoincidentPoints << "\n"
+     << indent << "Tolerance: " << this->Tolerance << "\n";
+}

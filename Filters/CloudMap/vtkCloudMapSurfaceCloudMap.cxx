@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "vtkCloudMapSurfaceCloudMap.h"
+
+#include "cmRanks.h"
+#include "cmExecution.h"
+
+#include "vtkCloudMapAreaWeightedPointData.h"
+#include "vtkCloudMapBandedColorMap.h"
+#include "vtkCloudMapCentroidMidpointRefinement.h"
+#include "vtkCloudMapElementInterpolation.h"
+
+
+#include "vtkCellData.h"
+#include "vtkCommand.h"
+#include "vtkExecutive.h"
+#include "vtkDataArray.h"
+#include "vtkDataSetAttributes.h"
+#include "vtkDoubleArray.h"
+#include "vtkIdList.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkObjectFactory.h"
+#include "vtkPointData.h"
+#include "vtkPolyData.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkTable.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <cmath>
+#include <sstream>
+#include <string>
+
+vtkStandardNewMacro(vtkCloudMapSurfaceCloudMap);
+
+vtkCloudMapSurfaceCloudMap::vtkCloudMapSurfaceCloudMap()
+{
+  this->SetNumberOfOutputPorts(2);
+  this->SetInputArrayToProcess(
+    0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, vtkDataSetAttributes::SCALARS);
+}
+
+vtkCloudMapSurfaceCloudMap::~vtkCloudMapSurfaceCloudMap() = default;
+
+int vtkCloudMapSurfaceCloudMap::FillOutputPortInformation(int port, vtkInformation* info)
+{
+  info->Set(vtkDataObject::DATA_TYPE_NAME(), port == 1 ? "vtkTable" : "vtkPolyData");
+  return 1;
+}
+
+int vtkCloudMapSurfaceCloudMap::RequestUpdateExtent(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  // One extra ghost level so vertex averages on piece boundaries match the serial run.
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  cm::ForwardPieceRequest(outInfo, inInfo, 1);
+  return 1;
+}
+
+namespace
+{
+/**
+ * Runs an inner filter as a stage of the outer one: its progress is mapped
+ * into [From, To] of the outer filter's progress, and an abort requested on
+ * the outer filter (the GUI's Abort, or an observer of the outer progress)
+ * is passed on to the inner filter while it runs. Setting the inner
+ * filter's AbortExecute before its Update would not do: its executive
+ * clears the flag when it starts.
+ */
+class InnerStage : public vtkCommand
+{
+public:
+  static InnerStage* New() { return new InnerStage; }
+  vtkAlgorithm* Outer = nullptr;
+  double From = 0.0;
+  double To = 1.0;
+  std::string Error; ///< the inner filter's first error message
+  void Execute(vtkObject* caller, unsigned long event, void* data) override
+  {
+    auto* inner = vtkAlgorithm::SafeDownCast(caller);
+    if (!inner || !this->Outer)
+    {
+      return;
+    }
+    if (event == vtkCommand::ErrorEvent)
+    {
+      // "ERROR: In <file>, line <n>\n<class> (<address>): <message>\n\n"
+      std::string text = data ? static_cast<const char*>(data) : "";
+      const std::size_t at = text.find("): ");
+      text = at == std::string::npos ? text : text.substr(at + 3);
+      while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+      {
+        text.pop_back();
+      }
+      if (this->Error.empty())
+      {
+        this->Error = std::string(inner->GetClassName()) + ": " + text;
+      }
+      return;
+    }
+    const double p = data ? *static_cast<double*>(data) : inner->GetProgress();
+    this->Outer->UpdateProgress(this->From + (this->To - this->From) * p);
+    if (this->Outer->GetAbortExecute())
+    {
+      inner->SetAbortExecute(1);
+    }
+  }
+};
+
+/**
+ * Updates `inner` as the stage [from, to] of `outer`; false when it failed,
+ * with its error in `error`. The inner filter's errors are reported as the
+ * outer filter's ("<inner class>: <message>"), so the text can also be
+ * shared with the other MPI ranks.
+ */
+bool RunStage(vtkAlgorithm* outer, vtkAlgorithm* inner, double from, double to, std::string& error)
+{
+  vtkNew<InnerStage> stage;
+  stage->Outer = outer;
+  stage->From = from;
+  stage->To = to;
+  const unsigned long progressTag = inner->AddObserver(vtkCommand::ProgressEvent, stage);
+  const unsigned long errorTag = inner->AddObserver(vtkCommand::ErrorEvent, stage);
+  const int ok = inner->GetExecutive()->Update(0);
+  inner->RemoveObserver(progressTag);
+  inner->RemoveObserver(errorTag);
+  if (!stage->Error.empty())
+  {
+    vtkErrorWithObjectMacro(outer, << stage->Error);
+    error = stage->Error;
+  }
+  const bool good = ok != 0 && !inner->GetErrorCode() && stage->Error.empty();
+  if (!good && error.empty())
+  {
+    error = std::string(inner->GetClassName()) + " failed";
+  }
+  return good;
+}
+} // namespace
+
+int vtkCloudMapSurfaceCloudMap::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
+  vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
+  vtkTable* table = vtkTable::GetData(outputVector, 1);
+  // Every rank computes the band table whole; it is shown on piece 0 only.
+  cm::WholeOnFirstPiece tableOnce(table, outputVector);
+
+  // Under MPI the band stage reduces its range over all ranks, so every rank
+  // must reach it, or none: the stages before it run locally, then one small
+  // vote (cm::VoteAcrossRanks) makes a failure or an abort on any rank
+  // the result on every rank. Never return before that vote on some ranks
+  // only. An empty piece (no points and no cells, often without any array)
+  // is no error: it joins the band stage with nothing to band.
+  int association = -1;
+  vtkDataArray* values = this->GetInputArrayToProcess(0, inputVector, association);
+  if (!values)
+  {
+    // Nothing selected (e.g. a script created the filter before the reader ran):
+    // the active cell scalars, else the readers' |J|.
+    values = input->GetCellData()->GetScalars();
+    values = values ? values : input->GetCellData()->GetArray("|J|");
+    association = vtkDataObject::FIELD_ASSOCIATION_CELLS;
+  }
+  const bool emptyPiece = input->GetNumberOfPoints() == 0 && input->GetNumberOfCells() == 0;
+  std::ostringstream problem;
+  if ((!values || !values->GetName()) && !emptyPiece)
+  {
+    problem << "no cell array to map: select the current magnitude (|J|) or another cell array";
+  }
+  else if (values && values->GetName() && association != vtkDataObject::FIELD_ASSOCIATION_CELLS)
+  {
+    problem << "array '" << values->GetName() << "' is not a cell array";
+  }
+  std::string error = problem.str();
+  if (!error.empty())
+  {
+    vtkErrorMacro(<< error);
+    if (!cm::SeveralRanks())
+    {
+      return 0;
+    }
+  }
+  const bool haveValues = error.empty() && values && values->GetName();
+  const std::string name = haveValues ? values->GetName() : std::string();
+  auto clearOutputs = [&]() {
+    output->Initialize();
+    table->Initialize();
+  };
+
+  // ---- Local stages: averaging, then refinement and interpolation. --------
+  // The band stage's input; an empty polygonal piece when there is nothing
+  // to band here.
+  vtkSmartPointer<vtkPolyData> bandInput = vtkSmartPointer<vtkPolyData>::New();
+  vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
+  bool failed = !error.empty();
+  const double bandFrom = this->ExactBands ? 0.3 : 0.75;
+  if (haveValues && !this->GetAbortExecute())
+  {
+    // Work on a copy that carries only the mapped value (as a scalar) and the ghosts.
+    vtkNew<vtkPolyData> work;
+    work->CopyStructure(input);
+    if (values->GetNumberOfComponents() == 1)
+    {
+      work->GetCellData()->AddArray(values);
+    }
+    else
+    {
+      vtkNew<vtkDoubleArray> mag;
+      mag->SetName(name.c_str());
+      mag->SetNumberOfTuples(values->GetNumberOfTuples());
+      for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
+      {
+        double s = 0;
+        for (int c = 0; c < values->GetNumberOfComponents(); ++c)
+        {
+          const double v = values->GetComponent(i, c);
+          s += v * v;
+        }
+        mag->SetValue(i, std::sqrt(s));
+      }
+      work->GetCellData()->AddArray(mag);
+    }
+    // Global element ids (from the readers) travel with the sub-elements, for picking
+    // and for comparing distributed runs.
+    if (vtkDataArray* ids = input->GetCellData()->GetArray("ElementId"))
+    {
+      work->GetCellData()->AddArray(ids);
+    }
+    if (vtkDataArray* g = input->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
+    {
+      work->GetCellData()->AddArray(g);
+    }
+    work->GetFieldData()->PassData(input->GetFieldData());
+
+    vtkNew<vtkCloudMapAreaWeightedPointData> average;
+    average->SetInputData(work);
+    average->SetMergeCoincidentPoints(this->MergeCoincidentPoints);
+    average->SetTolerance(this->Tolerance);
+    average->ProcessAllArraysOff();
+    average->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, name.c_str());
+    if (!RunStage(this, average, 0.0, this->ExactBands ? 0.3 : 0.25, error))
+    {
+      failed = true;
+    }
+    else if (!this->GetAbortExecute())
+    {
+      // The extra ghost level served only the averaging: unless downstream asked
+      // for ghosts, refine only the elements this piece owns.
+      vtkInformation* outInfo = outputVector->GetInformationObject(0);
+      const bool keepGhosts =
+        outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()) > 0;
+      vtkSmartPointer<vtkPolyData> parents = average->GetOutput();
+      vtkUnsignedCharArray* ghostFlags = parents->GetCellGhostArray();
+      if (ghostFlags && !keepGhosts)
+      {
+        vtkNew<vtkIdList> owned;
+        for (vtkIdType c = 0; c < parents->GetNumberOfCells(); ++c)
+        {
+          if (!(ghostFlags->GetValue(c) & vtkDataSetAttributes::DUPLICATECELL))
+          {
+            owned->InsertNextId(c);
+          }
+        }
+        vtkNew<vtkPolyData> ownedParents;
+        ownedParents->AllocateEstimate(owned->GetNumberOfIds(), 4);
+        ownedParents->CopyCells(parents, owned);
+        ownedParents->GetCellData()->RemoveArray(vtkDataSetAttributes::GhostArrayName());
+        ownedParents->GetFieldData()->PassData(parents->GetFieldData());
+        parents = ownedParents;
+      }
+      if (this->ExactBands)
+      {
+        // Clip the parents themselves: the bands are exact at any refinement.
+        bandInput->ShallowCopy(parents);
+      }
+      else
+      {
+        // One fused pass refines and evaluates the averaged vertex values at
+        // every sub-element centre (what Element Interpolation computes, bit
+        // for bit, without its ParentCoordinates array and second pass). The
+        // refinement copies parent cell values to every child, so only the
+        // ids travel: the mapped cell value is replaced anyway.
+        vtkNew<vtkPolyData> refineInput;
+        refineInput->ShallowCopy(parents);
+        refineInput->GetCellData()->RemoveArray(name.c_str());
+        refineInput->GetPointData()->Initialize();
+        refineInput->GetPointData()->AddArray(parents->GetPointData()->GetArray(name.c_str()));
+
+        refine->SetInputData(refineInput);
+        refine->SetPrecisionMode(this->PrecisionMode);
+        refine->SetNumberOfLevels(this->NumberOfLevels);
+        refine->SetMaximumEdgeLength(this->MaximumEdgeLength);
+        refine->SetMaximumLevel(this->MaximumLevel);
+        refine->SetMaximumNumberOfCells(this->MaximumNumberOfCells);
+        refine->InterpolatePointDataOff();
+        refine->SetCentreArrayName(name.c_str());
+        refine->SetCentreScanline(this->QuadMode == vtkCloudMapElementInterpolation::SCANLINE);
+        if (!RunStage(this, refine, 0.25, 0.75, error))
+        {
+          failed = true;
+        }
+        else
+        {
+          // A copy, so the band's trivial producer does not take over the
+          // refinement's output.
+          bandInput->ShallowCopy(refine->GetOutput());
+          bandInput->GetPointData()->Initialize();
+        }
+      }
+    }
+    if (failed && !cm::SeveralRanks())
+    {
+      clearOutputs();
+      return 0;
+    }
+  }
+
+  // ---- The vote: every rank, before the collective band stage. -----------
+  const cm::RankVote vote =
+    cm::VoteAcrossRanks(this, failed, error, this->GetAbortExecute() != 0);
+  if (vote.Failed)
+  {
+    clearOutputs();
+    return 0;
+  }
+  if (vote.Aborted)
+  {
+    clearOutputs();
+    return 1; // aborted (here or on another rank): empty outputs everywhere
+  }
+
+  // ---- The band stage (its range is reduced over all ranks). --------------
+  vtkNew<vtkCloudMapBandedColorMap> band;
+  band->SetInputData(bandInput);
+  band->SetExactBands(this->ExactBands);
+  band->SetInputArrayToProcess(0, 0, 0,
+    this->ExactBands ? vtkDataObject::FIELD_ASSOCIATION_POINTS
+                     : vtkDataObject::FIELD_ASSOCIATION_CELLS,
+    name.c_str());
+  band->SetNumberOfBands(this->NumberOfBands);
+  band->SetPalette(this->Palette);
+  band->SetUseCustomRange(this->UseCustomRange);
+  band->SetRange(this->Range);
+  // (A band failure is agreed inside the band filter, so every rank sees it.)
+  std::string bandError;
+  const bool banded = RunStage(this, band, bandFrom, 1.0, bandError);
+  vtkPolyData* result = vtkPolyData::SafeDownCast(band->GetOutputDataObject(0));
+  if (this->GetAbortExecute())
+  {
+    clearOutputs();
+    return 1; // aborted during the band stage (after its reduction): empty outputs
+  }
+  const vtkIdType expected = this->ExactBands ? -1
+    : haveValues                              ? refine->GetOutput()->GetNumberOfCells()
+                                              : 0;
+  if (!banded || !result ||
+    (this->ExactBands && bandInput->GetNumberOfCells() > 0 && result->GetNumberOfCells() == 0) ||
+    (!this->ExactBands && result->GetNumberOfCells() != expected))
+  {
+    vtkErrorMacro(<< (this->ExactBands ? "the exact-band chain failed; see the errors above"
+                                       : "the cloud-map chain failed; see the errors above"));
+    clearOutputs();
+    return 0;
+  }
+  output->ShallowCopy(result);
+  table->ShallowCopy(band->GetOutputDataObject(1));
+  if (!this->ExactBands)
+  {
+    output->GetPointData()->Initialize();
+    // Drop the per-level bookkeeping users rarely need; keep ParentId for picking.
+    output->GetCellData()->RemoveArray("ParentCoordinates");
+    output->GetCellData()->SetActiveScalars("BandColor");
+  }
+  return 1;
+}
+
+void vtkCloudMapSurfaceCloudMap::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "PrecisionMode: " << this->PrecisionMode << "\n"
+     << indent << "NumberOfLevels: " << this->NumberOfLevels << "\n"
+     << indent << "MaximumEdgeLength: " << this->MaximumEdgeLength << "\n"
+     << indent << "QuadMode: " << this->QuadMode << "\n"
+     << indent << "NumberOfBands: " << this->NumberOfBands << "\n"
+     << indent << "Palette: " << this->Palette << "\n"
+     << indent << "ExactBands: " << this->ExactBands << "\n";
+}

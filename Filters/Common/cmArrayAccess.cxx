@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "cmArrayAccess.h"
+
+#include "vtkArrayDispatch.h"
+#include "vtkDataArray.h"
+#include "vtkDataArrayRange.h"
+#include "vtkDoubleArray.h"
+#include "vtkFloatArray.h"
+#include "vtkIdList.h"
+#include "vtkIdTypeArray.h"
+#include "vtkNew.h"
+#include "vtkSMPTools.h"
+#include "vtkTypeInt32Array.h"
+#include "vtkTypeInt64Array.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cm
+{
+namespace
+{
+struct CopyWorker
+{
+  template <typename ArrayT>
+  void operator()(ArrayT* a, std::vector<double>& out)
+  {
+    auto r = vtk::DataArrayValueRange(a);
+    out.resize(r.size());
+    vtkSMPTools::For(0, static_cast<vtkIdType>(r.size()), [&](vtkIdType b, vtkIdType e) {
+      for (vtkIdType i = b; i < e; ++i)
+      {
+        out[i] = static_cast<double>(r[i]);
+      }
+    });
+  }
+};
+} // namespace
+
+std::vector<double> ValuesAsDouble(vtkDataArray* array)
+{
+  std::vector<double> out;
+  CopyWorker w;
+  if (!vtkArrayDispatch::Dispatch::Execute(array, w, out))
+  {
+    w(array, out);
+  }
+  return out;
+}
+
+std::vector<double> ScalarsOf(vtkDataArray* array, int comp)
+{
+  const int nc = array->GetNumberOfComponents();
+  std::vector<double> v = ValuesAsDouble(array);
+  if (nc == 1)
+  {
+    return v;
+  }
+  const vtkIdType n = array->GetNumberOfTuples();
+  std::vector<double> s(n);
+  vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+    for (vtkIdType i = b; i < e; ++i)
+    {
+      if (comp >= 0 && comp < nc)
+      {
+        s[i] = v[i * nc + comp];
+        continue;
+      }
+      double m = 0;
+      for (int c = 0; c < nc; ++c)
+      {
+        m += v[i * nc + c] * v[i * nc + c];
+      }
+      s[i] = std::sqrt(m);
+    }
+  });
+  return s;
+}
+
+const double* ScalarsInPlace(vtkDataArray* array, int comp, std::vector<double>& store)
+{
+  auto* d = vtkDoubleArray::SafeDownCast(array);
+  if (d && d->GetNumberOfComponents() == 1)
+  {
+    return d->GetPointer(0);
+  }
+  store = ScalarsOf(array, comp);
+  return store.data();
+}
+
+namespace
+{
+struct GatherWorker
+{
+  template <typename SrcT, typename DstT>
+  void operator()(SrcT* src, DstT* dst, const long long* ids, std::int64_t n)
+  {
+    const int nc = src->GetNumberOfComponents();
+    auto in = vtk::DataArrayValueRange(src);
+    auto out = vtk::DataArrayValueRange(dst);
+    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+      for (vtkIdType k = b; k < e; ++k)
+      {
+        for (int c = 0; c < nc; ++c)
+        {
+          out[k * nc + c] = in[ids[k] * nc + c];
+        }
+      }
+    });
+  }
+};
+} // namespace
+
+void GatherTuples(vtkAbstractArray* src, vtkAbstractArray* dst, const long long* ids, std::int64_t n)
+{
+  auto* s = vtkDataArray::SafeDownCast(src);
+  auto* d = vtkDataArray::SafeDownCast(dst);
+  if (s && d)
+  {
+    GatherWorker w;
+    using Dispatch = vtkArrayDispatch::Dispatch2SameValueType;
+    if (!Dispatch::Execute(s, d, w, ids, n))
+    {
+      w(s, d, ids, n);
+    }
+    return;
+  }
+  // Strings and other non-numeric arrays: the generic path.
+  vtkNew<vtkIdList> list;
+  list->SetNumberOfIds(n);
+  std::copy(ids, ids + n, list->GetPointer(0));
+  src->GetTuples(list, dst);
+}
+
+void ResizeLargeAny(vtkAbstractArray* array, std::int64_t nTuples)
+{
+  if (auto* d = vtkDoubleArray::SafeDownCast(array))
+    ResizeLarge(d, nTuples);
+  else if (auto* f = vtkFloatArray::SafeDownCast(array))
+    ResizeLarge(f, nTuples);
+  else if (auto* l = vtkTypeInt64Array::SafeDownCast(array))
+    ResizeLarge(l, nTuples);
+  else if (auto* id = vtkIdTypeArray::SafeDownCast(array))
+    ResizeLarge(id, nTuples);
+  else if (auto* i = vtkTypeInt32Array::SafeDownCast(array))
+    ResizeLarge(i, nTuples);
+  else if (auto* u = vtkUnsignedCharArray::SafeDownCast(array))
+    ResizeLarge(u, nTuples);
+  else
+    array->SetNumberOfTuples(nTuples);
+}
+
+} // namespace cm

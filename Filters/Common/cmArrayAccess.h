@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmArrayAccess.h
+ * @brief VTK arrays to and from plain values: typed conversion to doubles,
+ *        gathers, and big output arrays on the large-buffer allocator.
+ */
+#ifndef cmArrayAccess_h
+#define cmArrayAccess_h
+
+#include "CloudMapFiltersCommonModule.h"
+#include "cmLargeBuffer.h"
+
+#include "vtkAbstractArray.h"
+
+#include <cstdint>
+#include <vector>
+
+class vtkDataArray;
+
+namespace cm
+{
+/// All values of an array as doubles, tuple-major (typed fast paths, no per-value virtual calls).
+CLOUDMAPFILTERSCOMMON_EXPORT std::vector<double> ValuesAsDouble(vtkDataArray* array);
+
+/// One scalar per tuple: the component `comp`, or the magnitude when comp < 0
+/// and the array has several components.
+CLOUDMAPFILTERSCOMMON_EXPORT std::vector<double> ScalarsOf(vtkDataArray* array, int comp);
+
+/// One scalar per tuple read in place when `array` is a 1-component double
+/// array, else ScalarsOf() copied into `store`.
+CLOUDMAPFILTERSCOMMON_EXPORT const double* ScalarsInPlace(
+  vtkDataArray* array, int comp, std::vector<double>& store);
+
+/// Copies tuple ids[k] of src to tuple k of dst (typed and parallel for
+/// numeric arrays; children take their parent's cell values).
+CLOUDMAPFILTERSCOMMON_EXPORT void GatherTuples(
+  vtkAbstractArray* src, vtkAbstractArray* dst, const long long* ids, std::int64_t n);
+
+/// Sizes an AOS array to nTuples (components set before), taking big blocks
+/// from AllocateLarge (cmLargeBuffer.h); the array owns the memory and frees it with free().
+template <typename ArrayT>
+void ResizeLarge(ArrayT* array, std::int64_t nTuples)
+{
+  using T = typename ArrayT::ValueType;
+  const std::int64_t nValues = nTuples * array->GetNumberOfComponents();
+  if (void* p = AllocateLarge(sizeof(T) * static_cast<std::size_t>(nValues)))
+  {
+    array->SetArray(static_cast<T*>(p), nValues, 0, vtkAbstractArray::VTK_DATA_ARRAY_FREE);
+  }
+  else
+  {
+    array->SetNumberOfTuples(nTuples);
+  }
+}
+
+/// ResizeLarge for the common AOS numeric types (double, float, 64/32-bit
+/// ints, unsigned char); any other array is sized with SetNumberOfTuples.
+CLOUDMAPFILTERSCOMMON_EXPORT void ResizeLargeAny(vtkAbstractArray* array, std::int64_t nTuples);
+} // namespace cm
+#endif

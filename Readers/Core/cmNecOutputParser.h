@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/**
+ * @file cmNecOutputParser.h
+ * @brief Internal to the NEC-2 output parser (cmNec*.cpp): the parser's state and the
+ * helpers its sections share. Not part of the readers' API: include cmNecOutput.h.
+ *
+ * One class reads the file; its members are defined by concern:
+ *  - cmNecOutput.cpp: the section loop (Run), solutions, table rows and banners;
+ *  - cmNecStructure.cpp: the structure echo (SP/SM patches) and its GX/GR/GM/GS copies;
+ *  - cmNecPatchMatch.cpp: tying SURFACE PATCH DATA to echo polygons (splits, squares, shared corners);
+ *  - cmNecTables.cpp: SEGMENTATION DATA, SURFACE PATCH DATA, wire currents, ports and loads;
+ *  - cmNecPatchCurrents.cpp: SURFACE PATCH CURRENTS (fast row path, parallel blocks);
+ *  - cmNecPattern.cpp: RADIATION PATTERNS.
+ */
+#ifndef cmNecOutputParser_h
+#define cmNecOutputParser_h
+
+#include "cmNecOutput.h"
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace cloudmap
+{
+namespace nec
+{
+using V3 = std::array<double, 3>;
+
+inline V3 operator+(const V3& a, const V3& b)
+{
+  return { a[0] + b[0], a[1] + b[1], a[2] + b[2] };
+}
+inline V3 operator-(const V3& a, const V3& b)
+{
+  return { a[0] - b[0], a[1] - b[1], a[2] - b[2] };
+}
+inline V3 operator*(double s, const V3& a)
+{
+  return { s * a[0], s * a[1], s * a[2] };
+}
+inline double Dot(const V3& a, const V3& b)
+{
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+inline V3 Cross(const V3& a, const V3& b)
+{
+  return { a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0] };
+}
+inline double Norm(const V3& a)
+{
+  return std::sqrt(Dot(a, a));
+}
+
+/// Position of an upper-case ASCII needle in `hay`, ignoring case; npos if absent.
+inline std::size_t FindNoCase(std::string_view hay, std::string_view needle)
+{
+  for (std::size_t i = 0; i + needle.size() <= hay.size(); ++i)
+  {
+    std::size_t k = 0;
+    for (; k < needle.size(); ++k)
+    {
+      char c = hay[i + k];
+      c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+      if (c != needle[k])
+      {
+        break;
+      }
+    }
+    if (k == needle.size())
+    {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+inline bool Has(std::string_view hay, std::string_view needle)
+{
+  return FindNoCase(hay, needle) != std::string_view::npos;
+}
+
+constexpr double Pi = 3.14159265358979323846;
+
+inline bool IsDigit(char c)
+{
+  return c >= '0' && c <= '9';
+}
+
+/// Section banners that end a table's header search (cmNecOutput.cpp).
+bool IsBanner(std::string_view line);
+/// Numeric rows start with a digit, a point or a signed number; banners never do.
+bool StartsNumeric(std::string_view line);
+
+/// A patch as the structure echo describes it, before NEC splits any for wires.
+struct EchoPatch
+{
+  int Corners = 0; ///< 0 when the shape is unknown (an arbitrary 'P' patch)
+  std::array<V3, 4> P{};
+  V3 Centre{};
+  double Area = 0;
+  bool Used = false;
+};
+/// Area and area centroid by a fan from corner 0 (cmNecStructure.cpp).
+void Measure(EchoPatch& e);
+
+/// What the tables say about one patch (metres), after NEC's splits.
+struct DataPatch
+{
+  V3 Centre, Normal, T1, T2;
+  double Area;
+};
+
+struct SegmentGeometry
+{
+  V3 Centre, Direction;
+  double Length;
+};
+
+/// State of one structure (NEC's NX card starts a new one in the same file).
+struct Structure
+{
+  std::vector<EchoPatch> Echo;
+  std::vector<DataPatch> Data;
+  std::vector<SegmentGeometry> Segments;
+  std::int64_t TotalPatches = -1; ///< "TOTAL PATCHES USED", when printed
+  bool Built = false;
+  SurfaceMesh Geometry; ///< polygons only; every solution copies it
+};
+
+class Parser
+{
+public:
+  Parser(std::string_view text, const std::string& fileName, const ParallelFor& parallel)
+    : S(text, fileName)
+    , Text(text)
+    , Parallel(parallel)
+    // A patch takes at least one data row of 64 bytes, which bounds every count.
+    , MaxPatches(static_cast<std::int64_t>(text.size() / 64) + 16)
+  {
+  }
+
+  NecOutput Run();
+
+private:
+  enum class Mode
+  {
+    None,
+    Comments,
+    Echo
+  };
+
+  void EchoLine(std::string_view line);
+  void EchoPatchLine(std::int64_t number, char kind, std::string_view line);
+  void EchoTransform(std::string_view line);
+  void Grow(std::size_t extra);
+  bool NextRow(int maxHeader, std::int64_t& headerLines, std::string_view& line);
+  void ReadSegments();
+  void ReadPatchData();
+  void ReadFeeds();
+  void ReadWireCurrents();
+  void ReadPatchCurrents();
+  void ReadPattern();
+  void ReadPortTable(std::string_view banner); // cmNecPorts.h: input parameters, budget, loads
+  NecSolution& Solution(bool fresh);
+  void AddSources(SurfaceMesh& mesh) const;
+  void Build();
+  double Lambda() const;
+
+  LineScanner S;
+  std::string_view Text;
+  ParallelFor Parallel;
+  bool ParallelCurrents(std::int64_t first, std::int64_t m, double lambda, SurfaceMesh& mesh);
+  std::int64_t MaxPatches;
+  std::vector<std::string_view> Tok;
+  Structure Geo;
+  NecOutput Out;
+  double FrequencyHz = 0, PrintedLambda = 0;
+  std::vector<std::pair<std::int64_t, std::int64_t>> Feeds; ///< (tag, segment)
+  bool SawPatches = false;
+  bool Open = false; ///< the last solution still takes tables of its frequency
+  std::vector<std::string_view> Row;
+  NecNearFieldScanner Near; ///< NE/NH cards and tables (cmNecNearField.cpp)
+  std::vector<NecPort> PendingPorts; ///< ANTENNA INPUT PARAMETERS of the solve being printed
+  NecPowerBudget PendingPower;       ///< a POWER BUDGET printed before its solution existed
+  std::vector<NecLoad> Loads;        ///< the STRUCTURE IMPEDANCE LOADING last printed
+};
+} // namespace nec
+} // namespace cloudmap
+#endif

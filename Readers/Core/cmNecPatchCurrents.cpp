@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// SURFACE PATCH CURRENTS: plain nec2c rows on a fast path (and in parallel blocks for
+// long tables), anything else the general way, which reports what is wrong.
+#include "cmNecOutputParser.h"
+
+#include "cmTextScan.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace cloudmap
+{
+namespace nec
+{
+namespace
+{
+/// A decimal of at most 15 significant digits with a power of ten within ±22
+/// ([sign] digits [. digits] [e|E [sign] digits], what NEC prints) converted
+/// with one correctly rounded operation (Clinger's fast path: the same value
+/// as ParseDouble and from_chars); p moves past it. False, p unchanged, for
+/// anything else.
+inline bool ShortDecimal(const char*& p, const char* end, double& value)
+{
+  static const double Pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+  const char* q = p;
+  bool negative = false;
+  if (q < end && (*q == '-' || *q == '+'))
+  {
+    negative = *q == '-';
+    ++q;
+  }
+  std::uint64_t mantissa = 0;
+  int digits = 0, scale = 0;
+  bool any = false;
+  for (bool frac = false;; ++q)
+  {
+    if (q < end && *q >= '0' && *q <= '9')
+    {
+      if ((mantissa != 0 || *q != '0') && ++digits > 15)
+      {
+        return false;
+      }
+      mantissa = mantissa * 10 + static_cast<unsigned>(*q - '0');
+      scale -= frac ? 1 : 0;
+      any = true;
+    }
+    else if (q < end && *q == '.' && !frac)
+    {
+      frac = true;
+    }
+    else
+    {
+      break;
+    }
+  }
+  if (!any)
+  {
+    return false;
+  }
+  if (q < end && (*q == 'e' || *q == 'E'))
+  {
+    ++q;
+    bool expNegative = false;
+    if (q < end && (*q == '-' || *q == '+'))
+    {
+      expNegative = *q == '-';
+      ++q;
+    }
+    int e = 0;
+    const char* first = q;
+    while (q < end && *q >= '0' && *q <= '9' && q - first < 4)
+    {
+      e = e * 10 + (*q - '0');
+      ++q;
+    }
+    if (q == first || (q < end && *q >= '0' && *q <= '9'))
+    {
+      return false;
+    }
+    scale += expNegative ? -e : e;
+  }
+  if (scale < -22 || scale > 22)
+  {
+    return false;
+  }
+  const double v = static_cast<double>(mantissa); // exact: mantissa < 10^15 < 2^53
+  value = scale < 0 ? v / Pow10[-scale] : v * Pow10[scale];
+  value = negative ? -value : value;
+  p = q;
+  return true;
+}
+
+/// The fast path of a numeric table row: exactly `n` blank-separated tokens,
+/// a plain integer then n - 1 finite numbers, each converted where it stands
+/// with std::from_chars (correctly rounded, as ParseDouble). A token that
+/// TokenizeFortranCells() would split (touching Fortran fields such as "1.0E-03-2.0E-03")
+/// stops from_chars before its end and so is refused, as are a '+' sign, D
+/// exponents and non-finite values: whatever this accepts, TokenizeFortranCells() and
+/// NeedFinite() read the same way; anything else returns false and the caller
+/// parses the line the general way (which reports any error).
+bool FastRow(std::string_view line, int n, std::int64_t& number, double* values)
+{
+  const char* p = line.data();
+  const char* const end = p + line.size();
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (p < end && blank(*p))
+  {
+    ++p;
+  }
+  const char* b = p;
+  std::int64_t x = 0;
+  while (p < end && *p >= '0' && *p <= '9' && p - b < 18)
+  {
+    x = x * 10 + (*p - '0');
+    ++p;
+  }
+  if (p == b || (p < end && !blank(*p)))
+  {
+    return false;
+  }
+  number = x;
+  for (int k = 1; k < n; ++k)
+  {
+    while (p < end && blank(*p))
+    {
+      ++p;
+    }
+    double& v = values[k - 1];
+    const char* stop = p;
+    if (!ShortDecimal(stop, end, v))
+    {
+      const auto r = std::from_chars(p, end, v);
+      if (r.ec != std::errc() || r.ptr == p || !std::isfinite(v))
+      {
+        return false;
+      }
+      stop = r.ptr;
+    }
+    if (stop < end && !blank(*stop))
+    {
+      return false;
+    }
+    p = stop;
+  }
+  while (p < end && blank(*p))
+  {
+    ++p;
+  }
+  return p == end;
+}
+} // namespace
+
+void Parser::ReadPatchCurrents()
+{
+  if (this->FrequencyHz <= 0)
+  {
+    this->S.Fail("SURFACE PATCH CURRENTS before any FREQUENCY line");
+  }
+  if (this->Geo.Data.empty())
+  {
+    this->S.Fail("SURFACE PATCH CURRENTS without a SURFACE PATCH DATA table before it");
+  }
+  if (!this->Geo.Built)
+  {
+    this->Build();
+  }
+  const std::int64_t m = static_cast<std::int64_t>(this->Geo.Data.size());
+  const double lambda = this->Lambda();
+  const bool fresh = this->Open && !this->Out.Solutions.empty() &&
+    (this->Out.Solutions.back().HasPatchCurrents || !this->Out.Solutions.back().Patterns.empty());
+  NecSolution& sol = this->Solution(fresh);
+  sol.Mesh = this->Geo.Geometry;
+  sol.Mesh.Frequency = this->FrequencyHz;
+  this->AddSources(sol.Mesh);
+  sol.HasPatchCurrents = true;
+  sol.Mesh.JReal.reserve(3 * static_cast<std::size_t>(m));
+  sol.Mesh.JImag.reserve(3 * static_cast<std::size_t>(m));
+  std::int64_t header = 0, found = 0;
+  bool triedParallel = false;
+  std::string_view line;
+  std::vector<std::string_view> row;
+  while (found < m)
+  {
+    if (header < 0 && !triedParallel)
+    {
+      // The rows have started: the rest of the table in parallel blocks, if
+      // it is all plain nec2c rows.
+      triedParallel = true;
+      if (this->ParallelCurrents(found, m, lambda, sol.Mesh))
+      {
+        found = m;
+        continue;
+      }
+    }
+    if (header < 0)
+    {
+      // Once the rows have started, a nec2c row (one line per patch) that
+      // passes every check is taken on the fast path.
+      const std::size_t at = this->S.Offset();
+      const std::int64_t lineNo = this->S.LineNumber();
+      std::int64_t n = 0;
+      double v[13];
+      if (this->S.Next(line) && FastRow(line, 14, n, v) && n == found + 1)
+      {
+        const DataPatch& d = this->Geo.Data[static_cast<std::size_t>(found)];
+        bool near = true;
+        for (int a = 0; a < 3; ++a)
+        {
+          near = near && std::abs(lambda * v[a] - d.Centre[a]) <= 1e-3 * lambda + 1e-4;
+        }
+        if (near)
+        {
+          for (int a = 0; a < 3; ++a)
+          {
+            sol.Mesh.JReal.push_back(v[7 + 2 * a]);
+            sol.Mesh.JImag.push_back(v[8 + 2 * a]);
+          }
+          ++found;
+          continue;
+        }
+      }
+      this->S.Seek(at, lineNo); // the general path below parses or reports it
+    }
+    if (!this->NextRow(12, header, line))
+    {
+      break;
+    }
+    header = -1;
+    row = this->Tok;
+    if (row.size() == 1)
+    {
+      // NEC-2D: FORMAT(1X,I4,/,1X,3F7.3,...) puts the number on a line of its own.
+      this->Out.OriginalNec2D = true;
+      std::string_view more;
+      if (!this->S.Next(more))
+      {
+        this->S.Fail("truncated SURFACE PATCH CURRENTS table: patch " + std::string(row[0]) +
+          " has no values");
+      }
+      TokenizeFortranCells(more, this->Tok);
+      row.insert(row.end(), this->Tok.begin(), this->Tok.end());
+    }
+    const std::int64_t expect = found + 1;
+    if (row.size() != 14)
+    {
+      this->S.Fail("SURFACE PATCH CURRENTS row for patch " + std::to_string(expect) + " has " +
+        std::to_string(row.size()) +
+        " fields, expected 14 (number, centre, 2 tangent magnitudes and phases, Re/Im of Jx Jy Jz)");
+    }
+    const std::int64_t n = NeedInt(this->S, row[0], "a patch number");
+    if (n != expect)
+    {
+      this->S.Fail("patch number " + std::to_string(n) +
+        " out of sequence in SURFACE PATCH CURRENTS (expected " + std::to_string(expect) + ")");
+    }
+    const DataPatch& d = this->Geo.Data[static_cast<std::size_t>(found)];
+    for (int a = 0; a < 3; ++a)
+    {
+      // Centres are printed to 3 decimals of a wavelength; a larger gap means the two
+      // tables do not describe the same patches (or λ is not what NEC used).
+      const double c = lambda * NeedFinite(this->S, row[1 + a], "a patch centre coordinate");
+      if (std::abs(c - d.Centre[a]) > 1e-3 * lambda + 1e-4)
+      {
+        this->S.Fail("patch " + std::to_string(n) + ": centre in SURFACE PATCH CURRENTS (" +
+          std::string(row[1 + a]) + " wavelengths) does not match SURFACE PATCH DATA");
+      }
+    }
+    for (int k = 4; k < 8; ++k)
+    {
+      NeedFinite(this->S, row[k], "a tangential current");
+    }
+    for (int a = 0; a < 3; ++a)
+    {
+      sol.Mesh.JReal.push_back(NeedFinite(this->S, row[8 + 2 * a], "a current density"));
+      sol.Mesh.JImag.push_back(NeedFinite(this->S, row[9 + 2 * a], "a current density"));
+    }
+    ++found;
+  }
+  if (found < m)
+  {
+    const bool eof = this->S.AtEnd();
+    throw ParseError(this->S.FileName(), this->S.LineNumber() + (eof ? 0 : 1),
+      "truncated SURFACE PATCH CURRENTS table: " + std::to_string(found) + " of " +
+        std::to_string(m) + " patches" + (eof ? " before the end of the file" : ""));
+  }
+}
+
+bool Parser::ParallelCurrents(std::int64_t first, std::int64_t m, double lambda, SurfaceMesh& mesh)
+{
+  // Rows first..m-1 (0-based) of a SURFACE PATCH CURRENTS table whose first
+  // rows were nec2c rows: when every one of the next m - first lines is a
+  // plain nec2c row that passes the checks, they are parsed in blocks on the
+  // threads, each into its own place. Otherwise nothing is kept and the
+  // serial loop goes on from the same line (and reports what it finds).
+  constexpr std::int64_t BlockRows = 512;
+  const std::int64_t count = m - first;
+  if (!this->Parallel || count < 4 * BlockRows)
+  {
+    return false;
+  }
+  const std::size_t at = this->S.Offset();
+  const std::int64_t lineNo = this->S.LineNumber();
+  std::vector<std::size_t> starts(static_cast<std::size_t>(count) + 1);
+  std::size_t pos = at;
+  for (std::int64_t k = 0; k < count; ++k)
+  {
+    if (pos >= this->Text.size())
+    {
+      return false;
+    }
+    starts[k] = pos;
+    const std::size_t nl = this->Text.find('\n', pos);
+    pos = nl == std::string_view::npos ? this->Text.size() : nl + 1;
+  }
+  starts[count] = pos;
+  mesh.JReal.resize(3 * static_cast<std::size_t>(m));
+  mesh.JImag.resize(3 * static_cast<std::size_t>(m));
+  const std::int64_t blocks = (count + BlockRows - 1) / BlockRows;
+  std::vector<char> ok(static_cast<std::size_t>(blocks), 0);
+  this->Parallel(blocks, [&](std::int64_t lo, std::int64_t hi) {
+    for (std::int64_t b = lo; b < hi; ++b)
+    {
+      bool good = true;
+      for (std::int64_t k = b * BlockRows; good && k < std::min(count, (b + 1) * BlockRows); ++k)
+      {
+        std::size_t end = starts[k + 1];
+        if (end > starts[k] && this->Text[end - 1] == '\n')
+        {
+          --end;
+        }
+        const std::int64_t row = first + k; // 0-based patch index
+        std::int64_t n = 0;
+        double v[13];
+        good = FastRow(this->Text.substr(starts[k], end - starts[k]), 14, n, v) && n == row + 1;
+        const DataPatch& d = this->Geo.Data[static_cast<std::size_t>(row)];
+        for (int a = 0; good && a < 3; ++a)
+        {
+          good = std::abs(lambda * v[a] - d.Centre[a]) <= 1e-3 * lambda + 1e-4;
+        }
+        for (int a = 0; good && a < 3; ++a)
+        {
+          mesh.JReal[3 * row + a] = v[7 + 2 * a];
+          mesh.JImag[3 * row + a] = v[8 + 2 * a];
+        }
+      }
+      ok[static_cast<std::size_t>(b)] = good ? 1 : 0;
+    }
+  });
+  if (std::find(ok.begin(), ok.end(), 0) != ok.end())
+  {
+    mesh.JReal.resize(3 * static_cast<std::size_t>(first));
+    mesh.JImag.resize(3 * static_cast<std::size_t>(first));
+    this->S.Seek(at, lineNo);
+    return false;
+  }
+  this->S.Seek(pos, lineNo + count);
+  return true;
+}
+} // namespace nec
+} // namespace cloudmap
