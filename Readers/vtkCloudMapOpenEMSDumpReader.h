@@ -15,7 +15,7 @@
  *
  * The grid is split by extent (CAN_PRODUCE_SUB_EXTENT), so every rank reads its part.
  * A file that is not HDF5 or lacks the layout gives one error naming the file, the dataset
- * and the problem, and an empty output; failures agree across MPI ranks (cmReaderSync.h).
+ * and the problem, and an empty output; failures agree across MPI ranks (vtkCloudMapReaderBase.h).
  *
  * @sa cmOpenEmsDump.h, cmHdf5File.h, vtkCloudMapOpenEMSReader (nf2ff far fields)
  */

@@ -3,9 +3,10 @@
 
 #include "cmFarFieldToVTK.h"
 #include "cmFileStamp.h"
-#include "cmReaderSync.h"
+#include "cmRanks.h"
 
 #include "vtkDataObject.h"
+#include "vtkDemandDrivenPipeline.h"
 #include "vtkExecutive.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
@@ -14,6 +15,23 @@
 
 #include <exception>
 #include <stdexcept>
+
+namespace
+{
+/**
+ * After a REQUEST_INFORMATION that failed under MPI: marks every output as able to
+ * handle piece requests, as a reader does on success. Without it the executive of a
+ * rank asked for piece 1 or more would never run REQUEST_DATA (it only runs piece 0 of
+ * a source that cannot split), so that rank would skip the vote the others wait in.
+ */
+void KeepInformationFailure(vtkInformationVector* outputs)
+{
+  for (int port = 0; outputs && port < outputs->GetNumberOfInformationObjects(); ++port)
+  {
+    outputs->GetInformationObject(port)->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+  }
+}
+} // namespace
 
 struct vtkCloudMapReaderBase::Internals
 {
@@ -208,36 +226,42 @@ int vtkCloudMapReaderBase::ReadRequestedData(vtkInformation* request, vtkInforma
 vtkTypeBool vtkCloudMapReaderBase::ProcessRequest(
   vtkInformation* request, vtkInformationVector** inputs, vtkInformationVector* outputs)
 {
-  const cloudmap::ReaderRequest kind = cloudmap::ClassifyReaderRequest(request);
-  if (kind == cloudmap::ReaderRequest::Other)
+  const bool data = request->Has(vtkDemandDrivenPipeline::REQUEST_DATA());
+  if (!data && !request->Has(vtkDemandDrivenPipeline::REQUEST_INFORMATION()))
   {
     return this->Superclass::ProcessRequest(request, inputs, outputs);
   }
   this->LastError.clear();
-  if (kind == cloudmap::ReaderRequest::Information)
+  if (!data)
   {
-    // vtkReaderAlgorithm turns REQUEST_INFORMATION into ReadMetaData.
+    // vtkReaderAlgorithm turns REQUEST_INFORMATION into ReadMetaData. ParaView also runs
+    // it on the root rank alone, so it never votes: under MPI a failure is kept for the
+    // REQUEST_DATA vote and the request succeeds, so that this rank reaches the vote
+    // instead of leaving the others waiting in it.
     this->InfoError.clear();
     const int ok = this->Superclass::ProcessRequest(request, inputs, outputs);
-    if (ok || !cloudmap::RunningOnSeveralRanks())
+    if (ok || !cm::SeveralRanks())
     {
       return ok;
     }
     this->InfoError =
       this->LastError.empty() ? std::string("reading the file's information failed") : this->LastError;
-    cloudmap::KeepInformationFailure(outputs);
+    KeepInformationFailure(outputs);
     return 1;
   }
-  int local = 0;
+  // REQUEST_DATA is the one request every rank runs together: it ends with the vote
+  // (cmRanks.h), which on a failure anywhere clears every output on every rank and
+  // reports the first failing rank's message on the others.
+  bool failed = true;
   if (this->InfoError.empty())
   {
-    local = this->ReadRequestedData(request, outputs);
+    failed = !this->ReadRequestedData(request, outputs);
   }
   else
   {
     this->LastError = this->InfoError; // already reported by REQUEST_INFORMATION
   }
-  return cloudmap::AgreeAcrossRanks(this, local, this->LastError, outputs);
+  return cm::VoteAcrossRanks(this, failed, this->LastError, false, outputs).Failed ? 0 : 1;
 }
 
 void vtkCloudMapReaderBase::PrintSelf(ostream& os, vtkIndent indent)

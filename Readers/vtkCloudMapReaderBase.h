@@ -24,11 +24,16 @@
  * the last step at or below the requested time, ParaView's snap-to-time-steps convention,
  * where vtkReaderAlgorithm takes the first at or above it.
  *
- * Under MPI, REQUEST_DATA ends with a collective vote, so that a failure on one rank fails
- * every rank (cmReaderSync.h): REQUEST_INFORMATION, which ParaView also runs on the root
- * rank alone, never votes; its failure is kept (InfoError) and spread by the vote.
+ * Readers run on every rank of pvbatch/pvserver, and a file that only one rank cannot
+ * read (a per-rank path, a node without the mount) must not fail that rank alone: the
+ * others would go on into filters that reduce over ranks and wait forever. So under MPI
+ * REQUEST_DATA ends with the one cross-rank vote (cm::VoteAcrossRanks, cmRanks.h): if
+ * any rank failed, every rank clears its outputs, the ranks that did not fail report
+ * "<class>: failed on rank r of n: <message>" and all return 0. REQUEST_INFORMATION,
+ * which ParaView also runs on the root rank alone, never votes; under MPI its failure is
+ * kept (InfoError) and spread by the vote. Serial runs never vote.
  *
- * @sa cmReaderSync.h, cmFileStamp.h, vtkReaderAlgorithm
+ * @sa cmRanks.h, cmFileStamp.h, vtkReaderAlgorithm
  */
 #ifndef vtkCloudMapReaderBase_h
 #define vtkCloudMapReaderBase_h
