@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapSurfaceCloudMap.h"
 
-#include "cmRanks.h"
 #include "cmExecution.h"
+#include "cmRanks.h"
 
 #include "vtkCloudMapAreaWeightedPointData.h"
 #include "vtkCloudMapBandedColorMap.h"
 #include "vtkCloudMapCentroidMidpointRefinement.h"
 #include "vtkCloudMapElementInterpolation.h"
-
 
 #include "vtkCellData.h"
 #include "vtkCommand.h"
@@ -22,6 +21,7 @@
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
 #include "vtkPolyData.h"
+#include "vtkSmartPointer.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkTable.h"
 #include "vtkUnsignedCharArray.h"
@@ -136,23 +136,78 @@ bool RunStage(vtkAlgorithm* outer, vtkAlgorithm* inner, double from, double to, 
   }
   return good;
 }
+/**
+ * A copy of the input's cells and points that carries only the mapped value
+ * (as a one-component scalar: the magnitude of a vector array), the global
+ * ElementId (from the readers; it travels with the sub-elements, for picking
+ * and for comparing distributed runs), the ghost flags and the field data.
+ */
+vtkSmartPointer<vtkPolyData> MappedCopy(vtkPolyData* input, vtkDataArray* values, const std::string& name)
+{
+  vtkNew<vtkPolyData> work;
+  work->CopyStructure(input);
+  if (values->GetNumberOfComponents() == 1)
+  {
+    work->GetCellData()->AddArray(values);
+  }
+  else
+  {
+    vtkNew<vtkDoubleArray> mag;
+    mag->SetName(name.c_str());
+    mag->SetNumberOfTuples(values->GetNumberOfTuples());
+    for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
+    {
+      double s = 0;
+      for (int c = 0; c < values->GetNumberOfComponents(); ++c)
+      {
+        const double v = values->GetComponent(i, c);
+        s += v * v;
+      }
+      mag->SetValue(i, std::sqrt(s));
+    }
+    work->GetCellData()->AddArray(mag);
+  }
+  if (vtkDataArray* ids = input->GetCellData()->GetArray("ElementId"))
+  {
+    work->GetCellData()->AddArray(ids);
+  }
+  if (vtkDataArray* g = input->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
+  {
+    work->GetCellData()->AddArray(g);
+  }
+  work->GetFieldData()->PassData(input->GetFieldData());
+  return work;
+}
+
+/// The cells of `parents` this piece owns (no duplicate ghost cells), without
+/// the ghost array; `parents` itself when it has no ghost flags.
+vtkSmartPointer<vtkPolyData> OwnedCells(vtkPolyData* parents)
+{
+  vtkUnsignedCharArray* ghostFlags = parents->GetCellGhostArray();
+  if (!ghostFlags)
+  {
+    return parents;
+  }
+  vtkNew<vtkIdList> owned;
+  for (vtkIdType c = 0; c < parents->GetNumberOfCells(); ++c)
+  {
+    if (!(ghostFlags->GetValue(c) & vtkDataSetAttributes::DUPLICATECELL))
+    {
+      owned->InsertNextId(c);
+    }
+  }
+  vtkNew<vtkPolyData> ownedParents;
+  ownedParents->AllocateEstimate(owned->GetNumberOfIds(), 4);
+  ownedParents->CopyCells(parents, owned);
+  ownedParents->GetCellData()->RemoveArray(vtkDataSetAttributes::GhostArrayName());
+  ownedParents->GetFieldData()->PassData(parents->GetFieldData());
+  return ownedParents;
+}
 } // namespace
 
-int vtkCloudMapSurfaceCloudMap::RequestData(
-  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+vtkDataArray* vtkCloudMapSurfaceCloudMap::MappedArray(
+  vtkInformationVector** inputVector, vtkPolyData* input, std::string& error)
 {
-  vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
-  vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
-  vtkTable* table = vtkTable::GetData(outputVector, 1);
-  // Every rank computes the band table whole; it is shown on piece 0 only.
-  cm::WholeOnFirstPiece tableOnce(table, outputVector);
-
-  // Under MPI the band stage reduces its range over all ranks, so every rank
-  // must reach it, or none: the stages before it run locally, then one small
-  // vote (cm::VoteAcrossRanks) makes a failure or an abort on any rank
-  // the result on every rank. Never return before that vote on some ranks
-  // only. An empty piece (no points and no cells, often without any array)
-  // is no error: it joins the band stage with nothing to band.
   int association = -1;
   vtkDataArray* values = this->GetInputArrayToProcess(0, inputVector, association);
   if (!values)
@@ -163,6 +218,7 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
     values = values ? values : input->GetCellData()->GetArray("|J|");
     association = vtkDataObject::FIELD_ASSOCIATION_CELLS;
   }
+  // An empty piece (no points and no cells, often without any array) is no error.
   const bool emptyPiece = input->GetNumberOfPoints() == 0 && input->GetNumberOfCells() == 0;
   std::ostringstream problem;
   if ((!values || !values->GetName()) && !emptyPiece)
@@ -173,7 +229,139 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   {
     problem << "array '" << values->GetName() << "' is not a cell array";
   }
-  std::string error = problem.str();
+  error = problem.str();
+  return values;
+}
+
+bool vtkCloudMapSurfaceCloudMap::RunLocalStages(vtkPolyData* input, vtkDataArray* values,
+  const std::string& name, bool keepGhosts, vtkPolyData* bandInput,
+  vtkCloudMapCentroidMidpointRefinement* refine, std::string& error)
+{
+  // Averaging on the parents.
+  vtkNew<vtkCloudMapAreaWeightedPointData> average;
+  average->SetInputData(MappedCopy(input, values, name));
+  average->SetMergeCoincidentPoints(this->MergeCoincidentPoints);
+  average->SetTolerance(this->Tolerance);
+  average->ProcessAllArraysOff();
+  average->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, name.c_str());
+  if (!RunStage(this, average, 0.0, this->ExactBands ? 0.3 : 0.25, error))
+  {
+    return false;
+  }
+  if (this->GetAbortExecute())
+  {
+    return true;
+  }
+  // The extra ghost level served only the averaging: unless downstream asked
+  // for ghosts, refine only the elements this piece owns.
+  vtkSmartPointer<vtkPolyData> parents = average->GetOutput();
+  if (!keepGhosts)
+  {
+    parents = OwnedCells(parents);
+  }
+  if (this->ExactBands)
+  {
+    // Clip the parents themselves: the bands are exact at any refinement.
+    bandInput->ShallowCopy(parents);
+    return true;
+  }
+  // One fused pass refines and evaluates the averaged vertex values at
+  // every sub-element centre (what Element Interpolation computes, bit
+  // for bit, without its ParentCoordinates array and second pass). The
+  // refinement copies parent cell values to every child, so only the
+  // ids travel: the mapped cell value is replaced anyway.
+  vtkNew<vtkPolyData> refineInput;
+  refineInput->ShallowCopy(parents);
+  refineInput->GetCellData()->RemoveArray(name.c_str());
+  refineInput->GetPointData()->Initialize();
+  refineInput->GetPointData()->AddArray(parents->GetPointData()->GetArray(name.c_str()));
+
+  refine->SetInputData(refineInput);
+  refine->SetPrecisionMode(this->PrecisionMode);
+  refine->SetNumberOfLevels(this->NumberOfLevels);
+  refine->SetMaximumEdgeLength(this->MaximumEdgeLength);
+  refine->SetMaximumLevel(this->MaximumLevel);
+  refine->SetMaximumNumberOfCells(this->MaximumNumberOfCells);
+  refine->InterpolatePointDataOff();
+  refine->SetCentreArrayName(name.c_str());
+  refine->SetCentreScanline(this->QuadMode == vtkCloudMapElementInterpolation::SCANLINE);
+  if (!RunStage(this, refine, 0.25, 0.75, error))
+  {
+    return false;
+  }
+  // A copy, so the band's trivial producer does not take over the
+  // refinement's output.
+  bandInput->ShallowCopy(refine->GetOutput());
+  bandInput->GetPointData()->Initialize();
+  return true;
+}
+
+int vtkCloudMapSurfaceCloudMap::RunBandStage(vtkPolyData* bandInput, const std::string& name,
+  vtkIdType expectedCells, vtkPolyData* output, vtkTable* table)
+{
+  vtkNew<vtkCloudMapBandedColorMap> band;
+  band->SetInputData(bandInput);
+  band->SetExactBands(this->ExactBands);
+  band->SetInputArrayToProcess(0, 0, 0,
+    this->ExactBands ? vtkDataObject::FIELD_ASSOCIATION_POINTS
+                     : vtkDataObject::FIELD_ASSOCIATION_CELLS,
+    name.c_str());
+  band->SetNumberOfBands(this->NumberOfBands);
+  band->SetPalette(this->Palette);
+  band->SetUseCustomRange(this->UseCustomRange);
+  band->SetRange(this->Range);
+  // (A band failure is agreed inside the band filter, so every rank sees it.)
+  std::string bandError;
+  const bool banded = RunStage(this, band, this->ExactBands ? 0.3 : 0.75, 1.0, bandError);
+  vtkPolyData* result = vtkPolyData::SafeDownCast(band->GetOutputDataObject(0));
+  if (this->GetAbortExecute())
+  {
+    output->Initialize();
+    table->Initialize();
+    return 1; // aborted during the band stage (after its reduction): empty outputs
+  }
+  if (!banded || !result ||
+    (this->ExactBands && bandInput->GetNumberOfCells() > 0 && result->GetNumberOfCells() == 0) ||
+    (!this->ExactBands && result->GetNumberOfCells() != expectedCells))
+  {
+    vtkErrorMacro(<< (this->ExactBands ? "the exact-band chain failed; see the errors above"
+                                       : "the cloud-map chain failed; see the errors above"));
+    output->Initialize();
+    table->Initialize();
+    return 0;
+  }
+  output->ShallowCopy(result);
+  table->ShallowCopy(band->GetOutputDataObject(1));
+  if (!this->ExactBands)
+  {
+    output->GetPointData()->Initialize();
+    // Drop the per-level bookkeeping users rarely need; keep ParentId for picking.
+    output->GetCellData()->RemoveArray("ParentCoordinates");
+    output->GetCellData()->SetActiveScalars("BandColor");
+  }
+  return 1;
+}
+
+int vtkCloudMapSurfaceCloudMap::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkPolyData* input = vtkPolyData::GetData(inputVector[0]);
+  vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
+  vtkTable* table = vtkTable::GetData(outputVector, 1);
+  // Every rank computes the band table whole; it is shown on piece 0 only.
+  cm::WholeOnFirstPiece tableOnce(table, outputVector);
+  auto clearOutputs = [&]() {
+    output->Initialize();
+    table->Initialize();
+  };
+
+  // Under MPI the band stage reduces its range over all ranks, so every rank
+  // must reach it, or none: the stages before it run locally, then one small
+  // vote (cm::VoteAcrossRanks) makes a failure or an abort on any rank
+  // the result on every rank. Never return before that vote on some ranks
+  // only. An empty piece joins the band stage with nothing to band.
+  std::string error;
+  vtkDataArray* values = this->MappedArray(inputVector, input, error);
   if (!error.empty())
   {
     vtkErrorMacro(<< error);
@@ -184,10 +372,6 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   }
   const bool haveValues = error.empty() && values && values->GetName();
   const std::string name = haveValues ? values->GetName() : std::string();
-  auto clearOutputs = [&]() {
-    output->Initialize();
-    table->Initialize();
-  };
 
   // ---- Local stages: averaging, then refinement and interpolation. --------
   // The band stage's input; an empty polygonal piece when there is nothing
@@ -195,121 +379,11 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   vtkSmartPointer<vtkPolyData> bandInput = vtkSmartPointer<vtkPolyData>::New();
   vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
   bool failed = !error.empty();
-  const double bandFrom = this->ExactBands ? 0.3 : 0.75;
   if (haveValues && !this->GetAbortExecute())
   {
-    // Work on a copy that carries only the mapped value (as a scalar) and the ghosts.
-    vtkNew<vtkPolyData> work;
-    work->CopyStructure(input);
-    if (values->GetNumberOfComponents() == 1)
-    {
-      work->GetCellData()->AddArray(values);
-    }
-    else
-    {
-      vtkNew<vtkDoubleArray> mag;
-      mag->SetName(name.c_str());
-      mag->SetNumberOfTuples(values->GetNumberOfTuples());
-      for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
-      {
-        double s = 0;
-        for (int c = 0; c < values->GetNumberOfComponents(); ++c)
-        {
-          const double v = values->GetComponent(i, c);
-          s += v * v;
-        }
-        mag->SetValue(i, std::sqrt(s));
-      }
-      work->GetCellData()->AddArray(mag);
-    }
-    // Global element ids (from the readers) travel with the sub-elements, for picking
-    // and for comparing distributed runs.
-    if (vtkDataArray* ids = input->GetCellData()->GetArray("ElementId"))
-    {
-      work->GetCellData()->AddArray(ids);
-    }
-    if (vtkDataArray* g = input->GetCellData()->GetArray(vtkDataSetAttributes::GhostArrayName()))
-    {
-      work->GetCellData()->AddArray(g);
-    }
-    work->GetFieldData()->PassData(input->GetFieldData());
-
-    vtkNew<vtkCloudMapAreaWeightedPointData> average;
-    average->SetInputData(work);
-    average->SetMergeCoincidentPoints(this->MergeCoincidentPoints);
-    average->SetTolerance(this->Tolerance);
-    average->ProcessAllArraysOff();
-    average->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, name.c_str());
-    if (!RunStage(this, average, 0.0, this->ExactBands ? 0.3 : 0.25, error))
-    {
-      failed = true;
-    }
-    else if (!this->GetAbortExecute())
-    {
-      // The extra ghost level served only the averaging: unless downstream asked
-      // for ghosts, refine only the elements this piece owns.
-      vtkInformation* outInfo = outputVector->GetInformationObject(0);
-      const bool keepGhosts =
-        outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()) > 0;
-      vtkSmartPointer<vtkPolyData> parents = average->GetOutput();
-      vtkUnsignedCharArray* ghostFlags = parents->GetCellGhostArray();
-      if (ghostFlags && !keepGhosts)
-      {
-        vtkNew<vtkIdList> owned;
-        for (vtkIdType c = 0; c < parents->GetNumberOfCells(); ++c)
-        {
-          if (!(ghostFlags->GetValue(c) & vtkDataSetAttributes::DUPLICATECELL))
-          {
-            owned->InsertNextId(c);
-          }
-        }
-        vtkNew<vtkPolyData> ownedParents;
-        ownedParents->AllocateEstimate(owned->GetNumberOfIds(), 4);
-        ownedParents->CopyCells(parents, owned);
-        ownedParents->GetCellData()->RemoveArray(vtkDataSetAttributes::GhostArrayName());
-        ownedParents->GetFieldData()->PassData(parents->GetFieldData());
-        parents = ownedParents;
-      }
-      if (this->ExactBands)
-      {
-        // Clip the parents themselves: the bands are exact at any refinement.
-        bandInput->ShallowCopy(parents);
-      }
-      else
-      {
-        // One fused pass refines and evaluates the averaged vertex values at
-        // every sub-element centre (what Element Interpolation computes, bit
-        // for bit, without its ParentCoordinates array and second pass). The
-        // refinement copies parent cell values to every child, so only the
-        // ids travel: the mapped cell value is replaced anyway.
-        vtkNew<vtkPolyData> refineInput;
-        refineInput->ShallowCopy(parents);
-        refineInput->GetCellData()->RemoveArray(name.c_str());
-        refineInput->GetPointData()->Initialize();
-        refineInput->GetPointData()->AddArray(parents->GetPointData()->GetArray(name.c_str()));
-
-        refine->SetInputData(refineInput);
-        refine->SetPrecisionMode(this->PrecisionMode);
-        refine->SetNumberOfLevels(this->NumberOfLevels);
-        refine->SetMaximumEdgeLength(this->MaximumEdgeLength);
-        refine->SetMaximumLevel(this->MaximumLevel);
-        refine->SetMaximumNumberOfCells(this->MaximumNumberOfCells);
-        refine->InterpolatePointDataOff();
-        refine->SetCentreArrayName(name.c_str());
-        refine->SetCentreScanline(this->QuadMode == vtkCloudMapElementInterpolation::SCANLINE);
-        if (!RunStage(this, refine, 0.25, 0.75, error))
-        {
-          failed = true;
-        }
-        else
-        {
-          // A copy, so the band's trivial producer does not take over the
-          // refinement's output.
-          bandInput->ShallowCopy(refine->GetOutput());
-          bandInput->GetPointData()->Initialize();
-        }
-      }
-    }
+    const bool keepGhosts = outputVector->GetInformationObject(0)->Get(
+                              vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()) > 0;
+    failed = !this->RunLocalStages(input, values, name, keepGhosts, bandInput, refine, error);
     if (failed && !cm::SeveralRanks())
     {
       clearOutputs();
@@ -332,48 +406,10 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   }
 
   // ---- The band stage (its range is reduced over all ranks). --------------
-  vtkNew<vtkCloudMapBandedColorMap> band;
-  band->SetInputData(bandInput);
-  band->SetExactBands(this->ExactBands);
-  band->SetInputArrayToProcess(0, 0, 0,
-    this->ExactBands ? vtkDataObject::FIELD_ASSOCIATION_POINTS
-                     : vtkDataObject::FIELD_ASSOCIATION_CELLS,
-    name.c_str());
-  band->SetNumberOfBands(this->NumberOfBands);
-  band->SetPalette(this->Palette);
-  band->SetUseCustomRange(this->UseCustomRange);
-  band->SetRange(this->Range);
-  // (A band failure is agreed inside the band filter, so every rank sees it.)
-  std::string bandError;
-  const bool banded = RunStage(this, band, bandFrom, 1.0, bandError);
-  vtkPolyData* result = vtkPolyData::SafeDownCast(band->GetOutputDataObject(0));
-  if (this->GetAbortExecute())
-  {
-    clearOutputs();
-    return 1; // aborted during the band stage (after its reduction): empty outputs
-  }
   const vtkIdType expected = this->ExactBands ? -1
     : haveValues                              ? refine->GetOutput()->GetNumberOfCells()
                                               : 0;
-  if (!banded || !result ||
-    (this->ExactBands && bandInput->GetNumberOfCells() > 0 && result->GetNumberOfCells() == 0) ||
-    (!this->ExactBands && result->GetNumberOfCells() != expected))
-  {
-    vtkErrorMacro(<< (this->ExactBands ? "the exact-band chain failed; see the errors above"
-                                       : "the cloud-map chain failed; see the errors above"));
-    clearOutputs();
-    return 0;
-  }
-  output->ShallowCopy(result);
-  table->ShallowCopy(band->GetOutputDataObject(1));
-  if (!this->ExactBands)
-  {
-    output->GetPointData()->Initialize();
-    // Drop the per-level bookkeeping users rarely need; keep ParentId for picking.
-    output->GetCellData()->RemoveArray("ParentCoordinates");
-    output->GetCellData()->SetActiveScalars("BandColor");
-  }
-  return 1;
+  return this->RunBandStage(bandInput, name, expected, output, table);
 }
 
 void vtkCloudMapSurfaceCloudMap::PrintSelf(ostream& os, vtkIndent indent)

@@ -29,6 +29,12 @@
 #include "CloudMapFiltersCloudMapModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
+#include <string>
+
+class vtkCloudMapCentroidMidpointRefinement;
+class vtkDataArray;
+class vtkTable;
+
 class CLOUDMAPFILTERSCLOUDMAP_EXPORT vtkCloudMapSurfaceCloudMap : public vtkPolyDataAlgorithm
 {
 public:
@@ -108,6 +114,19 @@ protected:
 private:
   vtkCloudMapSurfaceCloudMap(const vtkCloudMapSurfaceCloudMap&) = delete;
   void operator=(const vtkCloudMapSurfaceCloudMap&) = delete;
+
+  // The steps of RequestData.
+  /// The cell array to map (the selection, else the active cell scalars, else
+  /// |J|); `error` says why it cannot be used (empty when it can).
+  vtkDataArray* MappedArray(vtkInformationVector** inputVector, vtkPolyData* input, std::string& error);
+  /// The local stages: Area Weighted Point Data, then (unless ExactBands) the
+  /// fused refinement and interpolation; fills `bandInput`. False when a stage failed.
+  bool RunLocalStages(vtkPolyData* input, vtkDataArray* values, const std::string& name,
+    bool keepGhosts, vtkPolyData* bandInput, vtkCloudMapCentroidMidpointRefinement* refine,
+    std::string& error);
+  /// The collective band stage and the outputs; RequestData's return value.
+  int RunBandStage(vtkPolyData* bandInput, const std::string& name, vtkIdType expectedCells,
+    vtkPolyData* output, vtkTable* table);
 };
 
 #endif

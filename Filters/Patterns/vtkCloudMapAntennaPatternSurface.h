@@ -184,6 +184,10 @@ private:
   double GlobalReference = 0.0;
   std::string GlobalKey;
   std::string CurrentKey() const;
+  /// One step of the pre-pass over the time steps (`error`: this step's
+  /// failure, or empty); after the last, the collective reduction.
+  int RunPrepassStep(vtkInformation* request, vtkInformationVector* outputVector, double localMax,
+    const std::string& error);
 };
 
 #endif

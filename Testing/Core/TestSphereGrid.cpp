@@ -126,5 +126,42 @@ int TestSphereGrid(int, char*[])
   CM_NEAR(ScaledQuantity(0.0, PatternScale::AbsoluteDecibels, 30, 5.0), -25.0, 0);
   CM_NEAR(ScaledQuantity(std::pow(10.0, -2.85 / 20), PatternScale::AbsoluteDecibels, 30, 5.0), 2.15, 1e-12);
   CM_NEAR(FieldRatio(-999.99, -999.99, PatternValueKind::Decibels), 0.0, 0); // an all-null step
+  // DirectionAngles inverts SphericalDirection (θ in [0, 180]; φ in
+  // (-180, 180], or [0, 360) when asked), and the poles and axes are exact.
+  for (double th : { 0.0, 30.0, 90.0, 135.0, 180.0 })
+  {
+    for (double ph : { -150.0, -90.0, 0.0, 45.0, 180.0 })
+    {
+      double dir[3], t, f;
+      SphericalDirection(th, ph, dir);
+      DirectionAngles(dir, false, t, f);
+      CM_NEAR(t, th, 1e-12);
+      if (th > 0 && th < 180)
+      {
+        CM_NEAR(f, ph, 1e-12);
+        DirectionAngles(dir, true, t, f);
+        CM_NEAR(f, ph < 0 ? ph + 360 : ph, 1e-12);
+      }
+    }
+  }
+  double up[3] = { 0, 0, 1 }, y[3] = { 0, -1, 0 }, t, f;
+  DirectionAngles(up, false, t, f);
+  CM_CHECK(t == 0 && f == 0);
+  DirectionAngles(y, true, t, f);
+  CM_NEAR(t, 90.0, 1e-12);
+  CM_NEAR(f, 270.0, 1e-12);
+  // The fixed band ranges: [0, 1] for a ratio or power, [L - floor, L]
+  // absolute, [-floor, 0] for the relative dB scales.
+  double lo, hi;
+  FixedBandRange(PatternScale::LinearField, 30, 5, lo, hi);
+  CM_CHECK(lo == 0 && hi == 1);
+  FixedBandRange(PatternScale::Power, 30, 5, lo, hi);
+  CM_CHECK(lo == 0 && hi == 1);
+  FixedBandRange(PatternScale::AbsoluteDecibels, 30, 5, lo, hi);
+  CM_CHECK(lo == -25 && hi == 5);
+  FixedBandRange(PatternScale::Decibels, 30, 5, lo, hi);
+  CM_CHECK(lo == -30 && hi == 0);
+  FixedBandRange(PatternScale::ARRL, 40, 5, lo, hi);
+  CM_CHECK(lo == -40 && hi == 0);
   return cmReport("TestSphereGrid");
 }

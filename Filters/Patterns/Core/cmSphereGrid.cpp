@@ -258,4 +258,34 @@ double RadiusFraction(double a, PatternScale scale, double floorDb)
   return ScaledQuantity(a, scale, floorDb);
 }
 
+void DirectionAngles(const double dir[3], bool nonNegativePhi, double& thetaDeg, double& phiDeg)
+{
+  thetaDeg = std::acos(std::clamp(dir[2], -1.0, 1.0)) * 180.0 / cm::Pi;
+  phiDeg = std::atan2(dir[1], dir[0]) * 180.0 / cm::Pi;
+  if (nonNegativePhi && phiDeg < 0)
+  {
+    phiDeg += 360.0;
+  }
+}
+
+void FixedBandRange(PatternScale scale, double floorDb, double referenceDb, double& lo, double& hi)
+{
+  switch (scale)
+  {
+    case PatternScale::LinearField:
+    case PatternScale::Power:
+      lo = 0.0;
+      hi = 1.0;
+      break;
+    case PatternScale::AbsoluteDecibels:
+      lo = referenceDb - floorDb;
+      hi = referenceDb;
+      break;
+    default:
+      lo = -floorDb;
+      hi = 0.0;
+      break;
+  }
+}
+
 } // namespace cm::pattern

@@ -88,5 +88,14 @@ double RadiusFraction(double ratio, PatternScale scale, double floorDb);
 /// Unit direction of (θ, φ) in degrees.
 void SphericalDirection(double thetaDeg, double phiDeg, double dir[3]);
 
+/// (θ, φ) in degrees of a unit direction, the inverse of SphericalDirection:
+/// θ in [0, 180], φ in (−180, 180], or in [0, 360) when `nonNegativePhi`.
+void DirectionAngles(const double dir[3], bool nonNegativePhi, double& thetaDeg, double& phiDeg);
+
+/// The fixed band range of a scale, the same for every frame (a global or
+/// absolute reference): [0, 1] for linear field and power, [L − floor, L]
+/// for absolute dB at reference level L, [−floor, 0] for the relative dB scales.
+void FixedBandRange(PatternScale scale, double floorDb, double referenceDb, double& lo, double& hi);
+
 } // namespace cm::pattern
 #endif
