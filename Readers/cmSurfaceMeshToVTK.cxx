@@ -17,8 +17,11 @@
 #include "vtkDataSetAttributes.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
+#include <mutex>
+#include <unordered_map>
 #include <vector>
 
 namespace cloudmap
@@ -68,103 +71,239 @@ void AddNamed(vtkFieldData* fd, const char* namesKey, const char* posKey,
   fd->AddArray(n);
   fd->AddArray(p);
 }
-} // namespace
 
-void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int ghostLevels,
+
+// A piece's cells and points, and how they map to the mesh's.
+struct PieceMap
+{
+  bool Whole = false;                 ///< cells are exactly 0..ne-1, no ghosts
+  std::int64_t Begin = 0, End = 0;    ///< owned cells [Begin, End)
+  std::vector<std::int64_t> Order;    ///< all cells, owned then ghosts (empty: Begin..End)
+  std::vector<char> Level;            ///< ghost level per mesh cell (only with ghosts)
+  std::vector<std::int64_t> Remap;    ///< output id per mesh vertex, -1 unused (empty: identity)
+  std::int64_t UsedPoints = 0;
+
+  std::int64_t NumberOfCells() const
+  {
+    return this->Order.empty() ? this->End - this->Begin : static_cast<std::int64_t>(this->Order.size());
+  }
+  std::int64_t Cell(std::int64_t i) const
+  {
+    return this->Order.empty() ? this->Begin + i : this->Order[static_cast<std::size_t>(i)];
+  }
+  std::int64_t Point(std::int64_t v) const
+  {
+    return this->Remap.empty() ? v : this->Remap[static_cast<std::size_t>(v)];
+  }
+};
+
+// Elements of the piece, then ghost rings by vertex adjacency (serial: only
+// distributed runs with ghost levels take it).
+void AddGhostRings(const SurfaceMesh& m, int ghostLevels, PieceMap& pm)
+{
+  const std::int64_t ne = m.NumberOfElements(), np = m.NumberOfPoints();
+  pm.Level.assign(static_cast<std::size_t>(ne), -1);
+  pm.Order.reserve(static_cast<std::size_t>(pm.End - pm.Begin));
+  for (std::int64_t c = pm.Begin; c < pm.End; ++c)
+  {
+    pm.Level[c] = 0;
+    pm.Order.push_back(c);
+  }
+  std::vector<std::int64_t> vOff(np + 1, 0), vCells;
+  for (std::int64_t c = 0; c < ne; ++c)
+    for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
+      ++vOff[m.Connectivity[k] + 1];
+  for (std::int64_t v = 0; v < np; ++v)
+    vOff[v + 1] += vOff[v];
+  vCells.resize(vOff[np]);
+  std::vector<std::int64_t> fill(vOff.begin(), vOff.end() - 1);
+  for (std::int64_t c = 0; c < ne; ++c)
+    for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
+      vCells[fill[m.Connectivity[k]]++] = c;
+  std::size_t front = 0;
+  for (int g = 1; g <= ghostLevels; ++g)
+  {
+    const std::size_t end = pm.Order.size();
+    for (std::size_t i = front; i < end; ++i)
+    {
+      const std::int64_t c = pm.Order[i];
+      for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
+      {
+        const std::int64_t v = m.Connectivity[k];
+        for (std::int64_t j = vOff[v]; j < vOff[v + 1]; ++j)
+        {
+          if (pm.Level[vCells[j]] < 0)
+          {
+            pm.Level[vCells[j]] = static_cast<char>(g);
+            pm.Order.push_back(vCells[j]);
+          }
+        }
+      }
+    }
+    front = end;
+  }
+  // Ghosts go after the owned cells in the order found, which keeps owned ids stable.
+}
+
+// The used vertices, compacted in increasing original order (deterministic).
+// Marking and numbering run on the threads: with the text parsed in
+// parallel, serial passes over the mesh here were what kept the reader from
+// scaling (1.57x on 2 threads against 1.93x for the parse alone).
+void CompactPoints(const SurfaceMesh& m, PieceMap& pm)
+{
+  const std::int64_t np = m.NumberOfPoints(), nc = pm.NumberOfCells();
+  std::vector<std::atomic<unsigned char>> used(static_cast<std::size_t>(np));
+  vtkSMPTools::For(0, nc, [&](vtkIdType lo, vtkIdType hi) {
+    for (vtkIdType i = lo; i < hi; ++i)
+    {
+      const std::int64_t c = pm.Cell(i);
+      for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
+        used[static_cast<std::size_t>(m.Connectivity[k])].store(1, std::memory_order_relaxed);
+    }
+  });
+  // Count per block of vertices, prefix-sum the blocks, then number them.
+  constexpr std::int64_t Block = 65536;
+  const std::int64_t nb = (np + Block - 1) / Block;
+  std::vector<std::int64_t> start(static_cast<std::size_t>(nb + 1), 0);
+  vtkSMPTools::For(0, nb, 1, [&](vtkIdType lo, vtkIdType hi) {
+    for (vtkIdType b = lo; b < hi; ++b)
+    {
+      std::int64_t n = 0;
+      for (std::int64_t v = b * Block; v < std::min<std::int64_t>(np, (b + 1) * Block); ++v)
+        n += used[static_cast<std::size_t>(v)].load(std::memory_order_relaxed);
+      start[b + 1] = n;
+    }
+  });
+  for (std::int64_t b = 0; b < nb; ++b)
+    start[b + 1] += start[b];
+  pm.UsedPoints = start[nb];
+  if (pm.UsedPoints == np)
+  {
+    return; // every vertex used: the identity (Remap stays empty)
+  }
+  pm.Remap.resize(static_cast<std::size_t>(np));
+  vtkSMPTools::For(0, nb, 1, [&](vtkIdType lo, vtkIdType hi) {
+    for (vtkIdType b = lo; b < hi; ++b)
+    {
+      std::int64_t next = start[b];
+      for (std::int64_t v = b * Block; v < std::min<std::int64_t>(np, (b + 1) * Block); ++v)
+        pm.Remap[v] = used[static_cast<std::size_t>(v)].load(std::memory_order_relaxed) ? next++ : -1;
+    }
+  });
+}
+
+// VTK 9.2 frees an adopted buffer through a plain function pointer, so the
+// vectors whose buffers VTK arrays use are kept here, keyed by their data,
+// until the array lets go. Never destroyed: an array may outlive static
+// destructors at exit.
+struct Adopted
+{
+  std::mutex Lock;
+  std::unordered_map<void*, std::vector<double>> Vectors;
+};
+Adopted& AdoptedVectors()
+{
+  static Adopted* const all = new Adopted; // deliberately leaked, see above
+  return *all;
+}
+void FreeAdopted(void* p)
+{
+  Adopted& a = AdoptedVectors();
+  std::vector<double> gone;
+  {
+    std::lock_guard<std::mutex> hold(a.Lock);
+    auto it = a.Vectors.find(p);
+    if (it != a.Vectors.end())
+    {
+      gone.swap(it->second);
+      a.Vectors.erase(it);
+    }
+  }
+  // `gone` frees the memory outside the lock.
+}
+
+// Hands the vector's buffer to the array without a copy (the vector is left empty).
+void AdoptInto(vtkDoubleArray* a, std::vector<double>& v)
+{
+  if (v.empty())
+  {
+    a->SetNumberOfTuples(0);
+    return;
+  }
+  std::vector<double> kept;
+  kept.swap(v);
+  double* data = kept.data();
+  const vtkIdType n = static_cast<vtkIdType>(kept.size());
+  {
+    Adopted& all = AdoptedVectors();
+    std::lock_guard<std::mutex> hold(all.Lock);
+    all.Vectors.emplace(data, std::move(kept));
+  }
+  a->SetArray(data, n, 0, vtkAbstractArray::VTK_DATA_ARRAY_USER_DEFINED);
+  a->SetArrayFreeFunction(&FreeAdopted);
+}
+
+/// `adopt` is `m` when its buffers may be taken, else null.
+void Convert(const SurfaceMesh& m, SurfaceMesh* adopt, int piece, int numPieces, int ghostLevels,
   vtkPolyData* output, std::vector<std::int64_t>* pointIds)
 {
   const bool hasJ = m.JReal.size() == 3 * static_cast<std::size_t>(m.NumberOfElements()) &&
     m.JImag.size() == m.JReal.size();
   const std::int64_t ne = m.NumberOfElements(), np = m.NumberOfPoints();
   numPieces = std::max(1, numPieces);
-  const std::int64_t b = ne * piece / numPieces, e = ne * (piece + 1) / numPieces;
-
-  // Elements of the piece, then ghost rings by vertex adjacency.
-  std::vector<char> level(ne, -1);
-  std::vector<std::int64_t> order;
-  order.reserve(static_cast<std::size_t>(e - b));
-  for (std::int64_t c = b; c < e; ++c)
+  PieceMap pm;
+  pm.Begin = ne * piece / numPieces;
+  pm.End = ne * (piece + 1) / numPieces;
+  const bool withGhosts = ghostLevels > 0 && numPieces > 1;
+  if (withGhosts && pm.End > pm.Begin)
   {
-    level[c] = 0;
-    order.push_back(c);
+    AddGhostRings(m, ghostLevels, pm);
   }
-  if (ghostLevels > 0 && numPieces > 1 && e > b)
-  {
-    std::vector<std::int64_t> vOff(np + 1, 0), vCells;
-    for (std::int64_t c = 0; c < ne; ++c)
-      for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
-        ++vOff[m.Connectivity[k] + 1];
-    for (std::int64_t v = 0; v < np; ++v)
-      vOff[v + 1] += vOff[v];
-    vCells.resize(vOff[np]);
-    std::vector<std::int64_t> fill(vOff.begin(), vOff.end() - 1);
-    for (std::int64_t c = 0; c < ne; ++c)
-      for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
-        vCells[fill[m.Connectivity[k]]++] = c;
-    std::size_t front = 0;
-    for (int g = 1; g <= ghostLevels; ++g)
-    {
-      const std::size_t end = order.size();
-      for (std::size_t i = front; i < end; ++i)
-      {
-        const std::int64_t c = order[i];
-        for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
-        {
-          const std::int64_t v = m.Connectivity[k];
-          for (std::int64_t j = vOff[v]; j < vOff[v + 1]; ++j)
-          {
-            if (level[vCells[j]] < 0)
-            {
-              level[vCells[j]] = static_cast<char>(g);
-              order.push_back(vCells[j]);
-            }
-          }
-        }
-      }
-      front = end;
-    }
-  }
-  // Ghosts go after the owned cells in the order found, which keeps owned ids stable.
+  pm.Whole = pm.Order.empty() && pm.Begin == 0 && pm.End == ne;
+  CompactPoints(m, pm);
+  const std::int64_t used = pm.UsedPoints;
 
-  // Compact the used vertices, in increasing original order for determinism.
-  std::vector<std::int64_t> remap(np, -1);
-  for (std::int64_t c : order)
-    for (std::int64_t k = m.Offsets[c]; k < m.Offsets[c + 1]; ++k)
-      remap[m.Connectivity[k]] = 0;
   vtkNew<vtkPoints> pts;
   vtkNew<vtkDoubleArray> ptsData;
   ptsData->SetNumberOfComponents(3);
-  std::int64_t used = 0;
-  for (std::int64_t v = 0; v < np; ++v)
-  {
-    if (remap[v] == 0)
-    {
-      remap[v] = used++;
-    }
-  }
-  double* xyz = SizeLarge(ptsData.GetPointer(), used);
-  pts->SetData(ptsData);
   if (pointIds)
   {
     pointIds->assign(static_cast<std::size_t>(used), 0);
   }
-  // The copies below are independent per vertex and per cell: parallel loops
-  // (a large model is mostly this copy once the text is parsed).
-  vtkSMPTools::For(0, np, [&](vtkIdType lo, vtkIdType hi) {
-    for (vtkIdType v = lo; v < hi; ++v)
+  if (adopt && pm.Remap.empty())
+  {
+    // Every vertex is used in its own order: the parsed coordinates are the array.
+    AdoptInto(ptsData, adopt->Points);
+    if (pointIds)
     {
-      const std::int64_t r = remap[v];
-      if (r >= 0)
+      vtkSMPTools::For(0, used, [&](vtkIdType lo, vtkIdType hi) {
+        for (vtkIdType v = lo; v < hi; ++v)
+          (*pointIds)[static_cast<std::size_t>(v)] = v;
+      });
+    }
+  }
+  else
+  {
+    double* xyz = SizeLarge(ptsData.GetPointer(), used);
+    // Independent per vertex: a parallel copy.
+    vtkSMPTools::For(0, np, [&](vtkIdType lo, vtkIdType hi) {
+      for (vtkIdType v = lo; v < hi; ++v)
       {
-        std::copy(&m.Points[3 * v], &m.Points[3 * v] + 3, xyz + 3 * r);
-        if (pointIds)
+        const std::int64_t r = pm.Point(v);
+        if (r >= 0)
         {
-          (*pointIds)[static_cast<std::size_t>(r)] = v;
+          std::copy(&m.Points[3 * v], &m.Points[3 * v] + 3, xyz + 3 * r);
+          if (pointIds)
+          {
+            (*pointIds)[static_cast<std::size_t>(r)] = v;
+          }
         }
       }
-    }
-  });
+    });
+  }
+  pts->SetData(ptsData);
 
+  const vtkIdType nc = static_cast<vtkIdType>(pm.NumberOfCells());
   vtkNew<vtkDoubleArray> jr, ji, jm;
   vtkNew<vtkIdTypeArray> ids;
   jr->SetName("J_real");
@@ -173,47 +312,92 @@ void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int g
   ids->SetName("ElementId");
   jr->SetNumberOfComponents(3);
   ji->SetNumberOfComponents(3);
-  const vtkIdType nc = static_cast<vtkIdType>(order.size());
-  double* re3 = SizeLarge(jr.GetPointer(), nc);
-  double* im3 = SizeLarge(ji.GetPointer(), nc);
-  double* mag = SizeLarge(jm.GetPointer(), nc);
+  // |J| is computed from the parsed values before they may be handed over.
+  double* mag = hasJ ? SizeLarge(jm.GetPointer(), nc) : nullptr;
   vtkIdType* eid = SizeLarge(ids.GetPointer(), nc);
   vtkNew<vtkUnsignedCharArray> ghosts;
   ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
-  ghosts->SetNumberOfTuples(nc);
-  // Offsets by a serial prefix sum (at most 8 corners kept per cell), then
-  // every cell written into its own range.
+  unsigned char* gh = nullptr;
+  if (withGhosts)
+  {
+    ghosts->SetNumberOfTuples(nc);
+    gh = ghosts->GetPointer(0);
+  }
+  // Offsets: at most 8 corners kept per cell. When no cell has more (the
+  // usual case) they are the mesh's own, shifted, written in parallel;
+  // otherwise a serial prefix sum.
   vtkNew<vtkIdTypeArray> offsets, conn;
   vtkIdType* off = SizeLarge(offsets.GetPointer(), nc + 1);
-  off[0] = 0;
-  for (vtkIdType i = 0; i < nc; ++i)
-  {
-    const std::int64_t c = order[i];
-    off[i + 1] = off[i] + std::min<std::int64_t>(8, m.Offsets[c + 1] - m.Offsets[c]);
-  }
-  vtkIdType* cc = SizeLarge(conn.GetPointer(), off[nc]);
-  unsigned char* gh = ghosts->GetPointer(0);
+  std::atomic<bool> longCell(false);
   vtkSMPTools::For(0, nc, [&](vtkIdType lo, vtkIdType hi) {
     for (vtkIdType i = lo; i < hi; ++i)
     {
-      const std::int64_t c = order[i];
-      for (vtkIdType k = 0; k < off[i + 1] - off[i]; ++k)
+      const std::int64_t c = pm.Cell(i);
+      if (m.Offsets[c + 1] - m.Offsets[c] > 8)
       {
-        cc[off[i] + k] = remap[m.Connectivity[m.Offsets[c] + k]];
+        longCell.store(true, std::memory_order_relaxed);
+        return;
       }
-      double mag2 = 0;
-      for (int d = 0; d < 3; ++d)
-      {
-        const double re = hasJ ? m.JReal[3 * c + d] : 0.0, im = hasJ ? m.JImag[3 * c + d] : 0.0;
-        re3[3 * i + d] = re;
-        im3[3 * i + d] = im;
-        mag2 += re * re + im * im;
-      }
-      mag[i] = std::sqrt(mag2);
-      eid[i] = c;
-      gh[i] = level[c] > 0 ? vtkDataSetAttributes::DUPLICATECELL : 0;
     }
   });
+  if (pm.Order.empty() && !longCell.load())
+  {
+    const std::int64_t first = m.Offsets[pm.Begin];
+    vtkSMPTools::For(0, nc + 1, [&](vtkIdType lo, vtkIdType hi) {
+      for (vtkIdType i = lo; i < hi; ++i)
+        off[i] = m.Offsets[pm.Begin + i] - first;
+    });
+  }
+  else
+  {
+    off[0] = 0;
+    for (vtkIdType i = 0; i < nc; ++i)
+    {
+      const std::int64_t c = pm.Cell(i);
+      off[i + 1] = off[i] + std::min<std::int64_t>(8, m.Offsets[c + 1] - m.Offsets[c]);
+    }
+  }
+  vtkIdType* cc = SizeLarge(conn.GetPointer(), off[nc]);
+  // The currents are copied only when they cannot be handed over.
+  const bool adoptJ = hasJ && adopt && pm.Whole;
+  double* re3 = hasJ && !adoptJ ? SizeLarge(jr.GetPointer(), nc) : nullptr;
+  double* im3 = hasJ && !adoptJ ? SizeLarge(ji.GetPointer(), nc) : nullptr;
+  // Every cell written into its own range.
+  vtkSMPTools::For(0, nc, [&](vtkIdType lo, vtkIdType hi) {
+    for (vtkIdType i = lo; i < hi; ++i)
+    {
+      const std::int64_t c = pm.Cell(i);
+      for (vtkIdType k = 0; k < off[i + 1] - off[i]; ++k)
+      {
+        cc[off[i] + k] = pm.Point(m.Connectivity[m.Offsets[c] + k]);
+      }
+      if (hasJ)
+      {
+        double mag2 = 0;
+        for (int d = 0; d < 3; ++d)
+        {
+          const double re = m.JReal[3 * c + d], im = m.JImag[3 * c + d];
+          if (re3)
+          {
+            re3[3 * i + d] = re;
+            im3[3 * i + d] = im;
+          }
+          mag2 += re * re + im * im;
+        }
+        mag[i] = std::sqrt(mag2);
+      }
+      eid[i] = c;
+      if (gh)
+      {
+        gh[i] = pm.Level[c] > 0 ? vtkDataSetAttributes::DUPLICATECELL : 0;
+      }
+    }
+  });
+  if (adoptJ)
+  {
+    AdoptInto(jr, adopt->JReal);
+    AdoptInto(ji, adopt->JImag);
+  }
   vtkNew<vtkCellArray> polys;
   polys->SetData(offsets, conn);
   output->SetPoints(pts);
@@ -229,7 +413,7 @@ void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int g
   {
     output->GetCellData()->SetActiveScalars("|J|");
   }
-  if (numPieces > 1 && ghostLevels > 0)
+  if (withGhosts)
   {
     output->GetCellData()->AddArray(ghosts);
   }
@@ -241,5 +425,18 @@ void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int g
     m.SourcePositions);
   AddNamed(output->GetFieldData(), "ReceiverNames", "ReceiverPositions", m.ReceiverNames,
     m.ReceiverPositions);
+}
+} // namespace
+
+void SurfaceMeshToPolyData(const SurfaceMesh& m, int piece, int numPieces, int ghostLevels,
+  vtkPolyData* output, std::vector<std::int64_t>* pointIds)
+{
+  Convert(m, nullptr, piece, numPieces, ghostLevels, output, pointIds);
+}
+
+void SurfaceMeshToPolyData(SurfaceMesh&& mesh, int piece, int numPieces, int ghostLevels,
+  vtkPolyData* output, std::vector<std::int64_t>* pointIds)
+{
+  Convert(mesh, &mesh, piece, numPieces, ghostLevels, output, pointIds);
 }
 } // namespace cloudmap

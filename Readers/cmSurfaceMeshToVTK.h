@@ -24,5 +24,12 @@ namespace cloudmap
 /// `pointIds`, when given, receives the mesh vertex index of every output point.
 void SurfaceMeshToPolyData(const SurfaceMesh& mesh, int piece, int numPieces, int ghostLevels,
   vtkPolyData* output, std::vector<std::int64_t>* pointIds = nullptr);
+
+/// The same for a mesh that is not needed afterwards: where the output uses
+/// a parsed array as it is (the points when every vertex is used, the
+/// currents when the piece is the whole mesh) the array takes its memory
+/// instead of a copy, and the mesh is left without it.
+void SurfaceMeshToPolyData(SurfaceMesh&& mesh, int piece, int numPieces, int ghostLevels,
+  vtkPolyData* output, std::vector<std::int64_t>* pointIds = nullptr);
 }
 #endif

@@ -61,8 +61,9 @@ int vtkCloudMapMoMReader::RequestData(
                                              const std::function<void(std::int64_t, std::int64_t)>& body) {
       vtkSMPTools::For(0, n, 1, [&](vtkIdType b, vtkIdType e) { body(b, e); });
     };
-    const cloudmap::SurfaceMesh mesh = cloudmap::ReadMoMFile(this->FileName, parallel);
-    cloudmap::SurfaceMeshToPolyData(mesh, piece, pieces, ghosts, output);
+    // The parsed arrays become the output's where they can (no copy).
+    cloudmap::SurfaceMeshToPolyData(
+      cloudmap::ReadMoMFile(this->FileName, parallel), piece, pieces, ghosts, output);
   }
   catch (const std::exception& e)
   {

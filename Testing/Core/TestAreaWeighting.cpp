@@ -8,7 +8,7 @@
 
 #include <vector>
 
-int main()
+int TestAreaWeighting(int, char*[])
 {
   // Hand-built: unit quad 0-1-2-3 (area 1, value 4) and triangle 1-4-2 (area 0.5, value 1),
   // plus a separate triangle 5-6-7 (value 7) that shares nothing.

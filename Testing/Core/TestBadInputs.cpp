@@ -30,17 +30,6 @@
 
 using namespace cloudmap;
 
-#define CM_CHECK_MSG(cond, msg)                                                                    \
-  do                                                                                               \
-  {                                                                                                \
-    ++cmChecks;                                                                                    \
-    if (!(cond))                                                                                   \
-    {                                                                                              \
-      ++cmFailures;                                                                                \
-      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, std::string(msg).c_str());              \
-    }                                                                                              \
-  } while (0)
-
 namespace
 {
 std::string Data()
@@ -263,7 +252,7 @@ std::string ExpectRefusal(const std::string& label, const std::string& format,
 }
 } // namespace
 
-int main()
+int TestBadInputs(int, char*[])
 {
   std::ifstream manifest(Data() + "MANIFEST.tsv");
   CM_CHECK_MSG(manifest.good(), "no MANIFEST.tsv");

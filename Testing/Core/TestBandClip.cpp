@@ -107,7 +107,7 @@ void CheckPieces(const std::vector<Piece>& pieces, const cloudmap::BandSpec& spe
 }
 } // namespace
 
-int main()
+int TestBandClip(int, char*[])
 {
   cmRandom rng;
   const double unitBox[4] = { 0, 1, 0, 1 };

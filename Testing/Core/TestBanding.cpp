@@ -5,7 +5,7 @@
 #include "cmBanding.h"
 #include "cmCheck.h"
 
-int main()
+int TestBanding(int, char*[])
 {
   for (int n : { 1, 2, 7, 24, 48, 255, 1000 })
   {

@@ -81,7 +81,7 @@ void ExpectError(const char* label, const std::string& text, const char* words)
 }
 } // namespace
 
-int main()
+int TestCstFarField(int, char*[])
 {
   const std::string data = CLOUDMAP_DATA_DIR "/cst/";
   {

@@ -11,7 +11,7 @@
 #include <set>
 #include <vector>
 
-int main()
+int TestEscapeTime(int, char*[])
 {
   cm::EscapeParameters p;
   p.MaxIterations = 5000;

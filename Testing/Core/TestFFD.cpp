@@ -24,7 +24,7 @@ double B(int n, int i, double t)
 }
 }
 
-int main()
+int TestFFD(int, char*[])
 {
   cmRandom rng;
   FFDLattice lat;

@@ -268,7 +268,7 @@ void RealLayouts(const std::string& data, const std::string& tmp)
 }
 } // namespace
 
-int main()
+int TestFekoFormats(int, char*[])
 {
   const std::string data = CLOUDMAP_DATA_DIR "/feko/";
   const std::string tmp = CLOUDMAP_TEMP_DIR "/";

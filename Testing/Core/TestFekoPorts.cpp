@@ -36,7 +36,7 @@ void ExpectError(const std::string& text, std::int64_t line, const char* words)
 }
 } // namespace
 
-int main()
+int TestFekoPorts(int, char*[])
 {
   const std::string path = CLOUDMAP_DATA_DIR "/feko/strip_ports.out";
   const std::string text = Slurp(path);

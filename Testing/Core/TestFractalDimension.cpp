@@ -41,7 +41,7 @@ cm::BoxCountResult CurveDimension(const char* axiom, const char* rules, int n, d
 }
 }
 
-int main()
+int TestFractalDimension(int, char*[])
 {
   const double koch = std::log(4.0) / std::log(3.0), sierpinski = std::log(3.0) / std::log(2.0);
   // Koch curve, level 7: segments are 3^-7 = 4.6e-4 of the span; boxes from

@@ -197,7 +197,7 @@ void BinaryAndSteps()
 }
 } // namespace
 
-int main()
+int TestGmshFormat(int, char*[])
 {
   const std::string data = CLOUDMAP_DATA_DIR "/gmsh/";
   const std::string v2 = Slurp(data + "plate_v22.msh"), v4 = Slurp(data + "plate_v41.msh");

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-int main()
+int TestIFS(int, char*[])
 {
   const auto& fernPreset = cm::IFSPresets()[1];
   std::vector<cm::AffineMap> fern;

@@ -10,7 +10,7 @@
 
 using namespace cloudmap::anim;
 
-int main()
+int TestImageMorph(int, char*[])
 {
   cmRandom rng;
   BeierNeelyWeights w;

@@ -42,7 +42,7 @@ double Derivative(const KeyframeTrack& tr, double t, double h)
 }
 }
 
-int main()
+int TestInterpolate(int, char*[])
 {
   cmRandom rng;
   // ---- lerp and remap

@@ -30,7 +30,7 @@ bool Finite(const double* w, int n)
 }
 } // namespace
 
-int main()
+int TestInterpolation(int, char*[])
 {
   cmRandom rng;
   // Triangles in 3-D with a linear field f = a + b·x.

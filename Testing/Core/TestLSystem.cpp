@@ -72,7 +72,7 @@ std::map<char, long long> Counts(const std::string& axiom, const std::map<char, 
 }
 }
 
-int main()
+int TestLSystem(int, char*[])
 {
   // ABOP 1.24a: 5 steps give 3125 F and 7811 symbols (ORACLES.md).
   {

@@ -53,7 +53,7 @@ std::string Replace(std::string s, const std::string& a, const std::string& b)
 }
 } // namespace
 
-int main()
+int TestMoMFormat(int, char*[])
 {
   const cloudmap::SurfaceMesh m = cloudmap::ParseMoM(Good, "good.cmom");
   CM_CHECK(m.NumberOfPoints() == 5);

@@ -133,7 +133,7 @@ void ExpectInvalid(const char* label, F&& f, const char* words)
 }
 } // namespace
 
-int main()
+int TestNecDeck(int, char*[])
 {
   const std::string tmp = CLOUDMAP_TEMP_DIR "/";
   const Mesh cube = Cube(0.2, 4); // 0.1 m patches: λ/10 at 300 MHz

@@ -134,7 +134,7 @@ std::int64_t LineOf(const std::vector<std::string>& l, const std::string& what, 
 }
 } // namespace
 
-int main()
+int TestNecNearField(int, char*[])
 {
   const std::string box = "NE 0 4 1 5 0.1 0 -0.4 0.1 0 0.2\nNH 0 4 1 5 0.1 0 -0.4 0.1 0 0.2\n";
 

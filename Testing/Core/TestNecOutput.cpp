@@ -2,6 +2,7 @@
 // Parses NEC-2 output that nec2c writes at test time (and a checked-in NEC-2D sample)
 // and checks it against an oracle read straight from the printed tables, plus the
 // analytic geometry of the bodies. Then feeds damaged files and expects ParseError.
+#include "cmCheck.h"
 #include "cmTestFiles.h"
 #include "cmNecOutput.h"
 #include "cmTextScan.h"
@@ -20,16 +21,6 @@ using namespace cloudmap;
 
 namespace
 {
-int Failures = 0;
-
-void Check(bool ok, const std::string& what)
-{
-  if (!ok)
-  {
-    std::printf("FAILED: %s\n", what.c_str());
-    ++Failures;
-  }
-}
 
 
 
@@ -194,23 +185,23 @@ void CheckAgainstPrint(const std::string& label, const std::string& outPath, con
     }
   }
   const double lambda = 299.8 / fMHz; // nec2c: CVEL = 299.8
-  Check(!out.Solutions.empty(), label + ": a solution");
+  CM_CHECK_MSG(!out.Solutions.empty(), label + ": a solution");
   if (out.Solutions.empty())
   {
     return;
   }
   const NecSolution& s = out.Solutions[0];
   const SurfaceMesh& m = s.Mesh;
-  Check(std::abs(s.Frequency - fMHz * 1e6) <= 1e-6, label + ": frequency");
-  Check(std::abs(s.Wavelength - lambda) <= 1e-12, label + ": wavelength is 299.8/f[MHz]");
-  Check(m.NumberOfElements() == static_cast<std::int64_t>(data.size()) && data.size() == cur.size(),
+  CM_CHECK_MSG(std::abs(s.Frequency - fMHz * 1e6) <= 1e-6, label + ": frequency");
+  CM_CHECK_MSG(std::abs(s.Wavelength - lambda) <= 1e-12, label + ": wavelength is 299.8/f[MHz]");
+  CM_CHECK_MSG(m.NumberOfElements() == static_cast<std::int64_t>(data.size()) && data.size() == cur.size(),
     label + ": " + std::to_string(m.NumberOfElements()) + " elements for " +
       std::to_string(data.size()) + " printed patches");
   if (m.NumberOfElements() != static_cast<std::int64_t>(cur.size()))
   {
     return;
   }
-  Check(uniquePoints < 0 || m.NumberOfPoints() == uniquePoints,
+  CM_CHECK_MSG(uniquePoints < 0 || m.NumberOfPoints() == uniquePoints,
     label + ": " + std::to_string(m.NumberOfPoints()) + " merged vertices, expected " +
       std::to_string(uniquePoints));
   double total = 0, printedTotal = 0;
@@ -221,38 +212,38 @@ void CheckAgainstPrint(const std::string& label, const std::string& outPath, con
     const double printedArea = D(data[i][7]);
     total += p.Area;
     printedTotal += printedArea;
-    Check(corners == 0 ? (p.Corners == 3 || p.Corners == 4) : p.Corners == corners, at + ": corners");
-    Check(std::abs(p.Area - printedArea) <= 5.1e-6, at + ": area " + std::to_string(p.Area) +
+    CM_CHECK_MSG(corners == 0 ? (p.Corners == 3 || p.Corners == 4) : p.Corners == corners, at + ": corners");
+    CM_CHECK_MSG(std::abs(p.Area - printedArea) <= 5.1e-6, at + ": area " + std::to_string(p.Area) +
         " vs printed " + data[i][7]);
     for (int d = 0; d < 3; ++d)
     {
       // Centres print to 3 decimals of a wavelength.
-      Check(std::abs(p.Centre[d] - D(cur[i][1 + d]) * lambda) <= 5.1e-4 * lambda,
+      CM_CHECK_MSG(std::abs(p.Centre[d] - D(cur[i][1 + d]) * lambda) <= 5.1e-4 * lambda,
         at + ": centre vs printed centre x lambda");
-      Check(m.JReal[3 * i + d] == D(cur[i][8 + 2 * d]) && m.JImag[3 * i + d] == D(cur[i][9 + 2 * d]),
+      CM_CHECK_MSG(m.JReal[3 * i + d] == D(cur[i][8 + 2 * d]) && m.JImag[3 * i + d] == D(cur[i][9 + 2 * d]),
         at + ": J equals the printed rectangular components");
       // NEC's normal, printed to 4 decimals.
-      Check(std::abs(p.Normal[d] - D(data[i][4 + d])) <= 1e-3, at + ": normal agrees with NEC's");
+      CM_CHECK_MSG(std::abs(p.Normal[d] - D(data[i][4 + d])) <= 1e-3, at + ": normal agrees with NEC's");
     }
     // Both bodies are centred on the origin and convex: outward means away from it.
     const double out = p.Normal[0] * p.Centre[0] + p.Normal[1] * p.Centre[1] + p.Normal[2] * p.Centre[2];
-    Check(out > 0, at + ": normal points outward");
+    CM_CHECK_MSG(out > 0, at + ": normal points outward");
   }
-  Check(std::abs(total - printedTotal) <= 5.1e-6 * static_cast<double>(cur.size()),
+  CM_CHECK_MSG(std::abs(total - printedTotal) <= 5.1e-6 * static_cast<double>(cur.size()),
     label + ": total area " + std::to_string(total) + " vs printed " + std::to_string(printedTotal));
-  Check(std::abs(total - analyticArea) <= 1e-9 * analyticArea,
+  CM_CHECK_MSG(std::abs(total - analyticArea) <= 1e-9 * analyticArea,
     label + ": total area " + std::to_string(total) + " vs analytic " + std::to_string(analyticArea));
 
   // Wire segments: metres from SEGMENTATION DATA, currents as printed.
   const auto wires = Table(lines, "CURRENTS AND LOCATION", 10);
-  Check(s.Wires.size() == wires.size(), label + ": wire segment count");
+  CM_CHECK_MSG(s.Wires.size() == wires.size(), label + ": wire segment count");
   for (std::size_t i = 0; i < wires.size() && i < s.Wires.size(); ++i)
   {
     const NecWireSegment& w = s.Wires[i];
-    Check(w.CurrentReal == D(wires[i][6]) && w.CurrentImag == D(wires[i][7]), label + ": wire current");
+    CM_CHECK_MSG(w.CurrentReal == D(wires[i][6]) && w.CurrentImag == D(wires[i][7]), label + ": wire current");
     for (int d = 0; d < 3; ++d)
     {
-      Check(std::abs(w.Centre[d] - D(wires[i][2 + d]) * lambda) <= 1.1e-4 * lambda, label + ": wire centre");
+      CM_CHECK_MSG(std::abs(w.Centre[d] - D(wires[i][2 + d]) * lambda) <= 1.1e-4 * lambda, label + ": wire centre");
     }
   }
 }
@@ -271,24 +262,24 @@ void ExpectError(const std::string& label, const std::string& path, std::int64_t
   try
   {
     ReadNecOutputFile(path);
-    Check(false, label + ": no ParseError");
+    CM_CHECK_MSG(false, label + ": no ParseError");
   }
   catch (const ParseError& e)
   {
     const std::string what = e.what();
     std::printf("  %s -> %s\n", label.c_str(), what.c_str());
-    Check(e.File == path && what.find(path) != std::string::npos, label + ": names the file");
+    CM_CHECK_MSG(e.File == path && what.find(path) != std::string::npos, label + ": names the file");
     if (line > 0)
     {
-      Check(e.Line == line && what.find(":" + std::to_string(line) + ":") != std::string::npos,
+      CM_CHECK_MSG(e.Line == line && what.find(":" + std::to_string(line) + ":") != std::string::npos,
         label + ": line " + std::to_string(e.Line) + ", expected " + std::to_string(line));
     }
-    Check(what.find(words) != std::string::npos, label + ": message says '" + words + "'");
+    CM_CHECK_MSG(what.find(words) != std::string::npos, label + ": message says '" + words + "'");
   }
 }
 } // namespace
 
-int main()
+int TestNecOutput(int, char*[])
 {
   const std::string data = CLOUDMAP_DATA_DIR "/nec/";
   const std::string tmp = CLOUDMAP_TEMP_DIR "/";
@@ -301,27 +292,27 @@ int main()
   if (!haveNec || !RunNec(data + "box_sm.nec", box))
   {
     std::printf("nec2c unavailable ('%s'): using the checked-in box_sm.out\n", NEC2C_EXECUTABLE);
-    Check(!haveNec, "nec2c ran on box_sm.nec");
+    CM_CHECK_MSG(!haveNec, "nec2c ran on box_sm.nec");
     box = data + "box_sm.out";
   }
   try
   {
     const NecOutput out = ReadNecOutputFile(box);
     CheckAgainstPrint("box", box, out, 4, 59, 2 * (0.4 * 0.3 + 0.4 * 0.2 + 0.3 * 0.2));
-    Check(out.EchoPatches == 52 && out.SplitPatches == 1 && out.SquarePatches == 0,
+    CM_CHECK_MSG(out.EchoPatches == 52 && out.SplitPatches == 1 && out.SquarePatches == 0,
       "box: 52 echo patches, 1 split, no squares");
-    Check(!out.OriginalNec2D, "box: nec2c style");
+    CM_CHECK_MSG(!out.OriginalNec2D, "box: nec2c style");
     const SurfaceMesh& m = out.Solutions[0].Mesh;
-    Check(m.SourceNames.size() == 1 && m.SourceNames[0] == "tag1_seg1" &&
+    CM_CHECK_MSG(m.SourceNames.size() == 1 && m.SourceNames[0] == "tag1_seg1" &&
         std::abs(m.SourcePositions[2] - 0.125) < 1e-9,
       "box: the fed segment is a source at its centre");
     const auto& w = out.Solutions[0].Wires;
-    Check(w.size() == 4 && std::abs(w[0].Direction[2] - 1) < 1e-9 && std::abs(w[0].Length - 0.05) < 1e-9,
+    CM_CHECK_MSG(w.size() == 4 && std::abs(w[0].Direction[2] - 1) < 1e-9 && std::abs(w[0].Length - 0.05) < 1e-9,
       "box: wire directions and lengths from SEGMENTATION DATA");
   }
   catch (const ParseError& e)
   {
-    Check(false, std::string("box: ") + e.what());
+    CM_CHECK_MSG(false, std::string("box: ") + e.what());
   }
   try
   {
@@ -331,7 +322,7 @@ int main()
   }
   catch (const ParseError& e)
   {
-    Check(false, std::string("box (checked in): ") + e.what());
+    CM_CHECK_MSG(false, std::string("box (checked in): ") + e.what());
   }
 
   // The octahedron (circumradius r = 0.3): 32 SP triangles, area 4*sqrt(3)*r^2, and
@@ -339,16 +330,16 @@ int main()
   if (haveNec)
   {
     const std::string tri = tmp + "tri_sp.out";
-    Check(RunNec(data + "tri_sp.nec", tri), "nec2c ran on tri_sp.nec");
+    CM_CHECK_MSG(RunNec(data + "tri_sp.nec", tri), "nec2c ran on tri_sp.nec");
     try
     {
       const NecOutput out = ReadNecOutputFile(tri);
       CheckAgainstPrint("octahedron", tri, out, 3, 18, 4 * std::sqrt(3.0) * 0.09);
-      Check(out.SplitPatches == 0 && out.SquarePatches == 0, "octahedron: every patch from its corners");
+      CM_CHECK_MSG(out.SplitPatches == 0 && out.SquarePatches == 0, "octahedron: every patch from its corners");
     }
     catch (const ParseError& e)
     {
-      Check(false, std::string("octahedron: ") + e.what());
+      CM_CHECK_MSG(false, std::string("octahedron: ") + e.what());
     }
   }
 
@@ -357,28 +348,28 @@ int main()
   try
   {
     const NecOutput out = ReadNecOutputFile(data + "nec2d_sample.out");
-    Check(out.OriginalNec2D, "NEC-2D: style detected");
-    Check(out.Solutions.size() == 1 && out.Solutions[0].Frequency == 150e6, "NEC-2D: 150 MHz");
+    CM_CHECK_MSG(out.OriginalNec2D, "NEC-2D: style detected");
+    CM_CHECK_MSG(out.Solutions.size() == 1 && out.Solutions[0].Frequency == 150e6, "NEC-2D: 150 MHz");
     const SurfaceMesh& m = out.Solutions[0].Mesh;
-    Check(m.NumberOfElements() == 9 && out.SplitPatches == 1, "NEC-2D: 9 patches, one split");
+    CM_CHECK_MSG(m.NumberOfElements() == 9 && out.SplitPatches == 1, "NEC-2D: 9 patches, one split");
     double area = 0;
     for (std::int64_t e = 0; e < m.NumberOfElements(); ++e)
     {
       const Polygon p = Measure(m, e);
       area += p.Area;
-      Check(p.Normal[0] * p.Centre[0] + p.Normal[1] * p.Centre[1] + p.Normal[2] * p.Centre[2] > 0,
+      CM_CHECK_MSG(p.Normal[0] * p.Centre[0] + p.Normal[1] * p.Centre[1] + p.Normal[2] * p.Centre[2] > 0,
         "NEC-2D: patch " + std::to_string(e + 1) + " outward");
     }
-    Check(std::abs(area - 0.24) < 1e-12, "NEC-2D: cube area 0.24");
-    Check(m.JReal[3] == -1.04e-2 && m.JImag[3] == -1.98e-2 && m.JReal[5] == -0.0,
+    CM_CHECK_MSG(std::abs(area - 0.24) < 1e-12, "NEC-2D: cube area 0.24");
+    CM_CHECK_MSG(m.JReal[3] == -1.04e-2 && m.JImag[3] == -1.98e-2 && m.JReal[5] == -0.0,
       "NEC-2D: patch 2 currents");
-    Check(m.NumberOfPoints() == 13, "NEC-2D: 8 cube corners + 5 points of the split");
-    Check(out.Solutions[0].Wires.size() == 8 && out.Solutions[0].Wires[7].CurrentReal == 7.4603e-4,
+    CM_CHECK_MSG(m.NumberOfPoints() == 13, "NEC-2D: 8 cube corners + 5 points of the split");
+    CM_CHECK_MSG(out.Solutions[0].Wires.size() == 8 && out.Solutions[0].Wires[7].CurrentReal == 7.4603e-4,
       "NEC-2D: wire currents");
   }
   catch (const ParseError& e)
   {
-    Check(false, std::string("NEC-2D: ") + e.what());
+    CM_CHECK_MSG(false, std::string("NEC-2D: ") + e.what());
   }
 
   // Damaged files, made from the box output.
@@ -451,27 +442,27 @@ int main()
     const std::string deck = tmp + "nec_dipole.nec", p = tmp + "nec_dipole.out";
     Spit(deck, "CM dipole\nCE\nGW 1 9 0 0 -0.5 0 0 0.5 0.001\nGE 0\nFR 0 1 0 0 150 0\n"
                "EX 0 1 5 0 1 0\nXQ\nEN\n");
-    Check(RunNec(deck, p), "nec2c ran on the dipole");
+    CM_CHECK_MSG(RunNec(deck, p), "nec2c ran on the dipole");
     try
     {
       const NecOutput w = ReadNecOutputFile(p);
-      Check(w.Solutions.size() == 1 && w.Solutions[0].Mesh.NumberOfElements() == 0 &&
+      CM_CHECK_MSG(w.Solutions.size() == 1 && w.Solutions[0].Mesh.NumberOfElements() == 0 &&
           w.Solutions[0].Wires.size() == 9,
         "wire-only model: one solution, 9 segments, no patches");
     }
     catch (const ParseError& e)
     {
-      Check(false, std::string("wire-only model: ") + e.what());
+      CM_CHECK_MSG(false, std::string("wire-only model: ") + e.what());
     }
     // A deck that never solves prints no solution at all.
     const std::string deck2 = tmp + "nec_nosolve.nec", p2 = tmp + "nec_nosolve.out";
     Spit(deck2, "CM dipole\nCE\nGW 1 9 0 0 -0.5 0 0 0.5 0.001\nGE 0\nFR 0 1 0 0 150 0\nEN\n");
-    Check(RunNec(deck2, p2), "nec2c ran on the deck without XQ");
+    CM_CHECK_MSG(RunNec(deck2, p2), "nec2c ran on the deck without XQ");
     ExpectError("no solve", p2, 0, "no solution");
   }
-  Check(LooksLikeNecOutput(text.substr(0, 4096)), "sniff: nec2c banner");
-  Check(LooksLikeNecOutput(Slurp(data + "nec2d_sample.out").substr(0, 4096)), "sniff: NEC-2D banner");
-  Check(!LooksLikeNecOutput("CLOUDMAP-MOM 1\nFREQUENCY 1e8\n"), "sniff: a .cmom file");
+  CM_CHECK_MSG(LooksLikeNecOutput(text.substr(0, 4096)), "sniff: nec2c banner");
+  CM_CHECK_MSG(LooksLikeNecOutput(Slurp(data + "nec2d_sample.out").substr(0, 4096)), "sniff: NEC-2D banner");
+  CM_CHECK_MSG(!LooksLikeNecOutput("CLOUDMAP-MOM 1\nFREQUENCY 1e8\n"), "sniff: a .cmom file");
 
   // Long patch-current tables are parsed in blocks on the threads: the same
   // result on 1 and on 2 threads (blocks run in reverse order, to be sure no
@@ -493,7 +484,7 @@ int main()
     {
       const NecOutput serial = ParseNecOutput(sweep, "sweep.out");
       const NecOutput parallel = ParseNecOutput(sweep, "sweep.out", twoThreads);
-      Check(serial.Solutions.size() == 3 && parallel.Solutions.size() == 3, "sweep: 3 solutions");
+      CM_CHECK_MSG(serial.Solutions.size() == 3 && parallel.Solutions.size() == 3, "sweep: 3 solutions");
       bool same = serial.Solutions.size() == parallel.Solutions.size();
       for (std::size_t k = 0; same && k < serial.Solutions.size(); ++k)
       {
@@ -502,7 +493,7 @@ int main()
         same = a.JReal.size() == 3 * 4000 && a.JReal == b.JReal && a.JImag == b.JImag &&
           a.Points == b.Points && a.Connectivity == b.Connectivity;
       }
-      Check(same, "sweep: 2 threads give the serial result");
+      CM_CHECK_MSG(same, "sweep: 2 threads give the serial result");
       bool printed = !serial.Solutions.empty() && jx.size() == 4000;
       for (std::size_t r = 0; printed && r < jx.size(); ++r)
       {
@@ -512,11 +503,11 @@ int main()
           std::printf("  row %zu: printed %s, read %.17g\n", r, jx[r].c_str(),
             serial.Solutions[0].Mesh.JReal[3 * r]);
       }
-      Check(printed, "sweep: every Jx as printed");
+      CM_CHECK_MSG(printed, "sweep: every Jx as printed");
     }
     catch (const std::exception& e)
     {
-      Check(false, std::string("sweep: ") + e.what());
+      CM_CHECK_MSG(false, std::string("sweep: ") + e.what());
     }
     // Damage row 3000 of the second table (a NaN, then a wrong patch number).
     for (const char* bad : { "nan", "2999" })
@@ -525,7 +516,7 @@ int main()
       std::size_t at = broken.find("SURFACE PATCH CURRENTS");
       at = broken.find("SURFACE PATCH CURRENTS", at + 1);
       at = broken.find("\n 3000 ", at);
-      Check(at != std::string::npos, "sweep: row 3000 of table 2 found");
+      CM_CHECK_MSG(at != std::string::npos, "sweep: row 3000 of table 2 found");
       if (at == std::string::npos)
         continue;
       if (std::strcmp(bad, "nan") == 0)
@@ -555,17 +546,11 @@ int main()
         two = e.what();
       }
       const std::string line = std::to_string(1 + std::count(broken.begin(), broken.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n'));
-      Check(!one.empty() && one == two && one.find("broken.out:" + line + ":") == 0,
+      CM_CHECK_MSG(!one.empty() && one == two && one.find("broken.out:" + line + ":") == 0,
         std::string("sweep, ") + bad + ": the same error on 1 and 2 threads at line " + line +
           " (got '" + one + "' and '" + two + "')");
     }
   }
 
-  if (Failures)
-  {
-    std::printf("%d check(s) failed\n", Failures);
-    return EXIT_FAILURE;
-  }
-  std::printf("all NEC output checks passed\n");
-  return EXIT_SUCCESS;
+  return cmReport("TestNecOutput");
 }

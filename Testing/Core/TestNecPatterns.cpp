@@ -167,7 +167,7 @@ void ExpectError(const char* label, const std::string& path, std::int64_t line, 
 }
 } // namespace
 
-int main()
+int TestNecPatterns(int, char*[])
 {
   const std::string data = CLOUDMAP_DATA_DIR "/nec/";
   const std::string tmp = CLOUDMAP_TEMP_DIR "/";

@@ -270,7 +270,7 @@ void TestDamaged(const std::string& tmp)
 }
 } // namespace
 
-int main()
+int TestNecPorts(int, char*[])
 {
   const std::string tmp = CLOUDMAP_TEMP_DIR "/";
   TestReflection();

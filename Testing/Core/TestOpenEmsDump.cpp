@@ -245,7 +245,7 @@ void TestDefects()
 }
 } // namespace
 
-int main()
+int TestOpenEmsDump(int, char*[])
 {
   TestValues();
   TestDefects();

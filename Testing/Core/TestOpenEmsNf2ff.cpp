@@ -271,7 +271,7 @@ void TestLayoutDefects()
 }
 } // namespace
 
-int main()
+int TestOpenEmsNf2ff(int, char*[])
 {
   TestAnalyticDipole();
   TestLayoutDefects();

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <string>
 
-int main()
+int TestParseDouble(int, char*[])
 {
   cmRandom rng;
   int mismatches = 0;

@@ -53,7 +53,7 @@ bool SameSets(const std::vector<ParticleState>& a, const std::vector<ParticleSta
 }
 }
 
-int main()
+int TestParticles(int, char*[])
 {
   // ---- refusals
   {

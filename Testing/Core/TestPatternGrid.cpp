@@ -14,7 +14,7 @@
 
 using namespace cloudmap;
 
-int main()
+int TestPatternGrid(int, char*[])
 {
   const double R = 2.5, C[3] = { 1.0, -2.0, 0.5 }, D = 30.0, ref = 5.0;
   const double levels[] = { 0, -3, -10, -20, -29 };

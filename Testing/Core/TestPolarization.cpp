@@ -8,7 +8,7 @@
 
 using namespace cloudmap;
 
-int main()
+int TestPolarization(int, char*[])
 {
   const std::complex<double> j(0, 1);
   Polarization lin = ComputePolarization(1.0, 0.0, 0.0, 0.0);

@@ -76,7 +76,7 @@ Refined Refine(const std::vector<Vec3>& e, int level)
 }
 } // namespace
 
-int main()
+int TestRefinement(int, char*[])
 {
   cmRandom rng;
   const std::vector<Vec3> tri = { { 0.1, 0.2, 0.3 }, { 2.0, 0.4, 0.1 }, { 0.7, 1.9, 0.5 } };

@@ -24,7 +24,7 @@ double Dist(const std::vector<double>& p, int a, int b)
 }
 }
 
-int main()
+int TestSkeleton(int, char*[])
 {
   Skeleton sk;
   std::vector<double> pos, rot;

@@ -37,7 +37,7 @@ int Count(const SphereGrid& g, int size)
 }
 } // namespace
 
-int main()
+int TestSphereGrid(int, char*[])
 {
   bool ok;
   // Full sphere with the closing column: 36 x 72 elements, triangles at both poles.

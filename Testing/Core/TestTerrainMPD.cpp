@@ -136,7 +136,7 @@ double Curvature99(const std::vector<double>& h, int M)
 }
 }
 
-int main()
+int TestTerrainMPD(int, char*[])
 {
   // Saupe's variance formula, checked against its closed form at H = 1/2:
   // Δ_k² = σ²·(1 − 2^(−1))/2^k.

@@ -198,7 +198,7 @@ void TestDamaged()
 }
 } // namespace
 
-int main()
+int TestTouchstone(int, char*[])
 {
   TestOnePort();
   TestTwoPort();

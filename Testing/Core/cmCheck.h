@@ -1,15 +1,102 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Minimal checking for the pipeline-free unit tests: every failed check is
-// printed with its line and counted; main returns EXIT_FAILURE if any failed.
+// The one check header of the C++ tests (Testing/Core and Testing/Cxx): every
+// failed check prints "FAIL file:line: what failed" (the expression, and the
+// values where there are values) and is counted; the test function returns
+// cmReport("TestX"), which is EXIT_FAILURE if any check failed.
+//   CM_CHECK(cond)            the expression
+//   CM_CHECK_MSG(cond, what)  a message (std::string or const char*), then the expression
+//   CM_EQUAL(a, b)            both expressions and both values
+//   CM_NEAR(a, b, tol)        both expressions, both values and the tolerance
+//   cmExpectError<E>(...)     a call that must throw E with a message holding fragments
+// The counters are C++17 inline variables: one per program, so the test
+// drivers (one executable per domain, one test per run) stay ODR-correct.
 #ifndef cmCheck_h
 #define cmCheck_h
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
+#include <iterator>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
-static int cmFailures = 0;
-static int cmChecks = 0;
+inline int cmFailures = 0;
+inline int cmChecks = 0;
+
+template <class T, class = void>
+struct cmCheckPrintable : std::false_type
+{
+};
+template <class T>
+struct cmCheckPrintable<T,
+  std::void_t<decltype(std::declval<std::ostream&>() << std::declval<const T&>())>> : std::true_type
+{
+};
+template <class T, class = void>
+struct cmCheckIterable : std::false_type
+{
+};
+template <class T>
+struct cmCheckIterable<T,
+  std::void_t<decltype(std::begin(std::declval<const T&>()), std::end(std::declval<const T&>()))>>
+  : std::true_type
+{
+};
+
+/// Text of a value for a failure message: characters as numbers, containers as
+/// {first 8 elements...}, anything else that has no operator<< as "?".
+template <class T>
+std::string cmCheckText(const T& v)
+{
+  std::ostringstream o;
+  o.precision(17);
+  if constexpr (std::is_same_v<T, char> || std::is_same_v<T, signed char> ||
+    std::is_same_v<T, unsigned char>)
+  {
+    o << static_cast<int>(v);
+  }
+  else if constexpr (std::is_enum_v<T>)
+  {
+    o << static_cast<long long>(v);
+  }
+  else if constexpr (cmCheckPrintable<T>::value)
+  {
+    o << v;
+  }
+  else if constexpr (cmCheckIterable<T>::value)
+  {
+    o << "{";
+    int n = 0;
+    for (const auto& e : v)
+    {
+      o << (n ? ", " : "") << (n < 8 ? cmCheckText(e) : "...");
+      if (++n > 8)
+      {
+        break;
+      }
+    }
+    o << "}";
+  }
+  else
+  {
+    o << "?";
+  }
+  return o.str();
+}
+
+inline const char* cmCheckCString(const std::string& s)
+{
+  return s.c_str();
+}
+inline const char* cmCheckCString(const char* s)
+{
+  return s;
+}
 
 #define CM_CHECK(cond)                                                                             \
   do                                                                                               \
@@ -19,6 +106,31 @@ static int cmChecks = 0;
     {                                                                                              \
       ++cmFailures;                                                                                \
       std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                  \
+    }                                                                                              \
+  } while (0)
+
+#define CM_CHECK_MSG(cond, msg)                                                                    \
+  do                                                                                               \
+  {                                                                                                \
+    ++cmChecks;                                                                                    \
+    if (!(cond))                                                                                   \
+    {                                                                                              \
+      ++cmFailures;                                                                                \
+      std::printf("FAIL %s:%d: %s (%s)\n", __FILE__, __LINE__, cmCheckCString(msg), #cond);        \
+    }                                                                                              \
+  } while (0)
+
+#define CM_EQUAL(a, b)                                                                             \
+  do                                                                                               \
+  {                                                                                                \
+    ++cmChecks;                                                                                    \
+    const auto& cmA = (a);                                                                         \
+    const auto& cmB = (b);                                                                         \
+    if (!(cmA == cmB))                                                                             \
+    {                                                                                              \
+      ++cmFailures;                                                                                \
+      std::printf("FAIL %s:%d: %s == %s: %s != %s\n", __FILE__, __LINE__, #a, #b,                  \
+        cmCheckText(cmA).c_str(), cmCheckText(cmB).c_str());                                       \
     }                                                                                              \
   } while (0)
 
@@ -39,6 +151,43 @@ inline int cmReport(const char* name)
 {
   std::printf("%s: %d checks, %d failed\n", name, cmChecks, cmFailures);
   return cmFailures ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+/// Runs `run`, which must throw an `Error` whose what() holds every one of `fragments`
+/// (name the file among them); prints `label` and the message. Any other exception,
+/// or none, is a failure. Returns the message ("" on failure).
+template <class Error, class Run>
+std::string cmExpectError(const std::string& label, Run&& run, const std::vector<std::string>& fragments)
+{
+  ++cmChecks;
+  try
+  {
+    run();
+  }
+  catch (const Error& e)
+  {
+    const std::string what = e.what();
+    std::printf("  %-24s %s\n", label.c_str(), what.c_str());
+    for (const std::string& f : fragments)
+    {
+      if (what.find(f) == std::string::npos)
+      {
+        ++cmFailures;
+        std::printf("FAIL %s: message '%s' lacks '%s'\n", label.c_str(), what.c_str(), f.c_str());
+        return "";
+      }
+    }
+    return what;
+  }
+  catch (const std::exception& e)
+  {
+    ++cmFailures;
+    std::printf("FAIL %s: threw the wrong exception type: %s\n", label.c_str(), e.what());
+    return "";
+  }
+  ++cmFailures;
+  std::printf("FAIL %s: no error was raised\n", label.c_str());
+  return "";
 }
 
 // Small deterministic generator so tests do not depend on the library's RNG.

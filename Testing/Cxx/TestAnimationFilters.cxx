@@ -5,6 +5,7 @@
 // data, time + easing, refusals), Wiggle (order independence, rigid and
 // per-point modes), Keyframe Interpolator (lerp and through keys) and the
 // Particle System (time steps, pieces partition the serial set, any order).
+#include "cmCheck.h"
 #include "vtkCloudMapFreeFormDeformation.h"
 #include "vtkCloudMapImageMorph.h"
 #include "vtkCloudMapKeyframeInterpolator.h"
@@ -37,17 +38,6 @@
 
 namespace
 {
-int failures = 0;
-#define CHECK(c)                                                                                   \
-  do                                                                                               \
-  {                                                                                                \
-    if (!(c))                                                                                      \
-    {                                                                                              \
-      ++failures;                                                                                  \
-      std::printf("FAIL line %d: %s\n", __LINE__, #c);                                             \
-    }                                                                                              \
-  } while (0)
-
 vtkSmartPointer<vtkPolyData> Cloud(int n, unsigned seed, double scale = 1.0)
 {
   vtkNew<vtkPoints> pts;
@@ -112,9 +102,9 @@ void TestFFD()
       maxErr = std::max(maxErr, std::abs(out->GetPoint(i)[a] - in->GetPoint(i)[a]));
     }
   }
-  CHECK(maxErr <= 1e-12);
-  CHECK(vtkPolyData::SafeDownCast(ffd->GetOutput(1))->GetNumberOfPoints() == 24);
-  CHECK(out->GetPointData()->GetArray("Temperature") != nullptr);
+  CM_CHECK(maxErr <= 1e-12);
+  CM_CHECK(vtkPolyData::SafeDownCast(ffd->GetOutput(1))->GetNumberOfPoints() == 24);
+  CM_CHECK(out->GetPointData()->GetArray("Temperature") != nullptr);
 
   // Control point (1, 2, 1) moved by d: points move by B2_1(s) B3_2(t) B1_1(u) d.
   const double d[3] = { 0.2, -0.1, 0.3 };
@@ -138,7 +128,7 @@ void TestFFD()
     }
   }
   std::printf("FFD single control point: max error %.3g\n", maxErr);
-  CHECK(maxErr < 1e-14);
+  CM_CHECK(maxErr < 1e-14);
 
   // Keyframes: zero at t = 0, every control point +1 in x at t = 2 (Linear):
   // at t = 0.5 everything moves by 0.25.
@@ -156,7 +146,7 @@ void TestFFD()
   ffd->SetKeyInterpolation(1);
   ffd->UpdateInformation();
   double* range = ffd->GetOutputInformation(0)->Get(vtkStreamingDemandDrivenPipeline::TIME_RANGE());
-  CHECK(range && range[0] == 0 && range[1] == 2);
+  CM_CHECK(range && range[0] == 0 && range[1] == 2);
   ffd->UpdateTimeStep(0.5);
   out = vtkPolyData::SafeDownCast(ffd->GetOutput());
   maxErr = 0;
@@ -164,7 +154,7 @@ void TestFFD()
   {
     maxErr = std::max(maxErr, std::abs(out->GetPoint(i)[0] - in->GetPoint(i)[0] - 0.25));
   }
-  CHECK(maxErr < 1e-14);
+  CM_CHECK(maxErr < 1e-14);
   ffd->RemoveAllDisplacementKeys();
 
   // A second input of translated control points translates the mesh.
@@ -186,15 +176,15 @@ void TestFFD()
     maxErr = std::max(maxErr, std::abs(out->GetPoint(i)[0] - in->GetPoint(i)[0] - 5));
     maxErr = std::max(maxErr, std::abs(out->GetPoint(i)[2] - in->GetPoint(i)[2] + 1));
   }
-  CHECK(maxErr < 1e-6); // control points were given in float
+  CM_CHECK(maxErr < 1e-6); // control points were given in float
   // Wrong number of control points, and a degenerate lattice: errors.
   cp->InsertNextPoint(0, 0, 0);
   cp->Modified();
-  CHECK(ffd->GetExecutive()->Update() == 0);
+  CM_CHECK(ffd->GetExecutive()->Update() == 0);
   ffd->SetInputData(1, nullptr);
   ffd->SetLatticeSize(1, 3, 3);
   ffd->RemoveAllDisplacements();
-  CHECK(ffd->GetExecutive()->Update() == 0);
+  CM_CHECK(ffd->GetExecutive()->Update() == 0);
 }
 
 void TestMorph()
@@ -221,35 +211,35 @@ void TestMorph()
       }
       ok = ok && std::abs(temp->GetTuple1(i) - ((1 - t) * ta->GetTuple1(i) + t * tb->GetTuple1(i))) < 1e-12;
     }
-    CHECK(ok);
+    CM_CHECK(ok);
   }
   // In time: TimeRange [2, 4], Linear easing: time 3 gives 0.5; Sine in-out too.
   morph->SetUseTime(true);
   morph->SetTimeRange(2, 4);
   morph->SetEasing(0);
   Run(morph, 3.0);
-  CHECK(std::abs(morph->GetUsedParameter() - 0.5) < 1e-15);
+  CM_CHECK(std::abs(morph->GetUsedParameter() - 0.5) < 1e-15);
   Run(morph, 2.5);
-  CHECK(std::abs(morph->GetUsedParameter() - 0.25) < 1e-15);
+  CM_CHECK(std::abs(morph->GetUsedParameter() - 0.25) < 1e-15);
   morph->SetEasing(5);
   Run(morph, 2.5);
-  CHECK(std::abs(morph->GetUsedParameter() - (1 - std::cos(M_PI * 0.25)) / 2) < 1e-15);
+  CM_CHECK(std::abs(morph->GetUsedParameter() - (1 - std::cos(M_PI * 0.25)) / 2) < 1e-15);
   Run(morph, 9.0);
-  CHECK(morph->GetUsedParameter() == 1.0);
+  CM_CHECK(morph->GetUsedParameter() == 1.0);
   morph->SetTimeRange(2, 2);
-  CHECK(morph->GetExecutive()->Update() == 0); // remap with t1 == t2
+  CM_CHECK(morph->GetExecutive()->Update() == 0); // remap with t1 == t2
   morph->SetUseTime(false);
   // Different counts: an error By Index, a result with Nearest Normalized Point.
   auto c = Cloud(150, 4, 2.0);
   morph->SetInputData(1, c);
-  CHECK(morph->GetExecutive()->Update() == 0);
+  CM_CHECK(morph->GetExecutive()->Update() == 0);
   morph->SetCorrespondence(1);
   morph->SetParameter(1.0);
   morph->Update();
-  CHECK(vtkPointSet::SafeDownCast(morph->GetOutput())->GetNumberOfPoints() == a->GetNumberOfPoints());
+  CM_CHECK(vtkPointSet::SafeDownCast(morph->GetOutput())->GetNumberOfPoints() == a->GetNumberOfPoints());
   // The corners map onto the corners of the scaled target.
   const double* last = vtkPointSet::SafeDownCast(morph->GetOutput())->GetPoint(201);
-  CHECK(last[0] == 2 && last[1] == 4 && last[2] == 1);
+  CM_CHECK(last[0] == 2 && last[1] == 4 && last[2] == 1);
 }
 
 void TestWiggle()
@@ -274,25 +264,25 @@ void TestWiggle()
         rigid = rigid && std::abs(out->GetPoint(i)[a] - in->GetPoint(i)[a] - d0[a]) < 1e-12;
       }
     }
-    CHECK(rigid);
-    CHECK(std::abs(d0[0]) <= 0.75 && std::abs(d0[1]) <= 0.75 && std::abs(d0[2]) <= 0.75);
+    CM_CHECK(rigid);
+    CM_CHECK(std::abs(d0[0]) <= 0.75 && std::abs(d0[1]) <= 0.75 && std::abs(d0[2]) <= 0.75);
     if (first.empty())
     {
       first.assign(d0, d0 + 3);
     }
     else if (t == 0.3)
     {
-      CHECK(first[0] == d0[0] && first[1] == d0[1] && first[2] == d0[2]);
+      CM_CHECK(first[0] == d0[0] && first[1] == d0[1] && first[2] == d0[2]);
     }
     else
     {
-      CHECK(first[0] != d0[0]); // a different time wiggles differently
+      CM_CHECK(first[0] != d0[0]); // a different time wiggles differently
     }
   }
   w->SetMode(1);
   Run(w, 0.6);
   auto* out = vtkPointSet::SafeDownCast(w->GetOutput());
-  CHECK(out->GetPoint(3)[0] - in->GetPoint(3)[0] != out->GetPoint(4)[0] - in->GetPoint(4)[0]);
+  CM_CHECK(out->GetPoint(3)[0] - in->GetPoint(3)[0] != out->GetPoint(4)[0] - in->GetPoint(4)[0]);
   // Copies of a point that differ in the last bits (vtkSphereSource's seams
   // in pieces) wiggle alike; distinct points still wiggle differently.
   {
@@ -311,19 +301,19 @@ void TestWiggle()
     ws->SetOctaves(3);
     Run(ws, 1.7);
     vtkDataArray* d = vtkPointSet::SafeDownCast(ws->GetOutput())->GetPointData()->GetArray("WiggleDisplacement");
-    CHECK(d != nullptr);
+    CM_CHECK(d != nullptr);
     if (d)
     {
       for (int a = 0; a < 3; ++a)
       {
-        CHECK(d->GetComponent(1, a) == d->GetComponent(0, a));
-        CHECK(d->GetComponent(2, a) == d->GetComponent(0, a));
+        CM_CHECK(d->GetComponent(1, a) == d->GetComponent(0, a));
+        CM_CHECK(d->GetComponent(2, a) == d->GetComponent(0, a));
       }
-      CHECK(d->GetComponent(3, 0) != d->GetComponent(0, 0));
+      CM_CHECK(d->GetComponent(3, 0) != d->GetComponent(0, 0));
     }
   }
   w->SetFrequency(0);
-  CHECK(w->GetExecutive()->Update() == 0);
+  CM_CHECK(w->GetExecutive()->Update() == 0);
 }
 
 void TestKeyframe()
@@ -336,17 +326,17 @@ void TestKeyframe()
   k->AddKey(3, 4, 2, 6, 0);
   k->SetInterpolation(1);
   Run(k, 1.0);
-  CHECK(k->GetValue()[0] == 2 && k->GetValue()[1] == 1 && k->GetValue()[2] == 0);
+  CM_CHECK(k->GetValue()[0] == 2 && k->GetValue()[1] == 1 && k->GetValue()[2] == 0);
   auto* fd = k->GetOutput()->GetFieldData()->GetArray("KeyframeValue");
-  CHECK(fd && fd->GetComponent(0, 0) == 2);
-  CHECK(std::abs(vtkPointSet::SafeDownCast(k->GetOutput())->GetPoint(0)[0] - in->GetPoint(0)[0] - 2) < 1e-15);
+  CM_CHECK(fd && fd->GetComponent(0, 0) == 2);
+  CM_CHECK(std::abs(vtkPointSet::SafeDownCast(k->GetOutput())->GetPoint(0)[0] - in->GetPoint(0)[0] - 2) < 1e-15);
   k->SetInterpolation(3);
   Run(k, 2.0);
-  CHECK(k->GetValue()[0] == 4 && k->GetValue()[2] == 0);
+  CM_CHECK(k->GetValue()[0] == 4 && k->GetValue()[2] == 0);
   Run(k, 3.0);
-  CHECK(k->GetValue()[2] == 6);
+  CM_CHECK(k->GetValue()[2] == 6);
   k->AddKey(4, 0, 0, 0, 99); // no such easing
-  CHECK(k->GetExecutive()->Update() == 0);
+  CM_CHECK(k->GetExecutive()->Update() == 0);
 }
 
 void TestParticles()
@@ -356,11 +346,11 @@ void TestParticles()
   ps->SetEndTime(3);
   ps->UpdateInformation();
   vtkInformation* info = ps->GetOutputInformation(0);
-  CHECK(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 73);
+  CM_CHECK(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 73);
   ps->UpdateTimeStep(2.0, 0, 1);
   vtkNew<vtkPolyData> serial;
   serial->DeepCopy(ps->GetOutput());
-  CHECK(serial->GetNumberOfPoints() > 1000);
+  CM_CHECK(serial->GetNumberOfPoints() > 1000);
   std::set<vtkIdType> all, parts;
   auto* ids = vtkIdTypeArray::SafeDownCast(serial->GetPointData()->GetArray("Id"));
   for (vtkIdType i = 0; i < ids->GetNumberOfTuples(); ++i)
@@ -373,15 +363,15 @@ void TestParticles()
     auto* pid = vtkIdTypeArray::SafeDownCast(ps->GetOutput()->GetPointData()->GetArray("Id"));
     for (vtkIdType i = 0; i < pid->GetNumberOfTuples(); ++i)
     {
-      CHECK(pid->GetValue(i) % 3 == p);
+      CM_CHECK(pid->GetValue(i) % 3 == p);
       parts.insert(pid->GetValue(i));
     }
   }
-  CHECK(all == parts);
+  CM_EQUAL(all, parts);
   // Shuffled times: the same particles.
   ps->UpdateTimeStep(0.5, 0, 1);
   ps->UpdateTimeStep(2.0, 0, 1);
-  CHECK(ps->GetOutput()->GetNumberOfPoints() == serial->GetNumberOfPoints());
+  CM_CHECK(ps->GetOutput()->GetNumberOfPoints() == serial->GetNumberOfPoints());
   bool same = true;
   for (vtkIdType i = 0; i < serial->GetNumberOfPoints(); ++i)
   {
@@ -390,11 +380,10 @@ void TestParticles()
       same = same && ps->GetOutput()->GetPoint(i)[a] == serial->GetPoint(i)[a];
     }
   }
-  CHECK(same);
+  CM_CHECK(same);
   // Limits: refuse with the projected count.
   ps->SetMaximumNumberOfParticles(10);
-  CHECK(ps->GetExecutive()->Update() == 0 || ps->GetOutput()->GetNumberOfPoints() == 0);
-}
+  CM_CHECK(ps->GetExecutive()->Update() == 0 || ps->GetOutput()->GetNumberOfPoints() == 0);
 }
 
 vtkSmartPointer<vtkImageData> Ramp(int nx, int ny, double shift)
@@ -431,7 +420,7 @@ void TestImageMorph()
     err = std::max(err, std::abs(out->GetTuple1(k) - a->GetPointData()->GetScalars()->GetTuple1(k)));
   }
   std::printf("Image Morph identity lines: max error %.3g\n", err);
-  CHECK(err < 1e-9);
+  CM_CHECK(err < 1e-9);
   // One line moved by +1.5 in x between a and b (b = a shifted): halfway, the
   // result is a shifted by 0.75 wherever no sample is clamped at the border.
   morph->RemoveAllFeatureLines();
@@ -447,14 +436,14 @@ void TestImageMorph()
       err = std::max(err, std::abs(out->GetTuple1(j * nx + i) - (2 * (0.5 * i - 0.75) + 0.5 * j)));
     }
   std::printf("Image Morph translated line: max error %.3g\n", err);
-  CHECK(err < 1e-9);
+  CM_CHECK(err < 1e-9);
   morph->SetParameter(0.0);
   morph->Update();
   out = morph->GetOutput()->GetPointData()->GetArray("Value");
-  CHECK(std::abs(out->GetTuple1(77) - a->GetPointData()->GetScalars()->GetTuple1(77)) < 1e-12);
+  CM_CHECK(std::abs(out->GetTuple1(77) - a->GetPointData()->GetScalars()->GetTuple1(77)) < 1e-12);
   // Different sizes: refused.
   morph->SetInputData(1, Ramp(nx + 1, ny, 0.0));
-  CHECK(morph->GetExecutive()->Update() == 0);
+  CM_CHECK(morph->GetExecutive()->Update() == 0);
 }
 
 // The same images on the same world grid, but with an extent that does not
@@ -492,7 +481,7 @@ void TestImageMorphPieces()
     err = std::max(err, std::abs(whole->GetTuple1(k) - moved->GetTuple1(k)));
   }
   std::printf("Image Morph, extent from (%d, %d): max difference %.3g\n", i0, j0, err);
-  CHECK(err < 1e-9);
+  CM_CHECK(err < 1e-9);
   // Pieces (sub-extents) against the whole shifted result.
   std::vector<double> all(static_cast<std::size_t>(nx) * ny);
   for (vtkIdType k = 0; k < nx * ny; ++k)
@@ -509,7 +498,7 @@ void TestImageMorphPieces()
     int e[6];
     out->GetExtent(e);
     vtkDataArray* v = out->GetPointData()->GetArray("Value");
-    CHECK(v && v->GetNumberOfTuples() == vtkIdType(e[1] - e[0] + 1) * (e[3] - e[2] + 1));
+    CM_CHECK(v && v->GetNumberOfTuples() == vtkIdType(e[1] - e[0] + 1) * (e[3] - e[2] + 1));
     if (!v)
     {
       continue;
@@ -526,9 +515,10 @@ void TestImageMorphPieces()
     covered += static_cast<int>(k);
   }
   std::printf("Image Morph pieces: %d points, max difference to the whole %.3g\n", covered, err);
-  CHECK(err == 0);
-  CHECK(covered >= nx * ny && std::count(seen.begin(), seen.end(), 1) == nx * ny);
+  CM_EQUAL(err, 0);
+  CM_CHECK(covered >= nx * ny && std::count(seen.begin(), seen.end(), 1) == nx * ny);
 }
+} // namespace
 
 int TestAnimationFilters(int, char*[])
 {
@@ -539,11 +529,5 @@ int TestAnimationFilters(int, char*[])
   TestWiggle();
   TestKeyframe();
   TestParticles();
-  std::printf("TestAnimationFilters: %d failures\n", failures);
-  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
-}
-
-int main(int argc, char* argv[])
-{
-  return TestAnimationFilters(argc, argv);
+  return cmReport("TestAnimationFilters");
 }

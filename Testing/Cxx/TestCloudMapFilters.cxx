@@ -7,6 +7,7 @@
 //  - Surface Cloud Map's cell count is Σ 3·4^(L-1) + Σ 4^L and a constant
 //    field stays constant;
 //  - a mesh with a pentagon is refused with an error, not a crash.
+#include "cmCheck.h"
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
 #include "vtkCloudMapAreaWeightedPointData.h"
@@ -32,17 +33,6 @@
 
 namespace
 {
-int failures = 0;
-#define CHECK(c)                                                                                   \
-  do                                                                                               \
-  {                                                                                                \
-    if (!(c))                                                                                      \
-    {                                                                                              \
-      ++failures;                                                                                  \
-      std::printf("FAIL line %d: %s\n", __LINE__, #c);                                             \
-    }                                                                                              \
-  } while (0)
-
 double Linear(const double* x)
 {
   return 1.5 + 2 * x[0] - 3 * x[1] + 0.5 * x[2];
@@ -86,11 +76,11 @@ vtkSmartPointer<vtkPolyData> MakeMesh(int nx, int ny)
 }
 } // namespace
 
-int main()
+int TestCloudMapFilters(int, char*[])
 {
   vtkSmartPointer<vtkPolyData> mesh = MakeMesh(4, 3);
   const vtkIdType nQuads = 3 * 3, nTris = 2 * 3;
-  CHECK(mesh->GetNumberOfCells() == nQuads + nTris);
+  CM_CHECK(mesh->GetNumberOfCells() == nQuads + nTris);
 
   // 1. Interpolation of a linear vertex field is exact.
   vtkNew<vtkDoubleArray> f;
@@ -111,9 +101,9 @@ int main()
       interp->Update();
       vtkPolyData* out = interp->GetOutput();
       const vtkIdType expect = nQuads * (1 << (2 * level)) + nTris * 3 * (1 << (2 * (level - 1)));
-      CHECK(out->GetNumberOfCells() == expect);
+      CM_CHECK(out->GetNumberOfCells() == expect);
       vtkDataArray* v = out->GetCellData()->GetArray("f");
-      CHECK(v != nullptr);
+      CM_CHECK(v != nullptr);
       double worst = 0;
       for (vtkIdType c = 0; v && c < out->GetNumberOfCells(); ++c)
       {
@@ -126,13 +116,13 @@ int main()
             centroid[d] += out->GetPoint(ids[k])[d] / n;
         worst = std::max(worst, std::abs(v->GetTuple1(c) - Linear(centroid)));
       }
-      CHECK(worst < 1e-12);
+      CM_CHECK(worst < 1e-12);
       // Refinement interpolates the point field to new points exactly, too.
       vtkDataArray* pf = refine->GetOutput()->GetPointData()->GetArray("f");
       double worstPt = 0;
       for (vtkIdType p = 0; pf && p < refine->GetOutput()->GetNumberOfPoints(); ++p)
         worstPt = std::max(worstPt, std::abs(pf->GetTuple1(p) - Linear(refine->GetOutput()->GetPoint(p))));
-      CHECK(pf && worstPt < 1e-12);
+      CM_CHECK(pf && worstPt < 1e-12);
     }
 
   // 1b. Output precision follows the input's points: float in, float out.
@@ -146,10 +136,10 @@ int main()
     vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
     refine->SetInputData(single);
     refine->Update();
-    CHECK(refine->GetOutput()->GetPoints()->GetDataType() == VTK_FLOAT);
+    CM_CHECK(refine->GetOutput()->GetPoints()->GetDataType() == VTK_FLOAT);
     refine->SetInputData(mesh);
     refine->Update();
-    CHECK(refine->GetOutput()->GetPoints()->GetDataType() == VTK_DOUBLE);
+    CM_CHECK(refine->GetOutput()->GetPoints()->GetDataType() == VTK_DOUBLE);
   }
 
   // 2. Area weights by hand: vertex 1 of the grid (i=1, j=0) is used by cells 0 and 1,
@@ -163,9 +153,9 @@ int main()
     avg->SetInputData(mesh);
     avg->Update();
     vtkDataArray* a = avg->GetOutput()->GetPointData()->GetArray("|J|");
-    CHECK(a && std::abs(a->GetTuple1(1) - 1.5) < 1e-6);
-    CHECK(a && std::abs(a->GetTuple1(4) - 4.0) < 1e-6);
-    CHECK(a && std::abs(a->GetTuple1(3) - 3.75) < 1e-6);
+    CM_CHECK(a && std::abs(a->GetTuple1(1) - 1.5) < 1e-6);
+    CM_CHECK(a && std::abs(a->GetTuple1(4) - 4.0) < 1e-6);
+    CM_CHECK(a && std::abs(a->GetTuple1(3) - 3.75) < 1e-6);
   }
 
   // 3. Bands agree with the formula.
@@ -182,12 +172,12 @@ int main()
     {
       const double v = c + 1.0;
       const int k = std::min(23, static_cast<int>(std::floor((v - lo) / (hi - lo) * 24)));
-      CHECK(static_cast<int>(idx->GetTuple1(c)) == k);
+      CM_CHECK(static_cast<int>(idx->GetTuple1(c)) == k);
     }
-    CHECK(idx && idx->GetDataType() == VTK_UNSIGNED_CHAR);
+    CM_CHECK(idx && idx->GetDataType() == VTK_UNSIGNED_CHAR);
     vtkTable* t = vtkTable::SafeDownCast(band->GetOutputDataObject(1));
-    CHECK(t && t->GetNumberOfRows() == 24);
-    CHECK(t && std::abs(t->GetValueByName(23, "Upper").ToDouble() - hi) < 1e-12);
+    CM_CHECK(t && t->GetNumberOfRows() == 24);
+    CM_CHECK(t && std::abs(t->GetValueByName(23, "Upper").ToDouble() - hi) < 1e-12);
   }
 
   // 4. The one-step filter: counts, and a constant field stays constant.
@@ -205,13 +195,13 @@ int main()
     cm->SetNumberOfLevels(2);
     cm->Update();
     vtkPolyData* out = cm->GetOutput();
-    CHECK(out->GetNumberOfCells() == nQuads * 16 + nTris * 12);
+    CM_CHECK(out->GetNumberOfCells() == nQuads * 16 + nTris * 12);
     vtkDataArray* v = out->GetCellData()->GetArray("|J|");
     double r[2] = { 0, 0 };
     if (v)
       v->GetRange(r);
-    CHECK(v && std::abs(r[0] - 2.5) < 1e-12 && std::abs(r[1] - 2.5) < 1e-12);
-    CHECK(out->GetCellData()->GetArray("BandColor") != nullptr);
+    CM_CHECK(v && std::abs(r[0] - 2.5) < 1e-12 && std::abs(r[1] - 2.5) < 1e-12);
+    CM_CHECK(out->GetCellData()->GetArray("BandColor") != nullptr);
   }
 
   // 4b. Threads change nothing: the chain on one thread and on the
@@ -235,7 +225,7 @@ int main()
     bool same = a && b && a->GetNumberOfTuples() == b->GetNumberOfTuples();
     for (vtkIdType c = 0; same && c < a->GetNumberOfTuples(); ++c)
       same = a->GetTuple1(c) == b->GetTuple1(c) && ba->GetTuple1(c) == bb->GetTuple1(c);
-    CHECK(same);
+    CM_CHECK(same);
   }
 
   // 5. A pentagon is refused cleanly.
@@ -250,8 +240,8 @@ int main()
     refine->SetInputData(bad);
     refine->GetExecutive()->SetDebug(false);
     std::printf("(an error about cell 0 having 5 points is expected next)\n");
-    CHECK(refine->GetExecutive()->Update() == 0);
-    CHECK(refine->GetOutput()->GetNumberOfCells() == 0);
+    CM_CHECK(refine->GetExecutive()->Update() == 0);
+    CM_CHECK(refine->GetOutput()->GetNumberOfCells() == 0);
   }
 
   // 6. A refinement above the size limit is refused before allocation.
@@ -261,7 +251,7 @@ int main()
     refine->SetNumberOfLevels(12);
     refine->SetMaximumNumberOfCells(1000000);
     std::printf("(an error about 'would produce' is expected next)\n");
-    CHECK(refine->GetExecutive()->Update() == 0);
+    CM_CHECK(refine->GetExecutive()->Update() == 0);
   }
   // 7. Exact bands of the linear point field f: every polygon corner carries
   // f at its position (the field is linear, so clipping is exact), every
@@ -283,7 +273,7 @@ int main()
     vtkDataArray* fv = out->GetPointData()->GetArray("f");
     vtkDataArray* bands = out->GetCellData()->GetArray("BandIndex");
     vtkDataArray* parent = out->GetCellData()->GetArray("ParentId");
-    CHECK(fv && bands && parent && out->GetNumberOfCells() > mesh->GetNumberOfCells());
+    CM_CHECK(fv && bands && parent && out->GetNumberOfCells() > mesh->GetNumberOfCells());
     double lo = 1e300, hi = -1e300;
     for (vtkIdType p = 0; p < mesh->GetNumberOfPoints(); ++p)
     {
@@ -322,8 +312,8 @@ int main()
       area[static_cast<vtkIdType>(parent->GetTuple1(c))] +=
         0.5 * std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
     }
-    CHECK(worstValue < 1e-12);
-    CHECK(worstBand < 1e-12);
+    CM_CHECK(worstValue < 1e-12);
+    CM_CHECK(worstBand < 1e-12);
     double worstArea = 0;
     for (vtkIdType c = 0; c < mesh->GetNumberOfCells(); ++c)
     {
@@ -345,13 +335,13 @@ int main()
     }
     if (!(worstArea < 1e-12))
       std::printf("worst area error %g\n", worstArea);
-    CHECK(worstArea < 1e-12);
+    CM_CHECK(worstArea < 1e-12);
     vtkDataArray* fm = many->GetPointData()->GetArray("f");
     bool same = fm && fv && many->GetNumberOfCells() == out->GetNumberOfCells() &&
       fm->GetNumberOfTuples() == fv->GetNumberOfTuples();
     for (vtkIdType p = 0; same && p < fv->GetNumberOfTuples(); ++p)
       same = fm->GetTuple1(p) == fv->GetTuple1(p) && many->GetPoint(p)[0] == out->GetPoint(p)[0];
-    CHECK(same);
+    CM_CHECK(same);
 
     // A cell array cannot be clipped: a clear error.
     vtkNew<vtkCloudMapBandedColorMap> band;
@@ -359,9 +349,8 @@ int main()
     band->SetExactBands(true);
     band->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, "|J|");
     std::printf("(an error about a cell array and Area Weighted Point Data is expected next)\n");
-    CHECK(band->GetExecutive()->Update() == 0);
+    CM_CHECK(band->GetExecutive()->Update() == 0);
   }
 
-  std::printf("TestCloudMapFilters: %d failures\n", failures);
-  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+  return cmReport("TestCloudMapFilters");
 }

@@ -3,6 +3,7 @@
 // of the escape-time image, and pieces of the fBm curve, the IFS and the
 // L-system, equal the same part of the single-piece output bit for bit.
 // Also: refusals leave no output.
+#include "cmCheck.h"
 #include "vtkCloudMapEscapeTimeFractal.h"
 #include "vtkCloudMapFractalTerrain.h"
 #include "vtkCloudMapFractionalBrownianCurve.h"
@@ -22,16 +23,6 @@
 
 namespace
 {
-int failures = 0;
-void Check(bool ok, const char* what)
-{
-  if (!ok)
-  {
-    std::printf("FAIL: %s\n", what);
-    ++failures;
-  }
-}
-
 // Points and one array of `part` equal those of `full` at the global ids.
 bool SameByGlobalId(vtkDataSet* full, vtkDataSet* part, const char* array)
 {
@@ -57,7 +48,7 @@ bool SameByGlobalId(vtkDataSet* full, vtkDataSet* part, const char* array)
 }
 }
 
-int main()
+int TestFractalPieces(int, char*[])
 {
   {
     vtkNew<vtkCloudMapFractalTerrain> t;
@@ -69,21 +60,21 @@ int main()
     t->Update();
     vtkNew<vtkStructuredGrid> full;
     full->DeepCopy(t->GetOutput());
-    Check(full->GetNumberOfPoints() == 65 * 65, "terrain has 65 x 65 points");
+    CM_CHECK_MSG(full->GetNumberOfPoints() == 65 * 65, "terrain has 65 x 65 points");
     int total = 0;
     for (int p = 0; p < 4; ++p)
     {
       t->UpdatePiece(p, 4, 0);
       total += t->GetOutput()->GetNumberOfPoints();
-      Check(t->GetOutput()->GetNumberOfPoints() < full->GetNumberOfPoints(), "terrain piece is a sub-extent");
-      Check(SameByGlobalId(full, t->GetOutput(), "Elevation"), "terrain piece elevation equals serial");
-      Check(SameByGlobalId(full, t->GetOutput(), "Displacement"), "terrain piece displacement equals serial");
+      CM_CHECK_MSG(t->GetOutput()->GetNumberOfPoints() < full->GetNumberOfPoints(), "terrain piece is a sub-extent");
+      CM_CHECK_MSG(SameByGlobalId(full, t->GetOutput(), "Elevation"), "terrain piece elevation equals serial");
+      CM_CHECK_MSG(SameByGlobalId(full, t->GetOutput(), "Displacement"), "terrain piece displacement equals serial");
     }
-    Check(total >= 65 * 65, "terrain pieces cover the grid");
+    CM_CHECK_MSG(total >= 65 * 65, "terrain pieces cover the grid");
     // Refusal: over the point limit gives no output.
     t->SetMaximumNumberOfPoints(1000);
     t->Update();
-    Check(t->GetOutput()->GetNumberOfPoints() == 0, "oversized terrain refused");
+    CM_CHECK_MSG(t->GetOutput()->GetNumberOfPoints() == 0, "oversized terrain refused");
   }
   {
     vtkNew<vtkCloudMapFractionalBrownianCurve> c;
@@ -94,7 +85,7 @@ int main()
     for (int p = 0; p < 3; ++p)
     {
       c->UpdatePiece(p, 3, 0);
-      Check(SameByGlobalId(full, c->GetOutput(), "Elevation"), "curve piece equals serial");
+      CM_CHECK_MSG(SameByGlobalId(full, c->GetOutput(), "Elevation"), "curve piece equals serial");
     }
   }
   {
@@ -118,10 +109,10 @@ int main()
             full->GetPointData()->GetArray("SmoothIterations")->GetTuple1(full->ComputePointId(ijk));
       }
     }
-    Check(same, "escape-time sub-extent equals the full image");
+    CM_CHECK_MSG(same, "escape-time sub-extent equals the full image");
     e->SetMaximumNumberOfPixels(100);
     e->Update();
-    Check(e->GetOutput()->GetNumberOfPoints() == 0, "oversized image refused");
+    CM_CHECK_MSG(e->GetOutput()->GetNumberOfPoints() == 0, "oversized image refused");
   }
   {
     vtkNew<vtkCloudMapIteratedFunctionSystem> f;
@@ -139,7 +130,7 @@ int main()
       full->GetPoint(3333 + k, q);
       same = p[0] == q[0] && p[1] == q[1] && p[2] == q[2];
     }
-    Check(same, "IFS piece equals the same points of the serial run");
+    CM_CHECK_MSG(same, "IFS piece equals the same points of the serial run");
   }
   {
     vtkNew<vtkCloudMapLSystem> l;
@@ -154,8 +145,7 @@ int main()
       c += l->GetOutput()->GetNumberOfCells();
       p += l->GetOutput()->GetNumberOfPoints();
     }
-    Check(cells > 4 && c == cells && p == points, "L-system pieces partition the polylines");
+    CM_CHECK_MSG(cells > 4 && c == cells && p == points, "L-system pieces partition the polylines");
   }
-  std::printf("TestFractalPieces: %d failures\n", failures);
-  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+  return cmReport("TestFractalPieces");
 }

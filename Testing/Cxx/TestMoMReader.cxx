@@ -3,6 +3,7 @@
 // |J| = sqrt(Σ|J_i|²), the frequency and the source names; pieces with ghost
 // levels cover every element exactly once as owned; a bad file gives an
 // error and an empty output.
+#include "cmCheck.h"
 #include "cmMoMFormat.h"
 #include "vtkCellData.h"
 #include "vtkCloudMapMoMReader.h"
@@ -21,21 +22,7 @@
 #include <set>
 #include <string>
 
-namespace
-{
-int failures = 0;
-#define CHECK(c)                                                                                   \
-  do                                                                                               \
-  {                                                                                                \
-    if (!(c))                                                                                      \
-    {                                                                                              \
-      ++failures;                                                                                  \
-      std::printf("FAIL line %d: %s\n", __LINE__, #c);                                             \
-    }                                                                                              \
-  } while (0)
-}
-
-int main()
+int TestMoMReader(int, char*[])
 {
   // A strip of 10 quads and 10 triangles with a known current on each.
   cloudmap::SurfaceMesh m;
@@ -65,29 +52,29 @@ int main()
   }
 
   vtkNew<vtkCloudMapMoMReader> reader;
-  CHECK(reader->CanReadFile(path.c_str()) == 1);
-  CHECK(reader->CanReadFile(CLOUDMAP_DATA_DIR "/../CMakeLists.txt") == 0);
+  CM_CHECK(reader->CanReadFile(path.c_str()) == 1);
+  CM_CHECK(reader->CanReadFile(CLOUDMAP_DATA_DIR "/../CMakeLists.txt") == 0);
   reader->SetFileName(path.c_str());
   reader->Update();
   vtkPolyData* out = reader->GetOutput();
-  CHECK(out->GetNumberOfCells() == 20);
-  CHECK(out->GetNumberOfPoints() == 42);
+  CM_CHECK(out->GetNumberOfCells() == 20);
+  CM_CHECK(out->GetNumberOfPoints() == 42);
   vtkDataArray* mag = out->GetCellData()->GetArray("|J|");
   vtkDataArray* re = out->GetCellData()->GetArray("J_real");
   vtkDataArray* im = out->GetCellData()->GetArray("J_imag");
-  CHECK(mag && re && im && re->GetNumberOfComponents() == 3);
+  CM_CHECK(mag && re && im && re->GetNumberOfComponents() == 3);
   for (vtkIdType c = 0; mag && c < 20; ++c)
   {
     double s = 0;
     for (int k = 0; k < 3; ++k)
       s += m.JReal[3 * c + k] * m.JReal[3 * c + k] + m.JImag[3 * c + k] * m.JImag[3 * c + k];
-    CHECK(std::abs(mag->GetTuple1(c) - std::sqrt(s)) < 1e-12);
-    CHECK(out->GetCellSize(c) == (c % 2 == 0 ? 4 : 3));
+    CM_CHECK(std::abs(mag->GetTuple1(c) - std::sqrt(s)) < 1e-12);
+    CM_CHECK(out->GetCellSize(c) == (c % 2 == 0 ? 4 : 3));
   }
   vtkDataArray* freq = out->GetFieldData()->GetArray("Frequency");
-  CHECK(freq && freq->GetTuple1(0) == 120e6);
+  CM_CHECK(freq && freq->GetTuple1(0) == 120e6);
   auto* names = vtkStringArray::SafeDownCast(out->GetFieldData()->GetAbstractArray("SourceNames"));
-  CHECK(names && names->GetValue(0) == "antenna1");
+  CM_CHECK(names && names->GetValue(0) == "antenna1");
 
   // Three pieces with one ghost level: owned cells partition the mesh.
   std::multiset<vtkIdType> owned;
@@ -99,7 +86,7 @@ int main()
     vtkPolyData* p = r->GetOutput();
     vtkDataArray* ids = p->GetCellData()->GetArray("ElementId");
     vtkUnsignedCharArray* ghosts = p->GetCellGhostArray();
-    CHECK(ids && ghosts);
+    CM_CHECK(ids && ghosts);
     int nGhost = 0;
     for (vtkIdType c = 0; ids && ghosts && c < p->GetNumberOfCells(); ++c)
     {
@@ -109,11 +96,11 @@ int main()
         owned.insert(static_cast<vtkIdType>(ids->GetTuple1(c)));
     }
     // A strip: each inner piece has one ghost neighbour per side.
-    CHECK(nGhost == (piece == 1 ? 2 : 1));
+    CM_EQUAL(nGhost, (piece == 1 ? 2 : 1));
   }
-  CHECK(owned.size() == 20);
+  CM_EQUAL(owned.size(), 20);
   for (vtkIdType c = 0; c < 20; ++c)
-    CHECK(owned.count(c) == 1);
+    CM_EQUAL(owned.count(c), 1);
 
   // A broken file: error, empty output.
   const std::string bad = std::string(CLOUDMAP_TEMP_DIR) + "/broken.cmom";
@@ -125,9 +112,8 @@ int main()
   vtkNew<vtkCloudMapMoMReader> br;
   br->SetFileName(bad.c_str());
   std::printf("(an error naming broken.cmom line 5 is expected next)\n");
-  CHECK(br->GetExecutive()->Update() == 0);
-  CHECK(br->GetOutput()->GetNumberOfCells() == 0 && br->GetOutput()->GetNumberOfPoints() == 0);
+  CM_CHECK(br->GetExecutive()->Update() == 0);
+  CM_CHECK(br->GetOutput()->GetNumberOfCells() == 0 && br->GetOutput()->GetNumberOfPoints() == 0);
 
-  std::printf("TestMoMReader: %d failures\n", failures);
-  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+  return cmReport("TestMoMReader");
 }

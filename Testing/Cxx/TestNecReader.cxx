@@ -2,6 +2,7 @@
 // The NEC-2 reader on the bundled communication vehicle, solved by nec2c at test time:
 // one triangle or quad per printed patch, |J| > 0 everywhere and largest at the feed of
 // antenna 1, the frequency, and CanReadFile telling NEC output from other files.
+#include "cmCheck.h"
 #include "vtkCell.h"
 #include "vtkCellData.h"
 #include "vtkCellType.h"
@@ -19,17 +20,6 @@
 
 namespace
 {
-int failures = 0;
-#define CHECK(c)                                                                                   \
-  do                                                                                               \
-  {                                                                                                \
-    if (!(c))                                                                                      \
-    {                                                                                              \
-      ++failures;                                                                                  \
-      std::printf("FAIL line %d: %s\n", __LINE__, #c);                                             \
-    }                                                                                              \
-  } while (0)
-
 /// Rows of nec2c's SURFACE PATCH CURRENTS table (14 fields starting with an integer).
 int PrintedPatches(const std::string& path)
 {
@@ -75,7 +65,7 @@ void Write(const std::string& path, const char* text)
 }
 } // namespace
 
-int main()
+int TestNecReader(int, char*[])
 {
   const std::string tmp = CLOUDMAP_TEMP_DIR;
   const std::string deck = tmp + "/vehicle.nec", out = tmp + "/vehicle.out";
@@ -91,14 +81,14 @@ int main()
   }
   const int printed = PrintedPatches(out);
   std::printf("nec2c printed currents on %d patches\n", printed);
-  CHECK(printed > 800);
+  CM_CHECK(printed > 800);
 
   vtkNew<vtkCloudMapNECReader> reader;
-  CHECK(reader->CanReadFile(out.c_str()) == 1);
+  CM_CHECK(reader->CanReadFile(out.c_str()) == 1);
   reader->SetFileName(out.c_str());
   reader->Update();
   vtkPolyData* pd = reader->GetOutput();
-  CHECK(pd->GetNumberOfCells() == printed);
+  CM_CHECK(pd->GetNumberOfCells() == printed);
   vtkIdType quads = 0, triangles = 0;
   for (vtkIdType c = 0; c < pd->GetNumberOfCells(); ++c)
   {
@@ -106,14 +96,14 @@ int main()
     quads += type == VTK_QUAD;
     triangles += type == VTK_TRIANGLE;
   }
-  CHECK(quads + triangles == pd->GetNumberOfCells() && quads > 0 && triangles > 0);
+  CM_CHECK(quads + triangles == pd->GetNumberOfCells() && quads > 0 && triangles > 0);
 
   vtkDataArray* mag = pd->GetCellData()->GetArray("|J|");
-  CHECK(mag && mag->GetNumberOfTuples() == pd->GetNumberOfCells());
+  CM_CHECK(mag && mag->GetNumberOfTuples() == pd->GetNumberOfCells());
   vtkIdType top = -1;
   for (vtkIdType c = 0; mag && c < mag->GetNumberOfTuples(); ++c)
   {
-    CHECK(mag->GetTuple1(c) > 0);
+    CM_CHECK(mag->GetTuple1(c) > 0);
     top = (top < 0 || mag->GetTuple1(c) > mag->GetTuple1(top)) ? c : top;
   }
   // The strongest current flows on the 4 quarter patches under antenna 1's feed,
@@ -126,26 +116,25 @@ int main()
                  dz = 0.5 * (b[4] + b[5]) - 2.3;
     std::printf("largest |J| = %g A/m on patch %lld, %.3f m from the feed\n", mag->GetTuple1(top),
       static_cast<long long>(top + 1), std::sqrt(dx * dx + dy * dy + dz * dz));
-    CHECK(std::sqrt(dx * dx + dy * dy + dz * dz) < 0.15);
+    CM_CHECK(std::sqrt(dx * dx + dy * dy + dz * dz) < 0.15);
   }
   vtkDataArray* freq = pd->GetFieldData()->GetArray("Frequency");
-  CHECK(freq && freq->GetTuple1(0) == 120e6);
-  CHECK(pd->GetFieldData()->GetAbstractArray("SourceNames") != nullptr);
+  CM_CHECK(freq && freq->GetTuple1(0) == 120e6);
+  CM_CHECK(pd->GetFieldData()->GetAbstractArray("SourceNames") != nullptr);
 
   // Other files sharing the extension, or not: refused by CanReadFile, and by RequestData.
   const std::string cmom = tmp + "/not_nec.cmom", text = tmp + "/not_nec.out";
   Write(cmom, "CLOUDMAP-MOM 1\nFREQUENCY 120e6\nVERTICES 0\nELEMENTS 0\nEND\n");
   Write(text, "Solver log\nIteration 1: residual 1.0e-3\nIteration 2: residual 1.0e-7\n");
-  CHECK(reader->CanReadFile(cmom.c_str()) == 0);
-  CHECK(reader->CanReadFile(text.c_str()) == 0);
-  CHECK(reader->CanReadFile((tmp + "/no_such_file.out").c_str()) == 0);
+  CM_CHECK(reader->CanReadFile(cmom.c_str()) == 0);
+  CM_CHECK(reader->CanReadFile(text.c_str()) == 0);
+  CM_CHECK(reader->CanReadFile((tmp + "/no_such_file.out").c_str()) == 0);
   vtkNew<vtkCloudMapNECReader> bad;
   bad->SetFileName(text.c_str());
   std::printf("(an error naming not_nec.out is expected next)\n");
   std::fflush(stdout);
-  CHECK(bad->GetExecutive()->Update() == 0);
-  CHECK(bad->GetOutput()->GetNumberOfCells() == 0);
+  CM_CHECK(bad->GetExecutive()->Update() == 0);
+  CM_CHECK(bad->GetOutput()->GetNumberOfCells() == 0);
 
-  std::printf("TestNecReader: %d failures\n", failures);
-  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+  return cmReport("TestNecReader");
 }

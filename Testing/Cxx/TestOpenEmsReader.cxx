@@ -5,6 +5,7 @@
 // make_bad_hdf5.py with h5py): each "error" file must give one error naming the file
 // and the manifest's fragments and leave the table empty after a good read (no partial
 // or stale output); each "accept" file must give exactly the reference's table.
+#include "cmCheck.h"
 #include "vtkCloudMapOpenEMSReader.h"
 #include "vtkDataArray.h"
 #include "vtkFieldData.h"
@@ -25,17 +26,6 @@
 
 namespace
 {
-int failures = 0;
-#define CHECK(c, what)                                                                             \
-  do                                                                                               \
-  {                                                                                                \
-    if (!(c))                                                                                      \
-    {                                                                                              \
-      ++failures;                                                                                  \
-      std::printf("FAIL line %d: %s (%s)\n", __LINE__, #c, std::string(what).c_str());             \
-    }                                                                                              \
-  } while (0)
-
 std::vector<std::string> Split(const std::string& s, char sep)
 {
   std::vector<std::string> out;
@@ -76,7 +66,7 @@ std::string Dump(vtkTable* t)
 }
 } // namespace
 
-int main()
+int TestOpenEmsReader(int, char*[])
 {
   const std::string data = CLOUDMAP_DATA_DIR "/";
   const std::string clean = data + "openems/dipole_nf2ff.h5";
@@ -84,17 +74,17 @@ int main()
   vtkOutputWindow::SetInstance(window);
 
   vtkNew<vtkCloudMapOpenEMSReader> ref;
-  CHECK(ref->CanReadFile(clean.c_str()) == 1, clean);
-  CHECK(ref->CanReadFile((data + "nec/box_sm.out").c_str()) == 0, "a NEC file");
+  CM_CHECK_MSG(ref->CanReadFile(clean.c_str()) == 1, clean);
+  CM_CHECK_MSG(ref->CanReadFile((data + "nec/box_sm.out").c_str()) == 0, "a NEC file");
   ref->SetFileName(clean.c_str());
   ref->Update();
   vtkTable* t = ref->GetOutput();
   // 5-degree theta, 10-degree phi steps over the full sphere.
-  CHECK(t->GetNumberOfRows() == 37 * 36, std::to_string(t->GetNumberOfRows()));
+  CM_EQUAL(t->GetNumberOfRows(), 37 * 36);
   vtkDataArray* gain = vtkDataArray::SafeDownCast(t->GetColumnByName("Gain"));
   vtkDataArray* dmax = t->GetFieldData()->GetArray("Dmax");
   vtkDataArray* theta = vtkDataArray::SafeDownCast(t->GetColumnByName("Theta"));
-  CHECK(gain && dmax && theta, "columns");
+  CM_CHECK_MSG(gain && dmax && theta, "columns");
   if (gain && dmax && theta)
   {
     double peak = -1e9, at = -1;
@@ -107,11 +97,11 @@ int main()
       }
     }
     // openEMS's Dmax is its own maximum of 4 pi r^2 P_rad / Prad over the same grid.
-    CHECK(std::abs(peak - dmax->GetTuple1(0)) < 1e-6, std::to_string(peak));
-    CHECK(at == 90, "the dipole's maximum is broadside: " + std::to_string(at));
+    CM_CHECK_MSG(std::abs(peak - dmax->GetTuple1(0)) < 1e-6, std::to_string(peak));
+    CM_CHECK_MSG(at == 90, "the dipole's maximum is broadside: " + std::to_string(at));
   }
   const std::string want = Dump(t);
-  CHECK(window->GetOutput().empty(), window->GetOutput());
+  CM_CHECK_MSG(window->GetOutput().empty(), window->GetOutput());
 
   // Two frequencies are two time steps (make_two_frequencies.py: f1 = 2 x f0's fields).
   {
@@ -120,12 +110,12 @@ int main()
     two->UpdateInformation();
     vtkInformation* info = two->GetOutputInformation(0);
     const double* steps = info->Get(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
-    CHECK(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 2 && steps[0] == 1e9 &&
+    CM_CHECK_MSG(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 2 && steps[0] == 1e9 &&
         steps[1] == 1.1e9, "time steps");
     two->UpdateTimeStep(1.1e9);
     vtkTable* t1 = two->GetOutput();
     auto col = [](vtkTable* tab, const char* n) { return vtkDataArray::SafeDownCast(tab->GetColumnByName(n)); };
-    CHECK(t1->GetNumberOfRows() == t->GetNumberOfRows(), "rows at 1.1 GHz");
+    CM_CHECK_MSG(t1->GetNumberOfRows() == t->GetNumberOfRows(), "rows at 1.1 GHz");
     bool same = t1->GetNumberOfRows() == t->GetNumberOfRows();
     for (vtkIdType r = 0; same && r < t->GetNumberOfRows(); ++r)
     {
@@ -133,9 +123,9 @@ int main()
         col(t1, "Ephi_re")->GetTuple1(r) == 2 * col(t, "Ephi_re")->GetTuple1(r) &&
         std::abs(col(t1, "Gain")->GetTuple1(r) - col(t, "Gain")->GetTuple1(r)) < 1e-9;
     }
-    CHECK(same, "1.1 GHz: r E twice f0's and the same directivity");
-    CHECK(t1->GetFieldData()->GetArray("Frequency")->GetTuple1(0) == 1.1e9, "Frequency field");
-    CHECK(std::abs(t1->GetFieldData()->GetArray("Prad")->GetTuple1(0) /
+    CM_CHECK_MSG(same, "1.1 GHz: r E twice f0's and the same directivity");
+    CM_CHECK_MSG(t1->GetFieldData()->GetArray("Frequency")->GetTuple1(0) == 1.1e9, "Frequency field");
+    CM_CHECK_MSG(std::abs(t1->GetFieldData()->GetArray("Prad")->GetTuple1(0) /
                      t->GetFieldData()->GetArray("Prad")->GetTuple1(0) - 4) < 1e-12, "Prad field");
   }
 
@@ -160,27 +150,26 @@ int main()
     const std::string msg = window->GetOutput().substr(mark);
     if (f[3] == "accept")
     {
-      CHECK(msg.empty(), f[0] + ": " + msg);
-      CHECK(Dump(r->GetOutput()) == want, f[0] + ": differs from " + f[6]);
+      CM_CHECK_MSG(msg.empty(), f[0] + ": " + msg);
+      CM_CHECK_MSG(Dump(r->GetOutput()) == want, f[0] + ": differs from " + f[6]);
       std::printf("  %-30s accepted, same table as %s\n", f[0].c_str(), f[6].c_str());
       continue;
     }
     const std::size_t line = msg.find(path + ": ");
     std::printf("  %-30s %s\n", f[0].c_str(),
       line == std::string::npos ? "<no message naming the file>" : msg.substr(line, msg.find('\n', line) - line).c_str());
-    CHECK(line != std::string::npos, f[0] + ": the error does not name the file: " + msg);
+    CM_CHECK_MSG(line != std::string::npos, f[0] + ": the error does not name the file: " + msg);
     if (f[5] != "-")
     {
       for (const std::string& frag : Split(f[5], '|'))
       {
-        CHECK(msg.find(frag) != std::string::npos, f[0] + ": lacks '" + frag + "'");
+        CM_CHECK_MSG(msg.find(frag) != std::string::npos, f[0] + ": lacks '" + frag + "'");
       }
     }
-    CHECK(r->GetOutput()->GetNumberOfRows() == 0 && r->GetOutput()->GetNumberOfColumns() == 0,
-      f[0] + ": output not empty after the error");
+    CM_CHECK_MSG(r->GetOutput()->GetNumberOfRows() == 0 && r->GetOutput()->GetNumberOfColumns() == 0, f[0] + ": output not empty after the error");
   }
-  CHECK(rows >= 20, "only " + std::to_string(rows) + " openems corpus rows");
+  CM_CHECK_MSG(rows >= 20, "only " + std::to_string(rows) + " openems corpus rows");
   vtkOutputWindow::SetInstance(nullptr);
-  std::printf("TestOpenEmsReader: %d corpus files, %d failures\n", rows, failures);
-  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+  std::printf("TestOpenEmsReader: %d corpus files\n", rows);
+  return cmReport("TestOpenEmsReader");
 }

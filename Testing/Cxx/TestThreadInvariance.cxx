@@ -11,6 +11,7 @@
 // runs (so the two-thread child really split its work across two threads,
 // and a thread-dependent result is caught). It also checks that the fused
 // Surface Cloud Map path equals Refinement + Element Interpolation.
+#include "cmCheck.h"
 #include "cmMoMFormat.h"
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
@@ -332,8 +333,16 @@ int Child(const std::string& dir)
 }
 
 // Runs this program as a child with `threads` STDThread threads; its stdout lines.
-std::vector<std::string> Run(const char* self, int threads, const std::string& dir)
+std::vector<std::string> Run(int threads, const std::string& dir)
 {
+  char self[4096];
+  const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (len <= 0)
+  {
+    std::printf("cannot find this executable (/proc/self/exe)\n");
+    return {};
+  }
+  self[len] = '\0';
   std::vector<std::string> env;
   for (char** e = environ; *e; ++e)
   {
@@ -350,8 +359,8 @@ std::vector<std::string> Run(const char* self, int threads, const std::string& d
     envp.push_back(&s[0]);
   }
   envp.push_back(nullptr);
-  std::string exe = self, flag = "--child", where = dir;
-  char* argv[] = { &exe[0], &flag[0], &where[0], nullptr };
+  std::string exe = self, test = "TestThreadInvariance", flag = "--child", where = dir;
+  char* argv[] = { &exe[0], &test[0], &flag[0], &where[0], nullptr };
   int fd[2];
   if (pipe(fd) != 0)
   {
@@ -390,51 +399,42 @@ std::vector<std::string> Run(const char* self, int threads, const std::string& d
 }
 } // namespace
 
-int main(int argc, char* argv[])
+int TestThreadInvariance(int argc, char* argv[])
 {
   const std::string dir = CLOUDMAP_TEMP_DIR;
+  // Run by a test driver: argv[0] is the test's name, so the children are
+  // spawned from the driver's own executable with the name in front.
   if (argc == 3 && std::strcmp(argv[1], "--child") == 0)
   {
     return Child(argv[2]);
   }
-  const std::vector<std::string> one = Run(argv[0], 1, dir);
-  const std::vector<std::string> two = Run(argv[0], 2, dir);
-  int failures = 0;
+  const std::vector<std::string> one = Run(1, dir);
+  const std::vector<std::string> two = Run(2, dir);
   if (one.size() < 10 || one.size() != two.size())
   {
-    std::printf("FAIL: the children printed %zu and %zu lines\n", one.size(), two.size());
-    return EXIT_FAILURE;
+    CM_CHECK_MSG(false,
+      "the children printed " + std::to_string(one.size()) + " and " + std::to_string(two.size()) + " lines");
+    return cmReport("TestThreadInvariance");
   }
-  if (one[0].rfind("threads 1 backend STDThread", 0) != 0 ||
-    two[0].rfind("threads 2 backend STDThread", 0) != 0)
-  {
-    std::printf("FAIL: expected STDThread on 1 and 2 threads, got '%s' and '%s'\n", one[0].c_str(),
-      two[0].c_str());
-    ++failures;
-  }
+  CM_CHECK_MSG(one[0].rfind("threads 1 backend STDThread", 0) == 0 &&
+      two[0].rfind("threads 2 backend STDThread", 0) == 0,
+    "expected STDThread on 1 and 2 threads, got '" + one[0] + "' and '" + two[0] + "'");
   // The control must differ: otherwise the comparison below proves nothing.
-  if (one[1] == two[1])
-  {
-    std::printf("FAIL: the control sum is the same on 1 and 2 threads (%s): the two-thread "
-                "child did not split its work, so a thread-dependent result would go unseen\n",
-      one[1].c_str());
-    ++failures;
-  }
+  CM_CHECK_MSG(one[1] != two[1],
+    "the control sum is the same on 1 and 2 threads (" + one[1] +
+      "): the two-thread child did not split its work, so a thread-dependent result would go unseen");
+  int differences = 0;
   for (std::size_t i = 2; i < one.size(); ++i)
   {
-    if (one[i] != two[i])
+    differences += one[i] != two[i] ? 1 : 0;
+    CM_CHECK_MSG(one[i] == two[i], "1 thread  " + one[i] + "\n      2 threads " + two[i]);
+    if (one[i].rfind("fused-equals-separate", 0) == 0)
     {
-      std::printf("FAIL: 1 thread  %s\n      2 threads %s\n", one[i].c_str(), two[i].c_str());
-      ++failures;
-    }
-    if (one[i].rfind("fused-equals-separate", 0) == 0 && one[i] != "fused-equals-separate yes")
-    {
-      std::printf("FAIL: the fused Surface Cloud Map differs from Refinement + Element "
-                  "Interpolation\n");
-      ++failures;
+      CM_CHECK_MSG(one[i] == "fused-equals-separate yes",
+        "the fused Surface Cloud Map differs from Refinement + Element Interpolation");
     }
   }
   std::printf("%zu outputs compared on 1 and 2 threads, %d difference(s)\n", one.size() - 2,
-    failures);
-  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+    differences);
+  return cmReport("TestThreadInvariance");
 }

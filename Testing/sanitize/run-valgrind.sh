@@ -4,18 +4,24 @@
 # (Testing/Cxx). Any invalid access, use of uninitialised memory or a
 # definite/indirect leak fails. valgrind.supp may only name frames outside
 # CloudMap (dynamic loader, static initialisers of ParaView's libraries).
-#   Testing/sanitize/run-valgrind.sh <bin dir> [test names...]
-# A name may carry arguments after a colon (cloudmap_canary:leak).
+#   Testing/sanitize/run-valgrind.sh <bin dir> [program[:arguments]...]
+# A program may carry arguments after a colon: a test driver and its test
+# (ReadersCoreTests:TestNecOutput), the canary and its bug (cloudmap_canary:leak).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 bin="${1:?usage: run-valgrind.sh <bin dir> [tests...]}"
 shift
 tests=("$@")
 if ((${#tests[@]} == 0)); then
-  tests=(TestBadInputs TestMoMFormat TestNecOutput TestNecPatterns TestNecDeck TestFekoFormats
-    TestCstFarField TestGmshFormat TestParseDouble
-    TestMoMReader TestGmshReader TestFekoReaders TestNecReaderPatterns TestNecReader
-    TestOpenEmsNf2ff TestOpenEmsReader)
+  tests=(BadInputCoreTests:TestBadInputs)
+  for t in TestMoMFormat TestNecOutput TestNecPatterns TestNecDeck TestFekoFormats TestCstFarField \
+    TestGmshFormat TestParseDouble TestOpenEmsNf2ff; do
+    tests+=("ReadersCoreTests:$t")
+  done
+  for t in TestMoMReader TestGmshReader TestFekoReaders TestNecReaderPatterns TestNecReader \
+    TestOpenEmsReader; do
+    tests+=("ReadersCxxTests:$t")
+  done
 fi
 command -v valgrind >/dev/null || { echo "valgrind is not installed (Testing/setup-debian.sh)"; exit 1; }
 status=0
