@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -17,67 +18,84 @@ namespace nec
 {
 namespace
 {
+/// A decimal digit's value, or 10 and above for anything else.
+inline unsigned DigitOf(char c)
+{
+  return static_cast<unsigned>(static_cast<unsigned char>(c)) - static_cast<unsigned>('0');
+}
+
+inline bool IsRowBlank(char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
 /// A decimal of at most 15 significant digits with a power of ten within ±22
 /// ([sign] digits [. digits] [e|E [sign] digits], what NEC prints) converted
 /// with one correctly rounded operation (Clinger's fast path: the same value
 /// as ParseDouble and from_chars); p moves past it. False, p unchanged, for
-/// anything else.
-inline bool ShortDecimal(const char*& p, const char* end, double& value)
+/// anything else. `p` points into a NUL-terminated copy of the line, so no
+/// step needs a bounds check (this is most of a nec2c reader's time); leading
+/// zeros only matter when there are more than 15 digits, and are counted then.
+inline bool ShortDecimal(const char*& p, double& value)
 {
   static const double Pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
   const char* q = p;
-  bool negative = false;
-  if (q < end && (*q == '-' || *q == '+'))
-  {
-    negative = *q == '-';
-    ++q;
-  }
+  const bool negative = *q == '-';
+  q += (negative || *q == '+') ? 1 : 0;
   std::uint64_t mantissa = 0;
-  int digits = 0, scale = 0;
-  bool any = false;
-  for (bool frac = false;; ++q)
+  const char* const intBegin = q;
+  for (unsigned d; (d = DigitOf(*q)) < 10; ++q)
   {
-    if (q < end && *q >= '0' && *q <= '9')
-    {
-      if ((mantissa != 0 || *q != '0') && ++digits > 15)
-      {
-        return false;
-      }
-      mantissa = mantissa * 10 + static_cast<unsigned>(*q - '0');
-      scale -= frac ? 1 : 0;
-      any = true;
-    }
-    else if (q < end && *q == '.' && !frac)
-    {
-      frac = true;
-    }
-    else
-    {
-      break;
-    }
+    mantissa = mantissa * 10 + d;
   }
-  if (!any)
+  std::ptrdiff_t digits = q - intBegin, fracDigits = 0;
+  if (*q == '.')
+  {
+    const char* const fracBegin = ++q;
+    for (unsigned d; (d = DigitOf(*q)) < 10; ++q)
+    {
+      mantissa = mantissa * 10 + d;
+    }
+    fracDigits = q - fracBegin;
+    digits += fracDigits;
+  }
+  if (digits == 0)
   {
     return false;
   }
-  if (q < end && (*q == 'e' || *q == 'E'))
+  if (digits > 15)
+  {
+    // Significant digits: those from the first non-zero one on (the
+    // mantissa above is exact when they are at most 15).
+    std::ptrdiff_t significant = 0;
+    bool started = false;
+    for (const char* c = intBegin; c < q; ++c)
+    {
+      if (*c != '.')
+      {
+        started = started || *c != '0';
+        significant += started ? 1 : 0;
+      }
+    }
+    if (significant > 15)
+    {
+      return false;
+    }
+  }
+  int scale = -static_cast<int>(fracDigits);
+  if (*q == 'e' || *q == 'E')
   {
     ++q;
-    bool expNegative = false;
-    if (q < end && (*q == '-' || *q == '+'))
-    {
-      expNegative = *q == '-';
-      ++q;
-    }
+    const bool expNegative = *q == '-';
+    q += (expNegative || *q == '+') ? 1 : 0;
+    const char* const first = q;
     int e = 0;
-    const char* first = q;
-    while (q < end && *q >= '0' && *q <= '9' && q - first < 4)
+    for (unsigned d; (d = DigitOf(*q)) < 10 && q - first < 4; ++q)
     {
-      e = e * 10 + (*q - '0');
-      ++q;
+      e = e * 10 + static_cast<int>(d);
     }
-    if (q == first || (q < end && *q >= '0' && *q <= '9'))
+    if (q == first || DigitOf(*q) < 10)
     {
       return false;
     }
@@ -104,35 +122,43 @@ inline bool ShortDecimal(const char*& p, const char* end, double& value)
 /// parses the line the general way (which reports any error).
 bool FastRow(std::string_view line, int n, std::int64_t& number, double* values)
 {
-  const char* p = line.data();
-  const char* const end = p + line.size();
-  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
-  while (p < end && blank(*p))
+  // A NUL-terminated copy: the scans below stop at the NUL without bounds
+  // checks. A line with a NUL of its own, or longer than any nec2c row, goes
+  // the general way.
+  char row[256];
+  if (line.size() >= sizeof row || line.find('\0') != std::string_view::npos)
+  {
+    return false;
+  }
+  std::memcpy(row, line.data(), line.size());
+  row[line.size()] = '\0';
+  const char* p = row;
+  while (IsRowBlank(*p))
   {
     ++p;
   }
   const char* b = p;
   std::int64_t x = 0;
-  while (p < end && *p >= '0' && *p <= '9' && p - b < 18)
+  for (unsigned d; (d = DigitOf(*p)) < 10 && p - b < 18; ++p)
   {
-    x = x * 10 + (*p - '0');
-    ++p;
+    x = x * 10 + static_cast<std::int64_t>(d);
   }
-  if (p == b || (p < end && !blank(*p)))
+  if (p == b || (*p != '\0' && !IsRowBlank(*p)))
   {
     return false;
   }
   number = x;
   for (int k = 1; k < n; ++k)
   {
-    while (p < end && blank(*p))
+    while (IsRowBlank(*p))
     {
       ++p;
     }
     double& v = values[k - 1];
     const char* stop = p;
-    if (!ShortDecimal(stop, end, v))
+    if (!ShortDecimal(stop, v))
     {
+      const char* const end = row + line.size();
       const auto r = std::from_chars(p, end, v);
       if (r.ec != std::errc() || r.ptr == p || !std::isfinite(v))
       {
@@ -140,17 +166,17 @@ bool FastRow(std::string_view line, int n, std::int64_t& number, double* values)
       }
       stop = r.ptr;
     }
-    if (stop < end && !blank(*stop))
+    if (*stop != '\0' && !IsRowBlank(*stop))
     {
       return false;
     }
     p = stop;
   }
-  while (p < end && blank(*p))
+  while (IsRowBlank(*p))
   {
     ++p;
   }
-  return p == end;
+  return *p == '\0';
 }
 } // namespace
 
