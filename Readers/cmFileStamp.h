@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @file cmFileStamp.h
- * @brief Name, size and modification time of a file, so readers re-parse only on change.
+ * @brief Name, size and modification time of a file, so readers re-parse only on change
+ *        (vtkCloudMapReaderBase keeps the stamp of its parse), and file sniffing.
  */
 #ifndef cmFileStamp_h
 #define cmFileStamp_h
@@ -40,40 +41,19 @@ struct FileStamp
   bool operator!=(const FileStamp& o) const { return !(*this == o); }
 };
 
-/**
- * The blocks a reader parsed from one file (one per frequency or request), with
- * their distinct frequencies as time steps; parsed again only when the file's
- * stamp changes.
- */
+/// The distinct frequencies of parsed blocks (each with a Frequency in Hz), ascending:
+/// a reader's time steps.
 template <class Block>
-struct ParsedFile
+std::vector<double> FrequencySteps(const std::vector<Block>& blocks)
 {
-  FileStamp Stamp;
-  std::vector<Block> Blocks;
-  std::vector<double> Steps;
-
-  /// Re-parses `name` with parse(name) -> std::vector<Block> when its stamp
-  /// changed. What parse throws propagates and leaves the cache empty.
-  template <class Parse>
-  void Refresh(const std::string& name, Parse&& parse)
+  std::vector<double> f;
+  f.reserve(blocks.size());
+  for (const Block& b : blocks)
   {
-    const FileStamp stamp = FileStamp::Of(name);
-    if (stamp == this->Stamp)
-    {
-      return;
-    }
-    *this = ParsedFile();
-    this->Blocks = parse(name);
-    this->Stamp = stamp;
-    std::vector<double> f;
-    f.reserve(this->Blocks.size());
-    for (const Block& b : this->Blocks)
-    {
-      f.push_back(b.Frequency);
-    }
-    this->Steps = DistinctFrequencies(std::move(f));
+    f.push_back(b.Frequency);
   }
-};
+  return DistinctFrequencies(std::move(f));
+}
 
 /// The first 4 KB of a file (empty when it cannot be read), for CanReadFile sniffing.
 inline std::string FileHead(const char* name)

@@ -17,22 +17,15 @@
 #define vtkCloudMapCSTFarFieldReader_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkTableAlgorithm.h"
+#include "vtkCloudMapReaderBase.h"
+#include "vtkTable.h" // for GetOutput
 
-#include <string>
-
-class CLOUDMAPREADERS_EXPORT vtkCloudMapCSTFarFieldReader : public vtkTableAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapCSTFarFieldReader : public vtkCloudMapReaderBase
 {
 public:
   static vtkCloudMapCSTFarFieldReader* New();
-  vtkTypeMacro(vtkCloudMapCSTFarFieldReader, vtkTableAlgorithm);
+  vtkTypeMacro(vtkCloudMapCSTFarFieldReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The exported .txt file to read.
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   ///@{
   /// The frequency of the export in Hz (CST writes it only in the file name); 0 = unknown.
@@ -43,20 +36,16 @@ public:
   /// Returns 1 when the file starts with CST's bracketed header and dashed rule.
   int CanReadFile(const char* fileName);
 
+  /// The far-field table.
+  vtkTable* GetOutput() { return vtkTable::SafeDownCast(this->GetOutputDataObject(0)); }
+
 protected:
-  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
-  /// failure on one rank fails every rank (cmReaderSync.h).
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  /// The error this rank met in the current request, for the vote.
-  std::string LastError;
-  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapCSTFarFieldReader();
   ~vtkCloudMapCSTFarFieldReader() override;
 
-  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  /// Parses the file on every execution (one pattern, small next to a solve).
+  int ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output) override;
 
-  std::string FileName;
   double Frequency = 0;
 
 private:

@@ -6,37 +6,29 @@
 #include "cmFileStamp.h"
 
 #include "vtkCellArray.h"
-#include "vtkDataObject.h"
 #include "vtkDoubleArray.h"
-#include "vtkExecutive.h"
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
-#include "cmReaderSync.h"
-
-#include "vtkInformation.h"
-#include "vtkInformationVector.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
-#include "vtkStreamingDemandDrivenPipeline.h"
 
 #include <cmath>
 
 vtkStandardNewMacro(vtkCloudMapFEKOCurrentsReader);
 
-cmReaderProcessRequest(vtkCloudMapFEKOCurrentsReader)
-
-struct vtkCloudMapFEKOCurrentsReader::Internals : cloudmap::ParsedFile<cloudmap::FekoSurfaceCurrents>
+/// The parsed blocks, kept until the file changes.
+struct vtkCloudMapFEKOCurrentsReader::Internals
 {
+  std::vector<cloudmap::FekoSurfaceCurrents> Blocks;
 };
 
 vtkCloudMapFEKOCurrentsReader::vtkCloudMapFEKOCurrentsReader()
   : Internal(new Internals)
 {
-  this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(2);
+  this->SetOutputTypes({ "vtkPolyData", "vtkPolyData" }); // electric, magnetic
 }
 
 vtkCloudMapFEKOCurrentsReader::~vtkCloudMapFEKOCurrentsReader() = default;
@@ -115,63 +107,27 @@ int vtkCloudMapFEKOCurrentsReader::CanReadFile(const char* fileName)
   return !head.empty() && cloudmap::LooksLikeFekoCurrents(head) ? 1 : 0;
 }
 
-int vtkCloudMapFEKOCurrentsReader::RequestInformation(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+std::vector<double> vtkCloudMapFEKOCurrentsReader::ParseFile()
 {
   Internals& in = *this->Internal;
-  try
-  {
-    in.Refresh(this->FileName, [](const std::string& name) { return cloudmap::ReadFekoCurrentsFile(name); });
-  }
-  catch (const std::exception& e)
-  {
-    cmReaderError(<< e.what());
-    return 0;
-  }
-  for (int port = 0; port < 2; ++port)
-  {
-    vtkInformation* info = outputVector->GetInformationObject(port);
-    info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
-    cloudmap::SetFrequencyTimeSteps(info, in.Steps);
-  }
-  return 1;
+  in = Internals();
+  in.Blocks = cloudmap::ReadFekoCurrentsFile(this->FileName);
+  return cloudmap::FrequencySteps(in.Blocks);
 }
 
-int vtkCloudMapFEKOCurrentsReader::RequestData(
-  vtkInformation* request, vtkInformationVector**, vtkInformationVector* outputVector)
+int vtkCloudMapFEKOCurrentsReader::ReadMesh(int piece, int npieces, int, int step, vtkDataObject*)
 {
-  const Internals& in = *this->Internal;
-  vtkPolyData* out[2] = { vtkPolyData::GetData(outputVector, 0), vtkPolyData::GetData(outputVector, 1) };
-  out[0]->Initialize();
-  out[1]->Initialize();
-  if (in.Stamp.Name != this->FileName || in.Steps.empty())
-  {
-    cmReaderError(<< "no parsed FEKO currents for '" << this->FileName << "'");
-    return 0;
-  }
   // Both ports show the time and piece of the port that asked.
-  int from = request->Has(vtkExecutive::FROM_OUTPUT_PORT())
-    ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
-    : 0;
-  from = from == 1 ? 1 : 0;
-  vtkInformation* info = outputVector->GetInformationObject(from);
-  const double f = in.Steps[cloudmap::RequestedStep(info, in.Steps)];
-  const int piece = info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
-  const int pieces = info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
-  for (const auto& b : in.Blocks)
+  this->RequireParsed("FEKO currents");
+  const double f = this->Steps[static_cast<std::size_t>(step)];
+  for (const auto& b : this->Internal->Blocks)
   {
     if (std::abs(b.Frequency - f) <= 1e-9 * std::abs(f))
     {
-      SamplesToPolyData(b.Electric, b.Electric.Components == 1 ? "Q" : "J", f, piece, pieces, out[0]);
-      SamplesToPolyData(b.Magnetic, "M", f, piece, pieces, out[1]);
+      SamplesToPolyData(b.Electric, b.Electric.Components == 1 ? "Q" : "J", f, piece, npieces,
+        vtkPolyData::SafeDownCast(this->PortOutput(0)));
+      SamplesToPolyData(b.Magnetic, "M", f, piece, npieces, vtkPolyData::SafeDownCast(this->PortOutput(1)));
       break;
-    }
-  }
-  for (vtkPolyData* o : out)
-  {
-    if (in.Steps.size() > 1)
-    {
-      o->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
     }
   }
   return 1;
@@ -180,5 +136,4 @@ int vtkCloudMapFEKOCurrentsReader::RequestData(
 void vtkCloudMapFEKOCurrentsReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "FileName: " << this->FileName << "\n";
 }

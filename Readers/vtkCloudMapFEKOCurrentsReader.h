@@ -16,41 +16,28 @@
 #define vtkCloudMapFEKOCurrentsReader_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkPolyDataAlgorithm.h"
+#include "vtkCloudMapReaderBase.h"
+#include "vtkPolyData.h" // for GetOutput
 
-#include <memory>
-#include <string>
-
-class CLOUDMAPREADERS_EXPORT vtkCloudMapFEKOCurrentsReader : public vtkPolyDataAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapFEKOCurrentsReader : public vtkCloudMapReaderBase
 {
 public:
   static vtkCloudMapFEKOCurrentsReader* New();
-  vtkTypeMacro(vtkCloudMapFEKOCurrentsReader, vtkPolyDataAlgorithm);
+  vtkTypeMacro(vtkCloudMapFEKOCurrentsReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The FEKO .os file to read.
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   /// Returns 1 when the first 4 KB look like a FEKO currents file.
   int CanReadFile(const char* fileName);
 
+  /// The output of port 0.
+  vtkPolyData* GetOutput() { return vtkPolyData::SafeDownCast(this->GetOutputDataObject(0)); }
+
 protected:
-  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
-  /// failure on one rank fails every rank (cmReaderSync.h).
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  /// The error this rank met in the current request, for the vote.
-  std::string LastError;
-  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapFEKOCurrentsReader();
   ~vtkCloudMapFEKOCurrentsReader() override;
 
-  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-
-  std::string FileName;
+  std::vector<double> ParseFile() override;
+  int ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output) override;
 
 private:
   vtkCloudMapFEKOCurrentsReader(const vtkCloudMapFEKOCurrentsReader&) = delete;

@@ -19,23 +19,15 @@
 #define vtkCloudMapFEKOFarFieldReader_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkTableAlgorithm.h"
+#include "vtkCloudMapReaderBase.h"
+#include "vtkTable.h" // for GetOutput
 
-#include <memory>
-#include <string>
-
-class CLOUDMAPREADERS_EXPORT vtkCloudMapFEKOFarFieldReader : public vtkTableAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapFEKOFarFieldReader : public vtkCloudMapReaderBase
 {
 public:
   static vtkCloudMapFEKOFarFieldReader* New();
-  vtkTypeMacro(vtkCloudMapFEKOFarFieldReader, vtkTableAlgorithm);
+  vtkTypeMacro(vtkCloudMapFEKOFarFieldReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The .ffe file to read.
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   ///@{
   /// Which block of the current frequency to show when several requests share it.
@@ -46,20 +38,16 @@ public:
   /// Returns 1 when the first 4 KB look like a FEKO far-field file.
   int CanReadFile(const char* fileName);
 
+  /// The output of port 0.
+  vtkTable* GetOutput() { return vtkTable::SafeDownCast(this->GetOutputDataObject(0)); }
+
 protected:
-  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
-  /// failure on one rank fails every rank (cmReaderSync.h).
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  /// The error this rank met in the current request, for the vote.
-  std::string LastError;
-  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapFEKOFarFieldReader();
   ~vtkCloudMapFEKOFarFieldReader() override;
 
-  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  std::vector<double> ParseFile() override;
+  int ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output) override;
 
-  std::string FileName;
   int RequestIndex = 0;
 
 private:

@@ -8,41 +8,30 @@
 #include "cmFileStamp.h"
 #include "cmSurfaceMeshToVTK.h"
 
-#include "vtkDataObject.h"
 #include "vtkFieldData.h"
 #include "vtkNew.h"
-#include "vtkStringArray.h"
-#include "cmReaderSync.h"
-
-#include "vtkInformation.h"
-#include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
-#include "vtkPolyData.h"
-#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStringArray.h"
 #include "vtkTable.h"
 
 #include <cmath>
 
 vtkStandardNewMacro(vtkCloudMapFEKOReader);
 
-cmReaderProcessRequest(vtkCloudMapFEKOReader)
-
-struct vtkCloudMapFEKOReader::Internals : cloudmap::ParsedFile<cloudmap::SurfaceMesh>
+/// The parsed current tables and voltage sources, kept until the file changes.
+struct vtkCloudMapFEKOReader::Internals
 {
+  std::vector<cloudmap::SurfaceMesh> Blocks;
   std::vector<cloudmap::FekoPort> Ports; ///< the voltage-source blocks (cmFekoPorts.h)
 };
+
+/// The output port of the Port Parameters table (the whole sweep).
+static constexpr int PortParametersPort = 1;
 
 vtkCloudMapFEKOReader::vtkCloudMapFEKOReader()
   : Internal(new Internals)
 {
-  this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(2);
-}
-
-int vtkCloudMapFEKOReader::FillOutputPortInformation(int port, vtkInformation* info)
-{
-  info->Set(vtkDataObject::DATA_TYPE_NAME(), port == 1 ? "vtkTable" : "vtkPolyData");
-  return 1;
+  this->SetOutputTypes({ "vtkPolyData", "vtkTable" }); // currents, port parameters
 }
 
 vtkCloudMapFEKOReader::~vtkCloudMapFEKOReader() = default;
@@ -53,56 +42,35 @@ int vtkCloudMapFEKOReader::CanReadFile(const char* fileName)
   return !head.empty() && cloudmap::LooksLikeFekoOutput(head) ? 1 : 0;
 }
 
-int vtkCloudMapFEKOReader::RequestInformation(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+bool vtkCloudMapFEKOReader::OutputHoldsAllSteps(int port) const
 {
-  Internals& in = *this->Internal;
-  try
-  {
-    std::vector<std::string> notices;
-    in.Refresh(this->FileName, [&notices, &in](const std::string& name) {
-      // One read of the file for both parsers; the ports only once the mesh parsed.
-      const cloudmap::FileText text = cloudmap::ReadWholeFile(name);
-      std::vector<cloudmap::SurfaceMesh> meshes = cloudmap::ParseFekoOutput(text, name, &notices);
-      in.Ports = cloudmap::ParseFekoPorts(text, name);
-      return meshes;
-    });
-    for (const std::string& n : notices)
-    {
-      vtkWarningMacro(<< n); // once per parse of the file, not per update
-    }
-  }
-  catch (const std::exception& e)
-  {
-    in.Ports.clear();
-    cmReaderError(<< e.what());
-    return 0;
-  }
-  for (int port = 0; port < 2; ++port)
-  {
-    vtkInformation* info = outputVector->GetInformationObject(port);
-    info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
-    cloudmap::SetFrequencyTimeSteps(info, in.Steps);
-  }
-  return 1;
+  return port == PortParametersPort;
 }
 
-int vtkCloudMapFEKOReader::RequestData(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+std::vector<double> vtkCloudMapFEKOReader::ParseFile()
 {
-  const Internals& in = *this->Internal;
-  vtkInformation* info = outputVector->GetInformationObject(0);
-  vtkPolyData* out = vtkPolyData::GetData(info);
-  out->Initialize();
-  vtkInformation* tinfo = outputVector->GetInformationObject(1);
-  vtkTable* ports = vtkTable::GetData(tinfo);
-  ports->Initialize();
-  if (in.Stamp.Name != this->FileName || in.Steps.empty())
+  Internals& in = *this->Internal;
+  in = Internals();
+  // One read of the file for both parsers; the ports only once the mesh parsed.
+  const cloudmap::FileText text = cloudmap::ReadWholeFile(this->FileName);
+  std::vector<std::string> notices;
+  std::vector<cloudmap::SurfaceMesh> meshes = cloudmap::ParseFekoOutput(text, this->FileName, &notices);
+  std::vector<cloudmap::FekoPort> ports = cloudmap::ParseFekoPorts(text, this->FileName);
+  for (const std::string& n : notices)
   {
-    cmReaderError(<< "no parsed FEKO output for '" << this->FileName << "'");
-    return 0;
+    vtkWarningMacro(<< n); // once per parse of the file, not per update
   }
-  const double f = in.Steps[cloudmap::RequestedStep(info, in.Steps)];
+  in.Blocks = std::move(meshes);
+  in.Ports = std::move(ports);
+  return cloudmap::FrequencySteps(in.Blocks);
+}
+
+int vtkCloudMapFEKOReader::ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject*)
+{
+  this->RequireParsed("FEKO output");
+  const Internals& in = *this->Internal;
+  vtkPolyData* out = vtkPolyData::SafeDownCast(this->PortOutput(0));
+  const double f = this->Steps[static_cast<std::size_t>(step)];
   int k = 0;
   const cloudmap::SurfaceMesh* pick = nullptr;
   for (const auto& m : in.Blocks)
@@ -120,29 +88,21 @@ int vtkCloudMapFEKOReader::RequestData(
   }
   else
   {
-    cloudmap::SurfaceMeshToPolyData(*pick,
-      info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()),
-      info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()),
-      info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()), out);
+    cloudmap::SurfaceMeshToPolyData(*pick, piece, npieces, nghosts, out);
     vtkNew<vtkStringArray> name;
     name->SetName("RequestName");
     name->InsertNextValue(pick->Name);
     out->GetFieldData()->AddArray(name);
   }
-  if (in.Steps.size() > 1)
-  {
-    out->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
-  }
-  // Port 1: every voltage source of every frequency at once (rows on piece 0).
-  cloudmap::ColumnTableToVTK(cloudmap::FekoPortTable(in.Ports, this->ReferenceImpedance),
-    info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()), ports);
+  // Every voltage source of every frequency at once (rows on piece 0).
+  cloudmap::ColumnTableToVTK(cloudmap::FekoPortTable(in.Ports, this->ReferenceImpedance), piece,
+    vtkTable::SafeDownCast(this->PortOutput(PortParametersPort)));
   return 1;
 }
 
 void vtkCloudMapFEKOReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "FileName: " << this->FileName << "\n";
   os << indent << "RequestIndex: " << this->RequestIndex << "\n";
   os << indent << "ReferenceImpedance: " << this->ReferenceImpedance << "\n";
 }

@@ -28,23 +28,15 @@
 #define vtkCloudMapFEKOReader_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkPolyDataAlgorithm.h"
+#include "vtkCloudMapReaderBase.h"
+#include "vtkPolyData.h" // for GetOutput
 
-#include <memory>
-#include <string>
-
-class CLOUDMAPREADERS_EXPORT vtkCloudMapFEKOReader : public vtkPolyDataAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapFEKOReader : public vtkCloudMapReaderBase
 {
 public:
   static vtkCloudMapFEKOReader* New();
-  vtkTypeMacro(vtkCloudMapFEKOReader, vtkPolyDataAlgorithm);
+  vtkTypeMacro(vtkCloudMapFEKOReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The FEKO .out file to read.
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   ///@{
   /// Which current table of the current frequency to show when several share it (0 = the
@@ -62,21 +54,17 @@ public:
   /// Returns 1 when the first 4 KB carry FEKO's banner (and not NEC-2's).
   int CanReadFile(const char* fileName);
 
+  /// The output of port 0.
+  vtkPolyData* GetOutput() { return vtkPolyData::SafeDownCast(this->GetOutputDataObject(0)); }
+
 protected:
-  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
-  /// failure on one rank fails every rank (cmReaderSync.h).
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  /// The error this rank met in the current request, for the vote.
-  std::string LastError;
-  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapFEKOReader();
   ~vtkCloudMapFEKOReader() override;
 
-  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int FillOutputPortInformation(int port, vtkInformation* info) override;
+  std::vector<double> ParseFile() override;
+  int ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output) override;
+  bool OutputHoldsAllSteps(int port) const override;
 
-  std::string FileName;
   int RequestIndex = 0;
   double ReferenceImpedance = 50;
 

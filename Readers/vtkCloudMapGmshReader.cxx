@@ -8,31 +8,22 @@
 
 #include "vtkCellData.h"
 #include "vtkDataArraySelection.h"
-#include "vtkDataObject.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
-#include "cmReaderSync.h"
-
-#include "vtkInformation.h"
-#include "vtkInformationVector.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
 #include "vtkPolyData.h"
 #include "vtkSmartPointer.h"
-#include "vtkStreamingDemandDrivenPipeline.h"
 
 #include <algorithm>
 #include <sstream>
 
 vtkStandardNewMacro(vtkCloudMapGmshReader);
 
-cmReaderProcessRequest(vtkCloudMapGmshReader)
-
 struct vtkCloudMapGmshReader::Internals
 {
-  cloudmap::FileStamp Stamp;
   cloudmap::GmshMesh Mesh;
   cloudmap::SurfaceMesh Surface; ///< the polygons, for pieces and ghosts
   vtkNew<vtkDataArraySelection> CellSelection, PointSelection;
@@ -41,7 +32,7 @@ struct vtkCloudMapGmshReader::Internals
 vtkCloudMapGmshReader::vtkCloudMapGmshReader()
   : Internal(new Internals)
 {
-  this->SetNumberOfInputPorts(0);
+  this->SetOutputTypes({ "vtkPolyData" });
 }
 
 vtkCloudMapGmshReader::~vtkCloudMapGmshReader() = default;
@@ -103,75 +94,48 @@ vtkMTimeType vtkCloudMapGmshReader::GetMTime()
   return std::max(t, this->Internal->PointSelection->GetMTime());
 }
 
-int vtkCloudMapGmshReader::RequestInformation(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+std::vector<double> vtkCloudMapGmshReader::ParseFile()
 {
   Internals& in = *this->Internal;
-  const cloudmap::FileStamp stamp = cloudmap::FileStamp::Of(this->FileName);
-  if (stamp != in.Stamp)
+  in.Mesh = cloudmap::GmshMesh();
+  in.Surface = cloudmap::SurfaceMesh();
+  in.Mesh = cloudmap::ReadGmshFile(this->FileName);
+  in.Surface.Points = in.Mesh.Points;
+  in.Surface.Offsets = in.Mesh.Offsets;
+  in.Surface.Connectivity = in.Mesh.Connectivity;
+  // Keep the user's choices for names that remain; new names start enabled.
+  for (const auto& v : in.Mesh.Views)
   {
-    in.Stamp = cloudmap::FileStamp();
-    try
+    vtkDataArraySelection* sel = v.OnElements ? in.CellSelection : in.PointSelection;
+    if (!sel->ArrayExists(v.Name.c_str()))
     {
-      in.Mesh = cloudmap::ReadGmshFile(this->FileName);
-    }
-    catch (const std::exception& e)
-    {
-      cmReaderError(<< e.what());
-      return 0;
-    }
-    in.Stamp = stamp;
-    in.Surface = cloudmap::SurfaceMesh();
-    in.Surface.Points = in.Mesh.Points;
-    in.Surface.Offsets = in.Mesh.Offsets;
-    in.Surface.Connectivity = in.Mesh.Connectivity;
-    // Keep the user's choices for names that remain; new names start enabled.
-    for (const auto& v : in.Mesh.Views)
-    {
-      vtkDataArraySelection* sel = v.OnElements ? in.CellSelection : in.PointSelection;
-      if (!sel->ArrayExists(v.Name.c_str()))
-      {
-        sel->AddArray(v.Name.c_str());
-      }
-    }
-    if (!in.Mesh.SkippedTypes.empty())
-    {
-      // Once per file: lines, points and volume elements have no surface current.
-      std::ostringstream msg;
-      msg << this->FileName << ": skipped";
-      const char* sep = " ";
-      for (const auto& t : in.Mesh.SkippedTypes)
-      {
-        msg << sep << t.second << " element(s) of type " << t.first;
-        sep = ", ";
-      }
-      msg << " (only type 2, triangles, and 3, quads, are read)";
-      vtkWarningMacro(<< msg.str());
+      sel->AddArray(v.Name.c_str());
     }
   }
-  vtkInformation* info = outputVector->GetInformationObject(0);
-  info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
-  cloudmap::SetFrequencyTimeSteps(info, in.Mesh.Times); // the views' times, when several
-  return 1;
+  if (!in.Mesh.SkippedTypes.empty())
+  {
+    // Once per file: lines, points and volume elements have no surface current.
+    std::ostringstream msg;
+    msg << this->FileName << ": skipped";
+    const char* sep = " ";
+    for (const auto& t : in.Mesh.SkippedTypes)
+    {
+      msg << sep << t.second << " element(s) of type " << t.first;
+      sep = ", ";
+    }
+    msg << " (only type 2, triangles, and 3, quads, are read)";
+    vtkWarningMacro(<< msg.str());
+  }
+  return in.Mesh.Times; // the views' times, when several
 }
 
-int vtkCloudMapGmshReader::RequestData(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+int vtkCloudMapGmshReader::ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output)
 {
+  this->RequireParsed("mesh", false);
   const Internals& in = *this->Internal;
-  vtkInformation* info = outputVector->GetInformationObject(0);
-  vtkPolyData* out = vtkPolyData::GetData(info);
-  out->Initialize();
-  if (in.Stamp.Name != this->FileName)
-  {
-    cmReaderError(<< "no parsed mesh for '" << this->FileName << "'");
-    return 0;
-  }
+  vtkPolyData* out = vtkPolyData::SafeDownCast(output);
   std::vector<std::int64_t> pointIds;
-  cloudmap::SurfaceMeshToPolyData(in.Surface,
-    info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()),
-    info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()),
-    info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()), out, &pointIds);
+  cloudmap::SurfaceMeshToPolyData(in.Surface, piece, npieces, nghosts, out, &pointIds);
   out->GetFieldData()->RemoveArray("Frequency"); // an MSH file has none
   vtkDataArray* elementIds = out->GetCellData()->GetArray("ElementId");
   const vtkIdType nc = out->GetNumberOfCells();
@@ -186,7 +150,7 @@ int vtkCloudMapGmshReader::RequestData(
   // With several times, each view name shows its last step at or before the requested
   // time (its first step before that): a view written once stays on every step.
   const std::vector<double>& times = in.Mesh.Times;
-  const double t = times.empty() ? 0.0 : times[cloudmap::RequestedStep(info, times)];
+  const double t = times.empty() ? 0.0 : times[static_cast<std::size_t>(step)];
   std::vector<const cloudmap::GmshView*> shown;
   for (const auto& v : in.Mesh.Views)
   {
@@ -206,10 +170,6 @@ int vtkCloudMapGmshReader::RequestData(
     {
       *same = &v;
     }
-  }
-  if (times.size() > 1)
-  {
-    out->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), t);
   }
   for (const cloudmap::GmshView* vp : shown)
   {
@@ -243,5 +203,4 @@ int vtkCloudMapGmshReader::RequestData(
 void vtkCloudMapGmshReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "FileName: " << this->FileName << "\n";
 }

@@ -21,25 +21,17 @@
 #define vtkCloudMapGmshReader_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkPolyDataAlgorithm.h"
-
-#include <memory>
-#include <string>
+#include "vtkCloudMapReaderBase.h"
+#include "vtkPolyData.h" // for GetOutput
 
 class vtkDataArraySelection;
 
-class CLOUDMAPREADERS_EXPORT vtkCloudMapGmshReader : public vtkPolyDataAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapGmshReader : public vtkCloudMapReaderBase
 {
 public:
   static vtkCloudMapGmshReader* New();
-  vtkTypeMacro(vtkCloudMapGmshReader, vtkPolyDataAlgorithm);
+  vtkTypeMacro(vtkCloudMapGmshReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The .msh file to read.
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   /// Returns 1 when the file starts with $MeshFormat.
   int CanReadFile(const char* fileName);
@@ -64,20 +56,15 @@ public:
 
   vtkMTimeType GetMTime() override;
 
+  /// The output of port 0.
+  vtkPolyData* GetOutput() { return vtkPolyData::SafeDownCast(this->GetOutputDataObject(0)); }
+
 protected:
-  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
-  /// failure on one rank fails every rank (cmReaderSync.h).
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  /// The error this rank met in the current request, for the vote.
-  std::string LastError;
-  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapGmshReader();
   ~vtkCloudMapGmshReader() override;
 
-  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-
-  std::string FileName;
+  std::vector<double> ParseFile() override;
+  int ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output) override;
 
 private:
   vtkCloudMapGmshReader(const vtkCloudMapGmshReader&) = delete;

@@ -19,40 +19,28 @@
 #define vtkCloudMapMoMReader_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkPolyDataAlgorithm.h"
+#include "vtkCloudMapReaderBase.h"
+#include "vtkPolyData.h" // for GetOutput
 
-#include <string>
-
-class CLOUDMAPREADERS_EXPORT vtkCloudMapMoMReader : public vtkPolyDataAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapMoMReader : public vtkCloudMapReaderBase
 {
 public:
   static vtkCloudMapMoMReader* New();
-  vtkTypeMacro(vtkCloudMapMoMReader, vtkPolyDataAlgorithm);
+  vtkTypeMacro(vtkCloudMapMoMReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The file to read.
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   /// Returns 1 when the file starts with the CLOUDMAP-MOM header.
   int CanReadFile(const char* fileName);
 
+  /// The output of port 0.
+  vtkPolyData* GetOutput() { return vtkPolyData::SafeDownCast(this->GetOutputDataObject(0)); }
+
 protected:
-  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
-  /// failure on one rank fails every rank (cmReaderSync.h).
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  /// The error this rank met in the current request, for the vote.
-  std::string LastError;
-  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapMoMReader();
   ~vtkCloudMapMoMReader() override;
 
-  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-
-  std::string FileName;
+  /// Parses the file on every execution, the rows in blocks on the SMP threads.
+  int ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output) override;
 
 private:
   vtkCloudMapMoMReader(const vtkCloudMapMoMReader&) = delete;

@@ -15,30 +15,20 @@
  * cell, an AttachPatch out of range or an unwritable file it reports an error, writes
  * nothing and returns 0. Coordinates are taken as metres.
  *
- * @sa cmNecDeck.h, vtkCloudMapNECReader
+ * @sa cmNecDeck.h, vtkCloudMapNECReader, vtkCloudMapFileWriter
  */
 #ifndef vtkCloudMapNECDeckWriter_h
 #define vtkCloudMapNECDeckWriter_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkAlgorithm.h"
+#include "vtkCloudMapFileWriter.h"
 
-#include <string>
-
-class vtkPolyData;
-
-class CLOUDMAPREADERS_EXPORT vtkCloudMapNECDeckWriter : public vtkAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapNECDeckWriter : public vtkCloudMapFileWriter
 {
 public:
   static vtkCloudMapNECDeckWriter* New();
-  vtkTypeMacro(vtkCloudMapNECDeckWriter, vtkAlgorithm);
+  vtkTypeMacro(vtkCloudMapNECDeckWriter, vtkCloudMapFileWriter);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The deck to write (.nec).
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   ///@{
   /// Frequency of the FR card, Hz (default 120 MHz).
@@ -77,20 +67,13 @@ public:
   vtkGetMacro(PhiSamples, int);
   ///@}
 
-  /// Writes the file; returns 1 on success and 0 (with an error) otherwise.
-  int Write();
-
-  vtkTypeBool ProcessRequest(
-    vtkInformation* request, vtkInformationVector** inInfo, vtkInformationVector* outInfo) override;
-
 protected:
   vtkCloudMapNECDeckWriter();
   ~vtkCloudMapNECDeckWriter() override;
 
-  int FillInputPortInformation(int port, vtkInformation* info) override;
-  int WriteData(vtkPolyData* input);
+  /// The deck of the input polygons (cmNecDeck.h).
+  std::string MakeText(vtkDataObject* input) override;
 
-  std::string FileName;
   double Frequency = 120e6;
   int AttachPatch = 0;
   std::string AntennaName = "antenna";
@@ -99,7 +82,6 @@ protected:
   double WireRadius = 0.002;
   int ThetaSamples = 19;
   int PhiSamples = 37;
-  bool Failed = false;
 
 private:
   vtkCloudMapNECDeckWriter(const vtkCloudMapNECDeckWriter&) = delete;

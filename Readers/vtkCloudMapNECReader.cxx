@@ -12,19 +12,13 @@
 
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
-#include "vtkDataObject.h"
 #include "vtkDoubleArray.h"
-#include "vtkExecutive.h"
 #include "vtkFieldData.h"
-#include "cmReaderSync.h"
-
 #include "vtkInformation.h"
-#include "vtkInformationVector.h"
 #include "vtkIntArray.h"
 #include "vtkMath.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
-#include "vtkSMPTools.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
@@ -34,28 +28,21 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <sys/stat.h>
 
 vtkStandardNewMacro(vtkCloudMapNECReader);
 
-cmReaderProcessRequest(vtkCloudMapNECReader)
-
-/// The parsed file, kept between RequestInformation and RequestData (and across time
-/// steps) until the file name or the file's size or modification time changes.
+/// The parsed file, kept between REQUEST_INFORMATION and REQUEST_DATA (and across time
+/// steps) until the file's name, size or modification time changes.
 struct vtkCloudMapNECReader::Internals
 {
-  std::string File;
-  long long Size = -1, MTime = -1;
   cloudmap::NecOutput Nec;
-  std::vector<double> Steps; ///< distinct frequencies, Hz, ascending
 };
 
 vtkCloudMapNECReader::vtkCloudMapNECReader()
   : Internal(new Internals)
 {
-  this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(5); // patches, wires, pattern, port parameters, near fields
+  // Patches, wires, pattern, port parameters, near fields.
+  this->SetOutputTypes({ "vtkPolyData", "vtkPolyData", "vtkTable", "vtkTable", "vtkStructuredGrid" });
 }
 
 vtkCloudMapNECReader::~vtkCloudMapNECReader() = default;
@@ -149,207 +136,131 @@ int vtkCloudMapNECReader::CanReadFile(const char* fileName)
   return !head.empty() && cloudmap::LooksLikeNecOutput(head) ? 1 : 0;
 }
 
-int vtkCloudMapNECReader::GetNumberOfFrequencies() const
+bool vtkCloudMapNECReader::OutputHoldsAllSteps(int port) const
 {
-  return static_cast<int>(this->Internal->Steps.size());
+  return port == PortParametersPort;
 }
 
-int vtkCloudMapNECReader::FillOutputPortInformation(int port, vtkInformation* info)
-{
-  info->Set(vtkDataObject::DATA_TYPE_NAME(),
-    port == NearFieldPort ? "vtkStructuredGrid" : (port >= 2 ? "vtkTable" : "vtkPolyData"));
-  return 1;
-}
-
-int vtkCloudMapNECReader::RequestInformation(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+std::vector<double> vtkCloudMapNECReader::ParseFile()
 {
   Internals& in = *this->Internal;
-  struct stat st;
-  const bool exists = ::stat(this->FileName.c_str(), &st) == 0;
-  const long long size = exists ? static_cast<long long>(st.st_size) : -2;
-  const long long mtime = exists ? static_cast<long long>(st.st_mtime) : -2;
-  if (in.File != this->FileName || in.Size != size || in.MTime != mtime)
-  {
-    in = Internals();
-    try
-    {
-      // Every rank parses the whole file (NEC output is small next to its solve time),
-      // so every rank sees the same error.
-      // Long patch-current tables are parsed in blocks of rows on the SMP threads.
-      const cloudmap::ParallelFor parallel = [](std::int64_t n,
-                                               const std::function<void(std::int64_t, std::int64_t)>& body) {
-        vtkSMPTools::For(0, n, 1, [&](vtkIdType b, vtkIdType e) { body(b, e); });
-      };
-      in.Nec = cloudmap::ReadNecOutputFile(this->FileName, parallel);
-    }
-    catch (const std::exception& e)
-    {
-      cmReaderError(<< e.what());
-      return 0;
-    }
-    in.File = this->FileName;
-    in.Size = size;
-    in.MTime = mtime;
-    std::vector<double> f;
-    for (const auto& s : in.Nec.Solutions)
-    {
-      f.push_back(s.Frequency);
-    }
-    in.Steps = cloudmap::DistinctFrequencies(f);
-  }
-  for (int port = 0; port < NumberOfPorts; ++port)
-  {
-    vtkInformation* info = outputVector->GetInformationObject(port);
-    // Patches are split into contiguous ranges with ghost rings; wires and the pattern
-    // table go to piece 0; the near-field grid is split by extent.
-    if (port == NearFieldPort)
-    {
-      // The grid of the first frequency that has one sets the extent (the same NE/NH
-      // card is used at every frequency of a sweep).
-      int ext[6] = { 0, -1, 0, -1, 0, -1 };
-      for (double f : in.Steps)
-      {
-        if (const auto* g = PickNearField(in.Nec, f, this->NearFieldIndex))
-        {
-          for (int d = 0; d < 3; ++d)
-          {
-            ext[2 * d] = 0;
-            ext[2 * d + 1] = static_cast<int>(g->Dimensions[d]) - 1;
-          }
-          break;
-        }
-      }
-      info->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), ext, 6);
-      info->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
-    }
-    else
-    {
-      info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
-    }
-    cloudmap::SetFrequencyTimeSteps(info, in.Steps);
-  }
-  return 1;
+  in = Internals();
+  // Every rank parses the whole file (NEC output is small next to its solve time), so
+  // every rank sees the same error. Long patch-current tables are parsed in blocks of
+  // rows on the SMP threads.
+  in.Nec = cloudmap::ReadNecOutputFile(this->FileName, SMPParallelFor());
+  return cloudmap::FrequencySteps(in.Nec.Solutions);
 }
 
-int vtkCloudMapNECReader::RequestData(
-  vtkInformation* request, vtkInformationVector**, vtkInformationVector* outputVector)
+void vtkCloudMapNECReader::DescribeOutputPort(int port, vtkInformation* info)
 {
+  if (port != NearFieldPort)
+  {
+    // Patches are split into contiguous ranges with ghost rings; wires and the tables go
+    // to piece 0.
+    info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+    return;
+  }
+  // The near-field grid is split by extent. The grid of the first frequency that has
+  // one sets the extent (the same NE/NH card is used at every frequency of a sweep).
+  int ext[6] = { 0, -1, 0, -1, 0, -1 };
+  for (double f : this->Steps)
+  {
+    if (const auto* g = PickNearField(this->Internal->Nec, f, this->NearFieldIndex))
+    {
+      for (int d = 0; d < 3; ++d)
+      {
+        ext[2 * d] = 0;
+        ext[2 * d + 1] = static_cast<int>(g->Dimensions[d]) - 1;
+      }
+      break;
+    }
+  }
+  info->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), ext, 6);
+  info->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
+}
+
+int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, vtkDataObject*)
+{
+  // All ports show the time and piece of the port that asked (a view may ask for one
+  // port only); the executive re-runs the reader when another port wants another time.
+  this->RequireParsed("NEC-2 output");
   const Internals& in = *this->Internal;
-  vtkInformation* info[NumberOfPorts];
+  const double f = this->Steps[static_cast<std::size_t>(step)];
   vtkDataObject* out[NumberOfPorts];
   for (int port = 0; port < NumberOfPorts; ++port)
   {
-    info[port] = outputVector->GetInformationObject(port);
-    out[port] = info[port]->Get(vtkDataObject::DATA_OBJECT());
-    out[port]->Initialize();
+    out[port] = this->PortOutput(port);
   }
-  if (in.File != this->FileName || in.Steps.empty())
+  for (int port = 0; port < NumberOfPorts; ++port)
   {
-    cmReaderError(<< "no parsed NEC-2 output for '" << this->FileName << "'");
-    return 0;
-  }
-  // All ports show the time and piece of the port that asked (a view may ask for one
-  // port only); the executive re-runs the reader when another port wants another time.
-  int from = request->Has(vtkExecutive::FROM_OUTPUT_PORT())
-    ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
-    : 0;
-  from = from >= 0 && from < NumberOfPorts ? from : 0;
-  const double f = in.Steps[cloudmap::RequestedStep(info[from], in.Steps)];
-  const int piece = info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
-  const int pieces = info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES());
-  const int ghosts =
-    info[from]->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
-  try
-  {
-    for (int port = 0; port < NumberOfPorts; ++port)
+    if (port == PortParametersPort)
     {
-      if (port == PortParametersPort)
+      continue; // the whole sweep at once, below
+    }
+    if (port == NearFieldPort)
+    {
+      this->NearFieldData(f, piece, pieces, vtkStructuredGrid::SafeDownCast(out[port]));
+      continue;
+    }
+    // The first solution at this frequency that has the table the port shows.
+    const cloudmap::NecSolution* pick = nullptr;
+    std::vector<const cloudmap::FarFieldGrid*> patterns;
+    for (const auto& s : in.Nec.Solutions)
+    {
+      if (!Near(s.Frequency, f))
       {
-        continue; // the whole sweep at once, below
-      }
-      if (port == NearFieldPort)
-      {
-        this->NearFieldData(info, from, f, piece, pieces, vtkStructuredGrid::SafeDownCast(out[port]));
-        if (in.Steps.size() > 1)
-        {
-          out[port]->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
-        }
         continue;
       }
-      // The first solution at this frequency that has the table the port shows.
-      const cloudmap::NecSolution* pick = nullptr;
-      std::vector<const cloudmap::FarFieldGrid*> patterns;
-      for (const auto& s : in.Nec.Solutions)
+      const bool has = port == 0 ? s.HasPatchCurrents : !s.Wires.empty();
+      if (!pick || (has && !(port == 0 ? pick->HasPatchCurrents : !pick->Wires.empty())))
       {
-        if (!Near(s.Frequency, f))
-        {
-          continue;
-        }
-        const bool has = port == 0 ? s.HasPatchCurrents : !s.Wires.empty();
-        if (!pick || (has && !(port == 0 ? pick->HasPatchCurrents : !pick->Wires.empty())))
-        {
-          pick = &s;
-        }
-        for (const auto& g : s.Patterns)
-        {
-          patterns.push_back(&g);
-        }
+        pick = &s;
       }
-      if (port == 0)
+      for (const auto& g : s.Patterns)
       {
-        vtkPolyData* pd = vtkPolyData::SafeDownCast(out[0]);
-        cloudmap::SurfaceMeshToPolyData(pick->Mesh, piece, pieces, ghosts, pd);
+        patterns.push_back(&g);
       }
-      else if (port == 1)
+    }
+    if (port == 0)
+    {
+      vtkPolyData* pd = vtkPolyData::SafeDownCast(out[0]);
+      cloudmap::SurfaceMeshToPolyData(pick->Mesh, piece, pieces, ghosts, pd);
+    }
+    else if (port == 1)
+    {
+      if (piece == 0)
       {
-        if (piece == 0)
-        {
-          WiresToPolyData(pick->Wires, vtkPolyData::SafeDownCast(out[1]));
-        }
-        AddFrequency(out[1], f);
+        WiresToPolyData(pick->Wires, vtkPolyData::SafeDownCast(out[1]));
+      }
+      AddFrequency(out[1], f);
+    }
+    else
+    {
+      vtkTable* t = vtkTable::SafeDownCast(out[2]);
+      if (this->PatternIndex < static_cast<int>(patterns.size()))
+      {
+        cloudmap::FarFieldToTable(*patterns[static_cast<std::size_t>(this->PatternIndex)], piece, t);
       }
       else
       {
-        vtkTable* t = vtkTable::SafeDownCast(out[2]);
-        if (this->PatternIndex < static_cast<int>(patterns.size()))
+        if (!patterns.empty())
         {
-          cloudmap::FarFieldToTable(*patterns[static_cast<std::size_t>(this->PatternIndex)], piece, t);
+          vtkWarningMacro(<< "PatternIndex " << this->PatternIndex << " is out of range: "
+                          << patterns.size() << " RADIATION PATTERNS table(s) at " << f * 1e-6
+                          << " MHz");
         }
-        else
-        {
-          if (!patterns.empty())
-          {
-            vtkWarningMacro(<< "PatternIndex " << this->PatternIndex << " is out of range: "
-                            << patterns.size() << " RADIATION PATTERNS table(s) at " << f * 1e-6
-                            << " MHz");
-          }
-          cloudmap::EmptyFarFieldTable(f, t);
-        }
-      }
-      if (in.Steps.size() > 1)
-      {
-        out[port]->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
+        cloudmap::EmptyFarFieldTable(f, t);
       }
     }
-    // The whole sweep, one row per source and solve (all frequencies at once).
-    cloudmap::ColumnTableToVTK(cloudmap::NecPortTable(in.Nec, this->ReferenceImpedance), piece,
-      vtkTable::SafeDownCast(out[PortParametersPort]));
   }
-  catch (const std::exception& e)
-  {
-    for (vtkDataObject* d : out)
-    {
-      d->Initialize();
-    }
-    cmReaderError(<< e.what());
-    return 0;
-  }
+  // The whole sweep, one row per source and solve (all frequencies at once).
+  cloudmap::ColumnTableToVTK(cloudmap::NecPortTable(in.Nec, this->ReferenceImpedance), piece,
+    vtkTable::SafeDownCast(out[PortParametersPort]));
   return 1;
 }
 
-void vtkCloudMapNECReader::NearFieldData(vtkInformation** info, int from, double f, int piece,
-  int pieces, vtkStructuredGrid* out)
+void vtkCloudMapNECReader::NearFieldData(double f, int piece, int pieces, vtkStructuredGrid* out)
 {
   const cloudmap::NecNearField* g =
     PickNearField(this->Internal->Nec, f, this->NearFieldIndex);
@@ -358,8 +269,9 @@ void vtkCloudMapNECReader::NearFieldData(vtkInformation** info, int from, double
   {
     const int whole[6] = { 0, static_cast<int>(g->Dimensions[0]) - 1, 0,
       static_cast<int>(g->Dimensions[1]) - 1, 0, static_cast<int>(g->Dimensions[2]) - 1 };
-    vtkInformation* mine = info[NearFieldPort];
-    if (from == NearFieldPort && mine->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
+    vtkInformation* mine = this->GetOutputInformation(NearFieldPort);
+    if (this->RequestPort == NearFieldPort &&
+      mine->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
     {
       mine->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), ext);
       // Clamp to this frequency's grid (a sweep's grids have the same card).
@@ -379,9 +291,8 @@ void vtkCloudMapNECReader::NearFieldData(vtkInformation** info, int from, double
   }
   else
   {
-    const auto& steps = this->Internal->Steps;
     bool any = false;
-    for (double s : steps)
+    for (double s : this->Steps)
     {
       any = any || PickNearField(this->Internal->Nec, s, this->NearFieldIndex) != nullptr;
     }
@@ -406,7 +317,6 @@ void vtkCloudMapNECReader::NearFieldData(vtkInformation** info, int from, double
 void vtkCloudMapNECReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "FileName: " << this->FileName << "\n";
   os << indent << "PatternIndex: " << this->PatternIndex << "\n";
   os << indent << "NearFieldIndex: " << this->NearFieldIndex << "\n";
   os << indent << "ReferenceImpedance: " << this->ReferenceImpedance << "\n";

@@ -38,25 +38,17 @@
 #define vtkCloudMapNECReader_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkPolyDataAlgorithm.h"
-
-#include <memory>
-#include <string>
+#include "vtkCloudMapReaderBase.h"
+#include "vtkPolyData.h" // for GetOutput
 
 class vtkStructuredGrid;
 
-class CLOUDMAPREADERS_EXPORT vtkCloudMapNECReader : public vtkPolyDataAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapNECReader : public vtkCloudMapReaderBase
 {
 public:
   static vtkCloudMapNECReader* New();
-  vtkTypeMacro(vtkCloudMapNECReader, vtkPolyDataAlgorithm);
+  vtkTypeMacro(vtkCloudMapNECReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The NEC-2 output file to read.
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   ///@{
   /// Which RADIATION PATTERNS table of the current frequency goes to port 2 (0 = the
@@ -79,24 +71,18 @@ public:
   /// Returns 1 when the first 4 KB of the file look like nec2c or NEC-2D output.
   int CanReadFile(const char* fileName);
 
-  /// Number of distinct frequencies (time steps) in the last file read.
-  int GetNumberOfFrequencies() const;
+  /// The output of port 0.
+  vtkPolyData* GetOutput() { return vtkPolyData::SafeDownCast(this->GetOutputDataObject(0)); }
 
 protected:
-  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
-  /// failure on one rank fails every rank (cmReaderSync.h).
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  /// The error this rank met in the current request, for the vote.
-  std::string LastError;
-  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapNECReader();
   ~vtkCloudMapNECReader() override;
 
-  int FillOutputPortInformation(int port, vtkInformation* info) override;
-  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  std::vector<double> ParseFile() override;
+  int ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output) override;
+  void DescribeOutputPort(int port, vtkInformation* info) override;
+  bool OutputHoldsAllSteps(int port) const override;
 
-  std::string FileName;
   int PatternIndex = 0;
   int NearFieldIndex = 0;
   double ReferenceImpedance = 50;
@@ -105,8 +91,8 @@ private:
   vtkCloudMapNECReader(const vtkCloudMapNECReader&) = delete;
   void operator=(const vtkCloudMapNECReader&) = delete;
 
-  void NearFieldData(vtkInformation** info, int from, double f, int piece, int pieces,
-    vtkStructuredGrid* out);
+  /// Port 4 at frequency f: the requested extent when port 4 asked, else the piece's.
+  void NearFieldData(double f, int piece, int pieces, vtkStructuredGrid* out);
 
   struct Internals;
   std::unique_ptr<Internals> Internal;

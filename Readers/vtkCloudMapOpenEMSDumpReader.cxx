@@ -5,13 +5,11 @@
 #include "cmFileStamp.h"
 #include "cmHdf5File.h"
 #include "cmOpenEmsDump.h"
-#include "cmReaderSync.h"
 
 #include "vtkDataObject.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
-#include "vtkInformationVector.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
@@ -22,20 +20,16 @@
 
 vtkStandardNewMacro(vtkCloudMapOpenEMSDumpReader);
 
-cmReaderProcessRequest(vtkCloudMapOpenEMSDumpReader)
-
 /// The checked layout, kept until the file changes.
 struct vtkCloudMapOpenEMSDumpReader::Internals
 {
-  cloudmap::FileStamp Stamp;
   cloudmap::OpenEmsDump Dump;
-  std::vector<double> Steps;
 };
 
 vtkCloudMapOpenEMSDumpReader::vtkCloudMapOpenEMSDumpReader()
   : Internal(new Internals)
 {
-  this->SetNumberOfInputPorts(0);
+  this->SetOutputTypes({ "vtkRectilinearGrid" });
 }
 
 vtkCloudMapOpenEMSDumpReader::~vtkCloudMapOpenEMSDumpReader() = default;
@@ -57,44 +51,27 @@ int vtkCloudMapOpenEMSDumpReader::CanReadFile(const char* fileName)
   }
 }
 
-int vtkCloudMapOpenEMSDumpReader::RequestInformation(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+std::vector<double> vtkCloudMapOpenEMSDumpReader::ParseFile()
 {
   Internals& in = *this->Internal;
-  vtkInformation* info = outputVector->GetInformationObject(0);
-  try
+  in = Internals();
+  cloudmap::Hdf5File h5(this->FileName);
+  in.Dump = cloudmap::ReadOpenEmsDumpLayout(h5, this->FileName);
+  std::vector<double> steps;
+  for (const auto& s : in.Dump.Steps)
   {
-    const cloudmap::FileStamp stamp = cloudmap::FileStamp::Of(this->FileName);
-    if (stamp != in.Stamp)
-    {
-      in = Internals();
-      cloudmap::Hdf5File h5(this->FileName);
-      in.Dump = cloudmap::ReadOpenEmsDumpLayout(h5, this->FileName);
-      for (const auto& s : in.Dump.Steps)
-      {
-        in.Steps.push_back(s.Value);
-      }
-      in.Stamp = stamp;
-    }
+    steps.push_back(s.Value);
   }
-  catch (const std::exception& e)
-  {
-    in = Internals();
-    if (vtkRectilinearGrid* out = vtkRectilinearGrid::GetData(outputVector, 0))
-    {
-      out->Initialize();
-    }
-    info->Remove(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
-    info->Remove(vtkStreamingDemandDrivenPipeline::TIME_RANGE());
-    cmReaderError(<< e.what());
-    return 0;
-  }
-  const int ext[6] = { 0, static_cast<int>(in.Dump.X.size()) - 1, 0, static_cast<int>(in.Dump.Y.size()) - 1, 0,
-    static_cast<int>(in.Dump.Z.size()) - 1 };
+  return steps;
+}
+
+void vtkCloudMapOpenEMSDumpReader::DescribeOutputPort(int, vtkInformation* info)
+{
+  const cloudmap::OpenEmsDump& d = this->Internal->Dump;
+  const int ext[6] = { 0, static_cast<int>(d.X.size()) - 1, 0, static_cast<int>(d.Y.size()) - 1, 0,
+    static_cast<int>(d.Z.size()) - 1 };
   info->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), ext, 6);
   info->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
-  cloudmap::SetFrequencyTimeSteps(info, in.Steps);
-  return 1;
 }
 
 namespace
@@ -110,30 +87,16 @@ vtkNew<vtkDoubleArray> Coordinates(const std::vector<double>& lines, int lo, int
 }
 } // namespace
 
-int vtkCloudMapOpenEMSDumpReader::RequestData(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+int vtkCloudMapOpenEMSDumpReader::ReadMesh(int, int, int, int step, vtkDataObject* output)
 {
-  const Internals& in = *this->Internal;
-  vtkInformation* info = outputVector->GetInformationObject(0);
-  vtkRectilinearGrid* out = vtkRectilinearGrid::GetData(info);
-  out->Initialize();
-  if (in.Stamp.Name != this->FileName || in.Steps.empty())
-  {
-    cmReaderError(<< "no checked openEMS field dump for '" << this->FileName << "'");
-    return 0;
-  }
-  const std::size_t step = cloudmap::RequestedStep(info, in.Steps);
-  const cloudmap::OpenEmsDump& d = in.Dump;
+  this->RequireParsed("openEMS field dump");
+  vtkInformation* info = this->GetOutputInformation(0);
+  vtkRectilinearGrid* out = vtkRectilinearGrid::SafeDownCast(output);
+  const cloudmap::OpenEmsDump& d = this->Internal->Dump;
   std::vector<double> re, im;
-  try
   {
     cloudmap::Hdf5File h5(this->FileName);
-    cloudmap::ReadOpenEmsDumpStep(h5, this->FileName, d, step, re, im);
-  }
-  catch (const std::exception& e)
-  {
-    cmReaderError(<< e.what());
-    return 0;
+    cloudmap::ReadOpenEmsDumpStep(h5, this->FileName, d, static_cast<std::size_t>(step), re, im);
   }
   int ext[6] = { 0, static_cast<int>(d.X.size()) - 1, 0, static_cast<int>(d.Y.size()) - 1, 0,
     static_cast<int>(d.Z.size()) - 1 };
@@ -149,12 +112,8 @@ int vtkCloudMapOpenEMSDumpReader::RequestData(
   }
   vtkNew<vtkDoubleArray> value;
   value->SetName(d.FrequencyDomain ? "Frequency" : "Time");
-  value->InsertNextValue(in.Steps[step]);
+  value->InsertNextValue(this->Steps[static_cast<std::size_t>(step)]);
   out->GetFieldData()->AddArray(value);
-  if (in.Steps.size() > 1)
-  {
-    out->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), in.Steps[step]);
-  }
   if (ext[1] < ext[0] || ext[3] < ext[2] || ext[5] < ext[4])
   {
     return 1; // an empty piece
@@ -216,6 +175,5 @@ int vtkCloudMapOpenEMSDumpReader::RequestData(
 void vtkCloudMapOpenEMSDumpReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "FileName: " << this->FileName << "\n";
   os << indent << "FieldName: " << this->FieldName << "\n";
 }

@@ -15,7 +15,7 @@
  *
  * The grid is split by extent (CAN_PRODUCE_SUB_EXTENT), so every rank reads its part.
  * A file that is not HDF5 or lacks the layout gives one error naming the file, the dataset
- * and the problem, and an empty output; failures agree across MPI ranks (cmReaderSync.h).
+ * and the problem, and an empty output; failures agree across MPI ranks (vtkCloudMapReaderBase.h).
  *
  * @sa cmOpenEmsDump.h, cmHdf5File.h, vtkCloudMapOpenEMSReader (nf2ff far fields)
  */
@@ -23,23 +23,15 @@
 #define vtkCloudMapOpenEMSDumpReader_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkRectilinearGridAlgorithm.h"
+#include "vtkCloudMapReaderBase.h"
+#include "vtkRectilinearGrid.h" // for GetOutput
 
-#include <memory>
-#include <string>
-
-class CLOUDMAPREADERS_EXPORT vtkCloudMapOpenEMSDumpReader : public vtkRectilinearGridAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapOpenEMSDumpReader : public vtkCloudMapReaderBase
 {
 public:
   static vtkCloudMapOpenEMSDumpReader* New();
-  vtkTypeMacro(vtkCloudMapOpenEMSDumpReader, vtkRectilinearGridAlgorithm);
+  vtkTypeMacro(vtkCloudMapOpenEMSDumpReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The dump .h5 file to read.
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   ///@{
   /// The name of the dumped field, the arrays' base name (default "E").
@@ -50,17 +42,17 @@ public:
   /// Returns 1 when the file is HDF5 with /FieldData and /Mesh and without /nf2ff.
   int CanReadFile(const char* fileName);
 
+  /// The output of port 0.
+  vtkRectilinearGrid* GetOutput() { return vtkRectilinearGrid::SafeDownCast(this->GetOutputDataObject(0)); }
+
 protected:
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  std::string LastError; ///< the error this rank met in the current request, for the vote
-  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapOpenEMSDumpReader();
   ~vtkCloudMapOpenEMSDumpReader() override;
 
-  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  std::vector<double> ParseFile() override;
+  int ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output) override;
+  void DescribeOutputPort(int port, vtkInformation* info) override;
 
-  std::string FileName;
   std::string FieldName = "E";
 
 private:

@@ -5,23 +5,15 @@
 #include "cmFileStamp.h"
 #include "cmHdf5File.h"
 #include "cmOpenEmsNf2ff.h"
-#include "cmReaderSync.h"
 
-#include "vtkDataObject.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
-#include "vtkInformation.h"
-#include "vtkInformationVector.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
-#include "vtkStreamingDemandDrivenPipeline.h"
-#include "vtkTable.h"
 
 #include <cmath>
 
 vtkStandardNewMacro(vtkCloudMapOpenEMSReader);
-
-cmReaderProcessRequest(vtkCloudMapOpenEMSReader)
 
 namespace
 {
@@ -56,14 +48,15 @@ void AddValue(vtkTable* t, const char* name, double v)
 } // namespace
 
 /// The parsed frequencies, kept until the file changes.
-struct vtkCloudMapOpenEMSReader::Internals : cloudmap::ParsedFile<Nf2ffBlock>
+struct vtkCloudMapOpenEMSReader::Internals
 {
+  std::vector<Nf2ffBlock> Blocks;
 };
 
 vtkCloudMapOpenEMSReader::vtkCloudMapOpenEMSReader()
   : Internal(new Internals)
 {
-  this->SetNumberOfInputPorts(0);
+  this->SetOutputTypes({ "vtkTable" });
 }
 
 vtkCloudMapOpenEMSReader::~vtkCloudMapOpenEMSReader() = default;
@@ -85,48 +78,20 @@ int vtkCloudMapOpenEMSReader::CanReadFile(const char* fileName)
   }
 }
 
-int vtkCloudMapOpenEMSReader::RequestInformation(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+std::vector<double> vtkCloudMapOpenEMSReader::ParseFile()
 {
   Internals& in = *this->Internal;
-  try
-  {
-    in.Refresh(this->FileName, ReadAll);
-  }
-  catch (const std::exception& e)
-  {
-    // The pipeline will not run RequestData after this: empty the table here, so the
-    // previous file's far field does not stay on the output.
-    if (vtkTable* out = vtkTable::GetData(outputVector, 0))
-    {
-      out->Initialize();
-    }
-    outputVector->GetInformationObject(0)->Remove(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
-    outputVector->GetInformationObject(0)->Remove(vtkStreamingDemandDrivenPipeline::TIME_RANGE());
-    cmReaderError(<< e.what());
-    return 0;
-  }
-  vtkInformation* info = outputVector->GetInformationObject(0);
-  info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
-  cloudmap::SetFrequencyTimeSteps(info, in.Steps);
-  return 1;
+  in = Internals();
+  in.Blocks = ReadAll(this->FileName);
+  return cloudmap::FrequencySteps(in.Blocks);
 }
 
-int vtkCloudMapOpenEMSReader::RequestData(
-  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+int vtkCloudMapOpenEMSReader::ReadMesh(int piece, int, int, int step, vtkDataObject* output)
 {
-  const Internals& in = *this->Internal;
-  vtkInformation* info = outputVector->GetInformationObject(0);
-  vtkTable* out = vtkTable::GetData(info);
-  out->Initialize();
-  if (in.Stamp.Name != this->FileName || in.Steps.empty())
-  {
-    cmReaderError(<< "no parsed nf2ff far field for '" << this->FileName << "'");
-    return 0;
-  }
-  const double f = in.Steps[cloudmap::RequestedStep(info, in.Steps)];
-  const int piece = info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
-  for (const Nf2ffBlock& b : in.Blocks)
+  this->RequireParsed("nf2ff far field");
+  vtkTable* out = vtkTable::SafeDownCast(output);
+  const double f = this->Steps[static_cast<std::size_t>(step)];
+  for (const Nf2ffBlock& b : this->Internal->Blocks)
   {
     if (std::abs(b.Frequency - f) <= 1e-9 * std::abs(f))
     {
@@ -136,15 +101,10 @@ int vtkCloudMapOpenEMSReader::RequestData(
       break;
     }
   }
-  if (in.Steps.size() > 1)
-  {
-    out->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), f);
-  }
   return 1;
 }
 
 void vtkCloudMapOpenEMSReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "FileName: " << this->FileName << "\n";
 }

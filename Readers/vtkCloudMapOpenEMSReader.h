@@ -21,40 +21,28 @@
 #define vtkCloudMapOpenEMSReader_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkTableAlgorithm.h"
+#include "vtkCloudMapReaderBase.h"
+#include "vtkTable.h" // for GetOutput
 
-#include <memory>
-#include <string>
-
-class CLOUDMAPREADERS_EXPORT vtkCloudMapOpenEMSReader : public vtkTableAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapOpenEMSReader : public vtkCloudMapReaderBase
 {
 public:
   static vtkCloudMapOpenEMSReader* New();
-  vtkTypeMacro(vtkCloudMapOpenEMSReader, vtkTableAlgorithm);
+  vtkTypeMacro(vtkCloudMapOpenEMSReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The nf2ff .h5 file to read.
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   /// Returns 1 when the file is HDF5 with the groups /nf2ff and /Mesh.
   int CanReadFile(const char* fileName);
 
+  /// The output of port 0.
+  vtkTable* GetOutput() { return vtkTable::SafeDownCast(this->GetOutputDataObject(0)); }
+
 protected:
-  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
-  /// failure on one rank fails every rank (cmReaderSync.h).
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  std::string LastError; ///< the error this rank met in the current request, for the vote
-  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapOpenEMSReader();
   ~vtkCloudMapOpenEMSReader() override;
 
-  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-
-  std::string FileName;
+  std::vector<double> ParseFile() override;
+  int ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output) override;
 
 private:
   vtkCloudMapOpenEMSReader(const vtkCloudMapOpenEMSReader&) = delete;

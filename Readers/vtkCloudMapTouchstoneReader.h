@@ -17,37 +17,25 @@
 #define vtkCloudMapTouchstoneReader_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkTableAlgorithm.h"
+#include "vtkCloudMapReaderBase.h"
+#include "vtkTable.h" // for GetOutput
 
-#include <string>
-
-class CLOUDMAPREADERS_EXPORT vtkCloudMapTouchstoneReader : public vtkTableAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapTouchstoneReader : public vtkCloudMapReaderBase
 {
 public:
   static vtkCloudMapTouchstoneReader* New();
-  vtkTypeMacro(vtkCloudMapTouchstoneReader, vtkTableAlgorithm);
+  vtkTypeMacro(vtkCloudMapTouchstoneReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  ///@{
-  /// The .s1p or .s2p file to read.
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
+  /// The output of port 0.
+  vtkTable* GetOutput() { return vtkTable::SafeDownCast(this->GetOutputDataObject(0)); }
 
 protected:
-  /// RequestInformation / RequestData, then a vote over MPI ranks so that a
-  /// failure on one rank fails every rank (cmReaderSync.h).
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  /// The error this rank met in the current request, for the vote.
-  std::string LastError;
-  std::string InfoError; ///< REQUEST_INFORMATION's error under MPI, spread by the REQUEST_DATA vote
   vtkCloudMapTouchstoneReader();
   ~vtkCloudMapTouchstoneReader() override;
 
-  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-
-  std::string FileName;
+  /// Parses the file on every execution (a network file is small).
+  int ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output) override;
 
 private:
   vtkCloudMapTouchstoneReader(const vtkCloudMapTouchstoneReader&) = delete;

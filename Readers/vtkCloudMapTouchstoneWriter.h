@@ -11,30 +11,20 @@
  * Rows must have increasing frequencies and finite values; otherwise Write() reports
  * why, writes nothing and returns 0.
  *
- * @sa cmTouchstone.h, vtkCloudMapTouchstoneReader
+ * @sa cmTouchstone.h, vtkCloudMapTouchstoneReader, vtkCloudMapFileWriter
  */
 #ifndef vtkCloudMapTouchstoneWriter_h
 #define vtkCloudMapTouchstoneWriter_h
 
 #include "CloudMapReadersModule.h"
-#include "vtkAlgorithm.h"
+#include "vtkCloudMapFileWriter.h"
 
-#include <string>
-
-class vtkTable;
-
-class CLOUDMAPREADERS_EXPORT vtkCloudMapTouchstoneWriter : public vtkAlgorithm
+class CLOUDMAPREADERS_EXPORT vtkCloudMapTouchstoneWriter : public vtkCloudMapFileWriter
 {
 public:
   static vtkCloudMapTouchstoneWriter* New();
-  vtkTypeMacro(vtkCloudMapTouchstoneWriter, vtkAlgorithm);
+  vtkTypeMacro(vtkCloudMapTouchstoneWriter, vtkCloudMapFileWriter);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  ///@{
-  /// The file to write (.s1p or .s2p).
-  vtkSetStdStringFromCharMacro(FileName);
-  vtkGetCharFromStdStringMacro(FileName);
-  ///@}
 
   ///@{
   /// Data format: 0 RI (real, imaginary; default), 1 MA (magnitude, degrees), 2 DB.
@@ -54,22 +44,17 @@ public:
   vtkGetMacro(ReferenceImpedance, double);
   ///@}
 
-  /// Writes the input; 1 on success, 0 (with an error) otherwise.
-  int Write();
-
 protected:
   vtkCloudMapTouchstoneWriter();
   ~vtkCloudMapTouchstoneWriter() override;
 
-  int FillInputPortInformation(int port, vtkInformation* info) override;
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  int WriteData(vtkTable* input);
+  /// The Touchstone text of the input table (cmTouchstone.h); the file name's .s1p or
+  /// .s2p must match the table's ports.
+  std::string MakeText(vtkDataObject* input) override;
 
-  std::string FileName;
   int Format = 0;
   int FrequencyUnit = 2;
   double ReferenceImpedance = 50;
-  bool Failed = false;
 
 private:
   vtkCloudMapTouchstoneWriter(const vtkCloudMapTouchstoneWriter&) = delete;

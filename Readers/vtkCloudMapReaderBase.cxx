@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "vtkCloudMapReaderBase.h"
+
+#include "cmFarFieldToVTK.h"
+#include "cmFileStamp.h"
+#include "cmRanks.h"
+
+#include "vtkDataObject.h"
+#include "vtkDemandDrivenPipeline.h"
+#include "vtkExecutive.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkSMPTools.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+
+#include <exception>
+#include <stdexcept>
+
+namespace
+{
+/**
+ * After a REQUEST_INFORMATION that failed under MPI: marks every output as able to
+ * handle piece requests, as a reader does on success. Without it the executive of a
+ * rank asked for piece 1 or more would never run REQUEST_DATA (it only runs piece 0 of
+ * a source that cannot split), so that rank would skip the vote the others wait in.
+ */
+void KeepInformationFailure(vtkInformationVector* outputs)
+{
+  for (int port = 0; outputs && port < outputs->GetNumberOfInformationObjects(); ++port)
+  {
+    outputs->GetInformationObject(port)->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+  }
+}
+} // namespace
+
+struct vtkCloudMapReaderBase::Internals
+{
+  std::vector<std::string> OutputTypes{ "vtkPolyData" };
+  /// The file the cache holds; Name is empty while nothing parsed.
+  cloudmap::FileStamp Stamp;
+};
+
+vtkCloudMapReaderBase::vtkCloudMapReaderBase()
+  : Internal(new Internals)
+{
+  this->SetNumberOfInputPorts(0);
+  this->SetNumberOfOutputPorts(1);
+}
+
+vtkCloudMapReaderBase::~vtkCloudMapReaderBase() = default;
+
+void vtkCloudMapReaderBase::SetOutputTypes(std::initializer_list<const char*> types)
+{
+  this->Internal->OutputTypes.assign(types.begin(), types.end());
+  this->SetNumberOfOutputPorts(static_cast<int>(types.size()));
+}
+
+int vtkCloudMapReaderBase::FillOutputPortInformation(int port, vtkInformation* info)
+{
+  const auto& types = this->Internal->OutputTypes;
+  if (port < 0 || port >= static_cast<int>(types.size()))
+  {
+    return 0;
+  }
+  info->Set(vtkDataObject::DATA_TYPE_NAME(), types[static_cast<std::size_t>(port)].c_str());
+  return 1;
+}
+
+int vtkCloudMapReaderBase::GetNumberOfFrequencies() const
+{
+  return static_cast<int>(this->Steps.size());
+}
+
+std::vector<double> vtkCloudMapReaderBase::ParseFile()
+{
+  return {};
+}
+
+void vtkCloudMapReaderBase::DescribeOutputPort(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+}
+
+bool vtkCloudMapReaderBase::OutputHoldsAllSteps(int) const
+{
+  return false;
+}
+
+vtkDataObject* vtkCloudMapReaderBase::PortOutput(int port)
+{
+  return vtkDataObject::GetData(this->GetOutputInformation(port));
+}
+
+std::function<void(std::int64_t, const std::function<void(std::int64_t, std::int64_t)>&)>
+vtkCloudMapReaderBase::SMPParallelFor()
+{
+  return [](std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body) {
+    vtkSMPTools::For(0, n, 1, [&](vtkIdType b, vtkIdType e) { body(b, e); });
+  };
+}
+
+void vtkCloudMapReaderBase::Fail(const std::string& message)
+{
+  this->LastError = message;
+  vtkErrorMacro(<< this->LastError);
+}
+
+void vtkCloudMapReaderBase::RequireParsed(const char* what, bool requireSteps) const
+{
+  if (this->Internal->Stamp.Name != this->FileName || (requireSteps && this->Steps.empty()))
+  {
+    throw std::runtime_error(
+      std::string("no parsed ") + what + " for '" + this->FileName + "'");
+  }
+}
+
+void vtkCloudMapReaderBase::ClearOutputs(bool alsoTimeSteps)
+{
+  for (int port = 0; port < this->GetNumberOfOutputPorts(); ++port)
+  {
+    vtkInformation* info = this->GetOutputInformation(port);
+    if (vtkDataObject* d = info ? info->Get(vtkDataObject::DATA_OBJECT()) : nullptr)
+    {
+      d->Initialize();
+    }
+    if (info && alsoTimeSteps)
+    {
+      info->Remove(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
+      info->Remove(vtkStreamingDemandDrivenPipeline::TIME_RANGE());
+    }
+  }
+}
+
+int vtkCloudMapReaderBase::ReadMetaData(vtkInformation*)
+{
+  Internals& in = *this->Internal;
+  try
+  {
+    const cloudmap::FileStamp stamp = cloudmap::FileStamp::Of(this->FileName);
+    if (stamp != in.Stamp)
+    {
+      in.Stamp = cloudmap::FileStamp();
+      this->Steps.clear();
+      this->Steps = this->ParseFile();
+      in.Stamp = stamp;
+    }
+  }
+  catch (const std::exception& e)
+  {
+    // The pipeline runs no REQUEST_DATA after this: empty the outputs here, so that the
+    // previous file's data does not stay on them.
+    this->Steps.clear();
+    this->ClearOutputs(true);
+    this->Fail(e.what());
+    return 0;
+  }
+  for (int port = 0; port < this->GetNumberOfOutputPorts(); ++port)
+  {
+    vtkInformation* info = this->GetOutputInformation(port);
+    this->DescribeOutputPort(port, info);
+    cloudmap::SetFrequencyTimeSteps(info, this->Steps);
+  }
+  return 1;
+}
+
+int vtkCloudMapReaderBase::ReadPoints(int, int, int, int, vtkDataObject*)
+{
+  return 1;
+}
+
+int vtkCloudMapReaderBase::ReadArrays(int, int, int, int, vtkDataObject*)
+{
+  return 1;
+}
+
+int vtkCloudMapReaderBase::ReadRequestedData(vtkInformation* request, vtkInformationVector* outputs)
+{
+  using SDDP = vtkStreamingDemandDrivenPipeline;
+  const int ports = outputs->GetNumberOfInformationObjects();
+  int from = request->Has(vtkExecutive::FROM_OUTPUT_PORT())
+    ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
+    : 0;
+  this->RequestPort = from >= 0 && from < ports ? from : 0;
+  vtkInformation* info = outputs->GetInformationObject(this->RequestPort);
+  const int piece = info->Has(SDDP::UPDATE_PIECE_NUMBER()) ? info->Get(SDDP::UPDATE_PIECE_NUMBER()) : 0;
+  const int pieces =
+    info->Has(SDDP::UPDATE_NUMBER_OF_PIECES()) ? info->Get(SDDP::UPDATE_NUMBER_OF_PIECES()) : 1;
+  const int ghosts = info->Get(SDDP::UPDATE_NUMBER_OF_GHOST_LEVELS());
+  const int step = static_cast<int>(cloudmap::RequestedStep(info, this->Steps));
+  this->ClearOutputs(false);
+  vtkDataObject* output = vtkDataObject::GetData(info);
+  bool ok = false;
+  try
+  {
+    ok = this->ReadMesh(piece, pieces, ghosts, step, output) &&
+      this->ReadPoints(piece, pieces, ghosts, step, output) &&
+      this->ReadArrays(piece, pieces, ghosts, step, output);
+    if (!ok && this->LastError.empty())
+    {
+      this->Fail("reading the file failed");
+    }
+  }
+  catch (const std::exception& e)
+  {
+    this->Fail(e.what());
+  }
+  if (!ok)
+  {
+    this->ClearOutputs(false); // never a partial output
+    return 0;
+  }
+  if (this->Steps.size() > 1)
+  {
+    for (int port = 0; port < ports; ++port)
+    {
+      if (!this->OutputHoldsAllSteps(port))
+      {
+        this->PortOutput(port)->GetInformation()->Set(
+          vtkDataObject::DATA_TIME_STEP(), this->Steps[static_cast<std::size_t>(step)]);
+      }
+    }
+  }
+  return 1;
+}
+
+vtkTypeBool vtkCloudMapReaderBase::ProcessRequest(
+  vtkInformation* request, vtkInformationVector** inputs, vtkInformationVector* outputs)
+{
+  const bool data = request->Has(vtkDemandDrivenPipeline::REQUEST_DATA());
+  if (!data && !request->Has(vtkDemandDrivenPipeline::REQUEST_INFORMATION()))
+  {
+    return this->Superclass::ProcessRequest(request, inputs, outputs);
+  }
+  this->LastError.clear();
+  if (!data)
+  {
+    // vtkReaderAlgorithm turns REQUEST_INFORMATION into ReadMetaData. ParaView also runs
+    // it on the root rank alone, so it never votes: under MPI a failure is kept for the
+    // REQUEST_DATA vote and the request succeeds, so that this rank reaches the vote
+    // instead of leaving the others waiting in it.
+    this->InfoError.clear();
+    const int ok = this->Superclass::ProcessRequest(request, inputs, outputs);
+    if (ok || !cm::SeveralRanks())
+    {
+      return ok;
+    }
+    this->InfoError =
+      this->LastError.empty() ? std::string("reading the file's information failed") : this->LastError;
+    KeepInformationFailure(outputs);
+    return 1;
+  }
+  // REQUEST_DATA is the one request every rank runs together: it ends with the vote
+  // (cmRanks.h), which on a failure anywhere clears every output on every rank and
+  // reports the first failing rank's message on the others.
+  bool failed = true;
+  if (this->InfoError.empty())
+  {
+    failed = !this->ReadRequestedData(request, outputs);
+  }
+  else
+  {
+    this->LastError = this->InfoError; // already reported by REQUEST_INFORMATION
+  }
+  return cm::VoteAcrossRanks(this, failed, this->LastError, false, outputs).Failed ? 0 : 1;
+}
+
+void vtkCloudMapReaderBase::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "FileName: " << this->FileName << "\n";
+  os << indent << "NumberOfFrequencies: " << this->Steps.size() << "\n";
+}
