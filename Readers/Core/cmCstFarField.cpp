@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmCstFarField.h"
 
+#include "cmConstants.h"
+#include "cmTextSearch.h"
+
 #include "cmTextScan.h"
 
 #include <cmath>
@@ -180,8 +183,8 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     else if (isAbs)
     {
       total = ci; // Dir., Gain, Realized Gain; or the field itself in an E-field export
-      const bool field = inner == "E" || inner == "H" || Upper(cols[c].Unit).find("V/M") != std::string::npos ||
-        Upper(cols[c].Unit).find("A/M") != std::string::npos;
+      const bool field = inner == "E" || inner == "H" || cm::ContainsNoCase(cols[c].Unit, "V/M") ||
+        cm::ContainsNoCase(cols[c].Unit, "A/M");
       g.GainKind = field                                     ? "E-Field"
         : inner.find("REAL") != std::string::npos || inner.find("GRLZ") != std::string::npos ? "Realized Gain"
         : inner.find("GAIN") != std::string::npos            ? "Gain"
@@ -226,7 +229,7 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
   const std::int64_t limit = static_cast<std::int64_t>(text.size() / 8) + 1;
   std::vector<std::string_view> tok;
   std::vector<double> v(cols.size());
-  const double d2r = 3.14159265358979323846 / 180.0;
+  const double d2r = cm::RadiansPerDegree;
   while (s.Next(line))
   {
     if (Trim(line).empty())

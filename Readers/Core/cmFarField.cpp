@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmFarField.h"
 
+#include "cmConstants.h"
+
 #include "cmTextScan.h"
 
 #include <cmath>
@@ -22,7 +24,7 @@ std::vector<double>& FarFieldGrid::Column(const std::string& name)
 
 void FromMagnitudePhase(double magnitude, double phaseDegrees, double& re, double& im)
 {
-  const double a = phaseDegrees * (3.14159265358979323846 / 180.0);
+  const double a = phaseDegrees * cm::RadiansPerDegree;
   re = magnitude * std::cos(a);
   im = magnitude * std::sin(a);
 }

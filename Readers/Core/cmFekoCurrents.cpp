@@ -3,6 +3,7 @@
 #include "cmFekoFormat.h"
 
 #include "cmFekoText.h"
+#include "cmTextSearch.h"
 #include "cmTextScan.h"
 
 #include <cctype>
@@ -12,7 +13,6 @@
 
 namespace cloudmap
 {
-using feko::HasNoCase;
 using feko::KeyValue;
 using feko::QuotedNames;
 
@@ -20,8 +20,8 @@ bool LooksLikeFekoCurrents(std::string_view rawHead)
 {
   std::string storage;
   const std::string_view head = Untabbed(rawHead, storage);
-  return HasNoCase(head, "##FILE TYPE: CURRENTS") || HasNoCase(head, "##FILE TYPE: CHARGES") ||
-    HasNoCase(head, "CURRENT TRIANGLE SAMPLES") || HasNoCase(head, "CHARGE TRIANGLE SAMPLES");
+  return cm::ContainsNoCase(head, "##FILE TYPE: CURRENTS") || cm::ContainsNoCase(head, "##FILE TYPE: CHARGES") ||
+    cm::ContainsNoCase(head, "CURRENT TRIANGLE SAMPLES") || cm::ContainsNoCase(head, "CHARGE TRIANGLE SAMPLES");
 }
 
 namespace

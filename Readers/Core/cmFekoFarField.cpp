@@ -3,6 +3,7 @@
 #include "cmFekoFormat.h"
 
 #include "cmFekoText.h"
+#include "cmTextSearch.h"
 #include "cmTextScan.h"
 
 #include <cstdio>
@@ -11,7 +12,6 @@
 
 namespace cloudmap
 {
-using feko::HasNoCase;
 using feko::KeyValue;
 using feko::QuotedNames;
 
@@ -196,8 +196,8 @@ bool LooksLikeFekoFarField(std::string_view rawHead)
 {
   std::string storage;
   const std::string_view head = Untabbed(rawHead, storage);
-  return HasNoCase(head, "##FILE TYPE: FAR FIELD") ||
-    (HasNoCase(head, "#NO. OF THETA SAMPLES") && HasNoCase(head, "#FREQUENCY"));
+  return cm::ContainsNoCase(head, "##FILE TYPE: FAR FIELD") ||
+    (cm::ContainsNoCase(head, "#NO. OF THETA SAMPLES") && cm::ContainsNoCase(head, "#FREQUENCY"));
 }
 
 std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std::string& file)
@@ -227,7 +227,7 @@ std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std:
     if (StartsWith(t, "##"))
     {
       if (KeyValue(t.substr(2), key, value) && key == "FILE TYPE" &&
-        Upper(value).find("FAR FIELD") == std::string::npos)
+        !cm::ContainsNoCase(value, "FAR FIELD"))
       {
         s.Fail("##File Type is '" + std::string(value) + "', not a far field");
       }

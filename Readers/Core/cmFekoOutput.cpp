@@ -4,6 +4,7 @@
 #include "cmFekoFormat.h"
 
 #include "cmTextScan.h"
+#include "cmTextSearch.h"
 
 #include <algorithm>
 #include <array>
@@ -17,9 +18,8 @@ namespace cloudmap
 {
 bool LooksLikeFekoOutput(std::string_view head)
 {
-  const std::string u = Upper(head);
-  return u.find("FEKO") != std::string::npos &&
-    u.find("NUMERICAL ELECTROMAGNETICS CODE") == std::string::npos && u.find("##FILE TYPE") == std::string::npos;
+  return cm::ContainsNoCase(head, "FEKO") && !cm::ContainsNoCase(head, "NUMERICAL ELECTROMAGNETICS CODE") &&
+    !cm::ContainsNoCase(head, "##FILE TYPE");
 }
 
 namespace

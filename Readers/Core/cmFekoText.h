@@ -17,11 +17,6 @@ namespace cloudmap
 {
 namespace feko
 {
-inline bool HasNoCase(std::string_view hay, std::string_view upperNeedle)
-{
-  return Upper(hay).find(upperNeedle) != std::string::npos;
-}
-
 /// "Key: value" of a `#` or `##` line (markers already removed); false without a colon.
 inline bool KeyValue(std::string_view body, std::string& key, std::string_view& value)
 {

@@ -42,11 +42,6 @@ std::int64_t CardPoints(const NecNearFieldCard& c)
   return p;
 }
 
-bool Contains(std::string_view hay, std::string_view needle)
-{
-  return Upper(hay).find(needle) != std::string::npos;
-}
-
 /// Whether point k of `p` equals origin + i·a + j·b + l·c within tol for every point.
 bool IsLattice(const std::vector<double>& p, const std::int64_t d[3], double tol)
 {

@@ -21,7 +21,7 @@ bool IsBanner(std::string_view line)
          "RADIATION PATTERNS", "STRUCTURE SPECIFICATION", "ANTENNA INPUT", "DATA CARD",
          "- FREQUENCY -", "-- FREQUENCY --", "SEGMENTATION DATA", "CHARGE DENSITIES" })
   {
-    if (Has(line, b))
+    if (ContainsNoCase(line, b))
     {
       return true;
     }
@@ -72,7 +72,7 @@ void Parser::AddSources(SurfaceMesh& mesh) const
   mesh.SourcePositions.clear();
   for (const auto& f : this->Feeds)
   {
-    V3 at{ 0, 0, 0 };
+    Vec3 at{ 0, 0, 0 };
     if (f.second >= 1 && f.second <= static_cast<std::int64_t>(this->Geo.Segments.size()))
     {
       at = this->Geo.Segments[static_cast<std::size_t>(f.second - 1)].Centre;
@@ -131,7 +131,7 @@ NecOutput Parser::Run()
     if (mode == Mode::Comments)
     {
       // User comments may say anything, even "FREQUENCY: 5 MHz"; only the next banner counts.
-      if (!Has(line, "STRUCTURE SPECIFICATION"))
+      if (!ContainsNoCase(line, "STRUCTURE SPECIFICATION"))
       {
         continue;
       }
@@ -144,11 +144,11 @@ NecOutput Parser::Run()
       }
       continue; // rows outside the tables read here (patterns, junctions, ...)
     }
-    if (Has(line, "COMMENTS") && (Has(line, "- - -") || Has(line, "---")))
+    if (ContainsNoCase(line, "COMMENTS") && (ContainsNoCase(line, "- - -") || ContainsNoCase(line, "---")))
     {
       mode = Mode::Comments;
     }
-    else if (Has(line, "STRUCTURE SPECIFICATION"))
+    else if (ContainsNoCase(line, "STRUCTURE SPECIFICATION"))
     {
       this->Geo = Structure();
       this->Feeds.clear();
@@ -157,27 +157,27 @@ NecOutput Parser::Run()
       this->Open = false;
       mode = Mode::Echo;
     }
-    else if (Has(line, "SEGMENTATION DATA"))
+    else if (ContainsNoCase(line, "SEGMENTATION DATA"))
     {
       mode = Mode::None;
       this->ReadSegments();
     }
-    else if (Has(line, "SURFACE PATCH DATA"))
+    else if (ContainsNoCase(line, "SURFACE PATCH DATA"))
     {
       mode = Mode::None;
       this->ReadPatchData();
     }
-    else if (Has(line, "SURFACE PATCH CURRENTS"))
+    else if (ContainsNoCase(line, "SURFACE PATCH CURRENTS"))
     {
       mode = Mode::None;
       this->ReadPatchCurrents();
     }
-    else if (Has(line, "RADIATION PATTERNS"))
+    else if (ContainsNoCase(line, "RADIATION PATTERNS"))
     {
       mode = Mode::None;
       this->ReadPattern();
     }
-    else if (Has(line, "CURRENTS AND LOCATION"))
+    else if (ContainsNoCase(line, "CURRENTS AND LOCATION"))
     {
       mode = Mode::None;
       this->ReadWireCurrents();
@@ -191,7 +191,7 @@ NecOutput Parser::Run()
       }
       this->Near.Table(this->S, electric, this->MaxPatches, this->Solution(false).NearFields);
     }
-    else if (Has(line, "DATA CARD"))
+    else if (ContainsNoCase(line, "DATA CARD"))
     {
       this->Near.Card(line);
       if (mode == Mode::Echo)
@@ -199,12 +199,12 @@ NecOutput Parser::Run()
         this->EchoLine(line);
       }
     }
-    else if (Has(line, "ANTENNA INPUT PARAMETERS"))
+    else if (ContainsNoCase(line, "ANTENNA INPUT PARAMETERS"))
     {
       mode = Mode::None;
       this->ReadFeeds();
     }
-    else if (Has(line, "POWER BUDGET") || Has(line, "STRUCTURE IMPEDANCE LOADING"))
+    else if (ContainsNoCase(line, "POWER BUDGET") || ContainsNoCase(line, "STRUCTURE IMPEDANCE LOADING"))
     {
       mode = Mode::None;
       this->ReadPortTable(line);
@@ -279,14 +279,14 @@ NecOutput Parser::Run()
 }
 } // namespace nec
 
-using nec::Has;
+using cm::ContainsNoCase;
 
 bool LooksLikeNecOutput(std::string_view rawHead)
 {
   std::string storage;
   const std::string_view head = Untabbed(rawHead, storage);
-  return Has(head, "NUMERICAL ELECTROMAGNETICS CODE") || Has(head, "- - - - COMMENTS - - - -") ||
-    (Has(head, "STRUCTURE SPECIFICATION") && Has(head, "COORDINATES MUST BE INPUT IN"));
+  return ContainsNoCase(head, "NUMERICAL ELECTROMAGNETICS CODE") || ContainsNoCase(head, "- - - - COMMENTS - - - -") ||
+    (ContainsNoCase(head, "STRUCTURE SPECIFICATION") && ContainsNoCase(head, "COORDINATES MUST BE INPUT IN"));
 }
 
 NecOutput ParseNecOutput(

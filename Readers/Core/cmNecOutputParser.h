@@ -17,6 +17,10 @@
 
 #include "cmNecOutput.h"
 
+#include "cmConstants.h"
+#include "cmTextSearch.h"
+#include "cmVec3.h"
+
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -28,61 +32,16 @@ namespace cloudmap
 {
 namespace nec
 {
-using V3 = std::array<double, 3>;
-
-inline V3 operator+(const V3& a, const V3& b)
-{
-  return { a[0] + b[0], a[1] + b[1], a[2] + b[2] };
-}
-inline V3 operator-(const V3& a, const V3& b)
-{
-  return { a[0] - b[0], a[1] - b[1], a[2] - b[2] };
-}
-inline V3 operator*(double s, const V3& a)
-{
-  return { s * a[0], s * a[1], s * a[2] };
-}
-inline double Dot(const V3& a, const V3& b)
-{
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-inline V3 Cross(const V3& a, const V3& b)
-{
-  return { a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0] };
-}
-inline double Norm(const V3& a)
-{
-  return std::sqrt(Dot(a, a));
-}
-
-/// Position of an upper-case ASCII needle in `hay`, ignoring case; npos if absent.
-inline std::size_t FindNoCase(std::string_view hay, std::string_view needle)
-{
-  for (std::size_t i = 0; i + needle.size() <= hay.size(); ++i)
-  {
-    std::size_t k = 0;
-    for (; k < needle.size(); ++k)
-    {
-      char c = hay[i + k];
-      c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-      if (c != needle[k])
-      {
-        break;
-      }
-    }
-    if (k == needle.size())
-    {
-      return i;
-    }
-  }
-  return std::string_view::npos;
-}
-inline bool Has(std::string_view hay, std::string_view needle)
-{
-  return FindNoCase(hay, needle) != std::string_view::npos;
-}
-
-constexpr double Pi = 3.14159265358979323846;
+// The shared 3-vector, constants and case-insensitive search (Filters/Common/Core).
+using cm::Add;
+using cm::ContainsNoCase;
+using cm::Cross;
+using cm::Dot;
+using cm::FindNoCase;
+using cm::Norm;
+using cm::Scale;
+using cm::Sub;
+using cm::Vec3;
 
 inline bool IsDigit(char c)
 {
@@ -98,8 +57,8 @@ bool StartsNumeric(std::string_view line);
 struct EchoPatch
 {
   int Corners = 0; ///< 0 when the shape is unknown (an arbitrary 'P' patch)
-  std::array<V3, 4> P{};
-  V3 Centre{};
+  std::array<Vec3, 4> P{};
+  Vec3 Centre{};
   double Area = 0;
   bool Used = false;
 };
@@ -109,13 +68,13 @@ void Measure(EchoPatch& e);
 /// What the tables say about one patch (metres), after NEC's splits.
 struct DataPatch
 {
-  V3 Centre, Normal, T1, T2;
+  Vec3 Centre, Normal, T1, T2;
   double Area;
 };
 
 struct SegmentGeometry
 {
-  V3 Centre, Direction;
+  Vec3 Centre, Direction;
   double Length;
 };
 

@@ -23,11 +23,11 @@ std::array<EchoPatch, 4> Quarter(const EchoPatch& e)
 {
   std::array<EchoPatch, 4> q;
   const auto& p = e.P;
-  auto mid = [](const V3& a, const V3& b) { return 0.5 * (a + b); };
+  auto mid = [](const Vec3& a, const Vec3& b) { return Scale(0.5, Add(a, b)); };
   if (e.Corners == 4)
   {
-    const V3 c = 0.25 * (p[0] + p[1] + p[2] + p[3]);
-    const V3 m01 = mid(p[0], p[1]), m12 = mid(p[1], p[2]), m23 = mid(p[2], p[3]), m30 = mid(p[3], p[0]);
+    const Vec3 c = Scale(0.25, Add(Add(Add(p[0], p[1]), p[2]), p[3]));
+    const Vec3 m01 = mid(p[0], p[1]), m12 = mid(p[1], p[2]), m23 = mid(p[2], p[3]), m30 = mid(p[3], p[0]);
     q[0].P = { p[0], m01, c, m30 };
     q[1].P = { m01, p[1], m12, c };
     q[2].P = { c, m12, p[2], m23 };
@@ -35,7 +35,7 @@ std::array<EchoPatch, 4> Quarter(const EchoPatch& e)
   }
   else
   {
-    const V3 m01 = mid(p[0], p[1]), m12 = mid(p[1], p[2]), m20 = mid(p[2], p[0]);
+    const Vec3 m01 = mid(p[0], p[1]), m12 = mid(p[1], p[2]), m20 = mid(p[2], p[0]);
     q[0].P = { p[0], m01, m20, {} };
     q[1].P = { m01, p[1], m12, {} };
     q[2].P = { m20, m12, p[2], {} };
@@ -70,10 +70,10 @@ void Parser::Build()
   std::size_t hint = 0;
   // Both tables print metres to 5 decimals, so matches are far tighter than the gap
   // between two distinct patches' centres (about a patch side).
-  auto find = [&](const V3& c, double area) -> std::ptrdiff_t {
+  auto find = [&](const Vec3& c, double area) -> std::ptrdiff_t {
     const double tolC = 5e-5 + 0.02 * std::sqrt(area), tolA = 2e-5 + 0.005 * area;
     auto fits = [&](const EchoPatch& e) {
-      return !e.Used && e.Corners > 0 && std::abs(e.Area - area) <= tolA && Norm(e.Centre - c) <= tolC;
+      return !e.Used && e.Corners > 0 && std::abs(e.Area - area) <= tolA && Norm(Sub(e.Centre, c)) <= tolC;
     };
     if (hint < g.Echo.size() && fits(g.Echo[hint]))
     {
@@ -107,14 +107,14 @@ void Parser::Build()
     if (i + 3 < m)
     {
       bool quarters = true;
-      V3 mean = d.Centre;
+      Vec3 mean = d.Centre;
       for (std::int64_t k = 1; k < 4; ++k)
       {
         const DataPatch& q = g.Data[static_cast<std::size_t>(i + k)];
         quarters = quarters && std::abs(q.Area - d.Area) <= 2e-5 + 0.005 * d.Area;
-        mean = mean + q.Centre;
+        mean = Add(mean, q.Centre);
       }
-      e = quarters ? find(0.25 * mean, 4 * d.Area) : -1;
+      e = quarters ? find(Scale(0.25, mean), 4 * d.Area) : -1;
       if (e >= 0)
       {
         EchoPatch& parent = g.Echo[static_cast<std::size_t>(e)];
@@ -129,7 +129,7 @@ void Parser::Build()
           double cost = 0;
           for (int k = 0; k < 4; ++k)
           {
-            const V3 r = q[perm[k]].Centre - g.Data[static_cast<std::size_t>(i + k)].Centre;
+            const Vec3 r = Sub(q[perm[k]].Centre, g.Data[static_cast<std::size_t>(i + k)].Centre);
             cost += Dot(r, r);
           }
           if (cost < bestCost)
@@ -150,18 +150,19 @@ void Parser::Build()
     // No corners: NEC's own model of the patch is a square along the tangents.
     EchoPatch sq;
     sq.Corners = 4;
-    V3 t1 = d.T1, t2 = d.T2;
+    Vec3 t1 = d.T1, t2 = d.T2;
     if (Norm(t1) < 0.5 || Norm(t2) < 0.5)
     {
-      const V3 n = d.Normal;
-      t1 = std::abs(n[0]) < 0.9 ? Cross(n, V3{ 1, 0, 0 }) : Cross(n, V3{ 0, 1, 0 });
+      const Vec3 n = d.Normal;
+      t1 = std::abs(n[0]) < 0.9 ? Cross(n, Vec3{ 1, 0, 0 }) : Cross(n, Vec3{ 0, 1, 0 });
       t2 = Cross(n, t1);
     }
-    t1 = (1 / Norm(t1)) * t1;
-    t2 = (1 / Norm(t2)) * t2;
+    t1 = Scale(1 / Norm(t1), t1);
+    t2 = Scale(1 / Norm(t2), t2);
     const double h = 0.5 * std::sqrt(d.Area);
-    sq.P = { d.Centre - h * t1 - h * t2, d.Centre + h * t1 - h * t2, d.Centre + h * t1 + h * t2,
-      d.Centre - h * t1 + h * t2 };
+    const Vec3 a = Scale(h, t1), b = Scale(h, t2);
+    sq.P = { Sub(Sub(d.Centre, a), b), Sub(Add(d.Centre, a), b), Add(Add(d.Centre, a), b),
+      Add(Sub(d.Centre, a), b) };
     poly[static_cast<std::size_t>(i)] = sq;
     ++this->Out.SquarePatches;
   }
@@ -180,7 +181,7 @@ void Parser::Build()
       }
     }
   }
-  const double size = m > 0 ? Norm(V3{ hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2] }) : 0;
+  const double size = m > 0 ? Norm(Vec3{ hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2] }) : 0;
   const double eps = std::max(1e-9 * size, 1e-12), cell = 2 * eps;
   struct KeyHash
   {
@@ -194,7 +195,7 @@ void Parser::Build()
   mesh = SurfaceMesh();
   mesh.Offsets.reserve(static_cast<std::size_t>(m) + 1);
   mesh.Connectivity.reserve(4 * static_cast<std::size_t>(m));
-  auto vertex = [&](const V3& p) -> std::int64_t {
+  auto vertex = [&](const Vec3& p) -> std::int64_t {
     std::array<std::int64_t, 3> key;
     for (int a = 0; a < 3; ++a)
     {
@@ -225,10 +226,10 @@ void Parser::Build()
     const EchoPatch& p = poly[static_cast<std::size_t>(i)];
     // Counter-clockwise about NEC's printed normal: the echo order may be either way
     // (mirrored copies reverse it), the printed normal is the one NEC solved with.
-    V3 newell{ 0, 0, 0 };
+    Vec3 newell{ 0, 0, 0 };
     for (int k = 0; k < p.Corners; ++k)
     {
-      newell = newell + Cross(p.P[k], p.P[(k + 1) % p.Corners]);
+      newell = Add(newell, Cross(p.P[k], p.P[(k + 1) % p.Corners]));
     }
     const bool flip = Dot(newell, g.Data[static_cast<std::size_t>(i)].Normal) < 0;
     for (int k = 0; k < p.Corners; ++k)

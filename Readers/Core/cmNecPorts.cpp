@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmNecPorts.h"
 
+#include "cmConstants.h"
+
 #include <cmath>
 #include <limits>
 
@@ -8,7 +10,6 @@ namespace cloudmap
 {
 namespace
 {
-constexpr double Pi = 3.14159265358979323846;
 
 /// The next line that is not blank, remembering where it started; false at the end.
 bool NextNonBlank(LineScanner& s, std::string_view& line, std::size_t& at, std::int64_t& lineNo)
@@ -39,7 +40,7 @@ bool FirstIsInt(const std::vector<std::string_view>& tok)
 
 std::complex<double> NecLoad::Impedance(double f) const
 {
-  const double w = 2 * Pi * f;
+  const double w = 2 * cm::Pi * f;
   const std::complex<double> j(0, 1);
   switch (this->Type)
   {

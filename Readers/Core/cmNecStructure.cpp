@@ -42,10 +42,10 @@ bool PatchHead(std::string_view t, std::int64_t& number, char& kind, std::string
 }
 
 /// Applies p -> R p + t to a patch.
-void Transform(EchoPatch& e, const double R[3][3], const V3& t)
+void Transform(EchoPatch& e, const double R[3][3], const Vec3& t)
 {
-  auto map = [&](V3& p) {
-    const V3 q = p;
+  auto map = [&](Vec3& p) {
+    const Vec3 q = p;
     for (int i = 0; i < 3; ++i)
     {
       p[i] = R[i][0] * q[0] + R[i][1] * q[1] + R[i][2] * q[2] + t[i];
@@ -63,17 +63,17 @@ void Transform(EchoPatch& e, const double R[3][3], const V3& t)
 void Measure(EchoPatch& e)
 {
   double area = 0;
-  V3 c{ 0, 0, 0 };
+  Vec3 c{ 0, 0, 0 };
   for (int k = 1; k + 1 < e.Corners; ++k)
   {
-    const double a = 0.5 * Norm(Cross(e.P[k] - e.P[0], e.P[k + 1] - e.P[0]));
+    const double a = 0.5 * Norm(Cross(Sub(e.P[k], e.P[0]), Sub(e.P[k + 1], e.P[0])));
     area += a;
-    c = c + (a / 3) * (e.P[0] + e.P[k] + e.P[k + 1]);
+    c = Add(c, Scale(a / 3, Add(Add(e.P[0], e.P[k]), e.P[k + 1])));
   }
   e.Area = area;
   if (area > 0)
   {
-    e.Centre = (1 / area) * c;
+    e.Centre = Scale(1 / area, c);
   }
   else
   {
@@ -175,7 +175,7 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
     e.Corners = 4;
     if (kind == 'R')
     {
-      e.P[3] = e.P[0] + e.P[2] - e.P[1]; // NEC completes a rectangle from corners 1-3
+      e.P[3] = Sub(Add(e.P[0], e.P[2]), e.P[1]); // NEC completes a rectangle from corners 1-3
     }
   }
   if (nx == 0)
@@ -187,18 +187,18 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
   }
   // NEC's patch(): side vectors s1 = (c2-c1)/NX, s2 = (c3-c2)/NY, patches in rows of s1.
   this->Grow(static_cast<std::size_t>(nx * ny));
-  const V3 s1 = (1.0 / nx) * (e.P[1] - e.P[0]);
-  const V3 s2 = (1.0 / ny) * (e.P[2] - e.P[1]);
+  const Vec3 s1 = Scale(1.0 / nx, Sub(e.P[1], e.P[0]));
+  const Vec3 s2 = Scale(1.0 / ny, Sub(e.P[2], e.P[1]));
   for (std::int64_t iy = 0; iy < ny; ++iy)
   {
     for (std::int64_t ix = 0; ix < nx; ++ix)
     {
       EchoPatch p;
       p.Corners = 4;
-      p.P[0] = e.P[0] + static_cast<double>(ix) * s1 + static_cast<double>(iy) * s2;
-      p.P[1] = p.P[0] + s1;
-      p.P[2] = p.P[1] + s2;
-      p.P[3] = p.P[0] + s2;
+      p.P[0] = Add(Add(e.P[0], Scale(static_cast<double>(ix), s1)), Scale(static_cast<double>(iy), s2));
+      p.P[1] = Add(p.P[0], s1);
+      p.P[2] = Add(p.P[1], s2);
+      p.P[3] = Add(p.P[0], s2);
       Measure(p);
       echo.push_back(p);
     }
@@ -209,7 +209,7 @@ void Parser::EchoTransform(std::string_view line)
 {
   auto& echo = this->Geo.Echo;
   const std::size_t n = echo.size();
-  if (Has(line, "REFLECTED ALONG THE AXES"))
+  if (ContainsNoCase(line, "REFLECTED ALONG THE AXES"))
   {
     // GX: NEC reflects along Z, then Y, then X, each time appending mirrored copies.
     std::vector<std::string_view> t;
@@ -217,7 +217,7 @@ void Parser::EchoTransform(std::string_view line)
     bool axis[3] = { false, false, false };
     for (std::string_view w : t)
     {
-      if (Has(w, "TAGS") || w == "-")
+      if (ContainsNoCase(w, "TAGS") || w == "-")
       {
         break;
       }
@@ -249,7 +249,7 @@ void Parser::EchoTransform(std::string_view line)
       }
     }
   }
-  else if (Has(line, "ROTATED ABOUT Z-AXIS"))
+  else if (ContainsNoCase(line, "ROTATED ABOUT Z-AXIS"))
   {
     // GR: NOP-1 copies of everything, each turned a further 360/NOP degrees.
     std::vector<std::string_view> t;
@@ -265,7 +265,7 @@ void Parser::EchoTransform(std::string_view line)
     }
     for (std::int64_t k = 1; k < nop; ++k)
     {
-      const double a = 2 * Pi * static_cast<double>(k) / static_cast<double>(nop);
+      const double a = 2 * cm::Pi * static_cast<double>(k) / static_cast<double>(nop);
       const double R[3][3] = { { std::cos(a), -std::sin(a), 0 }, { std::sin(a), std::cos(a), 0 },
         { 0, 0, 1 } };
       for (std::size_t i = 0; i < n; ++i)
@@ -276,7 +276,7 @@ void Parser::EchoTransform(std::string_view line)
       }
     }
   }
-  else if (Has(line, "SCALED BY FACTOR"))
+  else if (ContainsNoCase(line, "SCALED BY FACTOR"))
   {
     TokenizeFortranCells(line, this->Tok);
     double f = 0;
@@ -286,15 +286,15 @@ void Parser::EchoTransform(std::string_view line)
     }
     for (EchoPatch& e : echo)
     {
-      for (V3& p : e.P)
+      for (Vec3& p : e.P)
       {
-        p = f * p;
+        p = Scale(f, p);
       }
-      e.Centre = f * e.Centre;
+      e.Centre = Scale(f, e.Centre);
       e.Area *= f * f;
     }
   }
-  else if (Has(line, "HAS BEEN MOVED"))
+  else if (ContainsNoCase(line, "HAS BEEN MOVED"))
   {
     // GM: the card is echoed on the next line: ITGI NRPT ROX ROY ROZ XS YS ZS ITS.
     std::string_view card;
@@ -314,14 +314,14 @@ void Parser::EchoTransform(std::string_view line)
       v[k] = NeedFinite(this->S, this->Tok[2 + k], "a GM angle or shift");
     }
     // NEC's move(): rotate about X, then Y, then Z (degrees), then shift.
-    const double d = Pi / 180;
+    const double d = cm::RadiansPerDegree;
     const double sps = std::sin(v[0] * d), cps = std::cos(v[0] * d);
     const double sth = std::sin(v[1] * d), cth = std::cos(v[1] * d);
     const double sph = std::sin(v[2] * d), cph = std::cos(v[2] * d);
     const double R[3][3] = { { cph * cth, cph * sth * sps - sph * cps, cph * sth * cps + sph * sps },
       { sph * cth, sph * sth * sps + cph * cps, sph * sth * cps - cph * sps },
       { -sth, cth * sps, cth * cps } };
-    const V3 shift{ v[3], v[4], v[5] };
+    const Vec3 shift{ v[3], v[4], v[5] };
     if (nrpt == 0)
     {
       for (EchoPatch& e : echo)
@@ -362,7 +362,7 @@ void Parser::EchoLine(std::string_view line)
     this->SawPatches = true;
     this->EchoPatchLine(number, kind, line);
   }
-  else if (Has(line, "TOTAL PATCHES USED"))
+  else if (ContainsNoCase(line, "TOTAL PATCHES USED"))
   {
     // "TOTAL PATCHES USED: 55" (nec2c) or "TOTAL PATCHES USED=   12" (NEC-2D).
     std::vector<std::string_view> t;

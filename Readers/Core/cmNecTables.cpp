@@ -42,7 +42,7 @@ void Parser::ReadSegments()
     {
       v[k] = NeedFinite(this->S, this->Tok[1 + k], "a segment value");
     }
-    const double a = v[4] * Pi / 180, b = v[5] * Pi / 180; // elevation, azimuth
+    const double a = v[4] * cm::Pi / 180, b = v[5] * cm::Pi / 180; // elevation, azimuth
     this->Geo.Segments.push_back({ { v[0], v[1], v[2] },
       { std::cos(a) * std::cos(b), std::cos(a) * std::sin(b), std::sin(a) }, v[3] });
   }
@@ -109,7 +109,7 @@ void Parser::ReadFeeds()
 
 void Parser::ReadPortTable(std::string_view banner)
 {
-  if (Has(banner, "POWER BUDGET"))
+  if (ContainsNoCase(banner, "POWER BUDGET"))
   {
     const NecPowerBudget b = ReadNecPowerBudget(this->S);
     if (this->Open && !this->Out.Solutions.empty() && !this->Out.Solutions.back().Power.Present)

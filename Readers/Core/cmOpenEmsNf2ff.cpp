@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmOpenEmsNf2ff.h"
 
+#include "cmConstants.h"
+
 #include "cmTextScan.h"
 
 #include <cmath>
@@ -9,7 +11,6 @@ namespace cloudmap
 {
 namespace
 {
-constexpr double Pi = 3.14159265358979323846;
 
 /// The bound on any one dataset's element count: 2^24 doubles (134 MB) is more than any
 /// sensible far-field grid (0.1° steps give 6.5 M samples), and the five grids of a
@@ -21,7 +22,7 @@ constexpr std::uint64_t MaxElements = 1ull << 24;
 /// the poles and the φ circle close exactly as the solver meant them.
 double Degrees(double radians)
 {
-  const double d = radians * 180 / Pi;
+  const double d = radians * 180 / cm::Pi;
   const double snapped = std::round(d * 1e4) / 1e4;
   return std::abs(d - snapped) < 3e-5 ? snapped : d;
 }
@@ -191,14 +192,14 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
   }
   for (double t : theta)
   {
-    if (t < -1e-6 || t > Pi + 1e-6)
+    if (t < -1e-6 || t > cm::Pi + 1e-6)
     {
       Fail(file, "dataset /Mesh/theta holds " + std::to_string(t) + ", expected radians in [0, pi]");
     }
   }
   for (double p : phi)
   {
-    if (std::abs(p) > 2 * Pi + 1e-6)
+    if (std::abs(p) > 2 * cm::Pi + 1e-6)
     {
       Fail(file, "dataset /Mesh/phi holds " + std::to_string(p) + ", expected radians in [-2pi, 2pi]");
     }
@@ -257,7 +258,7 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
       {
         Fail(file, "dataset /nf2ff/P_rad/FD/" + f + " holds a negative power density");
       }
-      const double d = 4 * Pi * r * r * pr[k] / prad;
+      const double d = 4 * cm::Pi * r * r * pr[k] / prad;
       if (!std::isfinite(d) || !std::isfinite(g.EthetaRe.back() + g.EthetaIm.back() + g.EphiRe.back() + g.EphiIm.back()))
       {
         Fail(file, "the radius " + std::to_string(r) + " of /Mesh/r times the fields of /nf2ff/" + f +

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmTextScan.h"
 
+#include "cmLargeBuffer.h"
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -10,7 +12,6 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <vector>
 #include <unistd.h>
@@ -18,43 +19,13 @@
 
 namespace cloudmap
 {
-namespace
-{
-constexpr std::size_t HugePage = std::size_t(2) << 20;
-}
-
-void AdviseHugePages(void* p, std::size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-  const auto b = reinterpret_cast<std::uintptr_t>(p);
-  const std::uintptr_t first = (b + HugePage - 1) / HugePage * HugePage;
-  const std::uintptr_t last = (b + bytes) / HugePage * HugePage;
-  if (p && last > first)
-  {
-    ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-  }
-#else
-  (void)p;
-  (void)bytes;
-#endif
-}
-
 FileText::FileText(std::size_t n)
   : Size(n)
 {
-  void* p = nullptr;
-  if (n >= HugePage)
-  {
-    const std::size_t rounded = (n + HugePage - 1) / HugePage * HugePage;
-    if (::posix_memalign(&p, HugePage, rounded) != 0)
-    {
-      throw std::bad_alloc();
-    }
-#ifdef MADV_HUGEPAGE
-    ::madvise(p, rounded, MADV_HUGEPAGE);
-#endif
-  }
-  else if (!(p = std::malloc(n ? n : 1)))
+  // A big buffer comes from the one large-buffer allocator (huge-page aligned
+  // and advised); a small one, or when that is off or fails, from malloc.
+  void* p = cm::AllocateLarge(n);
+  if (!p && !(p = std::malloc(n ? n : 1)))
   {
     throw std::bad_alloc();
   }

@@ -14,6 +14,8 @@
 #ifndef cmTextScan_h
 #define cmTextScan_h
 
+#include "cmLargeBuffer.h"
+
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -52,7 +54,8 @@ public:
 /**
  * The bytes of a file, read once, for the parsers (which take a string_view).
  * Unlike a std::string the buffer is not zero-filled first, and a buffer of
- * 2 MB or more is 2 MB-aligned and advised for transparent huge pages: on a
+ * 1 MB or more comes from cm::AllocateLarge (2 MB-aligned and advised for
+ * transparent huge pages, unless CLOUDMAP_NO_HUGE_PAGES is set): on a
  * VM where every 4 KB page fault costs tens of microseconds, that is most of
  * the difference between reading a 100 MB file in 0.3 s or in 1 s.
  */
@@ -75,26 +78,10 @@ private:
   std::size_t Size = 0;
 };
 
-/// Advises the whole 2 MB pages inside [p, p + bytes) for transparent huge
-/// pages (no-op for small ranges or without MADV_HUGEPAGE). Call it before the
-/// memory is first written: each first touch of a fresh 4 KB page is a fault.
-void AdviseHugePages(void* p, std::size_t bytes);
-
-/// v.resize(n) (the values kept, new ones zero), with any new memory
-/// reserved first and advised for huge pages when it is big.
-template <typename T>
-void ResizeLargeVector(std::vector<T>& v, std::size_t n)
-{
-  if (n > v.capacity())
-  {
-    std::vector<T> fresh;
-    fresh.reserve(n);
-    AdviseHugePages(fresh.data(), n * sizeof(T));
-    fresh.assign(v.begin(), v.end());
-    v.swap(fresh);
-  }
-  v.resize(n);
-}
+/// The huge-page advice and big-vector resize of the one large-buffer
+/// allocator (Filters/Common/Core/cmLargeBuffer.h), for the parsers' big arrays.
+using cm::AdviseHugePages;
+using cm::ResizeLargeVector;
 
 /// Reads a whole regular file; throws ParseError for a missing, unreadable or
 /// non-regular file, or one larger than `maxBytes`.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmTouchstone.h"
 
+#include "cmConstants.h"
+
 #include "cmTextScan.h"
 
 #include <array>
@@ -14,7 +16,6 @@ namespace cloudmap
 {
 namespace
 {
-constexpr double Pi = 3.14159265358979323846;
 using C = std::complex<double>;
 using M2 = std::array<C, 4>; ///< row-major 2x2: 11 12 21 22
 
@@ -91,7 +92,7 @@ C FromPair(const LineScanner& s, double a, double b, const std::string& format)
   {
     s.Fail("a magnitude must not be negative");
   }
-  return std::polar(mag, b * Pi / 180);
+  return std::polar(mag, b * cm::Pi / 180);
 }
 } // namespace
 
@@ -377,7 +378,7 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
             ": a zero parameter has no dB value (write RI or MA)");
         }
         a = format == "MA" ? std::abs(v) : 20 * std::log10(std::abs(v));
-        bb = std::arg(v) * 180 / Pi;
+        bb = std::arg(v) * 180 / cm::Pi;
       }
       std::snprintf(buf, sizeof buf, " %.10g %.10g", a, bb);
       out += buf;
