@@ -18,6 +18,7 @@
 // set). The load average is printed with every row: the machine may be shared.
 #include "cmMoMFormat.h"
 #include "cmNecOutput.h"
+#include "cmTestProcess.h"
 #include "vtkBandedPolyDataContourFilter.h"
 #include "vtkCellData.h"
 #include "vtkCellDataToPointData.h"
@@ -44,9 +45,6 @@
 #include "vtkXMLPolyDataReader.h"
 #include "vtkXMLPolyDataWriter.h"
 
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -58,8 +56,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-extern char** environ;
 
 namespace
 {
@@ -615,59 +611,17 @@ int ChildMain(const std::string& name, long elements, int repeats, const std::st
 // The parent side: spawns one child per measurement, never runs a filter.
 // ---------------------------------------------------------------------------
 
-std::string Self()
-{
-  char buf[4096];
-  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-  return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string();
-}
-
 Result Spawn(const std::string& name, long elements, int repeats, const std::string& dir, int threads)
 {
   Result r;
-  const std::string exe = Self();
-  std::vector<std::string> args = { exe, "--case", name, std::to_string(elements),
-    std::to_string(repeats), dir };
-  std::vector<char*> argv;
-  for (std::string& a : args)
-    argv.push_back(&a[0]);
-  argv.push_back(nullptr);
   // The parent's environment with this child's thread count.
-  std::vector<std::string> env;
-  for (char** e = environ; *e; ++e)
-  {
-    if (std::strncmp(*e, "VTK_SMP_MAX_THREADS=", 20) != 0)
-      env.emplace_back(*e);
-  }
+  std::vector<std::string> env = cmEnvironmentWithout("VTK_SMP_MAX_THREADS=");
   env.push_back("VTK_SMP_MAX_THREADS=" + std::to_string(threads));
-  std::vector<char*> envp;
-  for (std::string& e : env)
-    envp.push_back(&e[0]);
-  envp.push_back(nullptr);
-
-  int fd[2];
-  if (pipe(fd) != 0)
-    return r;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fd[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addclose(&actions, fd[0]);
-  posix_spawn_file_actions_addclose(&actions, fd[1]);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  close(fd[1]);
-  std::string out;
-  char buf[4096];
-  ssize_t got;
-  while (rc == 0 && (got = read(fd[0], buf, sizeof buf)) > 0)
-    out.append(buf, static_cast<std::size_t>(got));
-  close(fd[0]);
-  int status = 0;
-  if (rc == 0)
-    waitpid(pid, &status, 0);
+  const cmChildRun child = cmRunChild({ cmSelfExecutable(), "--case", name,
+    std::to_string(elements), std::to_string(repeats), dir }, env);
+  const std::string& out = child.Output;
   const std::size_t at = out.rfind("RESULT ");
-  if (rc != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || at == std::string::npos)
+  if (child.ExitCode != 0 || at == std::string::npos)
   {
     std::fprintf(stderr, "cloudmap_bench: case %s (%ld elements, %d threads) failed\n",
       name.c_str(), elements, threads);

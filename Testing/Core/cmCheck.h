@@ -98,54 +98,57 @@ inline const char* cmCheckCString(const char* s)
   return s;
 }
 
-#define CM_CHECK(cond)                                                                             \
-  do                                                                                               \
-  {                                                                                                \
-    ++cmChecks;                                                                                    \
-    if (!(cond))                                                                                   \
-    {                                                                                              \
-      ++cmFailures;                                                                                \
-      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                  \
-    }                                                                                              \
-  } while (0)
+/// Counts one check; a failed one is printed as "FAIL file:line: <what>".
+inline bool cmCount(bool ok, const char* file, int line, const char* what)
+{
+  ++cmChecks;
+  if (!ok)
+  {
+    ++cmFailures;
+    std::printf("FAIL %s:%d: %s\n", file, line, what);
+  }
+  return ok;
+}
 
+template <class A, class B>
+void cmCheckEqual(const A& a, const B& b, const char* file, int line, const char* as, const char* bs)
+{
+  if (a == b)
+  {
+    cmCount(true, file, line, "");
+    return;
+  }
+  const std::string what =
+    std::string(as) + " == " + bs + ": " + cmCheckText(a) + " != " + cmCheckText(b);
+  cmCount(false, file, line, what.c_str());
+}
+
+inline void cmCheckNear(
+  double a, double b, double tol, const char* file, int line, const char* as, const char* bs)
+{
+  if (std::abs(a - b) <= tol)
+  {
+    cmCount(true, file, line, "");
+    return;
+  }
+  char tail[64];
+  std::snprintf(tail, sizeof tail, " (tol %g)", tol);
+  const std::string what =
+    std::string(as) + " = " + cmCheckText(a) + ", expected " + bs + " = " + cmCheckText(b) + tail;
+  cmCount(false, file, line, what.c_str());
+}
+
+// The message of CM_CHECK_MSG is built only when the check fails.
+#define CM_CHECK(cond) cmCount(static_cast<bool>(cond), __FILE__, __LINE__, #cond)
 #define CM_CHECK_MSG(cond, msg)                                                                    \
   do                                                                                               \
   {                                                                                                \
-    ++cmChecks;                                                                                    \
-    if (!(cond))                                                                                   \
-    {                                                                                              \
-      ++cmFailures;                                                                                \
-      std::printf("FAIL %s:%d: %s (%s)\n", __FILE__, __LINE__, cmCheckCString(msg), #cond);        \
-    }                                                                                              \
+    const bool cmOk = static_cast<bool>(cond);                                                     \
+    cmCount(cmOk, __FILE__, __LINE__,                                                              \
+      cmOk ? "" : (std::string(cmCheckCString(msg)) + " (" + #cond + ")").c_str());                \
   } while (0)
-
-#define CM_EQUAL(a, b)                                                                             \
-  do                                                                                               \
-  {                                                                                                \
-    ++cmChecks;                                                                                    \
-    const auto& cmA = (a);                                                                         \
-    const auto& cmB = (b);                                                                         \
-    if (!(cmA == cmB))                                                                             \
-    {                                                                                              \
-      ++cmFailures;                                                                                \
-      std::printf("FAIL %s:%d: %s == %s: %s != %s\n", __FILE__, __LINE__, #a, #b,                  \
-        cmCheckText(cmA).c_str(), cmCheckText(cmB).c_str());                                       \
-    }                                                                                              \
-  } while (0)
-
-#define CM_NEAR(a, b, tol)                                                                         \
-  do                                                                                               \
-  {                                                                                                \
-    ++cmChecks;                                                                                    \
-    const double cmA = (a), cmB = (b);                                                             \
-    if (!(std::abs(cmA - cmB) <= (tol)))                                                           \
-    {                                                                                              \
-      ++cmFailures;                                                                                \
-      std::printf("FAIL %s:%d: %s = %.17g, expected %s = %.17g (tol %g)\n", __FILE__, __LINE__,   \
-        #a, cmA, #b, cmB, double(tol));                                                            \
-    }                                                                                              \
-  } while (0)
+#define CM_EQUAL(a, b) cmCheckEqual((a), (b), __FILE__, __LINE__, #a, #b)
+#define CM_NEAR(a, b, tol) cmCheckNear((a), (b), (tol), __FILE__, __LINE__, #a, #b)
 
 inline int cmReport(const char* name)
 {

@@ -13,6 +13,7 @@
 // Surface Cloud Map path equals Refinement + Element Interpolation.
 #include "cmCheck.h"
 #include "cmMoMFormat.h"
+#include "cmTestProcess.h"
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
 #include "vtkCloudMapAreaWeightedPointData.h"
@@ -33,10 +34,6 @@
 #include "vtkSMPTools.h"
 #include "vtkSmartPointer.h"
 
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -50,8 +47,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-extern char** environ;
 
 namespace
 {
@@ -332,63 +327,20 @@ int Child(const std::string& dir)
   return EXIT_SUCCESS;
 }
 
-// Runs this program as a child with `threads` STDThread threads; its stdout lines.
+// Runs this test again, in a child of its driver, with `threads` STDThread threads; its stdout lines.
 std::vector<std::string> Run(int threads, const std::string& dir)
 {
-  char self[4096];
-  const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (len <= 0)
-  {
-    std::printf("cannot find this executable (/proc/self/exe)\n");
-    return {};
-  }
-  self[len] = '\0';
-  std::vector<std::string> env;
-  for (char** e = environ; *e; ++e)
-  {
-    if (std::strncmp(*e, "VTK_SMP_", 8) != 0)
-    {
-      env.emplace_back(*e);
-    }
-  }
+  std::vector<std::string> env = cmEnvironmentWithout("VTK_SMP_");
   env.push_back("VTK_SMP_BACKEND_IN_USE=STDThread");
   env.push_back("VTK_SMP_MAX_THREADS=" + std::to_string(threads));
-  std::vector<char*> envp;
-  for (std::string& s : env)
-  {
-    envp.push_back(&s[0]);
-  }
-  envp.push_back(nullptr);
-  std::string exe = self, test = "TestThreadInvariance", flag = "--child", where = dir;
-  char* argv[] = { &exe[0], &test[0], &flag[0], &where[0], nullptr };
-  int fd[2];
-  if (pipe(fd) != 0)
-  {
-    return {};
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fd[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addclose(&actions, fd[0]);
-  posix_spawn_file_actions_addclose(&actions, fd[1]);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, self, &actions, nullptr, argv, envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  close(fd[1]);
-  std::string text;
-  char buf[4096];
-  ssize_t got;
-  while (rc == 0 && (got = read(fd[0], buf, sizeof buf)) > 0)
-  {
-    text.append(buf, static_cast<std::size_t>(got));
-  }
-  close(fd[0]);
-  int status = 0;
-  if (rc != 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+  const cmChildRun child =
+    cmRunChild({ cmSelfExecutable(), "TestThreadInvariance", "--child", dir }, env);
+  if (child.ExitCode != 0)
   {
     std::printf("the %d-thread child failed\n", threads);
     return {};
   }
+  const std::string& text = child.Output;
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);)

@@ -105,3 +105,40 @@ def apply_preset(lut, *names):
 def fail(msg):
     print("FAIL:", msg)
     sys.exit(1)
+
+
+def run_openems_dipole(tmp, name, args, local_modules=()):
+    """Runs openems_dipole.py (the half-wave dipole) with `args` in a fresh
+    folder tmp/name under a python3 that has openEMS (CSXCAD, openEMS, h5py)
+    and returns the key=value pairs of its last output line as a dict.
+    Without openEMS, or without `local_modules` in this interpreter, the test
+    is skipped (exit 77), except where CLOUDMAP_REQUIRE_OPENEMS=1 or CI is set
+    (Testing/run-tests.sh installs openEMS): there a missing openEMS fails."""
+    import importlib
+    import shutil
+    import subprocess
+    here = os.path.dirname(os.path.abspath(__file__))
+    probe = "import numpy as np; np.float = float; import CSXCAD, openEMS, h5py"
+    python = None
+    for cand in ("/usr/bin/python3", shutil.which("python3")):
+        if cand and subprocess.run([cand, "-c", probe], capture_output=True).returncode == 0:
+            python = cand
+            break
+    try:
+        for module in local_modules:
+            importlib.import_module(module)
+    except ImportError:
+        python = None
+    if python is None:
+        if os.environ.get("CLOUDMAP_REQUIRE_OPENEMS") == "1" or os.environ.get("CI"):
+            fail("openEMS (openems, python3-openems, python3-h5py) is required here but missing")
+        print("SKIP: openEMS is not installed (apt-get install openems python3-openems python3-h5py)")
+        sys.exit(77)
+    work = os.path.join(tmp, name)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    run = subprocess.run([python, os.path.join(here, "openems_dipole.py"), work] + list(args),
+                         capture_output=True, text=True, timeout=600, env=mpi_free_env())
+    if run.returncode != 0:
+        fail("openEMS run failed:\n" + run.stdout[-2000:] + run.stderr[-2000:])
+    return dict(kv.split("=") for kv in run.stdout.strip().splitlines()[-1].split())

@@ -24,35 +24,12 @@ Without openEMS (Debian's openems, python3-openems, python3-h5py) the test is
 skipped (exit 77), except where CLOUDMAP_REQUIRE_OPENEMS=1 or CI is set
 (Testing/run-tests.sh, which installs them): there a missing openEMS fails."""
 import math
-import os
-import shutil
-import subprocess
 import sys
 
 import cloudmap_testlib as lib
 
 plugin, tmp = sys.argv[1:3]
-here = os.path.dirname(os.path.abspath(__file__))
-probe = "import numpy as np; np.float = float; import CSXCAD, openEMS, h5py"
-python = None
-for cand in ("/usr/bin/python3", shutil.which("python3")):
-    if cand and subprocess.run([cand, "-c", probe], capture_output=True).returncode == 0:
-        python = cand
-        break
-if python is None:
-    if os.environ.get("CLOUDMAP_REQUIRE_OPENEMS") == "1" or os.environ.get("CI"):
-        lib.fail("openEMS (openems, python3-openems, python3-h5py) is required here but missing")
-    print("SKIP: openEMS is not installed (apt-get install openems python3-openems python3-h5py)")
-    sys.exit(77)
-
-work = os.path.join(tmp, "openems_dipole")
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
-run = subprocess.run([python, os.path.join(here, "openems_dipole.py"), work, "5", "10"],
-                     capture_output=True, text=True, timeout=600, env=lib.mpi_free_env())
-if run.returncode != 0:
-    lib.fail("openEMS run failed:\n" + run.stdout[-2000:] + run.stderr[-2000:])
-fields = dict(kv.split("=") for kv in run.stdout.strip().splitlines()[-1].split())
+fields = lib.run_openems_dipole(tmp, "openems_dipole", ["5", "10"])
 h5, dmax, prad, pin = fields["nf2ff"], float(fields["Dmax_dBi"]), float(fields["Prad"]), float(fields["Pin"])
 
 simple = lib.load_plugin(plugin)
