@@ -8,7 +8,8 @@
 #   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Asan
 #   cmake --build build-asan --target cloudmap_test_programs -j2
 #   (cd build-asan && ctest -L asan)
-set(cloudmap_build_types Release Debug RelWithDebInfo MinSizeRel Asan)
+# None: what Debian packaging passes (its own flags come from the environment).
+set(cloudmap_build_types Release Debug RelWithDebInfo MinSizeRel None Asan)
 if (NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
   set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type" FORCE)
 endif ()
