@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmSurfaceMeshToVTK.h"
 
+#include "cmArrayAccess.h"
 #include "cmTextScan.h"
 
 #include "vtkCellArray.h"
@@ -28,26 +29,13 @@ namespace cloudmap
 {
 namespace
 {
-// Sizes an array to nTuples; big ones get 2 MB-aligned memory advised for
-// huge pages (the array frees it): a 1M-element model is ~100 MB of arrays,
-// whose first touch in 4 KB pages costs about as much as filling them.
+// Sizes an array to nTuples with the one large-buffer allocator (big blocks
+// advised for huge pages: a 1M-element model is ~100 MB of arrays, whose first
+// touch in 4 KB pages costs about as much as filling them).
 template <typename ArrayT>
 typename ArrayT::ValueType* SizeLarge(ArrayT* a, vtkIdType nTuples)
 {
-  using T = typename ArrayT::ValueType;
-  constexpr std::size_t Huge = std::size_t(2) << 20;
-  const vtkIdType nValues = nTuples * a->GetNumberOfComponents();
-  const std::size_t bytes = sizeof(T) * static_cast<std::size_t>(nValues);
-  if (bytes >= 2 * Huge)
-  {
-    if (void* p = std::aligned_alloc(Huge, (bytes + Huge - 1) / Huge * Huge))
-    {
-      AdviseHugePages(p, (bytes + Huge - 1) / Huge * Huge);
-      a->SetArray(static_cast<T*>(p), nValues, 0, vtkAbstractArray::VTK_DATA_ARRAY_FREE);
-      return a->GetPointer(0);
-    }
-  }
-  a->SetNumberOfTuples(nTuples);
+  cm::ResizeLarge(a, nTuples);
   return a->GetPointer(0);
 }
 
