@@ -157,17 +157,7 @@ RankVote VoteAcrossRanks(vtkAlgorithm* self, bool failed, const std::string& err
 
 void ShareFailure(vtkAlgorithm* self, bool failedHere, const std::string& error)
 {
-  vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
-  if (!ctrl || ctrl->GetNumberOfProcesses() < 2)
-  {
-    return;
-  }
-  int mine = failedHere ? ctrl->GetLocalProcessId() : INT_MAX, first = INT_MAX;
-  ctrl->AllReduce(&mine, &first, 1, vtkCommunicator::MIN_OP);
-  if (first != INT_MAX)
-  {
-    ReportFirstFailure(self, ctrl, first, failedHere, error);
-  }
+  VoteAcrossRanks(self, failedHere, error, false, nullptr);
 }
 
 bool GlobalBounds(vtkDataSet* data, double bounds[6])
