@@ -23,14 +23,14 @@
 
 #if CLOUDMAP_PARAVIEW_AT_LEAST(5, 12)
 #include "vtkSMColorMapEditorHelper.h"
-namespace cloudmap
+namespace cm
 {
 /// The static representation colouring helpers of this ParaView.
 using ColoringHelper = vtkSMColorMapEditorHelper;
 }
 #else
 #include "vtkSMPVRepresentationProxy.h"
-namespace cloudmap
+namespace cm
 {
 /// The static representation colouring helpers of this ParaView.
 using ColoringHelper = vtkSMPVRepresentationProxy;

@@ -272,13 +272,13 @@ bool pqCloudMapToolbar::applySurfaceCloudMap()
   }
   controller->Hide(port->getSourceProxy(), port->getPortNumber(), viewProxy);
   // Show may have coloured by the active BandColor and shown its bar.
-  cloudmap::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, false);
-  cloudmap::ColoringHelper::SetScalarColoring(repr, array.c_str(), vtkDataObject::CELL);
+  cm::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, false);
+  cm::ColoringHelper::SetScalarColoring(repr, array.c_str(), vtkDataObject::CELL);
   vtkSMProxy* lut = vtkSMPropertyHelper(repr, "LookupTable", true).GetAsProxy();
   double range[2];
   int bands = 0;
   if (lut && ApplyBands(lut, filter, range, bands)) {
-    cloudmap::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, true);
+    cm::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, true);
     if (vtkSMProxy* bar = vtkSMTransferFunctionProxy::FindScalarBarRepresentation(lut, viewProxy)) {
       ConfigureLegend(bar, LegendTitle(array), range, bands);
     }
@@ -311,8 +311,8 @@ bool pqCloudMapToolbar::applyAntennaPattern()
     return false;
   }
   // The exact band colours, seen through to the vehicle underneath.
-  cloudmap::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, false);
-  cloudmap::ColoringHelper::SetScalarColoring(repr, "BandColor", vtkDataObject::CELL);
+  cm::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, false);
+  cm::ColoringHelper::SetScalarColoring(repr, "BandColor", vtkDataObject::CELL);
   vtkSMPropertyHelper(repr, "MapScalars").Set(0);
   vtkSMPropertyHelper(repr, "Opacity").Set(PatternOpacity);
   repr->UpdateVTKObjects();

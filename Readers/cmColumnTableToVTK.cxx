@@ -8,7 +8,7 @@
 #include "vtkNew.h"
 #include "vtkTable.h"
 
-namespace cloudmap
+namespace cm
 {
 void ColumnTableToVTK(const ColumnTable& t, int piece, vtkTable* out)
 {
@@ -73,4 +73,4 @@ ColumnTable VTKToColumnTable(vtkTable* in)
   }
   return t;
 }
-} // namespace cloudmap
+} // namespace cm

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @file cmColumnTableToVTK.h
- * @brief cloudmap::ColumnTable (cmPortTable.h) to and from vtkTable.
+ * @brief cm::ColumnTable (cmPortTable.h) to and from vtkTable.
  */
 #ifndef cmColumnTableToVTK_h
 #define cmColumnTableToVTK_h
@@ -10,12 +10,12 @@
 
 class vtkTable;
 
-namespace cloudmap
+namespace cm
 {
 /// One vtkDoubleArray per column (Excitation, Tag and Segment become vtkIntArray).
 /// Rows go to piece 0 only, so the union over ranks is the serial table.
 void ColumnTableToVTK(const ColumnTable& t, int piece, vtkTable* out);
 /// Every numeric single-component column as doubles.
 ColumnTable VTKToColumnTable(vtkTable* in);
-} // namespace cloudmap
+} // namespace cm
 #endif

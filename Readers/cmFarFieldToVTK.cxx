@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmFarFieldToVTK.h"
 
+#include "cmArrayAccess.h" // cm::AddFarFieldTags, cm::AddFieldString
+
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
@@ -13,7 +15,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -29,13 +31,6 @@ void AddColumn(vtkTable* t, const char* name, const std::vector<double>& v, vtkI
   t->AddColumn(a);
 }
 
-void AddFieldString(vtkFieldData* fd, const char* name, const std::string& value)
-{
-  vtkNew<vtkStringArray> s;
-  s->SetName(name);
-  s->InsertNextValue(value);
-  fd->AddArray(s);
-}
 } // namespace
 
 void EmptyFarFieldTable(double frequency, vtkTable* output)
@@ -87,22 +82,11 @@ void FarFieldToTable(const FarFieldGrid& g, int piece, vtkTable* output)
     output->AddColumn(s);
   }
   vtkFieldData* fd = output->GetFieldData();
-  vtkNew<vtkDoubleArray> f;
-  f->SetName("Frequency");
-  f->InsertNextValue(g.Frequency);
-  fd->AddArray(f);
-  vtkNew<vtkIntArray> nt, np;
-  nt->SetName("NumberOfTheta");
-  nt->InsertNextValue(static_cast<int>(g.NumberOfTheta));
-  np->SetName("NumberOfPhi");
-  np->InsertNextValue(static_cast<int>(g.NumberOfPhi));
-  fd->AddArray(nt);
-  fd->AddArray(np);
-  AddFieldString(fd, "GainKind", g.GainKind);
-  AddFieldString(fd, "SourceFormat", g.SourceFormat);
+  cm::AddFarFieldTags(fd, g.Frequency, g.NumberOfTheta, g.NumberOfPhi, g.GainKind);
+  cm::AddFieldString(fd, "SourceFormat", g.SourceFormat);
   if (!g.Name.empty())
   {
-    AddFieldString(fd, "RequestName", g.Name);
+    cm::AddFieldString(fd, "RequestName", g.Name);
   }
 }
 
@@ -143,4 +127,4 @@ std::size_t RequestedStep(vtkInformation* outInfo, const std::vector<double>& st
   }
   return static_cast<std::size_t>(it - steps.begin()) - 1;
 }
-} // namespace cloudmap
+} // namespace cm

@@ -19,7 +19,7 @@
 class vtkInformation;
 class vtkTable;
 
-namespace cloudmap
+namespace cm
 {
 void FarFieldToTable(const FarFieldGrid& grid, int piece, vtkTable* output);
 
@@ -35,5 +35,5 @@ void SetFrequencyTimeSteps(vtkInformation* outInfo, const std::vector<double>& s
 /// Index of the step that UPDATE_TIME_STEP asks for (the last step at or below it, or
 /// the nearest); 0 when no time is requested.
 std::size_t RequestedStep(vtkInformation* outInfo, const std::vector<double>& steps);
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 struct FileStamp
 {
@@ -71,5 +71,5 @@ inline std::string FileHead(const char* name)
   }
   return head;
 }
-} // namespace cloudmap
+} // namespace cm
 #endif

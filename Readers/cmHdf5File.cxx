@@ -9,9 +9,10 @@
 #include <cstdio>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <sys/stat.h>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -132,6 +133,23 @@ bool Hdf5File::IsHdf5(const std::string& path)
   H5E_BEGIN_TRY { is = H5Fis_hdf5(path.c_str()); }
   H5E_END_TRY;
   return is > 0;
+}
+
+bool Hdf5File::LooksLike(const char* path, const std::function<bool(Hdf5Source&)>& looksLike)
+{
+  if (!path || !IsHdf5(path))
+  {
+    return false;
+  }
+  try
+  {
+    Hdf5File h5(path);
+    return looksLike(h5);
+  }
+  catch (const std::exception&)
+  {
+    return false;
+  }
 }
 
 bool Hdf5File::Exists(const std::string& path)
@@ -314,4 +332,4 @@ bool Hdf5File::Children(const std::string& path, std::vector<std::string>& names
   }
   return true;
 }
-} // namespace cloudmap
+} // namespace cm

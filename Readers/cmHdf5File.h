@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @file cmHdf5File.h
- * @brief cloudmap::Hdf5Source over the HDF5 C library (VTK's VTK::hdf5).
+ * @brief cm::Hdf5Source over the HDF5 C library (VTK's VTK::hdf5).
  *
  * Opens a file read-only and answers the layout questions of the pipeline-free
  * parsers (cmOpenEmsNf2ff.h). HDF5's own error printing is silenced around every call
@@ -14,9 +14,10 @@
 
 #include "cmOpenEmsNf2ff.h"
 
+#include <functional>
 #include <string>
 
-namespace cloudmap
+namespace cm
 {
 class Hdf5File : public Hdf5Source
 {
@@ -30,6 +31,10 @@ public:
   /// True when `path` is a readable HDF5 file (no exception, for CanReadFile).
   static bool IsHdf5(const std::string& path);
 
+  /// A reader's CanReadFile: true when `path` is a readable HDF5 file whose
+  /// layout `looksLike` accepts; any error while looking means false.
+  static bool LooksLike(const char* path, const std::function<bool(Hdf5Source&)>& looksLike);
+
   bool Dataset(const std::string& path, std::vector<std::uint64_t>& dims) override;
   bool Exists(const std::string& path) override;
   std::vector<double> Read(const std::string& path) override;
@@ -41,5 +46,5 @@ private:
   std::string Path;
   long long File = -1; ///< hid_t
 };
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -10,7 +10,7 @@
 
 #include <cmath>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -90,4 +90,4 @@ void NearFieldToStructuredGrid(
   }
   out->GetPointData()->SetActiveScalars(g.HasE ? "|E|" : "|H|");
 }
-} // namespace cloudmap
+} // namespace cm

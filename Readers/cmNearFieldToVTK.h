@@ -17,10 +17,10 @@
 
 class vtkStructuredGrid;
 
-namespace cloudmap
+namespace cm
 {
 /// The grid's point extent `ext` (i0 i1 j0 j1 k0 k1, inside 0..dims-1) into `out`.
 void NearFieldToStructuredGrid(
   const NecNearField& grid, const int ext[6], double frequency, vtkStructuredGrid* out);
-} // namespace cloudmap
+} // namespace cm
 #endif

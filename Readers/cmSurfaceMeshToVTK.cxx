@@ -25,7 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -427,4 +427,4 @@ void SurfaceMeshToPolyData(SurfaceMesh&& mesh, int piece, int numPieces, int gho
 {
   Convert(mesh, &mesh, piece, numPieces, ghostLevels, output, pointIds);
 }
-} // namespace cloudmap
+} // namespace cm

@@ -18,7 +18,7 @@
 
 class vtkPolyData;
 
-namespace cloudmap
+namespace cm
 {
 /// When the mesh has no currents (JReal empty), J_real, J_imag and |J| are left out.
 /// `pointIds`, when given, receives the mesh vertex index of every output point.

@@ -19,15 +19,15 @@ vtkCloudMapCSTFarFieldReader::~vtkCloudMapCSTFarFieldReader() = default;
 
 int vtkCloudMapCSTFarFieldReader::CanReadFile(const char* fileName)
 {
-  const std::string head = cloudmap::FileHead(fileName);
-  return !head.empty() && cloudmap::LooksLikeCstFarField(head) ? 1 : 0;
+  const std::string head = cm::FileHead(fileName);
+  return !head.empty() && cm::LooksLikeCstFarField(head) ? 1 : 0;
 }
 
 int vtkCloudMapCSTFarFieldReader::ReadMesh(int piece, int, int, int, vtkDataObject* output)
 {
-  cloudmap::FarFieldGrid g = cloudmap::ReadCstFarFieldFile(this->FileName);
+  cm::FarFieldGrid g = cm::ReadCstFarFieldFile(this->FileName);
   g.Frequency = this->Frequency;
-  cloudmap::FarFieldToTable(g, piece, vtkTable::SafeDownCast(output));
+  cm::FarFieldToTable(g, piece, vtkTable::SafeDownCast(output));
   return 1;
 }
 

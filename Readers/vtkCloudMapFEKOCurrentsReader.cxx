@@ -22,7 +22,7 @@ vtkStandardNewMacro(vtkCloudMapFEKOCurrentsReader);
 /// The parsed blocks, kept until the file changes.
 struct vtkCloudMapFEKOCurrentsReader::Internals
 {
-  std::vector<cloudmap::FekoSurfaceCurrents> Blocks;
+  std::vector<cm::FekoSurfaceCurrents> Blocks;
 };
 
 vtkCloudMapFEKOCurrentsReader::vtkCloudMapFEKOCurrentsReader()
@@ -35,7 +35,7 @@ vtkCloudMapFEKOCurrentsReader::~vtkCloudMapFEKOCurrentsReader() = default;
 
 namespace
 {
-void SamplesToPolyData(const cloudmap::FekoCurrentSamples& s, const char* prefix, double frequency,
+void SamplesToPolyData(const cm::FekoCurrentSamples& s, const char* prefix, double frequency,
   int piece, int pieces, vtkPolyData* out)
 {
   const vtkIdType n = static_cast<vtkIdType>(s.Numbers.size());
@@ -103,16 +103,16 @@ void SamplesToPolyData(const cloudmap::FekoCurrentSamples& s, const char* prefix
 
 int vtkCloudMapFEKOCurrentsReader::CanReadFile(const char* fileName)
 {
-  const std::string head = cloudmap::FileHead(fileName);
-  return !head.empty() && cloudmap::LooksLikeFekoCurrents(head) ? 1 : 0;
+  const std::string head = cm::FileHead(fileName);
+  return !head.empty() && cm::LooksLikeFekoCurrents(head) ? 1 : 0;
 }
 
 std::vector<double> vtkCloudMapFEKOCurrentsReader::ParseFile()
 {
   Internals& in = *this->Internal;
   in = Internals();
-  in.Blocks = cloudmap::ReadFekoCurrentsFile(this->FileName);
-  return cloudmap::FrequencySteps(in.Blocks);
+  in.Blocks = cm::ReadFekoCurrentsFile(this->FileName);
+  return cm::FrequencySteps(in.Blocks);
 }
 
 int vtkCloudMapFEKOCurrentsReader::ReadMesh(int piece, int npieces, int, int step, vtkDataObject*)

@@ -14,7 +14,7 @@ vtkStandardNewMacro(vtkCloudMapFEKOFarFieldReader);
 /// The parsed blocks, kept until the file changes.
 struct vtkCloudMapFEKOFarFieldReader::Internals
 {
-  std::vector<cloudmap::FarFieldGrid> Blocks;
+  std::vector<cm::FarFieldGrid> Blocks;
 };
 
 vtkCloudMapFEKOFarFieldReader::vtkCloudMapFEKOFarFieldReader()
@@ -27,16 +27,16 @@ vtkCloudMapFEKOFarFieldReader::~vtkCloudMapFEKOFarFieldReader() = default;
 
 int vtkCloudMapFEKOFarFieldReader::CanReadFile(const char* fileName)
 {
-  const std::string head = cloudmap::FileHead(fileName);
-  return !head.empty() && cloudmap::LooksLikeFekoFarField(head) ? 1 : 0;
+  const std::string head = cm::FileHead(fileName);
+  return !head.empty() && cm::LooksLikeFekoFarField(head) ? 1 : 0;
 }
 
 std::vector<double> vtkCloudMapFEKOFarFieldReader::ParseFile()
 {
   Internals& in = *this->Internal;
   in = Internals();
-  in.Blocks = cloudmap::ReadFekoFarFieldFile(this->FileName);
-  return cloudmap::FrequencySteps(in.Blocks);
+  in.Blocks = cm::ReadFekoFarFieldFile(this->FileName);
+  return cm::FrequencySteps(in.Blocks);
 }
 
 int vtkCloudMapFEKOFarFieldReader::ReadMesh(int piece, int, int, int step, vtkDataObject* output)
@@ -45,7 +45,7 @@ int vtkCloudMapFEKOFarFieldReader::ReadMesh(int piece, int, int, int step, vtkDa
   vtkTable* out = vtkTable::SafeDownCast(output);
   const double f = this->Steps[static_cast<std::size_t>(step)];
   int k = 0;
-  const cloudmap::FarFieldGrid* pick = nullptr;
+  const cm::FarFieldGrid* pick = nullptr;
   for (const auto& b : this->Internal->Blocks)
   {
     if (std::abs(b.Frequency - f) <= 1e-9 * std::abs(f) && k++ == this->RequestIndex)
@@ -57,11 +57,11 @@ int vtkCloudMapFEKOFarFieldReader::ReadMesh(int piece, int, int, int step, vtkDa
   {
     vtkWarningMacro(<< "RequestIndex " << this->RequestIndex << " is out of range: " << k
                     << " block(s) at " << f << " Hz");
-    cloudmap::EmptyFarFieldTable(f, out);
+    cm::EmptyFarFieldTable(f, out);
   }
   else
   {
-    cloudmap::FarFieldToTable(*pick, piece, out);
+    cm::FarFieldToTable(*pick, piece, out);
   }
   return 1;
 }

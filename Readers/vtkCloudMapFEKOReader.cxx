@@ -21,8 +21,8 @@ vtkStandardNewMacro(vtkCloudMapFEKOReader);
 /// The parsed current tables and voltage sources, kept until the file changes.
 struct vtkCloudMapFEKOReader::Internals
 {
-  std::vector<cloudmap::SurfaceMesh> Blocks;
-  std::vector<cloudmap::FekoPort> Ports; ///< the voltage-source blocks (cmFekoPorts.h)
+  std::vector<cm::SurfaceMesh> Blocks;
+  std::vector<cm::FekoPort> Ports; ///< the voltage-source blocks (cmFekoPorts.h)
 };
 
 /// The output port of the Port Parameters table (the whole sweep).
@@ -38,8 +38,8 @@ vtkCloudMapFEKOReader::~vtkCloudMapFEKOReader() = default;
 
 int vtkCloudMapFEKOReader::CanReadFile(const char* fileName)
 {
-  const std::string head = cloudmap::FileHead(fileName);
-  return !head.empty() && cloudmap::LooksLikeFekoOutput(head) ? 1 : 0;
+  const std::string head = cm::FileHead(fileName);
+  return !head.empty() && cm::LooksLikeFekoOutput(head) ? 1 : 0;
 }
 
 bool vtkCloudMapFEKOReader::OutputHoldsAllSteps(int port) const
@@ -52,17 +52,17 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   Internals& in = *this->Internal;
   in = Internals();
   // One read of the file for both parsers; the ports only once the mesh parsed.
-  const cloudmap::FileText text = cloudmap::ReadWholeFile(this->FileName);
+  const cm::FileText text = cm::ReadWholeFile(this->FileName);
   std::vector<std::string> notices;
-  std::vector<cloudmap::SurfaceMesh> meshes = cloudmap::ParseFekoOutput(text, this->FileName, &notices);
-  std::vector<cloudmap::FekoPort> ports = cloudmap::ParseFekoPorts(text, this->FileName);
+  std::vector<cm::SurfaceMesh> meshes = cm::ParseFekoOutput(text, this->FileName, &notices);
+  std::vector<cm::FekoPort> ports = cm::ParseFekoPorts(text, this->FileName);
   for (const std::string& n : notices)
   {
     vtkWarningMacro(<< n); // once per parse of the file, not per update
   }
   in.Blocks = std::move(meshes);
   in.Ports = std::move(ports);
-  return cloudmap::FrequencySteps(in.Blocks);
+  return cm::FrequencySteps(in.Blocks);
 }
 
 int vtkCloudMapFEKOReader::ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject*)
@@ -72,7 +72,7 @@ int vtkCloudMapFEKOReader::ReadMesh(int piece, int npieces, int nghosts, int ste
   vtkPolyData* out = vtkPolyData::SafeDownCast(this->PortOutput(0));
   const double f = this->Steps[static_cast<std::size_t>(step)];
   int k = 0;
-  const cloudmap::SurfaceMesh* pick = nullptr;
+  const cm::SurfaceMesh* pick = nullptr;
   for (const auto& m : in.Blocks)
   {
     // The RequestIndex-th table at the requested frequency (a mesh-only run has f = 0).
@@ -88,14 +88,14 @@ int vtkCloudMapFEKOReader::ReadMesh(int piece, int npieces, int nghosts, int ste
   }
   else
   {
-    cloudmap::SurfaceMeshToPolyData(*pick, piece, npieces, nghosts, out);
+    cm::SurfaceMeshToPolyData(*pick, piece, npieces, nghosts, out);
     vtkNew<vtkStringArray> name;
     name->SetName("RequestName");
     name->InsertNextValue(pick->Name);
     out->GetFieldData()->AddArray(name);
   }
   // Every voltage source of every frequency at once (rows on piece 0).
-  cloudmap::ColumnTableToVTK(cloudmap::FekoPortTable(in.Ports, this->ReferenceImpedance), piece,
+  cm::ColumnTableToVTK(cm::FekoPortTable(in.Ports, this->ReferenceImpedance), piece,
     vtkTable::SafeDownCast(this->PortOutput(PortParametersPort)));
   return 1;
 }

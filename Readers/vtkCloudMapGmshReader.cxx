@@ -24,8 +24,8 @@ vtkStandardNewMacro(vtkCloudMapGmshReader);
 
 struct vtkCloudMapGmshReader::Internals
 {
-  cloudmap::GmshMesh Mesh;
-  cloudmap::SurfaceMesh Surface; ///< the polygons, for pieces and ghosts
+  cm::GmshMesh Mesh;
+  cm::SurfaceMesh Surface; ///< the polygons, for pieces and ghosts
   vtkNew<vtkDataArraySelection> CellSelection, PointSelection;
 };
 
@@ -39,8 +39,8 @@ vtkCloudMapGmshReader::~vtkCloudMapGmshReader() = default;
 
 int vtkCloudMapGmshReader::CanReadFile(const char* fileName)
 {
-  const std::string head = cloudmap::FileHead(fileName);
-  return !head.empty() && cloudmap::LooksLikeGmsh(head) ? 1 : 0;
+  const std::string head = cm::FileHead(fileName);
+  return !head.empty() && cm::LooksLikeGmsh(head) ? 1 : 0;
 }
 
 vtkDataArraySelection* vtkCloudMapGmshReader::GetCellDataArraySelection()
@@ -97,9 +97,9 @@ vtkMTimeType vtkCloudMapGmshReader::GetMTime()
 std::vector<double> vtkCloudMapGmshReader::ParseFile()
 {
   Internals& in = *this->Internal;
-  in.Mesh = cloudmap::GmshMesh();
-  in.Surface = cloudmap::SurfaceMesh();
-  in.Mesh = cloudmap::ReadGmshFile(this->FileName);
+  in.Mesh = cm::GmshMesh();
+  in.Surface = cm::SurfaceMesh();
+  in.Mesh = cm::ReadGmshFile(this->FileName);
   in.Surface.Points = in.Mesh.Points;
   in.Surface.Offsets = in.Mesh.Offsets;
   in.Surface.Connectivity = in.Mesh.Connectivity;
@@ -135,7 +135,7 @@ int vtkCloudMapGmshReader::ReadMesh(int piece, int npieces, int nghosts, int ste
   const Internals& in = *this->Internal;
   vtkPolyData* out = vtkPolyData::SafeDownCast(output);
   std::vector<std::int64_t> pointIds;
-  cloudmap::SurfaceMeshToPolyData(in.Surface, piece, npieces, nghosts, out, &pointIds);
+  cm::SurfaceMeshToPolyData(in.Surface, piece, npieces, nghosts, out, &pointIds);
   out->GetFieldData()->RemoveArray("Frequency"); // an MSH file has none
   vtkDataArray* elementIds = out->GetCellData()->GetArray("ElementId");
   const vtkIdType nc = out->GetNumberOfCells();
@@ -151,10 +151,10 @@ int vtkCloudMapGmshReader::ReadMesh(int piece, int npieces, int nghosts, int ste
   // time (its first step before that): a view written once stays on every step.
   const std::vector<double>& times = in.Mesh.Times;
   const double t = times.empty() ? 0.0 : times[static_cast<std::size_t>(step)];
-  std::vector<const cloudmap::GmshView*> shown;
+  std::vector<const cm::GmshView*> shown;
   for (const auto& v : in.Mesh.Views)
   {
-    const cloudmap::GmshView** same = nullptr;
+    const cm::GmshView** same = nullptr;
     for (auto& k : shown)
     {
       if (k->Name == v.Name && k->OnElements == v.OnElements)
@@ -171,9 +171,9 @@ int vtkCloudMapGmshReader::ReadMesh(int piece, int npieces, int nghosts, int ste
       *same = &v;
     }
   }
-  for (const cloudmap::GmshView* vp : shown)
+  for (const cm::GmshView* vp : shown)
   {
-    const cloudmap::GmshView& v = *vp;
+    const cm::GmshView& v = *vp;
     vtkDataArraySelection* sel = v.OnElements ? in.CellSelection.Get() : in.PointSelection.Get();
     if (!sel->ArrayIsEnabled(v.Name.c_str()))
     {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapMoMReader.h"
 
+#include "cmExecution.h" // cm::SMPFor
 #include "cmFileStamp.h"
 #include "cmMoMFormat.h"
 #include "cmSurfaceMeshToVTK.h"
@@ -19,8 +20,8 @@ vtkCloudMapMoMReader::~vtkCloudMapMoMReader() = default;
 int vtkCloudMapMoMReader::CanReadFile(const char* fileName)
 {
   // The first 4 KB hold the header (and any long comment block).
-  const std::string head = cloudmap::FileHead(fileName);
-  return !head.empty() && cloudmap::LooksLikeMoM(head) ? 1 : 0;
+  const std::string head = cm::FileHead(fileName);
+  return !head.empty() && cm::LooksLikeMoM(head) ? 1 : 0;
 }
 
 int vtkCloudMapMoMReader::ReadMesh(int piece, int npieces, int nghosts, int, vtkDataObject* output)
@@ -28,7 +29,7 @@ int vtkCloudMapMoMReader::ReadMesh(int piece, int npieces, int nghosts, int, vtk
   // Every rank parses the whole file, so every rank sees the same error. Pieces are
   // contiguous element ranges with vertex-adjacent ghost rings. The parsed arrays become
   // the output's where they can (no copy).
-  cloudmap::SurfaceMeshToPolyData(cloudmap::ReadMoMFile(this->FileName, SMPParallelFor()), piece,
+  cm::SurfaceMeshToPolyData(cm::ReadMoMFile(this->FileName, cm::SMPFor()), piece,
     npieces, nghosts, vtkPolyData::SafeDownCast(output));
   return 1;
 }

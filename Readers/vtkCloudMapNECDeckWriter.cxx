@@ -47,7 +47,7 @@ std::string vtkCloudMapNECDeckWriter::MakeText(vtkDataObject* data)
       offsets.push_back(static_cast<std::int64_t>(conn.size()));
     }
   }
-  cloudmap::NecDeckOptions o;
+  cm::NecDeckOptions o;
   o.Frequency = this->Frequency;
   o.AttachPatch = this->AttachPatch;
   o.AntennaName = this->AntennaName;
@@ -56,7 +56,7 @@ std::string vtkCloudMapNECDeckWriter::MakeText(vtkDataObject* data)
   o.WireRadius = this->WireRadius;
   o.ThetaSamples = this->ThetaSamples;
   o.PhiSamples = this->PhiSamples;
-  return cloudmap::MakeNecDeck(pts, offsets, conn, o);
+  return cm::MakeNecDeck(pts, offsets, conn, o);
 }
 
 void vtkCloudMapNECDeckWriter::PrintSelf(ostream& os, vtkIndent indent)

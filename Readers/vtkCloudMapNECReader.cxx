@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapNECReader.h"
 
+#include "cmExecution.h" // cm::SMPFor
 #include "cmColumnTableToVTK.h"
 #include "cmFarFieldToVTK.h"
 #include "cmNecOutput.h"
@@ -35,7 +36,7 @@ vtkStandardNewMacro(vtkCloudMapNECReader);
 /// steps) until the file's name, size or modification time changes.
 struct vtkCloudMapNECReader::Internals
 {
-  cloudmap::NecOutput Nec;
+  cm::NecOutput Nec;
 };
 
 vtkCloudMapNECReader::vtkCloudMapNECReader()
@@ -51,7 +52,7 @@ namespace
 {
 // Wire segments as lines (centre ± direction·length/2) with their currents.
 // Wires are few, so piece 0 carries them all and the other pieces none.
-void WiresToPolyData(const std::vector<cloudmap::NecWireSegment>& wires, vtkPolyData* out)
+void WiresToPolyData(const std::vector<cm::NecWireSegment>& wires, vtkPolyData* out)
 {
   vtkNew<vtkPoints> pts;
   pts->SetDataTypeToDouble();
@@ -109,7 +110,7 @@ constexpr int NearFieldPort = 4;
 constexpr int NumberOfPorts = 5;
 
 /// The NearFieldIndex-th near-field grid at frequency f, over the solutions in file order.
-const cloudmap::NecNearField* PickNearField(const cloudmap::NecOutput& nec, double f, int index)
+const cm::NecNearField* PickNearField(const cm::NecOutput& nec, double f, int index)
 {
   int k = 0;
   for (const auto& s : nec.Solutions)
@@ -132,8 +133,8 @@ const cloudmap::NecNearField* PickNearField(const cloudmap::NecOutput& nec, doub
 int vtkCloudMapNECReader::CanReadFile(const char* fileName)
 {
   // The first 4 KB hold the header (and any long comment block).
-  const std::string head = cloudmap::FileHead(fileName);
-  return !head.empty() && cloudmap::LooksLikeNecOutput(head) ? 1 : 0;
+  const std::string head = cm::FileHead(fileName);
+  return !head.empty() && cm::LooksLikeNecOutput(head) ? 1 : 0;
 }
 
 bool vtkCloudMapNECReader::OutputHoldsAllSteps(int port) const
@@ -148,8 +149,8 @@ std::vector<double> vtkCloudMapNECReader::ParseFile()
   // Every rank parses the whole file (NEC output is small next to its solve time), so
   // every rank sees the same error. Long patch-current tables are parsed in blocks of
   // rows on the SMP threads.
-  in.Nec = cloudmap::ReadNecOutputFile(this->FileName, SMPParallelFor());
-  return cloudmap::FrequencySteps(in.Nec.Solutions);
+  in.Nec = cm::ReadNecOutputFile(this->FileName, cm::SMPFor());
+  return cm::FrequencySteps(in.Nec.Solutions);
 }
 
 void vtkCloudMapNECReader::DescribeOutputPort(int port, vtkInformation* info)
@@ -204,8 +205,8 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       continue;
     }
     // The first solution at this frequency that has the table the port shows.
-    const cloudmap::NecSolution* pick = nullptr;
-    std::vector<const cloudmap::FarFieldGrid*> patterns;
+    const cm::NecSolution* pick = nullptr;
+    std::vector<const cm::FarFieldGrid*> patterns;
     for (const auto& s : in.Nec.Solutions)
     {
       if (!Near(s.Frequency, f))
@@ -225,7 +226,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
     if (port == 0)
     {
       vtkPolyData* pd = vtkPolyData::SafeDownCast(out[0]);
-      cloudmap::SurfaceMeshToPolyData(pick->Mesh, piece, pieces, ghosts, pd);
+      cm::SurfaceMeshToPolyData(pick->Mesh, piece, pieces, ghosts, pd);
     }
     else if (port == 1)
     {
@@ -240,7 +241,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       vtkTable* t = vtkTable::SafeDownCast(out[2]);
       if (this->PatternIndex < static_cast<int>(patterns.size()))
       {
-        cloudmap::FarFieldToTable(*patterns[static_cast<std::size_t>(this->PatternIndex)], piece, t);
+        cm::FarFieldToTable(*patterns[static_cast<std::size_t>(this->PatternIndex)], piece, t);
       }
       else
       {
@@ -250,19 +251,19 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
                           << patterns.size() << " RADIATION PATTERNS table(s) at " << f * 1e-6
                           << " MHz");
         }
-        cloudmap::EmptyFarFieldTable(f, t);
+        cm::EmptyFarFieldTable(f, t);
       }
     }
   }
   // The whole sweep, one row per source and solve (all frequencies at once).
-  cloudmap::ColumnTableToVTK(cloudmap::NecPortTable(in.Nec, this->ReferenceImpedance), piece,
+  cm::ColumnTableToVTK(cm::NecPortTable(in.Nec, this->ReferenceImpedance), piece,
     vtkTable::SafeDownCast(out[PortParametersPort]));
   return 1;
 }
 
 void vtkCloudMapNECReader::NearFieldData(double f, int piece, int pieces, vtkStructuredGrid* out)
 {
-  const cloudmap::NecNearField* g =
+  const cm::NecNearField* g =
     PickNearField(this->Internal->Nec, f, this->NearFieldIndex);
   int ext[6] = { 0, -1, 0, -1, 0, -1 };
   if (g)
@@ -304,13 +305,13 @@ void vtkCloudMapNECReader::NearFieldData(double f, int piece, int pieces, vtkStr
   }
   if (g)
   {
-    cloudmap::NearFieldToStructuredGrid(*g, ext, f, out);
+    cm::NearFieldToStructuredGrid(*g, ext, f, out);
   }
   else
   {
     const int none[6] = { 0, -1, 0, -1, 0, -1 };
-    cloudmap::NecNearField empty;
-    cloudmap::NearFieldToStructuredGrid(empty, none, f, out);
+    cm::NecNearField empty;
+    cm::NearFieldToStructuredGrid(empty, none, f, out);
   }
 }
 

@@ -23,7 +23,7 @@ vtkStandardNewMacro(vtkCloudMapOpenEMSDumpReader);
 /// The checked layout, kept until the file changes.
 struct vtkCloudMapOpenEMSDumpReader::Internals
 {
-  cloudmap::OpenEmsDump Dump;
+  cm::OpenEmsDump Dump;
 };
 
 vtkCloudMapOpenEMSDumpReader::vtkCloudMapOpenEMSDumpReader()
@@ -36,27 +36,15 @@ vtkCloudMapOpenEMSDumpReader::~vtkCloudMapOpenEMSDumpReader() = default;
 
 int vtkCloudMapOpenEMSDumpReader::CanReadFile(const char* fileName)
 {
-  if (!fileName || !cloudmap::Hdf5File::IsHdf5(fileName))
-  {
-    return 0;
-  }
-  try
-  {
-    cloudmap::Hdf5File h5(fileName);
-    return cloudmap::LooksLikeOpenEmsDump(h5) ? 1 : 0;
-  }
-  catch (const std::exception&)
-  {
-    return 0;
-  }
+  return cm::Hdf5File::LooksLike(fileName, cm::LooksLikeOpenEmsDump) ? 1 : 0;
 }
 
 std::vector<double> vtkCloudMapOpenEMSDumpReader::ParseFile()
 {
   Internals& in = *this->Internal;
   in = Internals();
-  cloudmap::Hdf5File h5(this->FileName);
-  in.Dump = cloudmap::ReadOpenEmsDumpLayout(h5, this->FileName);
+  cm::Hdf5File h5(this->FileName);
+  in.Dump = cm::ReadOpenEmsDumpLayout(h5, this->FileName);
   std::vector<double> steps;
   for (const auto& s : in.Dump.Steps)
   {
@@ -67,7 +55,7 @@ std::vector<double> vtkCloudMapOpenEMSDumpReader::ParseFile()
 
 void vtkCloudMapOpenEMSDumpReader::DescribeOutputPort(int, vtkInformation* info)
 {
-  const cloudmap::OpenEmsDump& d = this->Internal->Dump;
+  const cm::OpenEmsDump& d = this->Internal->Dump;
   const int ext[6] = { 0, static_cast<int>(d.X.size()) - 1, 0, static_cast<int>(d.Y.size()) - 1, 0,
     static_cast<int>(d.Z.size()) - 1 };
   info->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), ext, 6);
@@ -92,11 +80,11 @@ int vtkCloudMapOpenEMSDumpReader::ReadMesh(int, int, int, int step, vtkDataObjec
   this->RequireParsed("openEMS field dump");
   vtkInformation* info = this->GetOutputInformation(0);
   vtkRectilinearGrid* out = vtkRectilinearGrid::SafeDownCast(output);
-  const cloudmap::OpenEmsDump& d = this->Internal->Dump;
+  const cm::OpenEmsDump& d = this->Internal->Dump;
   std::vector<double> re, im;
   {
-    cloudmap::Hdf5File h5(this->FileName);
-    cloudmap::ReadOpenEmsDumpStep(h5, this->FileName, d, static_cast<std::size_t>(step), re, im);
+    cm::Hdf5File h5(this->FileName);
+    cm::ReadOpenEmsDumpStep(h5, this->FileName, d, static_cast<std::size_t>(step), re, im);
   }
   int ext[6] = { 0, static_cast<int>(d.X.size()) - 1, 0, static_cast<int>(d.Y.size()) - 1, 0,
     static_cast<int>(d.Z.size()) - 1 };

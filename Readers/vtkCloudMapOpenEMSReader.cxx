@@ -21,18 +21,18 @@ namespace
 struct Nf2ffBlock
 {
   double Frequency = 0;
-  cloudmap::FarFieldGrid Grid;
+  cm::FarFieldGrid Grid;
   double DmaxDbi = 0, Prad = 0;
 };
 
 std::vector<Nf2ffBlock> ReadAll(const std::string& name)
 {
-  cloudmap::Hdf5File h5(name);
-  const std::size_t n = cloudmap::OpenEmsNf2ffFrequencies(h5, name).size();
+  cm::Hdf5File h5(name);
+  const std::size_t n = cm::OpenEmsNf2ffFrequencies(h5, name).size();
   std::vector<Nf2ffBlock> blocks(n);
   for (std::size_t k = 0; k < n; ++k)
   {
-    blocks[k].Grid = cloudmap::ReadOpenEmsNf2ff(h5, name, k, &blocks[k].DmaxDbi, &blocks[k].Prad);
+    blocks[k].Grid = cm::ReadOpenEmsNf2ff(h5, name, k, &blocks[k].DmaxDbi, &blocks[k].Prad);
     blocks[k].Frequency = blocks[k].Grid.Frequency;
   }
   return blocks;
@@ -63,19 +63,7 @@ vtkCloudMapOpenEMSReader::~vtkCloudMapOpenEMSReader() = default;
 
 int vtkCloudMapOpenEMSReader::CanReadFile(const char* fileName)
 {
-  if (!fileName || !cloudmap::Hdf5File::IsHdf5(fileName))
-  {
-    return 0;
-  }
-  try
-  {
-    cloudmap::Hdf5File h5(fileName);
-    return cloudmap::LooksLikeOpenEmsNf2ff(h5) ? 1 : 0;
-  }
-  catch (const std::exception&)
-  {
-    return 0;
-  }
+  return cm::Hdf5File::LooksLike(fileName, cm::LooksLikeOpenEmsNf2ff) ? 1 : 0;
 }
 
 std::vector<double> vtkCloudMapOpenEMSReader::ParseFile()
@@ -83,7 +71,7 @@ std::vector<double> vtkCloudMapOpenEMSReader::ParseFile()
   Internals& in = *this->Internal;
   in = Internals();
   in.Blocks = ReadAll(this->FileName);
-  return cloudmap::FrequencySteps(in.Blocks);
+  return cm::FrequencySteps(in.Blocks);
 }
 
 int vtkCloudMapOpenEMSReader::ReadMesh(int piece, int, int, int step, vtkDataObject* output)
@@ -95,7 +83,7 @@ int vtkCloudMapOpenEMSReader::ReadMesh(int piece, int, int, int step, vtkDataObj
   {
     if (std::abs(b.Frequency - f) <= 1e-9 * std::abs(f))
     {
-      cloudmap::FarFieldToTable(b.Grid, piece, out);
+      cm::FarFieldToTable(b.Grid, piece, out);
       AddValue(out, "Dmax", b.DmaxDbi);
       AddValue(out, "Prad", b.Prad);
       break;

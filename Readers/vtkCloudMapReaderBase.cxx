@@ -10,7 +10,6 @@
 #include "vtkExecutive.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
-#include "vtkSMPTools.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
 #include <exception>
@@ -37,7 +36,7 @@ struct vtkCloudMapReaderBase::Internals
 {
   std::vector<std::string> OutputTypes{ "vtkPolyData" };
   /// The file the cache holds; Name is empty while nothing parsed.
-  cloudmap::FileStamp Stamp;
+  cm::FileStamp Stamp;
 };
 
 vtkCloudMapReaderBase::vtkCloudMapReaderBase()
@@ -91,14 +90,6 @@ vtkDataObject* vtkCloudMapReaderBase::PortOutput(int port)
   return vtkDataObject::GetData(this->GetOutputInformation(port));
 }
 
-std::function<void(std::int64_t, const std::function<void(std::int64_t, std::int64_t)>&)>
-vtkCloudMapReaderBase::SMPParallelFor()
-{
-  return [](std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body) {
-    vtkSMPTools::For(0, n, 1, [&](vtkIdType b, vtkIdType e) { body(b, e); });
-  };
-}
-
 void vtkCloudMapReaderBase::Fail(const std::string& message)
 {
   this->LastError = message;
@@ -136,10 +127,10 @@ int vtkCloudMapReaderBase::ReadMetaData(vtkInformation*)
   Internals& in = *this->Internal;
   try
   {
-    const cloudmap::FileStamp stamp = cloudmap::FileStamp::Of(this->FileName);
+    const cm::FileStamp stamp = cm::FileStamp::Of(this->FileName);
     if (stamp != in.Stamp)
     {
-      in.Stamp = cloudmap::FileStamp();
+      in.Stamp = cm::FileStamp();
       this->Steps.clear();
       this->Steps = this->ParseFile();
       in.Stamp = stamp;
@@ -158,7 +149,7 @@ int vtkCloudMapReaderBase::ReadMetaData(vtkInformation*)
   {
     vtkInformation* info = this->GetOutputInformation(port);
     this->DescribeOutputPort(port, info);
-    cloudmap::SetFrequencyTimeSteps(info, this->Steps);
+    cm::SetFrequencyTimeSteps(info, this->Steps);
   }
   return 1;
 }
@@ -186,7 +177,7 @@ int vtkCloudMapReaderBase::ReadRequestedData(vtkInformation* request, vtkInforma
   const int pieces =
     info->Has(SDDP::UPDATE_NUMBER_OF_PIECES()) ? info->Get(SDDP::UPDATE_NUMBER_OF_PIECES()) : 1;
   const int ghosts = info->Get(SDDP::UPDATE_NUMBER_OF_GHOST_LEVELS());
-  const int step = static_cast<int>(cloudmap::RequestedStep(info, this->Steps));
+  const int step = static_cast<int>(cm::RequestedStep(info, this->Steps));
   this->ClearOutputs(false);
   vtkDataObject* output = vtkDataObject::GetData(info);
   bool ok = false;

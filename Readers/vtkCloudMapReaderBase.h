@@ -42,7 +42,6 @@
 #include "vtkReaderAlgorithm.h"
 
 #include <cstdint>
-#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -103,11 +102,6 @@ protected:
   /// Throws the error of a REQUEST_DATA that finds no parse of the current file
   /// ("no parsed <what> for '<file>'"); with requireSteps also when it has no step.
   void RequireParsed(const char* what, bool requireSteps = true) const;
-
-  /// A loop over [0, n) in blocks on the SMP threads, for the parsers' ParallelFor
-  /// (cmTextScan.h): the core starts no threads of its own.
-  static std::function<void(std::int64_t, const std::function<void(std::int64_t, std::int64_t)>&)>
-  SMPParallelFor();
 
   /// Reports an error and keeps its text for the vote.
   void Fail(const std::string& message);

@@ -17,8 +17,8 @@ vtkCloudMapTouchstoneReader::~vtkCloudMapTouchstoneReader() = default;
 
 int vtkCloudMapTouchstoneReader::ReadMesh(int piece, int, int, int, vtkDataObject* output)
 {
-  cloudmap::ColumnTableToVTK(
-    cloudmap::ReadTouchstoneFile(this->FileName), piece, vtkTable::SafeDownCast(output));
+  cm::ColumnTableToVTK(
+    cm::ReadTouchstoneFile(this->FileName), piece, vtkTable::SafeDownCast(output));
   return 1;
 }
 

@@ -22,20 +22,20 @@ std::string vtkCloudMapTouchstoneWriter::MakeText(vtkDataObject* input)
 {
   static const char* const formats[3] = { "RI", "MA", "DB" };
   static const char* const units[4] = { "Hz", "kHz", "MHz", "GHz" };
-  cloudmap::TouchstoneWriteOptions o;
+  cm::TouchstoneWriteOptions o;
   o.Format = formats[this->Format];
   o.Unit = units[this->FrequencyUnit];
   o.ReferenceImpedance = this->ReferenceImpedance;
-  const cloudmap::ColumnTable t = cloudmap::VTKToColumnTable(vtkTable::SafeDownCast(input));
+  const cm::ColumnTable t = cm::VTKToColumnTable(vtkTable::SafeDownCast(input));
   // The extension names the port count; a mismatch would be read back wrongly.
-  const int want = cloudmap::TouchstonePortsFromName(this->FileName);
-  const int have = cloudmap::TouchstonePortsOf(t);
+  const int want = cm::TouchstonePortsFromName(this->FileName);
+  const int have = cm::TouchstonePortsOf(t);
   if (want != 0 && have != 0 && want != have)
   {
     throw std::runtime_error("the table has " + std::to_string(have) +
       "-port data but the file name ends in .s" + std::to_string(want) + "p");
   }
-  return cloudmap::WriteTouchstone(t, o);
+  return cm::WriteTouchstone(t, o);
 }
 
 void vtkCloudMapTouchstoneWriter::PrintSelf(ostream& os, vtkIndent indent)

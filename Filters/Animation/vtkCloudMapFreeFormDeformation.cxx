@@ -78,23 +78,7 @@ int vtkCloudMapFreeFormDeformation::FillOutputPortInformation(int port, vtkInfor
 int vtkCloudMapFreeFormDeformation::RequestDataObject(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  vtkDataObject* input = vtkDataObject::GetData(inputVector[0]);
-  if (!input)
-  {
-    return 0;
-  }
-  vtkInformation* info0 = outputVector->GetInformationObject(0);
-  vtkDataObject* out0 = vtkDataObject::GetData(info0);
-  if (!out0 || !out0->IsA(input->GetClassName()))
-  {
-    info0->Set(vtkDataObject::DATA_OBJECT(), vtk::TakeSmartPointer(input->NewInstance()));
-  }
-  vtkInformation* info1 = outputVector->GetInformationObject(1);
-  if (!vtkPolyData::GetData(info1))
-  {
-    info1->Set(vtkDataObject::DATA_OBJECT(), vtkSmartPointer<vtkPolyData>::New());
-  }
-  return 1;
+  return cm::EnsureOutputTypes(inputVector, outputVector, nullptr, "vtkPolyData");
 }
 
 int vtkCloudMapFreeFormDeformation::RequestInformation(

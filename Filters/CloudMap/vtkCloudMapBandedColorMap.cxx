@@ -62,29 +62,9 @@ int vtkCloudMapBandedColorMap::FillOutputPortInformation(int port, vtkInformatio
 int vtkCloudMapBandedColorMap::RequestDataObject(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  vtkDataObject* input = vtkDataObject::GetData(inputVector[0]);
-  if (!input)
-  {
-    return 0;
-  }
-  vtkInformation* info0 = outputVector->GetInformationObject(0);
-  vtkDataObject* out0 = vtkDataObject::GetData(info0);
   // Exact bands always make a new polygonal surface.
-  const char* type = this->ExactBands ? "vtkPolyData" : input->GetClassName();
-  if (!out0 || strcmp(out0->GetClassName(), type) != 0)
-  {
-    vtkSmartPointer<vtkDataObject> o = this->ExactBands
-      ? vtkSmartPointer<vtkDataObject>(vtkSmartPointer<vtkPolyData>::New())
-      : vtk::TakeSmartPointer(input->NewInstance());
-    info0->Set(vtkDataObject::DATA_OBJECT(), o);
-  }
-  vtkInformation* info1 = outputVector->GetInformationObject(1);
-  if (!vtkTable::GetData(info1))
-  {
-    vtkNew<vtkTable> t;
-    info1->Set(vtkDataObject::DATA_OBJECT(), t);
-  }
-  return 1;
+  return cm::EnsureOutputTypes(
+    inputVector, outputVector, this->ExactBands ? "vtkPolyData" : nullptr, "vtkTable");
 }
 
 int vtkCloudMapBandedColorMap::RequestData(

@@ -5,11 +5,14 @@
 #include "vtkDataArray.h"
 #include "vtkDataArrayRange.h"
 #include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
 #include "vtkFloatArray.h"
 #include "vtkIdList.h"
 #include "vtkIdTypeArray.h"
+#include "vtkIntArray.h"
 #include "vtkNew.h"
 #include "vtkSMPTools.h"
+#include "vtkStringArray.h"
 #include "vtkTypeInt32Array.h"
 #include "vtkTypeInt64Array.h"
 #include "vtkUnsignedCharArray.h"
@@ -151,4 +154,28 @@ void ResizeLargeAny(vtkAbstractArray* array, std::int64_t nTuples)
     array->SetNumberOfTuples(nTuples);
 }
 
+void AddFieldString(vtkFieldData* fd, const char* name, const std::string& value)
+{
+  vtkNew<vtkStringArray> s;
+  s->SetName(name);
+  s->InsertNextValue(value);
+  fd->AddArray(s);
+}
+
+void AddFarFieldTags(
+  vtkFieldData* fd, double frequency, long long nTheta, long long nPhi, const std::string& gainKind)
+{
+  vtkNew<vtkDoubleArray> f;
+  f->SetName("Frequency");
+  f->InsertNextValue(frequency);
+  fd->AddArray(f);
+  vtkNew<vtkIntArray> nt, np;
+  nt->SetName("NumberOfTheta");
+  nt->InsertNextValue(static_cast<int>(nTheta));
+  np->SetName("NumberOfPhi");
+  np->InsertNextValue(static_cast<int>(nPhi));
+  fd->AddArray(nt);
+  fd->AddArray(np);
+  AddFieldString(fd, "GainKind", gainKind);
+}
 } // namespace cm

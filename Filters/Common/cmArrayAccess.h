@@ -13,9 +13,11 @@
 #include "vtkAbstractArray.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 class vtkDataArray;
+class vtkFieldData;
 
 namespace cm
 {
@@ -56,5 +58,15 @@ void ResizeLarge(ArrayT* array, std::int64_t nTuples)
 /// ResizeLarge for the common AOS numeric types (double, float, 64/32-bit
 /// ints, unsigned char); any other array is sized with SetNumberOfTuples.
 CLOUDMAPFILTERSCOMMON_EXPORT void ResizeLargeAny(vtkAbstractArray* array, std::int64_t nTuples);
+
+/// A one-value string array `name` added to fd.
+CLOUDMAPFILTERSCOMMON_EXPORT void AddFieldString(
+  vtkFieldData* fd, const char* name, const std::string& value);
+
+/// The field data of a far-field table (what Antenna Pattern Surface and
+/// Pattern Metrics read back): Frequency, NumberOfTheta, NumberOfPhi and
+/// GainKind, one value each.
+CLOUDMAPFILTERSCOMMON_EXPORT void AddFarFieldTags(
+  vtkFieldData* fd, double frequency, long long nTheta, long long nPhi, const std::string& gainKind);
 } // namespace cm
 #endif

@@ -8,9 +8,12 @@
 #include "vtkInformationVector.h"
 #include "vtkMultiProcessController.h"
 #include "vtkSMPTools.h"
+#include "vtkSmartPointer.h"
+#include "vtkDataObjectTypes.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkTable.h"
 
+#include <cstring>
 #include <algorithm>
 
 namespace cm
@@ -128,6 +131,30 @@ void AdvertiseTimeRange(vtkInformation* outInfo, double t0, double t1)
     const double range[2] = { t0, t1 };
     outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_RANGE(), range, 2);
   }
+}
+
+int EnsureOutputTypes(vtkInformationVector** inputVector, vtkInformationVector* outputVector,
+  const char* type0, const char* type1)
+{
+  vtkDataObject* input = vtkDataObject::GetData(inputVector[0]);
+  if (!input)
+  {
+    return 0;
+  }
+  const char* types[2] = { type0 ? type0 : input->GetClassName(), type1 };
+  for (int port = 0; port < 2; ++port)
+  {
+    vtkInformation* info = outputVector->GetInformationObject(port);
+    vtkDataObject* out = vtkDataObject::GetData(info);
+    if (!out || std::strcmp(out->GetClassName(), types[port]) != 0)
+    {
+      vtkSmartPointer<vtkDataObject> made = port == 0 && !type0
+        ? vtk::TakeSmartPointer(input->NewInstance())
+        : vtk::TakeSmartPointer(vtkDataObjectTypes::NewDataObject(types[port]));
+      info->Set(vtkDataObject::DATA_OBJECT(), made);
+    }
+  }
+  return 1;
 }
 
 ParallelFor SMPFor()

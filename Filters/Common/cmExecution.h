@@ -11,7 +11,7 @@
 #define cmExecution_h
 
 #include "CloudMapFiltersCommonModule.h"
-#include "cmCounterRng.h" // cm::ParallelFor
+#include "cmParallelFor.h"
 
 #include <cstdint>
 #include <functional>
@@ -65,6 +65,13 @@ CLOUDMAPFILTERSCOMMON_EXPORT void AdvertiseTimeRange(vtkInformation* outInfo, do
 
 /// cm::ParallelFor running on vtkSMPTools::For (grain 1: the cores' items are rows).
 CLOUDMAPFILTERSCOMMON_EXPORT ParallelFor SMPFor();
+
+/// RequestDataObject of a filter with a second output: port 0 gets an output
+/// of `type0`, or of the input's own type when type0 is null; port 1 an
+/// output of `type1` (vtkPolyData, vtkTable...). Existing outputs of the
+/// right type are kept. Returns 0 when there is no input yet.
+CLOUDMAPFILTERSCOMMON_EXPORT int EnsureOutputTypes(vtkInformationVector** inputVector,
+  vtkInformationVector* outputVector, const char* type0, const char* type1);
 
 /// Progress in [0,1] goes to UpdateProgress; returns true when aborted.
 CLOUDMAPFILTERSCOMMON_EXPORT std::function<bool(double)> ProgressAbort(vtkAlgorithm* self);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapAnalyticAntennaPattern.h"
 
+#include "cmArrayAccess.h"
 #include "cmConstants.h"
 #include "cmExecution.h"
 
@@ -103,21 +104,7 @@ int vtkCloudMapAnalyticAntennaPattern::RequestData(
       }
     }
   }
-  vtkNew<vtkDoubleArray> f;
-  f->SetName("Frequency");
-  f->InsertNextValue(this->Frequency);
-  vtkNew<vtkIntArray> ntA, npA;
-  ntA->SetName("NumberOfTheta");
-  ntA->InsertNextValue(nt);
-  npA->SetName("NumberOfPhi");
-  npA->InsertNextValue(np);
-  vtkNew<vtkStringArray> kind;
-  kind->SetName("GainKind");
-  kind->InsertNextValue("Directivity");
-  out->GetFieldData()->AddArray(f);
-  out->GetFieldData()->AddArray(ntA);
-  out->GetFieldData()->AddArray(npA);
-  out->GetFieldData()->AddArray(kind);
+  cm::AddFarFieldTags(out->GetFieldData(), this->Frequency, nt, np, "Directivity");
   return 1;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapFarFieldFromCurrents.h"
 
+#include "cmArrayAccess.h"
 #include "cmConstants.h"
 #include "cmRadiation.h"
 #include "cmRanks.h"
@@ -292,21 +293,7 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
     }
     out->AddColumn(gain);
   }
-  vtkNew<vtkDoubleArray> f;
-  f->SetName("Frequency");
-  f->InsertNextValue(freq);
-  vtkNew<vtkIntArray> ntA, npA;
-  ntA->SetName("NumberOfTheta");
-  ntA->InsertNextValue(static_cast<int>(nt));
-  npA->SetName("NumberOfPhi");
-  npA->InsertNextValue(static_cast<int>(np));
-  vtkNew<vtkStringArray> kind;
-  kind->SetName("GainKind");
-  kind->InsertNextValue("Directivity");
-  out->GetFieldData()->AddArray(f);
-  out->GetFieldData()->AddArray(ntA);
-  out->GetFieldData()->AddArray(npA);
-  out->GetFieldData()->AddArray(kind);
+  cm::AddFarFieldTags(out->GetFieldData(), freq, nt, np, "Directivity");
   return 1;
 }
 

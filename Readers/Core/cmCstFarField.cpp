@@ -9,7 +9,7 @@
 #include <cmath>
 #include <complex>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -320,4 +320,4 @@ FarFieldGrid ReadCstFarFieldFile(const std::string& path)
 {
   return ParseCstFarField(ReadWholeFile(path), path);
 }
-} // namespace cloudmap
+} // namespace cm

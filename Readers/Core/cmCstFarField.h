@@ -34,11 +34,11 @@
 #include <string>
 #include <string_view>
 
-namespace cloudmap
+namespace cm
 {
 FarFieldGrid ParseCstFarField(std::string_view text, const std::string& fileName);
 FarFieldGrid ReadCstFarFieldFile(const std::string& path);
 /// A first line of bracketed units naming Theta and Phi, then a dashed rule.
 bool LooksLikeCstFarField(std::string_view head);
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace cloudmap
+namespace cm
 {
 std::vector<double>& FarFieldGrid::Column(const std::string& name)
 {
@@ -84,4 +84,4 @@ void FinishFarFieldGrid(FarFieldGrid& g, const std::string& file, std::int64_t l
   }
 }
 
-} // namespace cloudmap
+} // namespace cm

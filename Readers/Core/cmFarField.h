@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 /// NEC-2's printed gain for a zero field.
 constexpr double NoFieldDecibels = -999.99;
@@ -60,5 +60,5 @@ void FromMagnitudePhase(double magnitude, double phaseDegrees, double& re, doubl
  */
 void FinishFarFieldGrid(FarFieldGrid& grid, const std::string& file, std::int64_t line);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

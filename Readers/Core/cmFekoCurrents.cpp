@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 using feko::KeyValue;
 using feko::QuotedNames;
@@ -293,4 +293,4 @@ std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(const std::string& path)
 {
   return ParseFekoCurrents(ReadWholeFile(path), path);
 }
-} // namespace cloudmap
+} // namespace cm

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 using feko::KeyValue;
 using feko::QuotedNames;
@@ -291,4 +291,4 @@ std::vector<FarFieldGrid> ReadFekoFarFieldFile(const std::string& path)
 {
   return ParseFekoFarField(ReadWholeFile(path), path);
 }
-} // namespace cloudmap
+} // namespace cm

@@ -49,7 +49,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 /// Every block of an .ffe file, in file order.
 std::vector<FarFieldGrid> ParseFekoFarField(std::string_view text, const std::string& fileName);
@@ -85,5 +85,5 @@ std::vector<SurfaceMesh> ReadFekoOutputFile(
   const std::string& path, std::vector<std::string>* notices = nullptr);
 /// FEKO's text output (and not NEC-2's, which shares the .out extension).
 bool LooksLikeFekoOutput(std::string_view head);
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 bool LooksLikeFekoOutput(std::string_view head)
 {
@@ -45,11 +45,6 @@ void Reals(std::string_view line, std::vector<std::string_view>& tok, std::vecto
   }
 }
 
-bool FirstIsInt(std::string_view line, std::vector<std::string_view>& tok, std::int64_t& n)
-{
-  Tokenize(line, tok);
-  return !tok.empty() && ParseInt(tok[0], n);
-}
 } // namespace
 
 std::vector<SurfaceMesh> ParseFekoOutput(
@@ -97,8 +92,7 @@ std::vector<SurfaceMesh> ParseFekoOutput(
       {
         break;
       }
-      std::int64_t n;
-      if (FirstIsInt(line, tok, n))
+      if (FirstIsInt(line, tok))
       {
         s.Seek(at, ln);
         return;
@@ -121,8 +115,7 @@ std::vector<SurfaceMesh> ParseFekoOutput(
       {
         s.Fail(std::string("no rows under ") + table + " before the end of the file (truncated)");
       }
-      std::int64_t n;
-      if (FirstIsInt(line, tok, n))
+      if (FirstIsInt(line, tok))
       {
         s.Seek(at, ln);
         return true;
@@ -145,7 +138,7 @@ std::vector<SurfaceMesh> ParseFekoOutput(
               continue;
             }
             s.Seek(at2, ln2);
-            return FirstIsInt(line, tok, n);
+            return FirstIsInt(line, tok);
           }
           return false;
         }
@@ -202,7 +195,7 @@ std::vector<SurfaceMesh> ParseFekoOutput(
         const std::size_t at = s.Offset();
         const std::int64_t ln = s.LineNumber();
         std::int64_t n;
-        if (!s.Next(line) || !FirstIsInt(line, tok, n))
+        if (!s.Next(line) || !FirstIsInt(line, tok, &n))
         {
           s.Seek(at, ln);
           break;
@@ -303,7 +296,7 @@ std::vector<SurfaceMesh> ParseFekoOutput(
       for (std::int64_t i = 0; i < m; ++i)
       {
         std::int64_t n;
-        if (!s.Next(line) || !FirstIsInt(line, tok, n))
+        if (!s.Next(line) || !FirstIsInt(line, tok, &n))
         {
           s.Fail("truncated current density table: " + std::to_string(i) + " of " +
             std::to_string(m) + " triangles");
@@ -396,4 +389,4 @@ std::vector<SurfaceMesh> ReadFekoOutputFile(const std::string& path, std::vector
 {
   return ParseFekoOutput(ReadWholeFile(path), path, notices);
 }
-} // namespace cloudmap
+} // namespace cm

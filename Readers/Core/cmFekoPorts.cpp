@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -220,4 +220,4 @@ ColumnTable FekoPortTable(const std::vector<FekoPort>& ports, double z0)
   return t;
 }
 
-} // namespace cloudmap
+} // namespace cm

@@ -32,7 +32,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 struct FekoPort
 {
@@ -51,5 +51,5 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view text, const std::string& f
 /// reflection columns against z0 (cmPortTable.h), G, B and InputPower; one row per block.
 ColumnTable FekoPortTable(const std::vector<FekoPort>& ports, double z0);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

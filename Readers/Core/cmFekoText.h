@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 namespace feko
 {
@@ -48,5 +48,5 @@ inline std::vector<std::string> QuotedNames(std::string_view line)
   return names;
 }
 } // namespace feko
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -9,7 +9,7 @@
 #include <limits>
 #include <unordered_map>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -807,4 +807,4 @@ GmshMesh ReadGmshFile(const std::string& path)
 {
   return ParseGmsh(ReadWholeFile(path), path);
 }
-} // namespace cloudmap
+} // namespace cm

@@ -36,7 +36,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 struct GmshView
 {
@@ -66,5 +66,5 @@ struct GmshMesh
 GmshMesh ParseGmsh(std::string_view text, const std::string& fileName);
 GmshMesh ReadGmshFile(const std::string& path);
 bool LooksLikeGmsh(std::string_view head);
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -11,7 +11,7 @@
 #include <iterator>
 #include <cstdio>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -227,18 +227,6 @@ void TokensOf(std::string_view line, std::vector<std::string_view>& tok)
   Tokenize(hash == std::string_view::npos ? line : line.substr(0, hash), tok);
 }
 
-void Run(const ParallelFor& parallel, std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body)
-{
-  if (parallel && n > 1)
-  {
-    parallel(n, body);
-  }
-  else if (n > 0)
-  {
-    body(0, n);
-  }
-}
-
 /// Whole lines [Begin, End) of the text, with the number of lines before
 /// them (a LineScanner seek target) and the index of their first record
 /// (line with tokens) counted from where the blocks start.
@@ -278,7 +266,7 @@ public:
       this->List.push_back(blk);
       b = e;
     }
-    Run(parallel, static_cast<std::int64_t>(this->List.size()), [&](std::int64_t lo, std::int64_t hi) {
+    RunFor(parallel, static_cast<std::int64_t>(this->List.size()), [&](std::int64_t lo, std::int64_t hi) {
       for (std::int64_t k = lo; k < hi; ++k)
       {
         Block& blk = this->List[k];
@@ -349,7 +337,7 @@ public:
   void ForRecords(const std::string& file, std::int64_t first, std::int64_t count,
     const ParallelFor& parallel, Body&& body)
   {
-    Run(parallel, static_cast<std::int64_t>(this->List.size()), [&](std::int64_t lo, std::int64_t hi) {
+    RunFor(parallel, static_cast<std::int64_t>(this->List.size()), [&](std::int64_t lo, std::int64_t hi) {
       for (std::int64_t k = lo; k < hi; ++k)
       {
         Block& blk = this->List[k];
@@ -806,4 +794,4 @@ std::string FormatMoM(const SurfaceMesh& m)
   return out;
 }
 
-} // namespace cloudmap
+} // namespace cm

@@ -32,7 +32,7 @@
 #include <string>
 #include <string_view>
 
-namespace cloudmap
+namespace cm
 {
 /// Largest vertex or element count accepted, checked before allocation.
 constexpr std::int64_t MoMMaxCount = 500000000;
@@ -57,5 +57,5 @@ std::string FormatMoM(const SurfaceMesh& mesh);
 /// True when the text starts like a CloudMap MoM file (after comments and blank lines).
 bool LooksLikeMoM(std::string_view head);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace cloudmap
+namespace cm
 {
 void NecPatchCentre(const double* const p[], int n, double centre[3], double normal[3], double& area)
 {
@@ -178,4 +178,4 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
   deck += "EN\n";
   return deck;
 }
-} // namespace cloudmap
+} // namespace cm

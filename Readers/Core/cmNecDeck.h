@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 struct NecDeckOptions
 {
@@ -50,5 +50,5 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
 /// The point NEC uses as the centre of a triangle or quad patch (area centroid).
 void NecPatchCentre(const double* const corners[], int n, double centre[3], double normal[3],
   double& area);
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -299,4 +299,4 @@ void NecNearFieldScanner::Table(
   grids.push_back(std::move(g));
 }
 
-} // namespace cloudmap
+} // namespace cm

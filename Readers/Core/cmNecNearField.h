@@ -31,7 +31,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 /// One near-field grid of one solve: the points and E and/or H at each.
 struct NecNearField
@@ -90,5 +90,5 @@ bool IsNecNearFieldBanner(std::string_view line, bool& electric);
 bool NecNearFieldDimensions(const std::vector<double>& points, const NecNearFieldCard& card,
   double tol, std::int64_t dims[3]);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -9,7 +9,7 @@
 
 #include <string>
 
-namespace cloudmap
+namespace cm
 {
 namespace nec
 {
@@ -318,4 +318,4 @@ SurfaceMesh ReadNecSurfaceMesh(const std::string& path)
   return std::move(out.Solutions.front().Mesh);
 }
 
-} // namespace cloudmap
+} // namespace cm

@@ -53,7 +53,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 /// The speed of light NEC-2 uses (m/s): nec2c's CVEL and NEC-2D's WLAM both give λ = 299.8/f[MHz].
 constexpr double NecSpeedOfLight = 299.8e6;
@@ -112,5 +112,5 @@ SurfaceMesh ReadNecSurfaceMesh(const std::string& path);
 /// comment block, or NEC's structure-specification header.
 bool LooksLikeNecOutput(std::string_view head);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -28,7 +28,7 @@
 #include <utility>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 namespace nec
 {
@@ -147,5 +147,5 @@ private:
   std::vector<NecLoad> Loads;        ///< the STRUCTURE IMPEDANCE LOADING last printed
 };
 } // namespace nec
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 namespace nec
 {
@@ -387,4 +387,4 @@ bool Parser::ParallelCurrents(std::int64_t first, std::int64_t m, double lambda,
   return true;
 }
 } // namespace nec
-} // namespace cloudmap
+} // namespace cm

@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 namespace nec
 {
@@ -241,4 +241,4 @@ void Parser::Build()
   g.Built = true;
 }
 } // namespace nec
-} // namespace cloudmap
+} // namespace cm

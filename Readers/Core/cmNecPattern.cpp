@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 namespace nec
 {
@@ -155,4 +155,4 @@ void Parser::ReadPattern()
   this->Solution(false).Patterns.push_back(std::move(g));
 }
 } // namespace nec
-} // namespace cloudmap
+} // namespace cm

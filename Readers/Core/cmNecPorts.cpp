@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -27,13 +27,6 @@ bool NextNonBlank(LineScanner& s, std::string_view& line, std::size_t& at, std::
       return true;
     }
   }
-}
-
-/// A row starts with an integer field.
-bool FirstIsInt(const std::vector<std::string_view>& tok)
-{
-  std::int64_t n;
-  return !tok.empty() && ParseInt(tok[0], n);
 }
 
 } // namespace
@@ -369,4 +362,4 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
   return loads;
 }
 
-} // namespace cloudmap
+} // namespace cm

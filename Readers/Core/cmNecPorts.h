@@ -31,7 +31,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 /// One row of ANTENNA INPUT PARAMETERS.
 struct NecPort
@@ -81,5 +81,5 @@ NecPowerBudget ReadNecPowerBudget(LineScanner& s);
 /// Reads the rows after a STRUCTURE IMPEDANCE LOADING banner (at most `maxRows`).
 std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 namespace nec
 {
@@ -404,4 +404,4 @@ void Parser::EchoLine(std::string_view line)
   }
 }
 } // namespace nec
-} // namespace cloudmap
+} // namespace cm

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 namespace nec
 {
@@ -183,4 +183,4 @@ void Parser::ReadWireCurrents()
   this->Solution(fresh).Wires = std::move(wires);
 }
 } // namespace nec
-} // namespace cloudmap
+} // namespace cm

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -252,4 +252,4 @@ void ReadOpenEmsDumpStep(Hdf5Source& h5, const std::string& file, const OpenEmsD
   im.swap(i);
 }
 
-} // namespace cloudmap
+} // namespace cm

@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 /// The most mesh points a dump may have (2^22: three components are 100 MB of doubles).
 constexpr std::uint64_t MaxDumpPoints = 1ull << 22;
@@ -65,5 +65,5 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& fileName);
 void ReadOpenEmsDumpStep(Hdf5Source& h5, const std::string& fileName, const OpenEmsDump& dump,
   std::size_t index, std::vector<double>& re, std::vector<double>& im);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -280,4 +280,4 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
   return g;
 }
 
-} // namespace cloudmap
+} // namespace cm

@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 /// What the layout checks need from an HDF5 file.
 class Hdf5Source
@@ -69,5 +69,5 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& fileName, std::
 /// True when the file has the nf2ff layout's groups (for CanReadFile).
 bool LooksLikeOpenEmsNf2ff(Hdf5Source& h5);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -5,7 +5,7 @@
 #include <limits>
 #include <map>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -257,4 +257,4 @@ ColumnTable NecPortTable(const NecOutput& nec, double z0)
   return t;
 }
 
-} // namespace cloudmap
+} // namespace cm

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 /// Named double columns of equal length, in order (the shape of a vtkTable).
 struct ColumnTable
@@ -67,5 +67,5 @@ void AddReflectionColumns(const std::vector<std::complex<double>>& z, double z0,
 /// the file does not give (no POWER BUDGET, currents suppressed by PT) is NaN.
 ColumnTable NecPortTable(const NecOutput& nec, double z0);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

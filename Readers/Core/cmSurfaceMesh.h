@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
 struct SurfaceMesh
 {
@@ -29,5 +29,5 @@ struct SurfaceMesh
   std::int64_t NumberOfPoints() const { return static_cast<std::int64_t>(Points.size() / 3); }
   std::int64_t NumberOfElements() const { return static_cast<std::int64_t>(Offsets.size()) - 1; }
 };
-} // namespace cloudmap
+} // namespace cm
 #endif

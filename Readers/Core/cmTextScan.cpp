@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <algorithm>
 
-namespace cloudmap
+namespace cm
 {
 FileText::FileText(std::size_t n)
   : Size(n)
@@ -472,4 +472,4 @@ void TokenizeFortranCells(std::string_view line, std::vector<std::string_view>& 
   }
 }
 
-} // namespace cloudmap
+} // namespace cm

@@ -15,6 +15,7 @@
 #define cmTextScan_h
 
 #include "cmLargeBuffer.h"
+#include "cmParallelFor.h"
 
 #include <cstdint>
 #include <functional>
@@ -24,15 +25,9 @@
 #include <string_view>
 #include <vector>
 
-namespace cloudmap
+namespace cm
 {
-/**
- * Runs body(begin, end) over [0, n), possibly on several threads (the
- * readers pass a vtkSMPTools loop; the core itself starts no threads).
- * Empty means one thread.
- */
-using ParallelFor = std::function<void(
-  std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body)>;
+// ParallelFor: the shared block loop type (Filters/Common/Core/cmParallelFor.h).
 
 class ParseError : public std::runtime_error
 {
@@ -131,6 +126,20 @@ void TokenizeFortranCells(std::string_view line, std::vector<std::string_view>& 
 /// Strict number parsing of one whole token. Return false on any junk.
 bool ParseDouble(std::string_view token, double& value);
 bool ParseInt(std::string_view token, std::int64_t& value);
+/// True when the first token is an integer (a table's row, not its header).
+inline bool FirstIsInt(const std::vector<std::string_view>& tokens)
+{
+  std::int64_t n;
+  return !tokens.empty() && ParseInt(tokens[0], n);
+}
+/// Tokenize(line, tokens), then FirstIsInt(tokens); the integer goes to *first.
+inline bool FirstIsInt(
+  std::string_view line, std::vector<std::string_view>& tokens, std::int64_t* first = nullptr)
+{
+  Tokenize(line, tokens);
+  std::int64_t n;
+  return !tokens.empty() && ParseInt(tokens[0], first ? *first : n);
+}
 
 /// Parses or fails with "expected <what>, found '<token>'" on the scanner's current line.
 double NeedDouble(const LineScanner& s, std::string_view token, const char* what);
@@ -152,5 +161,5 @@ std::string Upper(std::string_view s);
 std::string_view Trim(std::string_view s);
 bool StartsWith(std::string_view s, std::string_view prefix);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace cloudmap
+namespace cm
 {
 namespace
 {
@@ -388,4 +388,4 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
   return out;
 }
 
-} // namespace cloudmap
+} // namespace cm

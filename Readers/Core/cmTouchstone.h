@@ -33,7 +33,7 @@
 #include <string>
 #include <string_view>
 
-namespace cloudmap
+namespace cm
 {
 /// Ports from a file name's extension (.s1p → 1, .s2p → 2, case-insensitive); 0 when
 /// the extension says nothing (then the first data line's count of numbers decides).
@@ -62,5 +62,5 @@ int TouchstonePortsOf(const ColumnTable& t);
 /// do not increase (say, a NEC table of several excitations).
 std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& o);
 
-} // namespace cloudmap
+} // namespace cm
 #endif

@@ -51,6 +51,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -245,7 +246,7 @@ void PrepareReaderFiles(const Context& c)
 {
   vtkPolyData* mesh = c.Mesh;
   vtkDataArray* j = mesh->GetCellData()->GetScalars();
-  cloudmap::SurfaceMesh sm;
+  cm::SurfaceMesh sm;
   sm.Frequency = 120e6;
   for (vtkIdType p = 0; p < mesh->GetNumberOfPoints(); ++p)
   {
@@ -264,7 +265,7 @@ void PrepareReaderFiles(const Context& c)
     sm.JImag.insert(sm.JImag.end(), { 0.1 * v, 0.0, -v });
   }
   {
-    const std::string text = cloudmap::FormatMoM(sm);
+    const std::string text = cm::FormatMoM(sm);
     FILE* f = std::fopen(CmomPath(c).c_str(), "wb");
     if (!f || std::fwrite(text.data(), 1, text.size(), f) != text.size())
     {
@@ -487,11 +488,11 @@ const std::map<std::string, CaseBody>& Cases()
     { "momparse.ours",
       [](Context& c, Result& r) {
         // The text parse alone (file read included), on the SMP threads.
-        const cloudmap::ParallelFor parallel =
+        const cm::ParallelFor parallel =
           [](std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body) {
             vtkSMPTools::For(0, n, 1, [&](vtkIdType b, vtkIdType e) { body(b, e); });
           };
-        r.Count = cloudmap::ReadMoMFile(c.File, parallel).NumberOfElements();
+        r.Count = cm::ReadMoMFile(c.File, parallel).NumberOfElements();
       } },
     { "nec.ours",
       [](Context& c, Result& r) {
@@ -503,11 +504,11 @@ const std::map<std::string, CaseBody>& Cases()
     { "necparse.ours",
       [](Context& c, Result& r) {
         // The text parse alone (file read included), on the SMP threads.
-        const cloudmap::ParallelFor parallel =
+        const cm::ParallelFor parallel =
           [](std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body) {
             vtkSMPTools::For(0, n, 1, [&](vtkIdType b, vtkIdType e) { body(b, e); });
           };
-        r.Count = static_cast<double>(cloudmap::ReadNecOutputFile(c.File, parallel).Solutions.size());
+        r.Count = static_cast<double>(cm::ReadNecOutputFile(c.File, parallel).Solutions.size());
       } },
     { "mom.legacy",
       [](Context& c, Result& r) {
@@ -765,6 +766,15 @@ int main(int argc, char* argv[])
   // Optional third argument: run only the rows whose key contains it.
   const std::string only = argc > 3 ? argv[3] : "";
   const std::string dir = argc > 4 ? argv[4] : ".";
+  // The readers' rows write their files there: make it (and its parents).
+  std::error_code made;
+  std::filesystem::create_directories(dir, made);
+  if (made)
+  {
+    std::fprintf(stderr, "cloudmap_bench: cannot make the scratch directory '%s': %s\n",
+      dir.c_str(), made.message().c_str());
+    return 1;
+  }
   std::vector<int> threads;
   {
     std::stringstream list(argc > 5 ? argv[5] : "1,2");

@@ -28,7 +28,7 @@
 #include <unistd.h>
 #include <vector>
 
-using namespace cloudmap;
+using namespace cm;
 
 namespace
 {

@@ -288,7 +288,7 @@ int Child(const std::string& dir)
   }
   // The native reader on a file with this mesh (large enough for several blocks).
   {
-    cloudmap::SurfaceMesh sm;
+    cm::SurfaceMesh sm;
     sm.Frequency = 1e8;
     vtkSmartPointer<vtkPolyData> big = MakeMesh(260);
     for (vtkIdType p = 0; p < big->GetNumberOfPoints(); ++p)
@@ -311,7 +311,7 @@ int Child(const std::string& dir)
       }
     }
     const std::string path = dir + "/thread_invariance.cmom";
-    const std::string text = cloudmap::FormatMoM(sm);
+    const std::string text = cm::FormatMoM(sm);
     FILE* out = std::fopen(path.c_str(), "wb");
     if (!out || std::fwrite(text.data(), 1, text.size(), out) != text.size())
     {

@@ -12,28 +12,28 @@
 
 #if defined(CM_FUZZ_MOM)
 #include "cmMoMFormat.h"
-#define CM_PARSE(text) cloudmap::ParseMoM(text, "fuzz.cmom")
+#define CM_PARSE(text) cm::ParseMoM(text, "fuzz.cmom")
 #elif defined(CM_FUZZ_NEC)
 #include "cmNecOutput.h"
-#define CM_PARSE(text) cloudmap::ParseNecOutput(text, "fuzz.out")
+#define CM_PARSE(text) cm::ParseNecOutput(text, "fuzz.out")
 #elif defined(CM_FUZZ_FEKO_FFE)
 #include "cmFekoFormat.h"
-#define CM_PARSE(text) cloudmap::ParseFekoFarField(text, "fuzz.ffe")
+#define CM_PARSE(text) cm::ParseFekoFarField(text, "fuzz.ffe")
 #elif defined(CM_FUZZ_FEKO_OS)
 #include "cmFekoFormat.h"
-#define CM_PARSE(text) cloudmap::ParseFekoCurrents(text, "fuzz.os")
+#define CM_PARSE(text) cm::ParseFekoCurrents(text, "fuzz.os")
 #elif defined(CM_FUZZ_FEKO_OUT)
 #include "cmFekoFormat.h"
-#define CM_PARSE(text) cloudmap::ParseFekoOutput(text, "fuzz.out")
+#define CM_PARSE(text) cm::ParseFekoOutput(text, "fuzz.out")
 #elif defined(CM_FUZZ_FEKO_PORTS)
 #include "cmFekoPorts.h"
-#define CM_PARSE(text) cloudmap::FekoPortTable(cloudmap::ParseFekoPorts(text, "fuzz.out"), 50)
+#define CM_PARSE(text) cm::FekoPortTable(cm::ParseFekoPorts(text, "fuzz.out"), 50)
 #elif defined(CM_FUZZ_CST)
 #include "cmCstFarField.h"
-#define CM_PARSE(text) cloudmap::ParseCstFarField(text, "fuzz.txt")
+#define CM_PARSE(text) cm::ParseCstFarField(text, "fuzz.txt")
 #elif defined(CM_FUZZ_GMSH)
 #include "cmGmshFormat.h"
-#define CM_PARSE(text) cloudmap::ParseGmsh(text, "fuzz.msh")
+#define CM_PARSE(text) cm::ParseGmsh(text, "fuzz.msh")
 #elif defined(CM_FUZZ_LSYSTEM) || defined(CM_FUZZ_IFS) || defined(CM_FUZZ_NEC_DECK) ||         \
   defined(CM_FUZZ_TOUCHSTONE) || defined(CM_FUZZ_OPENEMS)
 #define CM_CUSTOM_HARNESS 1
@@ -230,7 +230,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       conn.push_back(fdp.ConsumeIntegral<std::int64_t>());
     }
   }
-  cloudmap::NecDeckOptions o;
+  cm::NecDeckOptions o;
   o.AttachPatch = fdp.ConsumeIntegralInRange<std::int64_t>(-2, ne);
   o.Frequency = fdp.ConsumeBool() ? fdp.ConsumeFloatingPoint<double>() : 120e6;
   o.WireSegments = fdp.ConsumeIntegralInRange<int>(-1, 20);
@@ -241,7 +241,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string deck;
   try
   {
-    deck = cloudmap::MakeNecDeck(points, offsets, conn, o);
+    deck = cm::MakeNecDeck(points, offsets, conn, o);
   }
   catch (const std::invalid_argument&)
   {
@@ -352,12 +352,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const int ports = data[0] % 3;
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
-  cloudmap::ColumnTable t;
+  cm::ColumnTable t;
   try
   {
-    t = cloudmap::ParseTouchstone(text, "fuzz.snp", ports);
+    t = cm::ParseTouchstone(text, "fuzz.snp", ports);
   }
-  catch (const cloudmap::ParseError&)
+  catch (const cm::ParseError&)
   {
     return 0; // the documented refusal
   }
@@ -365,12 +365,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   {
     Fail("an accepted file gave no rows, no Frequency column or no reference impedance");
   }
-  cloudmap::TouchstoneWriteOptions o;
+  cm::TouchstoneWriteOptions o;
   o.Unit = "Hz";
   std::string again;
   try
   {
-    again = cloudmap::WriteTouchstone(t, o);
+    again = cm::WriteTouchstone(t, o);
   }
   catch (const std::runtime_error&)
   {
@@ -378,14 +378,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   try
   {
-    const cloudmap::ColumnTable u =
-      cloudmap::ParseTouchstone(again, "again.snp", cloudmap::TouchstonePortsOf(t));
+    const cm::ColumnTable u =
+      cm::ParseTouchstone(again, "again.snp", cm::TouchstonePortsOf(t));
     if (u.Rows() != t.Rows())
     {
       Fail("a written file reads back with another number of rows");
     }
   }
-  catch (const cloudmap::ParseError& e)
+  catch (const cm::ParseError& e)
   {
     std::fprintf(stderr, "%s\n", e.what());
     Fail("a written file is refused by the reader");
@@ -393,7 +393,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   return 0;
 }
 #elif defined(CM_FUZZ_OPENEMS)
-#include "../Core/cmMemoryHdf5.h"
+#include "../../Readers/Testing/Core/cmMemoryHdf5.h"
 #include "cmOpenEmsNf2ff.h"
 #include <fuzzer/FuzzedDataProvider.h>
 // The HDF5 layout checks of the openEMS nf2ff reader over an in-memory Hdf5Source
@@ -520,9 +520,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::size_t count = 0;
   try
   {
-    count = cloudmap::OpenEmsNf2ffFrequencies(h, "fuzz.h5").size();
+    count = cm::OpenEmsNf2ffFrequencies(h, "fuzz.h5").size();
   }
-  catch (const cloudmap::ParseError&)
+  catch (const cm::ParseError&)
   {
     return 0;
   }
@@ -532,7 +532,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try
     {
       double dmax = 0, prad = 0;
-      const cloudmap::FarFieldGrid g = cloudmap::ReadOpenEmsNf2ff(h, "fuzz.h5", f, &dmax, &prad);
+      const cm::FarFieldGrid g = cm::ReadOpenEmsNf2ff(h, "fuzz.h5", f, &dmax, &prad);
       if (g.Theta.size() != nt * np || static_cast<std::uint64_t>(g.NumberOfTheta) != nt ||
         static_cast<std::uint64_t>(g.NumberOfPhi) != np)
       {
@@ -547,7 +547,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
       }
     }
-    catch (const cloudmap::ParseError&)
+    catch (const cm::ParseError&)
     {
     }
     if (h.ValuesRead > 6 * 4096 + 2 * 12 + 1)
@@ -565,7 +565,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   {
     (void)CM_PARSE(text);
   }
-  catch (const cloudmap::ParseError&)
+  catch (const cm::ParseError&)
   {
     // The documented refusal.
   }

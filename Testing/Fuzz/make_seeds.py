@@ -33,7 +33,7 @@ for entry in re.findall(r"\{ (\"[^{]*?)\{", body, re.S):
     if len(s) >= 4 and s[1]:
         write("lsystem", k, bytes([4]) + "\0".join([s[1], s[2], s[3]]).encode())
         k += 1
-tests = open(os.path.join(root, "Testing/Core/TestLSystem.cpp")).read()
+tests = open(os.path.join(root, "Filters/Fractals/Testing/Core/TestLSystem.cpp")).read()
 for m in re.finditer(r'Run\("([^"]*)", "([^"]*)", \d+(?:, "([^"]*)")?', tests):
     write("lsystem", k, bytes([2]) + "\0".join([m.group(1), m.group(2).encode().decode("unicode_escape"), m.group(3) or ""]).encode())
     k += 1

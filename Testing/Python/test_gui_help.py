@@ -4,7 +4,7 @@ the plugin (Plugin/pqCloudMap.qrc, a distinct PNG in Plugin/icons); and the
 plugin's compiled Qt help (CloudMap.qch, embedded in the
 plugin and shown by ParaView's Help and the Properties panel's "?" button)
 has one page per server-manager proxy of the plugin's XML (Filters/*/*.xml,
-Plugin/xml), titled with the
+Readers/*.xml), titled with the
 proxy's label, holding its documentation (the long help and the text of
 its <Documentation> paragraph), and the plugin binary embeds a .qch.
 
@@ -34,9 +34,8 @@ qrc = open(os.path.join(root, "Plugin", "pqCloudMap.qrc")).read()
 aliases = dict(re.findall(r'<file alias="([^"]+)">([^<]+)</file>', qrc))
 menu_icons = {}
 proxies = {}
-xml_files = glob.glob(os.path.join(root, "Plugin", "xml", "*.xml")) + \
-    glob.glob(os.path.join(root, "Filters", "*", "*.xml")) + \
-    glob.glob(os.path.join(root, "Readers", "**", "*.xml"), recursive=True)
+xml_files = glob.glob(os.path.join(root, "Filters", "*", "*.xml")) + \
+    glob.glob(os.path.join(root, "Readers", "*.xml"))
 for path in sorted(xml_files):
     for group in ET.parse(path).getroot().iter("ProxyGroup"):
         for proxy in group:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # valgrind memcheck over the reader tests of a normal (Release) build: the
-# pipeline-free parser tests (Testing/Core) and the VTK reader tests
-# (Testing/Cxx). Any invalid access, use of uninitialised memory or a
+# pipeline-free parser tests (Readers/Testing/Core) and the VTK reader tests
+# (Readers/Testing/Cxx). Any invalid access, use of uninitialised memory or a
 # definite/indirect leak fails. valgrind.supp may only name frames outside
 # CloudMap (dynamic loader, static initialisers of ParaView's libraries).
 #   Testing/sanitize/run-valgrind.sh <bin dir> [program[:arguments]...]

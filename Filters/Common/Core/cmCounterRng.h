@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include "cmParallelFor.h" // cm::ParallelFor, cm::RunFor (re-exported for the cores)
 #include <functional>
 
 namespace cm
@@ -90,22 +91,5 @@ inline double CounterGaussian(std::uint64_t seed, std::uint64_t stream, std::uin
   return NormalQuantile(CounterUniform(seed, stream, index));
 }
 
-/// How the core runs a loop over [0, n) in chunks; the VTK wrappers pass
-/// vtkSMPTools::For, tests pass nothing (serial). The body must be
-/// thread-safe for disjoint ranges.
-using ParallelFor =
-  std::function<void(long long n, const std::function<void(long long, long long)>& body)>;
-
-inline void RunFor(const ParallelFor& pf, long long n, const std::function<void(long long, long long)>& body)
-{
-  if (pf)
-  {
-    pf(n, body);
-  }
-  else if (n > 0)
-  {
-    body(0, n);
-  }
-}
 }
 #endif

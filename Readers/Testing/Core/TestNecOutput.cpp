@@ -17,7 +17,7 @@
 #include <functional>
 #include <thread>
 
-using namespace cloudmap;
+using namespace cm;
 
 namespace
 {

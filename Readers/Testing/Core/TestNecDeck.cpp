@@ -19,7 +19,7 @@
 #include <tuple>
 #include <vector>
 
-using namespace cloudmap;
+using namespace cm;
 
 namespace
 {

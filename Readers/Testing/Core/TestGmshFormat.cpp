@@ -14,7 +14,7 @@
 #include <cstring>
 #include <string>
 
-using namespace cloudmap;
+using namespace cm;
 
 namespace
 {

@@ -28,11 +28,11 @@ void ExpectError(const std::string& text, int line, const char* words)
 {
   try
   {
-    cloudmap::ParseMoM(text, "case.cmom");
+    cm::ParseMoM(text, "case.cmom");
     std::printf("no error for case expecting '%s'\n", words);
     CM_CHECK(false);
   }
-  catch (const cloudmap::ParseError& e)
+  catch (const cm::ParseError& e)
   {
     const std::string msg = e.what();
     const std::string where =
@@ -55,7 +55,7 @@ std::string Replace(std::string s, const std::string& a, const std::string& b)
 
 int TestMoMFormat(int, char*[])
 {
-  const cloudmap::SurfaceMesh m = cloudmap::ParseMoM(Good, "good.cmom");
+  const cm::SurfaceMesh m = cm::ParseMoM(Good, "good.cmom");
   CM_CHECK(m.NumberOfPoints() == 5);
   CM_CHECK(m.NumberOfElements() == 2);
   CM_NEAR(m.Frequency, 1.2e8, 0);
@@ -64,7 +64,7 @@ int TestMoMFormat(int, char*[])
   CM_CHECK(m.SourceNames.size() == 1 && m.SourceNames[0] == "feed");
 
   // Round trip through the writer, exactly.
-  const cloudmap::SurfaceMesh back = cloudmap::ParseMoM(cloudmap::FormatMoM(m), "back.cmom");
+  const cm::SurfaceMesh back = cm::ParseMoM(cm::FormatMoM(m), "back.cmom");
   CM_CHECK(back.Points == m.Points && back.Connectivity == m.Connectivity &&
     back.Offsets == m.Offsets && back.JReal == m.JReal && back.JImag == m.JImag &&
     back.Frequency == m.Frequency && back.SourcePositions == m.SourcePositions);
@@ -73,12 +73,12 @@ int TestMoMFormat(int, char*[])
   std::string crlf;
   for (char c : std::string(Good))
     crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-  CM_CHECK(cloudmap::ParseMoM(crlf, "crlf.cmom").NumberOfElements() == 2);
-  CM_CHECK(cloudmap::ParseMoM("\xEF\xBB\xBF" + std::string(Good), "bom.cmom").NumberOfElements() == 2);
-  CM_CHECK(cloudmap::ParseMoM(Replace(Good, "Q 0 1 2 3  ", "q\t0\t1\t2\t3\t"), "tab.cmom").NumberOfElements() == 2);
+  CM_CHECK(cm::ParseMoM(crlf, "crlf.cmom").NumberOfElements() == 2);
+  CM_CHECK(cm::ParseMoM("\xEF\xBB\xBF" + std::string(Good), "bom.cmom").NumberOfElements() == 2);
+  CM_CHECK(cm::ParseMoM(Replace(Good, "Q 0 1 2 3  ", "q\t0\t1\t2\t3\t"), "tab.cmom").NumberOfElements() == 2);
   const std::string oneBased = Replace(Replace(Replace(Good, "Q 0 1 2 3", "Q 1 2 3 4"), "T 1 4 2", "T 2 5 3"),
     "VERTICES 5", "INDEX-BASE 1\nVERTICES 5");
-  CM_CHECK(cloudmap::ParseMoM(oneBased, "one.cmom").Connectivity == m.Connectivity);
+  CM_CHECK(cm::ParseMoM(oneBased, "one.cmom").Connectivity == m.Connectivity);
 
   // Every number spelling gives exactly what ParseDouble makes of the token
   // alone (the row fast path and its fallback must agree with it bit for
@@ -109,10 +109,10 @@ int TestMoMFormat(int, char*[])
       text += i % 4 == 0 ? "# c\n" : "\n";
     }
     text += "END\n";
-    const cloudmap::SurfaceMesh sp = cloudmap::ParseMoM(text, "spell.cmom");
+    const cm::SurfaceMesh sp = cm::ParseMoM(text, "spell.cmom");
     auto same = [](double got, const char* token) {
       double want = 0;
-      const bool parsed = cloudmap::ParseDouble(token, want);
+      const bool parsed = cm::ParseDouble(token, want);
       const bool ok = parsed && std::memcmp(&got, &want, sizeof got) == 0;
       if (!ok)
         std::printf("  '%s': read %.17g, ParseDouble %.17g\n", token, got, want);
@@ -167,10 +167,10 @@ int TestMoMFormat(int, char*[])
   auto fileError = [&](const std::string& path, const char* words) {
     try
     {
-      cloudmap::ReadMoMFile(path);
+      cm::ReadMoMFile(path);
       CM_CHECK(false);
     }
-    catch (const cloudmap::ParseError& e)
+    catch (const cm::ParseError& e)
     {
       const std::string msg = e.what();
       const bool ok = msg.find(path) == 0 && msg.find(words) != std::string::npos;

@@ -25,7 +25,7 @@
 int TestMoMReader(int, char*[])
 {
   // A strip of 10 quads and 10 triangles with a known current on each.
-  cloudmap::SurfaceMesh m;
+  cm::SurfaceMesh m;
   m.Frequency = 120e6;
   for (int i = 0; i <= 20; ++i)
     for (int j = 0; j <= 1; ++j)
@@ -46,7 +46,7 @@ int TestMoMReader(int, char*[])
   const std::string path = std::string(CLOUDMAP_TEMP_DIR) + "/strip.cmom";
   {
     FILE* f = std::fopen(path.c_str(), "wb");
-    const std::string text = cloudmap::FormatMoM(m);
+    const std::string text = cm::FormatMoM(m);
     std::fwrite(text.data(), 1, text.size(), f);
     std::fclose(f);
   }

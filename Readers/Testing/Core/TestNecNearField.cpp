@@ -17,7 +17,7 @@
 #include <cstdio>
 #include <string>
 
-using namespace cloudmap;
+using namespace cm;
 using C = std::complex<double>;
 
 namespace

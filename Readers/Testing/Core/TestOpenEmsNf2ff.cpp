@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-using namespace cloudmap;
+using namespace cm;
 
 namespace
 {

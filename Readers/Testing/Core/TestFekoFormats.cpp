@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-using namespace cloudmap;
+using namespace cm;
 using C = std::complex<double>;
 
 namespace

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-using namespace cloudmap;
+using namespace cm;
 
 namespace
 {

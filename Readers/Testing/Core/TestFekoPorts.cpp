@@ -14,7 +14,7 @@
 #include <complex>
 #include <string>
 
-using namespace cloudmap;
+using namespace cm;
 
 namespace
 {

@@ -11,7 +11,7 @@
 #include <complex>
 #include <string>
 
-using namespace cloudmap;
+using namespace cm;
 
 namespace
 {

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-using namespace cloudmap;
+using namespace cm;
 
 namespace
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// An in-memory cloudmap::Hdf5Source for the tests and the fuzz harness of the
+// An in-memory cm::Hdf5Source for the tests and the fuzz harness of the
 // pipeline-free HDF5 layout checks (cmOpenEmsNf2ff.h): datasets are (dims, values),
 // attributes (object, name) -> values, and every parent of a dataset or attribute
 // owner is a group. Dataset() reports the dims as given, so a test can declare more
@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-struct cmMemoryHdf5 : cloudmap::Hdf5Source
+struct cmMemoryHdf5 : cm::Hdf5Source
 {
   struct Set
   {

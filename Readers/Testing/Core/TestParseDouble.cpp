@@ -31,7 +31,7 @@ int TestParseDouble(int, char*[])
     std::string s = buf;
     const double want = std::strtod(s.c_str(), nullptr);
     double got = 0;
-    if (!cloudmap::ParseDouble(s, got) || got != want)
+    if (!cm::ParseDouble(s, got) || got != want)
     {
       if (++mismatches < 5)
         std::printf("mismatch: '%s' -> %.17g, strtod %.17g\n", s.c_str(), got, want);
@@ -39,15 +39,15 @@ int TestParseDouble(int, char*[])
   }
   CM_CHECK(mismatches == 0);
   double v;
-  CM_CHECK(cloudmap::ParseDouble("1.5E+009", v) && v == 1.5e9);
-  CM_CHECK(cloudmap::ParseDouble("1.5E+9", v) && v == 1.5e9);
-  CM_CHECK(cloudmap::ParseDouble("-2.25D-03", v) && v == -2.25e-3);
-  CM_CHECK(cloudmap::ParseDouble(".100", v) && v == 0.1);
-  CM_CHECK(cloudmap::ParseDouble("+7", v) && v == 7.0);
-  CM_CHECK(cloudmap::ParseDouble("0.1234567890123456789", v) && v == 0.1234567890123456789);
-  CM_CHECK(cloudmap::ParseDouble("1e-400", v) && v == 0.0);   // underflow: zero
-  CM_CHECK(cloudmap::ParseDouble("-1e400", v) && std::isinf(v) && v < 0); // overflow: -inf
+  CM_CHECK(cm::ParseDouble("1.5E+009", v) && v == 1.5e9);
+  CM_CHECK(cm::ParseDouble("1.5E+9", v) && v == 1.5e9);
+  CM_CHECK(cm::ParseDouble("-2.25D-03", v) && v == -2.25e-3);
+  CM_CHECK(cm::ParseDouble(".100", v) && v == 0.1);
+  CM_CHECK(cm::ParseDouble("+7", v) && v == 7.0);
+  CM_CHECK(cm::ParseDouble("0.1234567890123456789", v) && v == 0.1234567890123456789);
+  CM_CHECK(cm::ParseDouble("1e-400", v) && v == 0.0);   // underflow: zero
+  CM_CHECK(cm::ParseDouble("-1e400", v) && std::isinf(v) && v < 0); // overflow: -inf
   for (const char* bad : { "", "-", ".", "1e", "1e+", "1.2.3", "12a", "--1", "1 2", "e5", "0x" })
-    CM_CHECK(!cloudmap::ParseDouble(bad, v));
+    CM_CHECK(!cm::ParseDouble(bad, v));
   return cmReport("TestParseDouble");
 }
