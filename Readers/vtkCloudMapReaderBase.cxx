@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapReaderBase.h"
 
+#include "cmExecution.h"
 #include "cmFarFieldToVTK.h"
 #include "cmFileStamp.h"
 #include "cmRanks.h"
@@ -173,9 +174,8 @@ int vtkCloudMapReaderBase::ReadRequestedData(vtkInformation* request, vtkInforma
     : 0;
   this->RequestPort = from >= 0 && from < ports ? from : 0;
   vtkInformation* info = outputs->GetInformationObject(this->RequestPort);
-  const int piece = info->Has(SDDP::UPDATE_PIECE_NUMBER()) ? info->Get(SDDP::UPDATE_PIECE_NUMBER()) : 0;
-  const int pieces =
-    info->Has(SDDP::UPDATE_NUMBER_OF_PIECES()) ? info->Get(SDDP::UPDATE_NUMBER_OF_PIECES()) : 1;
+  int piece = 0, pieces = 1;
+  cm::RequestedPiece(info, piece, pieces);
   const int ghosts = info->Get(SDDP::UPDATE_NUMBER_OF_GHOST_LEVELS());
   const int step = static_cast<int>(cm::RequestedStep(info, this->Steps));
   this->ClearOutputs(false);

@@ -191,32 +191,17 @@ ColumnTable FekoPortTable(const std::vector<FekoPort>& ports, double z0)
 {
   ColumnTable t;
   t.ReferenceImpedance = z0;
-  std::vector<double> f, src, vr, vi, ir, ii, g, b, pin;
-  std::vector<std::complex<double>> z;
+  std::vector<double> f, src;
+  PortColumns electrical;
   for (const FekoPort& p : ports)
   {
-    const std::complex<double> v = p.Impedance * p.Current;
     f.push_back(p.Frequency);
     src.push_back(static_cast<double>(p.Source));
-    vr.push_back(v.real());
-    vi.push_back(v.imag());
-    ir.push_back(p.Current.real());
-    ii.push_back(p.Current.imag());
-    z.push_back(p.Impedance);
-    g.push_back(p.Admittance.real());
-    b.push_back(p.Admittance.imag());
-    pin.push_back(p.Power);
+    electrical.Append(p.Impedance * p.Current, p.Current, p.Impedance, p.Admittance, p.Power);
   }
   t.Add("Frequency") = std::move(f);
   t.Add("Source") = std::move(src);
-  t.Add("V_re") = std::move(vr);
-  t.Add("V_im") = std::move(vi);
-  t.Add("I_re") = std::move(ir);
-  t.Add("I_im") = std::move(ii);
-  AddReflectionColumns(z, z0, t);
-  t.Add("G") = std::move(g);
-  t.Add("B") = std::move(b);
-  t.Add("InputPower") = std::move(pin);
+  electrical.MoveInto(z0, t);
   return t;
 }
 

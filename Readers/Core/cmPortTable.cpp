@@ -71,6 +71,31 @@ void AddReflectionColumns(const std::vector<std::complex<double>>& z, double z0,
   t.Add("MismatchLoss") = std::move(ml);
 }
 
+void PortColumns::Append(std::complex<double> v, std::complex<double> i, std::complex<double> z,
+  std::complex<double> y, double inputPower)
+{
+  this->Vre.push_back(v.real());
+  this->Vim.push_back(v.imag());
+  this->Ire.push_back(i.real());
+  this->Iim.push_back(i.imag());
+  this->Z.push_back(z);
+  this->G.push_back(y.real());
+  this->B.push_back(y.imag());
+  this->InputPower.push_back(inputPower);
+}
+
+void PortColumns::MoveInto(double z0, ColumnTable& t)
+{
+  t.Add("V_re") = std::move(this->Vre);
+  t.Add("V_im") = std::move(this->Vim);
+  t.Add("I_re") = std::move(this->Ire);
+  t.Add("I_im") = std::move(this->Iim);
+  AddReflectionColumns(this->Z, z0, t);
+  t.Add("G") = std::move(this->G);
+  t.Add("B") = std::move(this->B);
+  t.Add("InputPower") = std::move(this->InputPower);
+}
+
 ColumnTable NecPortTable(const NecOutput& nec, double z0)
 {
   // The lumped loads of the whole file, by name, in order of first appearance.
@@ -96,9 +121,8 @@ ColumnTable NecPortTable(const NecOutput& nec, double z0)
   }
   ColumnTable t;
   t.ReferenceImpedance = z0;
-  std::vector<double> freq, exc, tag, seg, vr, vi, ir, ii;
-  std::vector<std::complex<double>> z;
-  std::vector<double> g, b, pin, prad, ploss, pnet, eff;
+  std::vector<double> freq, exc, tag, seg, prad, ploss, pnet, eff;
+  PortColumns electrical;
   struct LoadCols
   {
     std::vector<double> P, Ire, Iim, Db, Sre, Sim;
@@ -205,14 +229,7 @@ ColumnTable NecPortTable(const NecOutput& nec, double z0)
       exc.push_back(solve);
       tag.push_back(static_cast<double>(p.Tag));
       seg.push_back(static_cast<double>(p.Segment));
-      vr.push_back(p.Voltage.real());
-      vi.push_back(p.Voltage.imag());
-      ir.push_back(p.Current.real());
-      ii.push_back(p.Current.imag());
-      z.push_back(p.Impedance);
-      g.push_back(p.Admittance.real());
-      b.push_back(p.Admittance.imag());
-      pin.push_back(p.Power);
+      electrical.Append(p.Voltage, p.Current, p.Impedance, p.Admittance, p.Power);
       prad.push_back(s.Power.Present ? s.Power.Radiated : NaN);
       ploss.push_back(s.Power.Present ? s.Power.StructureLoss : NaN);
       pnet.push_back(s.Power.Present ? s.Power.NetworkLoss : NaN);
@@ -232,14 +249,7 @@ ColumnTable NecPortTable(const NecOutput& nec, double z0)
   t.Add("Excitation") = std::move(exc);
   t.Add("Tag") = std::move(tag);
   t.Add("Segment") = std::move(seg);
-  t.Add("V_re") = std::move(vr);
-  t.Add("V_im") = std::move(vi);
-  t.Add("I_re") = std::move(ir);
-  t.Add("I_im") = std::move(ii);
-  AddReflectionColumns(z, z0, t);
-  t.Add("G") = std::move(g);
-  t.Add("B") = std::move(b);
-  t.Add("InputPower") = std::move(pin);
+  electrical.MoveInto(z0, t);
   t.Add("RadiatedPower") = std::move(prad);
   t.Add("StructureLoss") = std::move(ploss);
   t.Add("NetworkLoss") = std::move(pnet);

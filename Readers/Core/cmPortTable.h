@@ -56,6 +56,19 @@ Reflection ReflectionOf(std::complex<double> z, double z0);
 /// MismatchLoss for the impedances `z` (the columns shared by every port table).
 void AddReflectionColumns(const std::vector<std::complex<double>>& z, double z0, ColumnTable& t);
 
+/// The electrical columns every port table has, one row per port.
+struct PortColumns
+{
+  std::vector<double> Vre, Vim, Ire, Iim, G, B, InputPower;
+  std::vector<std::complex<double>> Z;
+  /// One row: the port's voltage, current, impedance, admittance and input power.
+  void Append(std::complex<double> v, std::complex<double> i, std::complex<double> z,
+    std::complex<double> y, double inputPower);
+  /// Adds, in this order, V_re, V_im, I_re, I_im, the reflection columns against
+  /// z0, G, B and InputPower to t (moving the columns out).
+  void MoveInto(double z0, ColumnTable& t);
+};
+
 /// The port table of a NEC run: one row per ANTENNA INPUT PARAMETERS row (so one row
 /// per frequency for a single source), in file order. Columns: Frequency (Hz), Excitation
 /// (index of the solve), Tag, Segment, V_re, V_im, I_re, I_im, the reflection columns,
