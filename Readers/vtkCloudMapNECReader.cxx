@@ -226,7 +226,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
     if (port == 0)
     {
       vtkPolyData* pd = vtkPolyData::SafeDownCast(out[0]);
-      cm::SurfaceMeshToPolyData(pick->Mesh, piece, pieces, ghosts, pd);
+      cm::SurfaceMeshToPolyData(pick->FullMesh(), piece, pieces, ghosts, pd);
     }
     else if (port == 1)
     {

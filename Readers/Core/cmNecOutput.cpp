@@ -123,6 +123,39 @@ bool Parser::NextRow(int maxHeader, std::int64_t& headerLines, std::string_view&
 
 NecOutput Parser::Run()
 {
+  try
+  {
+    this->RunSections();
+    this->FlushCurrents();
+  }
+  catch (const ParseError&)
+  {
+    // A deferred table before this error may hold an earlier one: the serial
+    // parse (DeferredRowsRefused) then finds it first.
+    this->FlushCurrents();
+    throw;
+  }
+  // A model with patches prints their currents in every solve; a solution without them
+  // means the file was cut short.
+  bool missing = this->Out.Solutions.empty();
+  for (const NecSolution& s : this->Out.Solutions)
+  {
+    missing = missing || (this->SawPatches && !s.HasPatchCurrents);
+  }
+  if (missing)
+  {
+    throw ParseError(this->S.FileName(), this->S.LineNumber(),
+      this->SawPatches
+        ? "no SURFACE PATCH CURRENTS section: the run printed no solution for its patches "
+          "(did the deck end before an XQ or RP card, or did NEC stop on an error?)"
+        : "no solution: neither CURRENTS AND LOCATION, SURFACE PATCH CURRENTS nor RADIATION "
+          "PATTERNS was printed (did the deck end before an XQ or RP card?)");
+  }
+  return std::move(this->Out);
+}
+
+void Parser::RunSections()
+{
   Mode mode = Mode::None;
   std::string_view line;
   while (this->S.Next(line))
@@ -150,6 +183,7 @@ NecOutput Parser::Run()
     }
     else if (ContainsNoCase(line, "STRUCTURE SPECIFICATION"))
     {
+      this->FlushCurrents(); // deferred tables need the structure they belong to
       this->Geo = Structure();
       this->Feeds.clear();
       this->PendingPorts.clear();
@@ -259,27 +293,22 @@ NecOutput Parser::Run()
       this->EchoLine(line);
     }
   }
-  // A model with patches prints their currents in every solve; a solution without them
-  // means the file was cut short.
-  bool missing = this->Out.Solutions.empty();
-  for (const NecSolution& s : this->Out.Solutions)
-  {
-    missing = missing || (this->SawPatches && !s.HasPatchCurrents);
-  }
-  if (missing)
-  {
-    throw ParseError(this->S.FileName(), this->S.LineNumber(),
-      this->SawPatches
-        ? "no SURFACE PATCH CURRENTS section: the run printed no solution for its patches "
-          "(did the deck end before an XQ or RP card, or did NEC stop on an error?)"
-        : "no solution: neither CURRENTS AND LOCATION, SURFACE PATCH CURRENTS nor RADIATION "
-          "PATTERNS was printed (did the deck end before an XQ or RP card?)");
-  }
-  return std::move(this->Out);
 }
 } // namespace nec
 
 using cm::ContainsNoCase;
+
+SurfaceMesh NecSolution::FullMesh() const
+{
+  SurfaceMesh m = this->Mesh;
+  if (this->Polygons)
+  {
+    m.Points = this->Polygons->Points;
+    m.Offsets = this->Polygons->Offsets;
+    m.Connectivity = this->Polygons->Connectivity;
+  }
+  return m;
+}
 
 bool LooksLikeNecOutput(std::string_view rawHead)
 {
@@ -304,7 +333,14 @@ NecOutput ParseNecOutput(
       "not a NEC-2 output file: no nec2c or NEC-2D banner, comment block or structure "
       "specification in the first 4 KB");
   }
-  return nec::Parser(text, fileName, parallel).Run();
+  try
+  {
+    return nec::Parser(text, fileName, parallel, true).Run();
+  }
+  catch (const nec::DeferredRowsRefused&)
+  {
+    return nec::Parser(text, fileName, parallel, false).Run();
+  }
 }
 
 NecOutput ReadNecOutputFile(const std::string& path, const ParallelFor& parallel)
@@ -315,7 +351,7 @@ NecOutput ReadNecOutputFile(const std::string& path, const ParallelFor& parallel
 SurfaceMesh ReadNecSurfaceMesh(const std::string& path)
 {
   NecOutput out = ReadNecOutputFile(path);
-  return std::move(out.Solutions.front().Mesh);
+  return out.Solutions.front().FullMesh();
 }
 
 } // namespace cm

@@ -46,6 +46,8 @@
 #include "cmNecNearField.h"
 #include "cmNecPorts.h"
 #include "cmSurfaceMesh.h"
+
+#include <memory>
 #include "cmTextScan.h"
 
 #include <cstdint>
@@ -76,7 +78,14 @@ struct NecSolution
   double Frequency = 0;  ///< Hz, as printed (5 significant digits)
   double Wavelength = 0; ///< metres, the λ NEC used to print positions
   bool HasPatchCurrents = false; ///< a SURFACE PATCH CURRENTS table was read
-  SurfaceMesh Mesh;      ///< one element per patch (none for a wire-only model); sources = fed segments
+  /// This solve's values on the patches: J per element (none for a wire-only
+  /// model), frequency, sources = fed segments. The polygons are not in it but
+  /// in `Polygons`, shared by every solve of the structure (a sweep prints
+  /// hundreds of solves of one structure); FullMesh() joins the two.
+  SurfaceMesh Mesh;
+  std::shared_ptr<const SurfaceMesh> Polygons; ///< Points, Offsets, Connectivity (null: no patches)
+  /// Mesh with the polygons copied in: what a reader shows.
+  SurfaceMesh FullMesh() const;
   std::vector<NecWireSegment> Wires;  ///< CURRENTS AND LOCATION (empty when PT suppressed it)
   std::vector<FarFieldGrid> Patterns; ///< every RADIATION PATTERNS table, in file order
   std::vector<NecNearField> NearFields; ///< NE/NH tables (cmNecNearField.h), NE+NH pairs joined

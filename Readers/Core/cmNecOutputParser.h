@@ -86,16 +86,41 @@ struct Structure
   std::vector<SegmentGeometry> Segments;
   std::int64_t TotalPatches = -1; ///< "TOTAL PATCHES USED", when printed
   bool Built = false;
-  SurfaceMesh Geometry; ///< polygons only; every solution copies it
+  std::shared_ptr<SurfaceMesh> Geometry; ///< polygons only (Build()); every solution shares them
+};
+
+/// Thrown by Parser::Run() when a deferred SURFACE PATCH CURRENTS row is not a
+/// plain nec2c row: the caller parses again with `defer` off, which reads or
+/// reports such rows in file order (so the first error is the serial one).
+struct DeferredRowsRefused
+{
+};
+
+/// Rows per block of the parallel SURFACE PATCH CURRENTS pass.
+constexpr std::int64_t CurrentBlockRows = 512;
+
+/// A SURFACE PATCH CURRENTS table whose rows from `First` on are left for
+/// Parser::FlushCurrents().
+struct DeferredCurrents
+{
+  std::size_t Solution = 0;             ///< index in NecOutput::Solutions
+  std::int64_t First = 0, Patches = 0;  ///< rows First..Patches-1 are deferred
+  double Lambda = 0;
+  std::vector<std::size_t> BlockStarts; ///< text offset of every CurrentBlockRows-th row, then the end
+  std::vector<double> Re, Im;           ///< J of rows 0..First-1, then room for all
 };
 
 class Parser
 {
 public:
-  Parser(std::string_view text, const std::string& fileName, const ParallelFor& parallel)
+  /// With a `parallel` loop and `defer`, long SURFACE PATCH CURRENTS tables
+  /// are parsed at once on the threads (Run() may then throw DeferredRowsRefused).
+  Parser(std::string_view text, const std::string& fileName, const ParallelFor& parallel,
+    bool defer = false)
     : S(text, fileName)
     , Text(text)
     , Parallel(parallel)
+    , Defer(defer)
     // A patch takes at least one data row of 64 bytes, which bounds every count.
     , MaxPatches(static_cast<std::int64_t>(text.size() / 64) + 16)
   {
@@ -131,7 +156,13 @@ private:
   LineScanner S;
   std::string_view Text;
   ParallelFor Parallel;
-  bool ParallelCurrents(std::int64_t first, std::int64_t m, double lambda, SurfaceMesh& mesh);
+  bool Defer;
+  std::vector<DeferredCurrents> Deferred;
+  void RunSections();
+  void StartMesh(SurfaceMesh& mesh) const;
+  bool DeferCurrents(std::size_t solution, std::int64_t first, std::int64_t m, double lambda,
+    std::vector<double>& re, std::vector<double>& im);
+  void FlushCurrents();
   std::int64_t MaxPatches;
   std::vector<std::string_view> Tok;
   Structure Geo;

@@ -199,27 +199,27 @@ void Parser::ReadPatchCurrents()
   const bool fresh = this->Open && !this->Out.Solutions.empty() &&
     (this->Out.Solutions.back().HasPatchCurrents || !this->Out.Solutions.back().Patterns.empty());
   NecSolution& sol = this->Solution(fresh);
-  sol.Mesh = this->Geo.Geometry;
-  sol.Mesh.Frequency = this->FrequencyHz;
-  this->AddSources(sol.Mesh);
+  const std::size_t index = this->Out.Solutions.size() - 1; // Solution() returns the last
+  this->StartMesh(sol.Mesh);
+  sol.Polygons = this->Geo.Geometry;
   sol.HasPatchCurrents = true;
-  sol.Mesh.JReal.reserve(3 * static_cast<std::size_t>(m));
-  sol.Mesh.JImag.reserve(3 * static_cast<std::size_t>(m));
+  std::vector<double> re, im; // J of the rows read here
+  re.reserve(3 * static_cast<std::size_t>(m));
+  im.reserve(3 * static_cast<std::size_t>(m));
   std::int64_t header = 0, found = 0;
-  bool triedParallel = false;
+  bool triedDeferring = false;
   std::string_view line;
   std::vector<std::string_view> row;
   while (found < m)
   {
-    if (header < 0 && !triedParallel)
+    if (header < 0 && !triedDeferring)
     {
-      // The rows have started: the rest of the table in parallel blocks, if
-      // it is all plain nec2c rows.
-      triedParallel = true;
-      if (this->ParallelCurrents(found, m, lambda, sol.Mesh))
+      // The rows have started: the rest of the table is left for the
+      // parallel pass (FlushCurrents), if it is long enough.
+      triedDeferring = true;
+      if (this->DeferCurrents(index, found, m, lambda, re, im))
       {
-        found = m;
-        continue;
+        return;
       }
     }
     if (header < 0)
@@ -242,8 +242,8 @@ void Parser::ReadPatchCurrents()
         {
           for (int a = 0; a < 3; ++a)
           {
-            sol.Mesh.JReal.push_back(v[7 + 2 * a]);
-            sol.Mesh.JImag.push_back(v[8 + 2 * a]);
+            re.push_back(v[7 + 2 * a]);
+            im.push_back(v[8 + 2 * a]);
           }
           ++found;
           continue;
@@ -301,8 +301,8 @@ void Parser::ReadPatchCurrents()
     }
     for (int a = 0; a < 3; ++a)
     {
-      sol.Mesh.JReal.push_back(NeedFinite(this->S, row[8 + 2 * a], "a current density"));
-      sol.Mesh.JImag.push_back(NeedFinite(this->S, row[9 + 2 * a], "a current density"));
+      re.push_back(NeedFinite(this->S, row[8 + 2 * a], "a current density"));
+      im.push_back(NeedFinite(this->S, row[9 + 2 * a], "a current density"));
     }
     ++found;
   }
@@ -313,78 +313,145 @@ void Parser::ReadPatchCurrents()
       "truncated SURFACE PATCH CURRENTS table: " + std::to_string(found) + " of " +
         std::to_string(m) + " patches" + (eof ? " before the end of the file" : ""));
   }
+  sol.Mesh.JReal = std::move(re);
+  sol.Mesh.JImag = std::move(im);
 }
 
-bool Parser::ParallelCurrents(std::int64_t first, std::int64_t m, double lambda, SurfaceMesh& mesh)
+void Parser::StartMesh(SurfaceMesh& mesh) const
 {
-  // Rows first..m-1 (0-based) of a SURFACE PATCH CURRENTS table whose first
-  // rows were nec2c rows: when every one of the next m - first lines is a
-  // plain nec2c row that passes the checks, they are parsed in blocks on the
-  // threads, each into its own place. Otherwise nothing is kept and the
-  // serial loop goes on from the same line (and reports what it finds).
-  constexpr std::int64_t BlockRows = 512;
+  // A solution's mesh before its arrays: the structure's names, this
+  // frequency and its sources (the feeds change from one frequency to the next).
+  const SurfaceMesh& g = *this->Geo.Geometry;
+  mesh = SurfaceMesh(); // no polygons: they are shared (NecSolution::Polygons)
+  mesh.Name = g.Name;
+  mesh.ReceiverNames = g.ReceiverNames;
+  mesh.ReceiverPositions = g.ReceiverPositions;
+  mesh.Frequency = this->FrequencyHz;
+  this->AddSources(mesh);
+}
+
+bool Parser::DeferCurrents(std::size_t solution, std::int64_t first, std::int64_t m, double lambda,
+  std::vector<double>& re, std::vector<double>& im)
+{
+  // Rows first..m-1 (0-based) of a long SURFACE PATCH CURRENTS table whose
+  // first rows were nec2c rows, one line each: the lines are only counted
+  // here (their block starts kept) and the parse goes on after them;
+  // FlushCurrents() parses every deferred table at once on the threads. A
+  // sweep prints one table per frequency, so a pass per table would start
+  // the threads hundreds of times (VTK 9.2 makes a thread pool per For).
   const std::int64_t count = m - first;
-  if (!this->Parallel || count < 4 * BlockRows)
+  if (!this->Parallel || !this->Defer || count < 4 * CurrentBlockRows)
   {
     return false;
   }
   const std::size_t at = this->S.Offset();
   const std::int64_t lineNo = this->S.LineNumber();
-  std::vector<std::size_t> starts(static_cast<std::size_t>(count) + 1);
+  DeferredCurrents job;
+  job.Solution = solution;
+  job.First = first;
+  job.Patches = m;
+  job.Lambda = lambda;
+  job.BlockStarts.reserve(static_cast<std::size_t>(count / CurrentBlockRows + 2));
   std::size_t pos = at;
   for (std::int64_t k = 0; k < count; ++k)
   {
     if (pos >= this->Text.size())
     {
-      return false;
+      return false; // the file ends inside the table: the serial loop reports it
     }
-    starts[k] = pos;
+    if (k % CurrentBlockRows == 0)
+    {
+      job.BlockStarts.push_back(pos);
+    }
     const std::size_t nl = this->Text.find('\n', pos);
     pos = nl == std::string_view::npos ? this->Text.size() : nl + 1;
   }
-  starts[count] = pos;
-  mesh.JReal.resize(3 * static_cast<std::size_t>(m));
-  mesh.JImag.resize(3 * static_cast<std::size_t>(m));
-  const std::int64_t blocks = (count + BlockRows - 1) / BlockRows;
-  std::vector<char> ok(static_cast<std::size_t>(blocks), 0);
-  this->Parallel(blocks, [&](std::int64_t lo, std::int64_t hi) {
+  job.BlockStarts.push_back(pos);
+  job.Re = std::move(re);
+  job.Im = std::move(im);
+  this->Deferred.push_back(std::move(job));
+  this->S.Seek(pos, lineNo + count);
+  return true;
+}
+
+void Parser::FlushCurrents()
+{
+  // Every deferred table in two parallel passes: J's storage (2 fills per
+  // table, whose first touch of fresh memory is much of their cost on a VM),
+  // then all tables' row blocks. Any row the fast path
+  // refuses means the file needs the serial parse, which reads and reports
+  // such rows: the whole parse is then redone without deferring.
+  if (this->Deferred.empty())
+  {
+    return;
+  }
+  std::vector<DeferredCurrents> jobs = std::move(this->Deferred);
+  this->Deferred.clear();
+  const std::int64_t tables = static_cast<std::int64_t>(jobs.size());
+  this->Parallel(2 * tables, [&](std::int64_t lo, std::int64_t hi) {
+    for (std::int64_t k = lo; k < hi; ++k)
+    {
+      DeferredCurrents& job = jobs[static_cast<std::size_t>(k / 2)];
+      (k % 2 == 0 ? job.Re : job.Im).resize(3 * static_cast<std::size_t>(job.Patches));
+    }
+  });
+  // Block b of all tables: table = the last whose first block is <= b.
+  std::vector<std::int64_t> firstBlock(jobs.size() + 1, 0);
+  for (std::size_t j = 0; j < jobs.size(); ++j)
+  {
+    firstBlock[j + 1] = firstBlock[j] + static_cast<std::int64_t>(jobs[j].BlockStarts.size()) - 1;
+  }
+  std::vector<char> ok(static_cast<std::size_t>(firstBlock.back()), 0);
+  this->Parallel(firstBlock.back(), [&](std::int64_t lo, std::int64_t hi) {
     for (std::int64_t b = lo; b < hi; ++b)
     {
+      const std::size_t j = static_cast<std::size_t>(
+        std::upper_bound(firstBlock.begin(), firstBlock.end(), b) - firstBlock.begin() - 1);
+      DeferredCurrents& job = jobs[j];
+      const std::size_t local = static_cast<std::size_t>(b - firstBlock[j]);
+      const std::int64_t row0 = job.First + static_cast<std::int64_t>(local) * CurrentBlockRows;
+      const std::int64_t rows = std::min(job.Patches - row0, CurrentBlockRows);
+      std::size_t pos = job.BlockStarts[local];
+      const std::size_t stop = job.BlockStarts[local + 1];
       bool good = true;
-      for (std::int64_t k = b * BlockRows; good && k < std::min(count, (b + 1) * BlockRows); ++k)
+      for (std::int64_t k = 0; good && k < rows; ++k)
       {
-        std::size_t end = starts[k + 1];
-        if (end > starts[k] && this->Text[end - 1] == '\n')
+        const std::int64_t row = row0 + k; // 0-based patch index
+        std::size_t end = this->Text.find('\n', pos);
+        end = end == std::string_view::npos || end > stop ? stop : end;
+        const std::size_t next = end < stop ? end + 1 : stop;
+        if (end > pos && this->Text[end - 1] == '\r')
         {
           --end;
         }
-        const std::int64_t row = first + k; // 0-based patch index
         std::int64_t n = 0;
         double v[13];
-        good = FastRow(this->Text.substr(starts[k], end - starts[k]), 14, n, v) && n == row + 1;
+        good = FastRow(this->Text.substr(pos, end - pos), 14, n, v) && n == row + 1;
         const DataPatch& d = this->Geo.Data[static_cast<std::size_t>(row)];
         for (int a = 0; good && a < 3; ++a)
         {
-          good = std::abs(lambda * v[a] - d.Centre[a]) <= 1e-3 * lambda + 1e-4;
+          good = std::abs(job.Lambda * v[a] - d.Centre[a]) <= 1e-3 * job.Lambda + 1e-4;
         }
         for (int a = 0; good && a < 3; ++a)
         {
-          mesh.JReal[3 * row + a] = v[7 + 2 * a];
-          mesh.JImag[3 * row + a] = v[8 + 2 * a];
+          job.Re[3 * row + a] = v[7 + 2 * a];
+          job.Im[3 * row + a] = v[8 + 2 * a];
         }
+        pos = next;
       }
       ok[static_cast<std::size_t>(b)] = good ? 1 : 0;
     }
   });
   if (std::find(ok.begin(), ok.end(), 0) != ok.end())
   {
-    mesh.JReal.resize(3 * static_cast<std::size_t>(first));
-    mesh.JImag.resize(3 * static_cast<std::size_t>(first));
-    this->S.Seek(at, lineNo);
-    return false;
+    throw DeferredRowsRefused();
   }
-  this->S.Seek(pos, lineNo + count);
-  return true;
+  for (DeferredCurrents& job : jobs)
+  {
+    SurfaceMesh& mesh = this->Out.Solutions[job.Solution].Mesh;
+    mesh.JReal = std::move(job.Re);
+    mesh.JImag = std::move(job.Im);
+  }
 }
 } // namespace nec
 } // namespace cm

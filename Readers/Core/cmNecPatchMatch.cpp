@@ -191,7 +191,8 @@ void Parser::Build()
     }
   };
   std::unordered_multimap<std::array<std::int64_t, 3>, std::int64_t, KeyHash> grid;
-  SurfaceMesh& mesh = g.Geometry;
+  g.Geometry = std::make_shared<SurfaceMesh>();
+  SurfaceMesh& mesh = *g.Geometry;
   mesh = SurfaceMesh();
   mesh.Offsets.reserve(static_cast<std::size_t>(m) + 1);
   mesh.Connectivity.reserve(4 * static_cast<std::size_t>(m));

@@ -50,6 +50,7 @@ void Parser::ReadSegments()
 
 void Parser::ReadPatchData()
 {
+  this->FlushCurrents(); // deferred tables read the patch data this replaces
   // A new table describes the structure that follows; any mesh built before is stale.
   this->Geo.Data.clear();
   this->Geo.Built = false;

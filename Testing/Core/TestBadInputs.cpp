@@ -103,7 +103,7 @@ std::string ReadAs(const std::string& format, const std::string& path)
     for (const auto& s : n.Solutions)
     {
       o << s.Frequency << " " << s.Wavelength << "\n";
-      PutMesh(o, s.Mesh);
+      PutMesh(o, s.FullMesh());
       for (const auto& w : s.Wires)
       {
         o << w.Segment << " " << w.Tag << " " << w.Centre[0] << " " << w.Centre[2] << " "

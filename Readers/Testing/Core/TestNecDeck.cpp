@@ -166,13 +166,14 @@ int TestNecDeck(int, char*[])
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 1);
     const NecSolution& s = nec.Solutions.at(0);
+    const SurfaceMesh sm = s.FullMesh();
     std::printf("read back %lld patches (%lld split, %lld squares)\n",
-      static_cast<long long>(s.Mesh.NumberOfElements()), static_cast<long long>(nec.SplitPatches),
+      static_cast<long long>(sm.NumberOfElements()), static_cast<long long>(nec.SplitPatches),
       static_cast<long long>(nec.SquarePatches));
-    CM_CHECK(s.Mesh.NumberOfElements() == patches + 3);
+    CM_CHECK(sm.NumberOfElements() == patches + 3);
     CM_CHECK(nec.SplitPatches == 1 && nec.SquarePatches == 0 && nec.EchoPatches == patches);
     double area, volume, area0 = 0, volume0 = 0;
-    Measure(s.Mesh, area, volume);
+    Measure(sm, area, volume);
     SurfaceMesh original;
     original.Points = cube.Points;
     original.Offsets = cube.Offsets;
@@ -190,13 +191,13 @@ int TestNecDeck(int, char*[])
       {
         for (int d = 0; d < 3; ++d)
         {
-          CM_NEAR(s.Mesh.Points[3 * s.Mesh.Connectivity[s.Mesh.Offsets[e] + k] + d],
+          CM_NEAR(sm.Points[3 * sm.Connectivity[sm.Offsets[e] + k] + d],
             cube.Points[3 * cube.Conn[cube.Offsets[e] + k] + d], 1e-12);
         }
       }
     }
     CM_CHECK(s.Wires.size() == 5 && s.Patterns.size() == 1);
-    CM_CHECK(s.Mesh.SourceNames.size() == 1 && s.Mesh.SourceNames[0] == "tag1_seg1");
+    CM_CHECK(sm.SourceNames.size() == 1 && sm.SourceNames[0] == "tag1_seg1");
     CM_NEAR(s.Wires.at(0).Centre[2], 0.2 + 0.025, 1e-4);
     CM_CHECK(s.Patterns.at(0).NumberOfTheta == 7 && s.Patterns.at(0).NumberOfPhi == 5);
   }

@@ -183,7 +183,7 @@ int TestNecPatterns(int, char*[])
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 1);
     const NecSolution& s = nec.Solutions[0];
-    CM_CHECK(!s.HasPatchCurrents && s.Mesh.NumberOfElements() == 0);
+    CM_CHECK(!s.HasPatchCurrents && s.FullMesh().NumberOfElements() == 0);
     CM_CHECK(s.Wires.size() == 21 && s.Patterns.size() == 1);
     const FarFieldGrid& g = s.Patterns[0];
     CM_CHECK(g.NumberOfTheta == 37 && g.NumberOfPhi == 4 && g.NumberOfSamples() == 148);
@@ -304,7 +304,7 @@ int TestNecPatterns(int, char*[])
     CM_CHECK(RunNec(d, out));
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 1);
-    CM_CHECK(nec.Solutions[0].HasPatchCurrents && nec.Solutions[0].Mesh.NumberOfElements() == 55);
+    CM_CHECK(nec.Solutions[0].HasPatchCurrents && nec.Solutions[0].FullMesh().NumberOfElements() == 55);
     CM_CHECK(nec.Solutions[0].Wires.size() == 4 && nec.Solutions[0].Patterns.size() == 1);
     CheckRowsAgainstText("box", out, nec);
   }
