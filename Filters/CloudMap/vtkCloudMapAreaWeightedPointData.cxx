@@ -49,7 +49,7 @@ struct AverageWorker
 
   template <typename ArrayT>
   void operator()(ArrayT* in, const cm::SurfaceView& view, const cm::map::PointCellLinks* links,
-    const std::vector<double>& areas, const std::vector<std::int64_t>* group, std::int64_t nRows,
+    const cm::LargeArray<double>& areas, const std::vector<std::int64_t>* group, std::int64_t nRows,
     std::int64_t nPoints, double* out)
   {
     const int nc = in->GetNumberOfComponents();
@@ -106,15 +106,15 @@ struct AverageWorker
       });
     });
     const std::size_t nSum = static_cast<std::size_t>(nRows) * nc;
-    std::unique_ptr<double[]> sum(new double[nSum]), weight(new double[nRows]);
+    cm::LargeArray<double> sum(nSum), weight(static_cast<std::size_t>(nRows));
     const std::int64_t parts = std::max<std::int64_t>(1, std::min<std::int64_t>(64, nRows / 4096));
     this->Ok = cm::ForWithProgress(this->Self, parts, this->From,
       this->From + 0.9 * (this->To - this->From), [&](std::int64_t b, std::int64_t e) {
         for (std::int64_t part = b; part < e; ++part)
         {
           const std::int64_t lo = nRows * part / parts, hi = nRows * (part + 1) / parts;
-          std::fill(sum.get() + lo * nc, sum.get() + hi * nc, 0.0);
-          std::fill(weight.get() + lo, weight.get() + hi, 0.0);
+          std::fill(sum.data() + lo * nc, sum.data() + hi * nc, 0.0);
+          std::fill(weight.data() + lo, weight.data() + hi, 0.0);
           view.WithIds([&](auto* off, auto* conn) {
             for (std::int64_t k = 0; k < nBlocks; ++k)
             {
@@ -122,7 +122,7 @@ struct AverageWorker
               {
                 cm::map::AreaWeightedScatterRows(k * BlockCells,
                   std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map, areas.data(), values, nc,
-                  lo, hi, sum.get(), weight.get());
+                  lo, hi, sum.data(), weight.data());
               }
             }
           });
@@ -263,7 +263,7 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     }
     return false;
   };
-  const std::vector<double> areas = cm::CellAreas(view);
+  const cm::LargeArray<double> areas = cm::CellAreas(view);
   if (aborted(0.1))
   {
     return 1;

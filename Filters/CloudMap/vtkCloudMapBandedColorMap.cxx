@@ -216,8 +216,8 @@ struct ExactContext
   const std::vector<double>& Values;
   const cm::map::BandSpec& Spec;
   const std::vector<std::uint8_t>& Lut;
-  const std::vector<std::int64_t>& PieceStart;
-  const std::vector<std::int64_t>& CornerStart;
+  const cm::LargeArray<std::int64_t>& PieceStart;
+  const cm::LargeArray<std::int64_t>& CornerStart;
 };
 
 // Calls emit(band, corners, n) for every band piece of element c.
@@ -386,7 +386,8 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
 
   // Pass 1: pieces and corners of every element, then prefix sums.
   const std::int64_t nIn = view.NumberOfCells();
-  std::vector<std::int64_t> pieceStart(nIn + 1, 0), cornerStart(nIn + 1, 0);
+  cm::LargeArray<std::int64_t> pieceStart(nIn + 1), cornerStart(nIn + 1); // pass 1 writes them
+  pieceStart[0] = cornerStart[0] = 0;
   ExactContext ctx{ view, scalars, spec, lut, pieceStart, cornerStart };
   if (!cm::ForWithProgress(this, nIn, 0.0, 0.5, [&](std::int64_t b, std::int64_t e) {
         for (std::int64_t c = b; c < e; ++c)

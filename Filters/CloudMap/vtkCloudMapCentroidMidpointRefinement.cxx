@@ -3,6 +3,7 @@
 
 #include "cmArrayAccess.h"
 #include "cmExecution.h"
+#include "cmLargeBuffer.h"
 #include "cmElementInterpolation.h"
 #include "cmRefinement.h"
 #include "cmSurfaceView.h"
@@ -43,10 +44,10 @@ namespace
 struct WriteContext
 {
   const cm::SurfaceView& View;
-  const std::vector<unsigned char>& Level;
-  const std::vector<std::int64_t>& PointStart;
-  const std::vector<std::int64_t>& CellStart;
-  const std::vector<std::int64_t>& ConnStart;
+  const cm::LargeArray<unsigned char>& Level;
+  const cm::LargeArray<std::int64_t>& PointStart;
+  const cm::LargeArray<std::int64_t>& CellStart;
+  const cm::LargeArray<std::int64_t>& ConnStart;
   vtkIdType* ParentId;
   unsigned char* LevelOut;
   double* CellRS;     ///< null in the fused mode: the centres stay in per-thread scratch
@@ -156,8 +157,8 @@ vtkSmartPointer<vtkDataArray> WriteRefined(
 // the parent's corners with the weights of each point's parent coordinates.
 // Reports progress 0.9 -> 1 array by array; returns false when aborted.
 bool InterpolatePoints(vtkAlgorithm* self, vtkPointData* inPD, vtkPointData* outPD,
-  const cm::SurfaceView& view, const std::vector<std::int64_t>& pointStart,
-  const std::vector<double>& pointRS)
+  const cm::SurfaceView& view, const cm::LargeArray<std::int64_t>& pointStart,
+  const cm::LargeArray<double>& pointRS)
 {
   const std::int64_t nOut = pointStart.back();
   const int nArrays = inPD->GetNumberOfArrays();
@@ -222,8 +223,11 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
   const std::int64_t nIn = view.NumberOfCells();
 
   // Pass 1: each parent's level and output sizes.
-  std::vector<unsigned char> level(nIn);
-  std::vector<std::int64_t> pointStart(nIn + 1, 0), cellStart(nIn + 1, 0), connStart(nIn + 1, 0);
+  // Uninitialized, on huge pages: pass 1 writes (and faults in) every entry
+  // but the leading zero on the threads.
+  cm::LargeArray<unsigned char> level(nIn);
+  cm::LargeArray<std::int64_t> pointStart(nIn + 1), cellStart(nIn + 1), connStart(nIn + 1);
+  pointStart[0] = cellStart[0] = connStart[0] = 0;
   const bool adaptive = this->PrecisionMode == MAXIMUM_EDGE_LENGTH;
   const int fixed = this->NumberOfLevels;
   const double hmax = this->MaximumEdgeLength;
@@ -305,7 +309,7 @@ int vtkCloudMapCentroidMidpointRefinement::RequestData(
     cm::ResizeLarge(parentRS.GetPointer(), nOut);
   }
   const bool wantPointRS = this->InterpolatePointData && input->GetPointData()->GetNumberOfArrays();
-  std::vector<double> pointRS(wantPointRS ? 2 * nPts : 0);
+  cm::LargeArray<double> pointRS(wantPointRS ? 2 * nPts : 0);
   const bool floatPoints = input->GetPoints() && input->GetPoints()->GetDataType() == VTK_FLOAT;
   const bool smallIds = nPts < VTK_INT_MAX && connStart[nIn] < VTK_INT_MAX;
 

@@ -181,10 +181,15 @@ bool ForWithProgress(vtkAlgorithm* self, std::int64_t n, double from, double to,
   // and small inputs run as one parallel loop.
   constexpr std::int64_t MinBlock = 1 << 16;
   const std::int64_t blocks = std::max<std::int64_t>(1, std::min<std::int64_t>(20, n / MinBlock));
+  // Each block is one parallel loop in chunks of 1/16 of a thread's share:
+  // the default grain (a quarter of a share) can leave one thread finishing
+  // a whole chunk alone at the end of every block.
+  const std::int64_t threads = std::max(1, vtkSMPTools::GetEstimatedNumberOfThreads());
   for (std::int64_t k = 0; k < blocks; ++k)
   {
     const std::int64_t b = n * k / blocks, e = n * (k + 1) / blocks;
-    vtkSMPTools::For(b, e, [&](vtkIdType lo, vtkIdType hi) { body(lo, hi); });
+    const vtkIdType grain = static_cast<vtkIdType>(std::max<std::int64_t>(1, (e - b) / (16 * threads)));
+    vtkSMPTools::For(b, e, grain, [&](vtkIdType lo, vtkIdType hi) { body(lo, hi); });
     if (self)
     {
       self->UpdateProgress(from + (to - from) * double(k + 1) / double(blocks));

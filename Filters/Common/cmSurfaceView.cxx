@@ -13,6 +13,8 @@
 #include "vtkTypeInt64Array.h"
 #include "vtkVersionMacros.h"
 
+#include <atomic>
+
 namespace cm
 {
 bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
@@ -53,15 +55,29 @@ bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
     }
 #endif
   }
-  for (vtkIdType c = 0; c < view.NCells; ++c)
-  {
-    const int n = view.Size(c);
-    if (n != 3 && n != 4)
+  // Every cell a triangle or a quad, checked in parallel; the error names the
+  // first bad cell whatever the thread count.
+  std::atomic<vtkIdType> firstBad(view.NCells);
+  vtkSMPTools::For(0, view.NCells, [&](vtkIdType b, vtkIdType e) {
+    for (vtkIdType c = b; c < e && c < firstBad.load(std::memory_order_relaxed); ++c)
     {
-      error = "cell " + std::to_string(c) + " has " + std::to_string(n) +
-        " points; only triangles and quads are supported";
-      return false;
+      const int n = view.Size(c);
+      if (n != 3 && n != 4)
+      {
+        vtkIdType seen = firstBad.load();
+        while (c < seen && !firstBad.compare_exchange_weak(seen, c))
+        {
+        }
+        return;
+      }
     }
+  });
+  if (firstBad.load() < view.NCells)
+  {
+    const vtkIdType c = firstBad.load();
+    error = "cell " + std::to_string(c) + " has " + std::to_string(view.Size(c)) +
+      " points; only triangles and quads are supported";
+    return false;
   }
   vtkPoints* pts = input->GetPoints();
   view.NumberOfPoints = pts ? pts->GetNumberOfPoints() : 0;
@@ -85,9 +101,9 @@ bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
   return true;
 }
 
-std::vector<double> CellAreas(const SurfaceView& view)
+LargeArray<double> CellAreas(const SurfaceView& view)
 {
-  std::vector<double> areas(view.NumberOfCells());
+  LargeArray<double> areas(static_cast<std::size_t>(view.NumberOfCells()));
   vtkSMPTools::For(0, view.NumberOfCells(), [&](vtkIdType b, vtkIdType e) {
     Vec3 p[4];
     for (vtkIdType c = b; c < e; ++c)

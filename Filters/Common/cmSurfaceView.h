@@ -7,6 +7,7 @@
 #ifndef cmSurfaceView_h
 #define cmSurfaceView_h
 
+#include "cmLargeBuffer.h"
 #include "CloudMapFiltersCommonModule.h"
 #include "cmVec3.h"
 
@@ -88,6 +89,6 @@ CLOUDMAPFILTERSCOMMON_EXPORT bool MakeSurfaceView(
   vtkPolyData* input, SurfaceView& view, std::string& error);
 
 /// Area of every cell of the view (parallel).
-CLOUDMAPFILTERSCOMMON_EXPORT std::vector<double> CellAreas(const SurfaceView& view);
+CLOUDMAPFILTERSCOMMON_EXPORT LargeArray<double> CellAreas(const SurfaceView& view);
 } // namespace cm
 #endif

@@ -14,6 +14,10 @@
 #define cmLargeBuffer_h
 
 #include <cstddef>
+#include <cstdlib>
+#include <new>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace cm
@@ -48,6 +52,78 @@ void ResizeLargeVector(std::vector<T>& v, std::size_t n)
   }
   v.resize(n);
 }
+
+/**
+ * An uninitialized array of n trivial values for a filter's big temporaries
+ * (per-element offsets, areas, sums). It is allocated with AllocateLarge when
+ * big, so its first touch costs one fault per 2 MB instead of one per 4 KB,
+ * and left unwritten, so the parallel loop that fills it also faults it in
+ * on every thread (a zero-filling std::vector faults it in serially, on the
+ * calling thread). Move-only.
+ */
+template <typename T>
+class LargeArray
+{
+  static_assert(std::is_trivially_copyable<T>::value, "LargeArray holds plain values");
+
+public:
+  LargeArray() = default;
+  explicit LargeArray(std::size_t n)
+    : Size(n)
+  {
+    if (n == 0)
+    {
+      return;
+    }
+    const std::size_t bytes = n * sizeof(T);
+    void* p = AllocateLarge(bytes);
+    p = p ? p : std::malloc(bytes);
+    if (!p)
+    {
+      throw std::bad_alloc();
+    }
+    this->Data = static_cast<T*>(p);
+  }
+  LargeArray(std::size_t n, T fill)
+    : LargeArray(n)
+  {
+    for (std::size_t i = 0; i < n; ++i)
+    {
+      this->Data[i] = fill;
+    }
+  }
+  LargeArray(LargeArray&& o) noexcept
+    : Data(std::exchange(o.Data, nullptr))
+    , Size(std::exchange(o.Size, 0))
+  {
+  }
+  LargeArray& operator=(LargeArray&& o) noexcept
+  {
+    std::swap(this->Data, o.Data);
+    std::swap(this->Size, o.Size);
+    return *this;
+  }
+  LargeArray(const LargeArray&) = delete;
+  LargeArray& operator=(const LargeArray&) = delete;
+  ~LargeArray() { std::free(this->Data); }
+
+  T* data() { return this->Data; }
+  const T* data() const { return this->Data; }
+  std::size_t size() const { return this->Size; }
+  bool empty() const { return this->Size == 0; }
+  T& operator[](std::size_t i) { return this->Data[i]; }
+  const T& operator[](std::size_t i) const { return this->Data[i]; }
+  T* begin() { return this->Data; }
+  T* end() { return this->Data + this->Size; }
+  const T* begin() const { return this->Data; }
+  const T* end() const { return this->Data + this->Size; }
+  T& back() { return this->Data[this->Size - 1]; }
+  const T& back() const { return this->Data[this->Size - 1]; }
+
+private:
+  T* Data = nullptr;
+  std::size_t Size = 0;
+};
 } // namespace cm
 
 #endif
