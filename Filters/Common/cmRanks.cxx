@@ -47,20 +47,21 @@ bool GlobalRangeOrFailure(const double* values, std::int64_t n, vtkUnsignedCharA
       std::array<double, 2>{ { std::numeric_limits<double>::infinity(),
         -std::numeric_limits<double>::infinity() } });
     vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-      std::array<double, 2>& r = local.Local();
+      // In registers (a thread-local reference aliases the values: every
+      // step would store it), without the ghost test when there are none.
+      double l = std::numeric_limits<double>::infinity(), h = -l;
+      constexpr double big = std::numeric_limits<double>::max();
       for (vtkIdType i = b; i < e; ++i)
       {
-        if (g && (g[i] & vtkDataSetAttributes::DUPLICATECELL))
-        {
-          continue;
-        }
         const double v = values[i];
-        if (std::isfinite(v))
-        {
-          r[0] = std::min(r[0], v);
-          r[1] = std::max(r[1], v);
-        }
+        // Finite: |v| <= max (false for NaN and for the infinities).
+        const bool use = std::fabs(v) <= big && !(g && (g[i] & vtkDataSetAttributes::DUPLICATECELL));
+        l = use && v < l ? v : l;
+        h = use && v > h ? v : h;
       }
+      std::array<double, 2>& r = local.Local();
+      r[0] = std::min(r[0], l);
+      r[1] = std::max(r[1], h);
     });
     for (const std::array<double, 2>& r : local)
     {
