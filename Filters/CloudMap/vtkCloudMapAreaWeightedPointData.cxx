@@ -2,6 +2,7 @@
 #include "vtkCloudMapAreaWeightedPointData.h"
 
 #include "cmAreaWeighting.h"
+#include "cmArrayAccess.h"
 #include "cmExecution.h"
 #include "cmSurfaceView.h"
 
@@ -21,6 +22,7 @@
 #include "vtkStreamingDemandDrivenPipeline.h"
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -36,20 +38,24 @@ vtkCloudMapAreaWeightedPointData::~vtkCloudMapAreaWeightedPointData() = default;
 
 namespace
 {
-// Averages one array: by the link table (deterministic in any thread count,
-// and the documented zero-area fallback), or by the scatter form, one pass
-// over the connectivity, when one thread does all the work.
-// The long loops run in blocks (cm::ForWithProgress) that report
-// progress from From to To and stop when the user aborts (Ok becomes false).
+// Averages one array: by the link table (the documented zero-area
+// fallback), or by the row-owner scatter (no table), which computes the
+// areas on the way when `areas` is null (no merged vertices). Both add each
+// vertex's terms in ascending element order, so the result is the same on
+// any thread count. The long loops run in blocks (cm::ForWithProgress) that
+// report progress from From to To and stop when the user aborts (Ok becomes
+// false). NeedLinks is set when the on-the-way areas met a zero-area element:
+// then nothing is written and the caller averages by the link table.
 struct AverageWorker
 {
   vtkAlgorithm* Self = nullptr;
   double From = 0, To = 1;
   bool Ok = true;
+  bool NeedLinks = false;
 
   template <typename ArrayT>
   void operator()(ArrayT* in, const cm::SurfaceView& view, const cm::map::PointCellLinks* links,
-    const cm::LargeArray<double>& areas, const std::vector<std::int64_t>* group, std::int64_t nRows,
+    const double* areas, const std::vector<std::int64_t>* group, std::int64_t nRows,
     std::int64_t nPoints, double* out)
   {
     const int nc = in->GetNumberOfComponents();
@@ -82,7 +88,7 @@ struct AverageWorker
           for (std::int64_t p = b; p < e; ++p)
           {
             const std::int64_t row = map ? map[p] : p;
-            cm::map::AreaWeightedVertex(*links, row, areas.data(), values, nc, out + p * nc);
+            cm::map::AreaWeightedVertex(*links, row, areas, values, nc, out + p * nc);
           }
         });
       return;
@@ -105,9 +111,53 @@ struct AverageWorker
         }
       });
     });
+    const std::int64_t parts = std::max<std::int64_t>(1, std::min<std::int64_t>(64, nRows / 4096));
+    if (!areas)
+    {
+      // Rows are point ids: each part sums its rows in its own small
+      // buffers (cache resident) and writes their means straight to the
+      // output, so the only big memory is the output itself.
+      std::atomic<bool> flat{ false };
+      this->Ok = cm::ForWithProgress(
+        this->Self, parts, this->From, this->To, [&](std::int64_t b, std::int64_t e) {
+          std::vector<double> lsum, lweight;
+          for (std::int64_t part = b; part < e && !flat.load(std::memory_order_relaxed); ++part)
+          {
+            const std::int64_t lo = nRows * part / parts, hi = nRows * (part + 1) / parts;
+            lsum.assign(static_cast<std::size_t>((hi - lo) * nc), 0.0);
+            lweight.assign(static_cast<std::size_t>(hi - lo), 0.0);
+            bool positive = true;
+            view.WithIdsAndPoints([&](auto* off, auto* conn, auto* pts) {
+              for (std::int64_t k = 0; k < nBlocks && positive; ++k)
+              {
+                if (spanHi[k] >= lo && spanLo[k] < hi)
+                {
+                  positive = cm::map::AreaWeightedScatterRowsOfPoints(k * BlockCells,
+                    std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, pts, values,
+                    nc, lo, hi, lsum.data(), lweight.data());
+                }
+              }
+            });
+            if (!positive)
+            {
+              flat.store(true, std::memory_order_relaxed);
+              return;
+            }
+            for (std::int64_t p = lo; p < hi; ++p)
+            {
+              const double w = lweight[p - lo];
+              for (int q = 0; q < nc; ++q)
+              {
+                out[p * nc + q] = w > 0 ? lsum[(p - lo) * nc + q] / w : 0.0;
+              }
+            }
+          }
+        });
+      this->NeedLinks = flat.load();
+      return;
+    }
     const std::size_t nSum = static_cast<std::size_t>(nRows) * nc;
     cm::LargeArray<double> sum(nSum), weight(static_cast<std::size_t>(nRows));
-    const std::int64_t parts = std::max<std::int64_t>(1, std::min<std::int64_t>(64, nRows / 4096));
     this->Ok = cm::ForWithProgress(this->Self, parts, this->From,
       this->From + 0.9 * (this->To - this->From), [&](std::int64_t b, std::int64_t e) {
         for (std::int64_t part = b; part < e; ++part)
@@ -121,7 +171,7 @@ struct AverageWorker
               if (spanHi[k] >= lo && spanLo[k] < hi)
               {
                 cm::map::AreaWeightedScatterRows(k * BlockCells,
-                  std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map, areas.data(), values, nc,
+                  std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map, areas, values, nc,
                   lo, hi, sum.data(), weight.data());
               }
             }
@@ -252,8 +302,9 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     group = cm::map::MergeCoincidentPoints(
       view.DoublePoints(), view.NumberOfPoints, this->Tolerance, nRows);
   }
-  // Progress: 0.1 for the areas and vertex groups, 0.2 once the link table
-  // is built, the rest shared by the arrays. An abort leaves an empty output.
+  // Progress: 0.2 once the vertex groups (and for them the areas and any
+  // link table) are ready, the rest shared by the arrays. An abort leaves an
+  // empty output.
   auto aborted = [&](double progress) {
     this->UpdateProgress(progress);
     if (this->GetAbortExecute())
@@ -263,24 +314,27 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     }
     return false;
   };
-  const cm::LargeArray<double> areas = cm::CellAreas(view);
-  if (aborted(0.1))
-  {
-    return 1;
-  }
-  // Zero-area elements need the link table for the unweighted fallback;
-  // otherwise the row-owner scatter (no table). Both add each vertex's terms
-  // in ascending element order, on any thread count.
-  const bool degenerate =
-    std::any_of(areas.begin(), areas.end(), [](double a) { return !(a > 0); });
-  const bool useLinks = degenerate;
+  // The areas and, when an element has zero area, the link table for the
+  // unweighted fallback. Without merged vertices the scatter computes the
+  // areas on the way and this is needed only if it meets a zero-area element.
+  cm::LargeArray<double> areas;
   cm::map::PointCellLinks links;
-  if (useLinks)
+  bool haveAreas = false, useLinks = false;
+  auto areasAndLinks = [&]() {
+    areas = cm::CellAreas(view);
+    useLinks = std::any_of(areas.begin(), areas.end(), [](double s) { return !(s > 0); });
+    if (useLinks)
+    {
+      view.WithIds([&](auto* off, auto* conn) {
+        BuildLinksInParallel(nRows, view.NumberOfCells(), off, conn,
+          group.empty() ? nullptr : group.data(), links);
+      });
+    }
+    haveAreas = true;
+  };
+  if (!group.empty())
   {
-    view.WithIds([&](auto* off, auto* conn) {
-      BuildLinksInParallel(nRows, view.NumberOfCells(), off, conn,
-        group.empty() ? nullptr : group.data(), links);
-    });
+    areasAndLinks();
   }
   if (aborted(0.2))
   {
@@ -294,18 +348,28 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     vtkNew<vtkDoubleArray> out;
     out->SetName(in->GetName());
     out->SetNumberOfComponents(in->GetNumberOfComponents());
-    out->SetNumberOfTuples(view.NumberOfPoints);
-    AverageWorker worker;
-    worker.Self = this;
-    worker.From = 0.2 + share * a;
-    worker.To = 0.2 + share * (a + 1);
-    using Dispatcher = vtkArrayDispatch::DispatchByValueType<vtkArrayDispatch::AllTypes>;
+    cm::ResizeLarge(out.GetPointer(), view.NumberOfPoints);
     const std::vector<std::int64_t>* g = group.empty() ? nullptr : &group;
-    const cm::map::PointCellLinks* l = useLinks ? &links : nullptr;
-    if (!Dispatcher::Execute(in, worker, view, l, areas, g, nRows, view.NumberOfPoints,
-          out->GetPointer(0)))
+    AverageWorker worker;
+    for (int attempt = 0; attempt < 2; ++attempt)
     {
-      worker(in, view, l, areas, g, nRows, view.NumberOfPoints, out->GetPointer(0));
+      worker = AverageWorker();
+      worker.Self = this;
+      worker.From = 0.2 + share * a;
+      worker.To = 0.2 + share * (a + 1);
+      using Dispatcher = vtkArrayDispatch::DispatchByValueType<vtkArrayDispatch::AllTypes>;
+      const cm::map::PointCellLinks* l = useLinks ? &links : nullptr;
+      const double* s = haveAreas ? areas.data() : nullptr;
+      if (!Dispatcher::Execute(in, worker, view, l, s, g, nRows, view.NumberOfPoints,
+            out->GetPointer(0)))
+      {
+        worker(in, view, l, s, g, nRows, view.NumberOfPoints, out->GetPointer(0));
+      }
+      if (!worker.NeedLinks)
+      {
+        break;
+      }
+      areasAndLinks(); // a zero-area element: average by the link table
     }
     if (!worker.Ok || this->GetAbortExecute())
     {

@@ -65,6 +65,22 @@ struct SurfaceView
       f(Off32, Conn32);
     }
   }
+  /// Calls f(offsets, ids, points) with the typed pointers (points float or
+  /// double, as the input holds them; null when there are none).
+  template <typename F>
+  void WithIdsAndPoints(F&& f) const
+  {
+    this->WithIds([&](auto* off, auto* conn) {
+      if (this->PointsF && !this->Points)
+      {
+        f(off, conn, this->PointsF);
+      }
+      else
+      {
+        f(off, conn, this->Points);
+      }
+    });
+  }
   /// The points as doubles (copied once when they are float).
   const double* DoublePoints() const
   {

@@ -224,6 +224,20 @@ int Child(const std::string& dir)
     f->Update();
     Print(merge ? "average-merged" : "average", f->GetOutput());
   }
+  // A zero-area element (a triangle's corner moved onto another): the
+  // average falls back to the link table's unweighted rule, still the same
+  // on any thread count.
+  {
+    vtkNew<vtkPolyData> flat;
+    flat->DeepCopy(mesh);
+    const vtkIdType from = 111 * 40 + 2, onto = 111 * 40 + 1; // id(2, 40) onto id(1, 40)
+    flat->GetPoints()->SetPoint(from, flat->GetPoints()->GetPoint(onto));
+    vtkNew<vtkCloudMapAreaWeightedPointData> f;
+    f->SetInputData(flat);
+    f->SetProcessAllArrays(true);
+    f->Update();
+    Print("average-zero-area", f->GetOutput());
+  }
   // Refinement: fixed levels and the adaptive rule.
   for (int adaptive = 0; adaptive < 2; ++adaptive)
   {

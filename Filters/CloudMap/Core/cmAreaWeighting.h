@@ -13,6 +13,8 @@
 #ifndef cmAreaWeighting_h
 #define cmAreaWeighting_h
 
+#include "cmVec3.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -236,6 +238,69 @@ void AreaWeightedScatterRows(std::int64_t begin, std::int64_t end, const OffsetT
       }
     });
   }
+}
+
+/**
+ * AreaWeightedScatterRows without an area array, for meshes whose vertex
+ * rows are their point ids: each element's area is computed on the way by
+ * cm::CellArea (the value cm::CellAreas stores, bit for bit) from `points`
+ * (x, y, z per vertex), and only for elements with a vertex in the rows.
+ * `sum` (nComp per row) and `weight` hold the rows [rowLo, rowHi) only, at
+ * index row - rowLo. Elements have 3 or 4 vertices.
+ *
+ * Returns false at the first element it weighs whose area is not positive
+ * (zero, or not a number): the zero-area fallback of AreaWeightedVertex
+ * needs the link table, so the caller must average by that instead.
+ */
+template <typename OffsetT, typename ConnT, typename PointT, typename T>
+bool AreaWeightedScatterRowsOfPoints(std::int64_t begin, std::int64_t end, const OffsetT* offsets,
+  const ConnT* conn, const PointT* points, const T* values, int nComp, std::int64_t rowLo,
+  std::int64_t rowHi, double* sum, double* weight)
+{
+  for (std::int64_t c = begin; c < end; ++c)
+  {
+    const std::int64_t b = static_cast<std::int64_t>(offsets[c]);
+    const std::int64_t e = static_cast<std::int64_t>(offsets[c + 1]);
+    bool mine = false;
+    for (std::int64_t k = b; k < e; ++k)
+    {
+      const std::int64_t p = static_cast<std::int64_t>(conn[k]);
+      mine = mine || (p >= rowLo && p < rowHi);
+    }
+    if (!mine)
+    {
+      continue;
+    }
+    const double s = CellArea(c, offsets, conn, points);
+    if (!(s > 0))
+    {
+      return false;
+    }
+    for (std::int64_t k = b; k < e; ++k)
+    {
+      const std::int64_t p = static_cast<std::int64_t>(conn[k]);
+      if (p < rowLo || p >= rowHi)
+      {
+        continue;
+      }
+      bool repeated = false;
+      for (std::int64_t m = b; m < k && !repeated; ++m)
+      {
+        repeated = static_cast<std::int64_t>(conn[m]) == p;
+      }
+      if (repeated)
+      {
+        continue;
+      }
+      const std::int64_t r = p - rowLo;
+      weight[r] += s;
+      for (int q = 0; q < nComp; ++q)
+      {
+        sum[r * nComp + q] += s * static_cast<double>(values[c * nComp + q]);
+      }
+    }
+  }
+  return true;
 }
 
 /// Smallest and largest vertex row used by cells [begin, end) (lo > hi when none).

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 
 namespace cm
 {
@@ -63,6 +64,27 @@ inline double ElementArea(const Vec3* corners, int nCorners)
 {
   const Vec3 n = ElementNormal(corners, nCorners);
   return 0.5 * std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+}
+
+/**
+ * ElementArea of cell `c` of a cell array (offsets and ids) over `points`
+ * (x, y, z per vertex, float or double). The cell must have 3 or 4 corners;
+ * any past the fourth are ignored. The one area every filter uses, so an
+ * area computed on the way equals the stored one bit for bit.
+ */
+template <typename OffsetT, typename ConnT, typename PointT>
+inline double CellArea(std::int64_t c, const OffsetT* offsets, const ConnT* conn, const PointT* points)
+{
+  Vec3 p[4];
+  const std::int64_t o = static_cast<std::int64_t>(offsets[c]);
+  const std::int64_t n = static_cast<std::int64_t>(offsets[c + 1]) - o;
+  const int k = n < 4 ? static_cast<int>(n) : 4;
+  for (int i = 0; i < k; ++i)
+  {
+    const PointT* x = points + 3 * static_cast<std::int64_t>(conn[o + i]);
+    p[i] = { double(x[0]), double(x[1]), double(x[2]) };
+  }
+  return ElementArea(p, k);
 }
 } // namespace cm
 

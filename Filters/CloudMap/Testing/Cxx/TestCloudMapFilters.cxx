@@ -158,6 +158,75 @@ int TestCloudMapFilters(int, char*[])
     CM_CHECK(a && std::abs(a->GetTuple1(3) - 3.75) < 1e-6);
   }
 
+  // 2b. A zero-area element: a unit square (value 10) and a triangle on the
+  // line y = 0 through its corner 1 (value 20, area 0). Vertex 1 keeps the
+  // square's 10 (a zero weight adds nothing); vertices 4 and 5 touch only
+  // the flat triangle and take its plain value, 20, not NaN. Large enough
+  // (a row of 10000 more squares) that the scatter splits the vertices into
+  // several parts, which must all fall back together.
+  {
+    vtkNew<vtkPoints> p;
+    vtkNew<vtkCellArray> polys;
+    vtkNew<vtkDoubleArray> v;
+    v->SetName("|J|");
+    const double sq[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
+    for (const auto& x : sq)
+      p->InsertNextPoint(x);
+    p->InsertNextPoint(2, 0, 0);
+    p->InsertNextPoint(3, 0, 0);
+    const vtkIdType quad[4] = { 0, 1, 2, 3 }, flatTri[3] = { 1, 4, 5 };
+    polys->InsertNextCell(4, quad);
+    v->InsertNextValue(10);
+    polys->InsertNextCell(3, flatTri);
+    v->InsertNextValue(20);
+    const int extra = 10000;
+    for (int i = 0; i <= extra; ++i)
+    {
+      p->InsertNextPoint(10 + i, 0, 0);
+      p->InsertNextPoint(10 + i, 2, 0); // 2 units tall: area 2
+    }
+    for (int i = 0; i < extra; ++i)
+    {
+      const vtkIdType b = 6 + 2 * i;
+      const vtkIdType q[4] = { b, b + 2, b + 3, b + 1 };
+      polys->InsertNextCell(4, q);
+      v->InsertNextValue(i);
+    }
+    vtkNew<vtkPolyData> m;
+    m->SetPoints(p);
+    m->SetPolys(polys);
+    m->GetCellData()->SetScalars(v);
+    vtkNew<vtkCloudMapAreaWeightedPointData> avg;
+    avg->SetInputData(m);
+    avg->Update();
+    vtkDataArray* a = avg->GetOutput()->GetPointData()->GetArray("|J|");
+    CM_CHECK(a != nullptr);
+    if (a)
+    {
+      CM_CHECK(a->GetTuple1(0) == 10 && a->GetTuple1(1) == 10 && a->GetTuple1(2) == 10);
+      CM_CHECK(a->GetTuple1(4) == 20 && a->GetTuple1(5) == 20);
+      // Strip vertex i (1 ≤ i < extra) is shared by squares i-1 and i of equal
+      // area: the mean (2i - 1)/2; the strip's ends take their one square's value.
+      double worst = std::abs(a->GetTuple1(6) - 0) + std::abs(a->GetTuple1(6 + 2 * extra) - (extra - 1));
+      for (int i = 1; i < extra; ++i)
+        worst = std::max(worst, std::abs(a->GetTuple1(6 + 2 * i) - (i - 0.5)));
+      CM_CHECK(worst < 1e-12);
+    }
+    // The same strip without the flat triangle has the same strip values
+    // (the on-the-way areas, no fallback).
+    vtkNew<vtkPolyData> noFlat;
+    noFlat->DeepCopy(m);
+    noFlat->GetPoints()->SetPoint(5, 3, 1, 0); // the triangle now has area 1/2
+    avg->SetInputData(noFlat);
+    avg->Update();
+    vtkDataArray* b = avg->GetOutput()->GetPointData()->GetArray("|J|");
+    CM_CHECK(b && std::abs(b->GetTuple1(1) - (10 * 1 + 20 * 0.5) / 1.5) < 1e-12);
+    double worst = 0;
+    for (int i = 1; b && i < extra; ++i)
+      worst = std::max(worst, std::abs(b->GetTuple1(6 + 2 * i) - (i - 0.5)));
+    CM_CHECK(b && worst < 1e-12);
+  }
+
   // 3. Bands agree with the formula.
   {
     vtkNew<vtkCloudMapBandedColorMap> band;
