@@ -136,6 +136,28 @@ void GatherTuples(vtkAbstractArray* src, vtkAbstractArray* dst, const long long*
   src->GetTuples(list, dst);
 }
 
+void FaultInParallel(void* p, std::size_t bytes)
+{
+  constexpr std::size_t Page = 4096;
+  const std::int64_t nHuge = static_cast<std::int64_t>((bytes + HugePageBytes - 1) / HugePageBytes);
+  if (!p || nHuge < 2 || vtkSMPTools::GetEstimatedNumberOfThreads() < 2)
+  {
+    return; // one thread faults it in as it writes, in the same time
+  }
+  auto* base = static_cast<volatile unsigned char*>(p);
+  vtkSMPTools::For(0, nHuge, 1, [&](vtkIdType b, vtkIdType e) {
+    for (vtkIdType h = b; h < e; ++h)
+    {
+      const std::size_t lo = static_cast<std::size_t>(h) * HugePageBytes;
+      const std::size_t hi = std::min(bytes, lo + HugePageBytes);
+      for (std::size_t o = lo; o < hi; o += Page)
+      {
+        base[o] = 0;
+      }
+    }
+  });
+}
+
 void ResizeLargeAny(vtkAbstractArray* array, std::int64_t nTuples)
 {
   if (auto* d = vtkDoubleArray::SafeDownCast(array))

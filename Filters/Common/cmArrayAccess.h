@@ -38,15 +38,28 @@ CLOUDMAPFILTERSCOMMON_EXPORT const double* ScalarsInPlace(
 CLOUDMAPFILTERSCOMMON_EXPORT void GatherTuples(
   vtkAbstractArray* src, vtkAbstractArray* dst, const long long* ids, std::int64_t n);
 
+/**
+ * Faults in fresh memory [p, p + bytes) on every thread (vtkSMPTools), each
+ * thread taking whole 2 MB pages: a write per 4 KB page, values left
+ * unspecified. A loop that fills a small array (a byte or three per item)
+ * touches a new huge page every few thousand items, and while one thread
+ * faults it in (the kernel zeroes 2 MB) the other waits on the same page;
+ * faulting first makes that page-parallel.
+ */
+CLOUDMAPFILTERSCOMMON_EXPORT void FaultInParallel(void* p, std::size_t bytes);
+
 /// Sizes an AOS array to nTuples (components set before), taking big blocks
-/// from AllocateLarge (cmLargeBuffer.h); the array owns the memory and frees it with free().
+/// from AllocateLarge (cmLargeBuffer.h), faulted in on every thread
+/// (FaultInParallel); the array owns the memory and frees it with free().
 template <typename ArrayT>
 void ResizeLarge(ArrayT* array, std::int64_t nTuples)
 {
   using T = typename ArrayT::ValueType;
   const std::int64_t nValues = nTuples * array->GetNumberOfComponents();
-  if (void* p = AllocateLarge(sizeof(T) * static_cast<std::size_t>(nValues)))
+  const std::size_t bytes = sizeof(T) * static_cast<std::size_t>(nValues);
+  if (void* p = AllocateLarge(bytes))
   {
+    FaultInParallel(p, bytes);
     array->SetArray(static_cast<T*>(p), nValues, 0, vtkAbstractArray::VTK_DATA_ARRAY_FREE);
   }
   else
