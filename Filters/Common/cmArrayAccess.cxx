@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace cm
 {
@@ -140,7 +141,8 @@ void FaultInParallel(void* p, std::size_t bytes)
 {
   constexpr std::size_t Page = 4096;
   const std::int64_t nHuge = static_cast<std::int64_t>((bytes + HugePageBytes - 1) / HugePageBytes);
-  if (!p || nHuge < 2 || vtkSMPTools::GetEstimatedNumberOfThreads() < 2)
+  static const bool disabled = std::getenv("CLOUDMAP_NO_PREFAULT") != nullptr;
+  if (disabled || !p || nHuge < 2 || vtkSMPTools::GetEstimatedNumberOfThreads() < 2)
   {
     return; // one thread faults it in as it writes, in the same time
   }

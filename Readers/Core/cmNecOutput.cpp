@@ -322,7 +322,7 @@ NecOutput ParseNecOutput(
   std::string_view rawText, const std::string& fileName, const ParallelFor& parallel)
 {
   std::string storage;
-  const std::string_view text = Untabbed(rawText, storage);
+  const std::string_view text = Untabbed(rawText, storage, parallel);
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
   {
     throw ParseError(fileName, 0, "empty file: expected NEC-2 output (nec2c or NEC-2D)");

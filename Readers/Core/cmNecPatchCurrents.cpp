@@ -352,6 +352,32 @@ bool Parser::DeferCurrents(std::size_t solution, std::int64_t first, std::int64_
   job.Patches = m;
   job.Lambda = lambda;
   job.BlockStarts.reserve(static_cast<std::size_t>(count / CurrentBlockRows + 2));
+  // nec2c prints the rows in fixed widths: when the table's last line ends
+  // where count lines of the first one's length would, the block starts are
+  // computed instead of found line by line (a serial scan of the whole
+  // table). The parallel pass checks every row's number and that each block
+  // ends exactly at the next one's start, so a table of uneven rows that
+  // slipped through is refused there and parsed serially.
+  const std::size_t firstEnd = this->Text.find('\n', at);
+  if (firstEnd != std::string_view::npos)
+  {
+    const std::size_t width = firstEnd + 1 - at;
+    const std::size_t last = at + static_cast<std::size_t>(count) * width;
+    if (last <= this->Text.size() && this->Text[last - 1] == '\n' &&
+      this->Text[last - width] != '\n' && (last - width == at || this->Text[last - width - 1] == '\n'))
+    {
+      for (std::int64_t k = 0; k < count; k += CurrentBlockRows)
+      {
+        job.BlockStarts.push_back(at + static_cast<std::size_t>(k) * width);
+      }
+      job.BlockStarts.push_back(last);
+      job.Re = std::move(re);
+      job.Im = std::move(im);
+      this->Deferred.push_back(std::move(job));
+      this->S.Seek(last, lineNo + count);
+      return true;
+    }
+  }
   std::size_t pos = at;
   for (std::int64_t k = 0; k < count; ++k)
   {
@@ -439,7 +465,7 @@ void Parser::FlushCurrents()
         }
         pos = next;
       }
-      ok[static_cast<std::size_t>(b)] = good ? 1 : 0;
+      ok[static_cast<std::size_t>(b)] = good && pos == stop ? 1 : 0; // every byte a row
     }
   });
   if (std::find(ok.begin(), ok.end(), 0) != ok.end())

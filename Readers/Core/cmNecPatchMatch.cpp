@@ -191,6 +191,7 @@ void Parser::Build()
     }
   };
   std::unordered_multimap<std::array<std::int64_t, 3>, std::int64_t, KeyHash> grid;
+  grid.reserve(4 * static_cast<std::size_t>(m));
   g.Geometry = std::make_shared<SurfaceMesh>();
   SurfaceMesh& mesh = *g.Geometry;
   mesh = SurfaceMesh();
@@ -202,11 +203,21 @@ void Parser::Build()
     {
       key[a] = static_cast<std::int64_t>(std::floor((p[a] - lo[a]) / cell));
     }
-    for (int dx = -1; dx <= 1; ++dx)
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dz = -1; dz <= 1; ++dz)
+    // Only the neighbour cells that p's tolerance box (widened by half, for
+    // rounding) reaches: 2 of the 3 per axis as a rule, in the same order, so
+    // the first match is the one the full 27-cell search finds.
+    std::int64_t from[3], to[3];
+    for (int a = 0; a < 3; ++a)
+    {
+      const double r = p[a] - lo[a];
+      from[a] = std::max(key[a] - 1, static_cast<std::int64_t>(std::floor((r - 1.5 * eps) / cell)));
+      to[a] = std::min(key[a] + 1, static_cast<std::int64_t>(std::floor((r + 1.5 * eps) / cell)));
+    }
+    for (std::int64_t x = from[0]; x <= to[0]; ++x)
+      for (std::int64_t y = from[1]; y <= to[1]; ++y)
+        for (std::int64_t z = from[2]; z <= to[2]; ++z)
         {
-          auto range = grid.equal_range({ key[0] + dx, key[1] + dy, key[2] + dz });
+          auto range = grid.equal_range({ x, y, z });
           for (auto it = range.first; it != range.second; ++it)
           {
             const double* q = &mesh.Points[3 * static_cast<std::size_t>(it->second)];

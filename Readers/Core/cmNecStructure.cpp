@@ -187,6 +187,7 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
   }
   // NEC's patch(): side vectors s1 = (c2-c1)/NX, s2 = (c3-c2)/NY, patches in rows of s1.
   this->Grow(static_cast<std::size_t>(nx * ny));
+  echo.reserve(echo.size() + static_cast<std::size_t>(nx * ny)); // Grow bounded it
   const Vec3 s1 = Scale(1.0 / nx, Sub(e.P[1], e.P[0]));
   const Vec3 s2 = Scale(1.0 / ny, Sub(e.P[2], e.P[1]));
   for (std::int64_t iy = 0; iy < ny; ++iy)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmTextScan.h"
 
+#include <atomic>
+
 #include "cmLargeBuffer.h"
 
 #include <cerrno>
@@ -146,12 +148,10 @@ bool LineScanner::Next(std::string_view& line)
   return true;
 }
 
-std::string_view Untabbed(std::string_view text, std::string& storage)
+namespace
 {
-  if (text.find('\t') == std::string_view::npos)
-  {
-    return text;
-  }
+std::string_view ReplaceTabs(std::string_view text, std::string& storage)
+{
   storage.assign(text.data(), text.size());
   for (char& c : storage)
   {
@@ -161,6 +161,30 @@ std::string_view Untabbed(std::string_view text, std::string& storage)
     }
   }
   return storage;
+}
+} // namespace
+
+std::string_view Untabbed(std::string_view text, std::string& storage)
+{
+  return text.find('\t') == std::string_view::npos ? text : ReplaceTabs(text, storage);
+}
+
+std::string_view Untabbed(std::string_view text, std::string& storage, const ParallelFor& parallel)
+{
+  constexpr std::size_t Block = std::size_t(1) << 20;
+  const long long blocks = static_cast<long long>((text.size() + Block - 1) / Block);
+  std::atomic<bool> tab{ false };
+  RunFor(parallel, blocks, [&](long long b, long long e) {
+    for (long long k = b; k < e && !tab.load(std::memory_order_relaxed); ++k)
+    {
+      const std::size_t at = static_cast<std::size_t>(k) * Block;
+      if (text.substr(at, Block).find('\t') != std::string_view::npos)
+      {
+        tab.store(true, std::memory_order_relaxed);
+      }
+    }
+  });
+  return tab.load() ? ReplaceTabs(text, storage) : text;
 }
 
 namespace

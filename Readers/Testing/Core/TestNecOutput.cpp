@@ -524,6 +524,34 @@ int TestNecOutput(int, char*[])
             p2.Solutions[2].Mesh.JReal == serial.Solutions[2].Mesh.JReal,
           "sweep, a '+' sign in row 3000: 2 threads fall back to the serial parse, same values");
       }
+      // Rows of uneven width whose total is the fixed width's: row 1000 of
+      // table 2 three spaces shorter, row 3000 three longer. The block starts
+      // the parallel pass computes from the width then fall inside the patch
+      // numbers between them: the pass must refuse them and the serial parse
+      // give the same values.
+      {
+        std::string uneven = sweep;
+        const std::size_t t2 = uneven.find("SURFACE PATCH CURRENTS", uneven.find("SURFACE PATCH CURRENTS") + 1);
+        const std::size_t r1 = uneven.find("\n 1000 ", t2);
+        const std::size_t gap = r1 == std::string::npos ? r1 : uneven.find("    ", r1 + 7);
+        const std::size_t r3 = uneven.find("\n 3000 ", t2);
+        CM_CHECK_MSG(gap != std::string::npos && r3 != std::string::npos && gap < r3,
+          "sweep: rows 1000 and 3000 of table 2 found");
+        if (gap != std::string::npos && r3 != std::string::npos && gap < r3)
+        {
+          uneven.insert(r3 + 6, "   ");
+          uneven.erase(gap, 3);
+          CM_CHECK(uneven.size() == sweep.size());
+          const NecOutput u2 = ParseNecOutput(uneven, "uneven.out", twoThreads);
+          bool equal = u2.Solutions.size() == serial.Solutions.size();
+          for (std::size_t k = 0; equal && k < u2.Solutions.size(); ++k)
+          {
+            equal = u2.Solutions[k].Mesh.JReal == serial.Solutions[k].Mesh.JReal &&
+              u2.Solutions[k].Mesh.JImag == serial.Solutions[k].Mesh.JImag;
+          }
+          CM_CHECK_MSG(equal, "sweep, uneven rows of the fixed total width: 2 threads give the serial values");
+        }
+      }
       bool printed = !serial.Solutions.empty() && jx.size() == 4000;
       for (std::size_t r = 0; printed && r < jx.size(); ++r)
       {
