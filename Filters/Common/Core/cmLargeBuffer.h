@@ -84,14 +84,6 @@ public:
     }
     this->Data = static_cast<T*>(p);
   }
-  LargeArray(std::size_t n, T fill)
-    : LargeArray(n)
-  {
-    for (std::size_t i = 0; i < n; ++i)
-    {
-      this->Data[i] = fill;
-    }
-  }
   LargeArray(LargeArray&& o) noexcept
     : Data(std::exchange(o.Data, nullptr))
     , Size(std::exchange(o.Size, 0))
