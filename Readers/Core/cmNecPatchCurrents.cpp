@@ -359,38 +359,33 @@ bool Parser::DeferCurrents(std::size_t solution, std::int64_t first, std::int64_
   // ends exactly at the next one's start, so a table of uneven rows that
   // slipped through is refused there and parsed serially.
   const std::size_t firstEnd = this->Text.find('\n', at);
-  if (firstEnd != std::string_view::npos)
-  {
-    const std::size_t width = firstEnd + 1 - at;
-    const std::size_t last = at + static_cast<std::size_t>(count) * width;
-    if (last <= this->Text.size() && this->Text[last - 1] == '\n' &&
-      this->Text[last - width] != '\n' && (last - width == at || this->Text[last - width - 1] == '\n'))
-    {
-      for (std::int64_t k = 0; k < count; k += CurrentBlockRows)
-      {
-        job.BlockStarts.push_back(at + static_cast<std::size_t>(k) * width);
-      }
-      job.BlockStarts.push_back(last);
-      job.Re = std::move(re);
-      job.Im = std::move(im);
-      this->Deferred.push_back(std::move(job));
-      this->S.Seek(last, lineNo + count);
-      return true;
-    }
-  }
+  const std::size_t width = firstEnd == std::string_view::npos ? 0 : firstEnd + 1 - at;
+  const std::size_t last = at + static_cast<std::size_t>(count) * width;
   std::size_t pos = at;
-  for (std::int64_t k = 0; k < count; ++k)
+  if (width > 0 && last <= this->Text.size() && this->Text[last - 1] == '\n' &&
+    this->Text[last - width] != '\n' && (last - width == at || this->Text[last - width - 1] == '\n'))
   {
-    if (pos >= this->Text.size())
+    for (std::int64_t k = 0; k < count; k += CurrentBlockRows)
     {
-      return false; // the file ends inside the table: the serial loop reports it
+      job.BlockStarts.push_back(at + static_cast<std::size_t>(k) * width);
     }
-    if (k % CurrentBlockRows == 0)
+    pos = last;
+  }
+  else
+  {
+    for (std::int64_t k = 0; k < count; ++k)
     {
-      job.BlockStarts.push_back(pos);
+      if (pos >= this->Text.size())
+      {
+        return false; // the file ends inside the table: the serial loop reports it
+      }
+      if (k % CurrentBlockRows == 0)
+      {
+        job.BlockStarts.push_back(pos);
+      }
+      const std::size_t nl = this->Text.find('\n', pos);
+      pos = nl == std::string_view::npos ? this->Text.size() : nl + 1;
     }
-    const std::size_t nl = this->Text.find('\n', pos);
-    pos = nl == std::string_view::npos ? this->Text.size() : nl + 1;
   }
   job.BlockStarts.push_back(pos);
   job.Re = std::move(re);

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmTextScan.h"
 
-#include <atomic>
-
 #include "cmLargeBuffer.h"
 
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -163,11 +162,6 @@ std::string_view ReplaceTabs(std::string_view text, std::string& storage)
   return storage;
 }
 } // namespace
-
-std::string_view Untabbed(std::string_view text, std::string& storage)
-{
-  return text.find('\t') == std::string_view::npos ? text : ReplaceTabs(text, storage);
-}
 
 std::string_view Untabbed(std::string_view text, std::string& storage, const ParallelFor& parallel)
 {

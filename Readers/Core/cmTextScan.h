@@ -153,10 +153,10 @@ std::int64_t NeedCount(
 /// `text` itself when it has no tab; otherwise a copy in `storage` with every tab
 /// made a space, for the formats whose headers are matched as phrases ("#No. of
 /// Theta Samples:"), so that tab-separated files read exactly like spaced ones.
-std::string_view Untabbed(std::string_view text, std::string& storage);
-/// Untabbed with the search for a tab (a scan of the whole file) in parallel
-/// 1 MB blocks through `parallel`.
-std::string_view Untabbed(std::string_view text, std::string& storage, const ParallelFor& parallel);
+/// The search for a tab (a scan of the whole file) runs in 1 MB blocks
+/// through `parallel` (one thread when it is empty).
+std::string_view Untabbed(
+  std::string_view text, std::string& storage, const ParallelFor& parallel = {});
 
 /// Upper-cases ASCII letters.
 std::string Upper(std::string_view s);
