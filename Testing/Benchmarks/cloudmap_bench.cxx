@@ -692,15 +692,9 @@ Result Spawn(const std::string& name, long elements, int repeats, const std::str
 {
   Result r;
   // The parent's environment with this child's thread count.
-  std::vector<std::string> env = cmEnvironmentWithout("VTK_SMP_MAX_THREADS=");
+  std::vector<std::string> env =
+    cmEnvironmentWithout({ "VTK_SMP_MAX_THREADS=", "CLOUDMAP_BENCH_PRETOUCH_MB=" });
   env.push_back("VTK_SMP_MAX_THREADS=" + std::to_string(threads));
-  env = [&] {
-    std::vector<std::string> kept;
-    for (auto& e : env)
-      if (e.rfind("CLOUDMAP_BENCH_PRETOUCH_MB=", 0) != 0)
-        kept.push_back(e);
-    return kept;
-  }();
   if (pretouchMB > 0)
   {
     env.push_back("CLOUDMAP_BENCH_PRETOUCH_MB=" + std::to_string(pretouchMB));

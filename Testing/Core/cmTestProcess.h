@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -24,18 +25,29 @@ inline std::string cmSelfExecutable()
   return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string();
 }
 
-/// This process's environment (KEY=VALUE) without the variables starting with `prefix`.
-inline std::vector<std::string> cmEnvironmentWithout(const char* prefix)
+/// This process's environment (KEY=VALUE) without the variables starting with
+/// any of `prefixes`.
+inline std::vector<std::string> cmEnvironmentWithout(std::initializer_list<const char*> prefixes)
 {
   std::vector<std::string> env;
   for (char** e = environ; *e; ++e)
   {
-    if (std::strncmp(*e, prefix, std::strlen(prefix)) != 0)
+    bool drop = false;
+    for (const char* prefix : prefixes)
+    {
+      drop = drop || std::strncmp(*e, prefix, std::strlen(prefix)) == 0;
+    }
+    if (!drop)
     {
       env.emplace_back(*e);
     }
   }
   return env;
+}
+
+inline std::vector<std::string> cmEnvironmentWithout(const char* prefix)
+{
+  return cmEnvironmentWithout({ prefix });
 }
 
 struct cmChildRun

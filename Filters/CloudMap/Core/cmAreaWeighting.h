@@ -173,50 +173,26 @@ void AreaWeightedVertex(const PointCellLinks& links, std::int64_t p, const doubl
   }
 }
 
-/**
- * Scatter form of the same average, for cells [begin, end): adds s_k·i_k to
- * `sum` (nComp per vertex row) and s_k to `weight` for every distinct vertex
- * of each cell. One pass over the connectivity and no link table; a caller
- * runs it per thread on private accumulators and adds them up, then divides.
- * Exactly equal to AreaWeightedVertex wherever a vertex has a positive weight.
- */
-template <typename OffsetT, typename ConnT, typename T>
-void AreaWeightedScatter(std::int64_t begin, std::int64_t end, const OffsetT* offsets,
-  const ConnT* conn, const std::int64_t* pointMap, const double* areas, const T* values, int nComp,
-  double* sum, double* weight)
+/// Adds one element's share to vertex row r: s to weight[r], s·value to its sums.
+template <typename T>
+inline void AddAreaShare(double* sum, double* weight, std::int64_t r, double s, const T* value, int nComp)
 {
-  for (std::int64_t c = begin; c < end; ++c)
+  weight[r] += s;
+  for (int q = 0; q < nComp; ++q)
   {
-    const double s = areas[c];
-    const std::int64_t b = static_cast<std::int64_t>(offsets[c]);
-    const std::int64_t e = static_cast<std::int64_t>(offsets[c + 1]);
-    for (std::int64_t k = b; k < e; ++k)
-    {
-      const std::int64_t p = pointMap ? pointMap[conn[k]] : static_cast<std::int64_t>(conn[k]);
-      bool repeated = false;
-      for (std::int64_t m = b; m < k && !repeated; ++m)
-      {
-        repeated = (pointMap ? pointMap[conn[m]] : static_cast<std::int64_t>(conn[m])) == p;
-      }
-      if (repeated)
-      {
-        continue;
-      }
-      weight[p] += s;
-      for (int q = 0; q < nComp; ++q)
-      {
-        sum[p * nComp + q] += s * static_cast<double>(values[c * nComp + q]);
-      }
-    }
+    sum[r * nComp + q] += s * static_cast<double>(value[q]);
   }
 }
 
 /**
- * AreaWeightedScatter restricted to the vertex rows [rowLo, rowHi): the
- * other rows of each cell are skipped. Callers split the rows among threads
- * (each owns its rows' sums, so no locks) and every row still adds its
- * elements in ascending order: the sums are bit for bit those of one
- * AreaWeightedScatter over all cells, whatever the split.
+ * Scatter form of the same average, for cells [begin, end) and the vertex
+ * rows [rowLo, rowHi) only: adds s_k·i_k to `sum` (nComp per vertex row) and
+ * s_k to `weight` for every distinct vertex of each cell in the rows. One
+ * pass over the connectivity and no link table. Callers split the rows among
+ * threads (each owns its rows' sums, so no locks) and every row still adds
+ * its elements in ascending order: the sums are bit for bit the same
+ * whatever the split, and, divided, exactly AreaWeightedVertex wherever a
+ * vertex has a positive weight.
  */
 template <typename OffsetT, typename ConnT, typename T>
 void AreaWeightedScatterRows(std::int64_t begin, std::int64_t end, const OffsetT* offsets,
@@ -230,12 +206,7 @@ void AreaWeightedScatterRows(std::int64_t begin, std::int64_t end, const OffsetT
       {
         return;
       }
-      const double s = areas[c];
-      weight[p] += s;
-      for (int q = 0; q < nComp; ++q)
-      {
-        sum[p * nComp + q] += s * static_cast<double>(values[c * nComp + q]);
-      }
+      AddAreaShare(sum, weight, p, areas[c], values + c * nComp, nComp);
     });
   }
 }
@@ -292,12 +263,7 @@ bool AreaWeightedScatterRowsOfPoints(std::int64_t begin, std::int64_t end, const
       {
         continue;
       }
-      const std::int64_t r = p - rowLo;
-      weight[r] += s;
-      for (int q = 0; q < nComp; ++q)
-      {
-        sum[r * nComp + q] += s * static_cast<double>(values[c * nComp + q]);
-      }
+      AddAreaShare(sum, weight, p - rowLo, s, values + c * nComp, nComp);
     }
   }
   return true;
