@@ -170,14 +170,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   auto fill = [&](auto* bandArray) {
     auto* bands = bandArray->GetPointer(0);
     ok = cm::ForWithProgress(this, n, 0.0, 1.0, [&](std::int64_t b, std::int64_t e) {
-      for (std::int64_t i = b; i < e; ++i)
-      {
-        const int k = spec.Band(scalars[i]);
-        bands[i] = static_cast<std::remove_reference_t<decltype(bands[i])>>(k);
-        rgb[3 * i] = lut[3 * k];
-        rgb[3 * i + 1] = lut[3 * k + 1];
-        rgb[3 * i + 2] = lut[3 * k + 2];
-      }
+      cm::map::FillBands(spec, scalars, b, e, lut.data(), bands, rgb);
     });
     bandArray->SetName("BandIndex");
     attrs->AddArray(bandArray);

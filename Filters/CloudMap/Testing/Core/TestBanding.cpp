@@ -4,6 +4,141 @@
 // boundaries tile the range.
 #include "cmBanding.h"
 #include "cmCheck.h"
+#include "cmFiniteRange.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace
+{
+// The plain one-lane loop: the oracle for FoldFiniteRange.
+void PlainRange(const std::vector<double>& v, std::size_t b, std::size_t e,
+  const std::uint8_t* skip, std::uint8_t mask, double& lo, double& hi)
+{
+  for (std::size_t i = b; i < e; ++i)
+  {
+    if (std::isfinite(v[i]) && !(skip && (skip[i] & mask)))
+    {
+      lo = std::min(lo, v[i]);
+      hi = std::max(hi, v[i]);
+    }
+  }
+}
+
+// FoldFiniteRange (eight lanes, SSE2 on x86-64) against the plain loop on
+// random values with NaN, ±inf and flagged entries, every length up to 80
+// and every start offset up to 9 (the lanes' tails and misalignment).
+void CheckFiniteRange()
+{
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-1e6, 1e6);
+  const double inf = std::numeric_limits<double>::infinity();
+  for (int trial = 0; trial < 4; ++trial)
+  {
+    std::vector<double> v(1200);
+    std::vector<std::uint8_t> flags(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i)
+    {
+      const int kind = static_cast<int>(rng() % 16);
+      v[i] = kind == 0 ? std::nan("") : kind == 1 ? inf : kind == 2 ? -inf : u(rng);
+      flags[i] = static_cast<std::uint8_t>(rng() % 4 == 0 ? 1 : (rng() % 2) * 2);
+    }
+    if (trial == 3)
+    {
+      // The extremes flagged or non-finite only: the flags must hide them.
+      v[500] = -5e7;
+      flags[500] = 1;
+      v[501] = 5e7;
+      flags[501] = 1;
+    }
+    for (std::size_t b = 0; b < 10; ++b)
+    {
+      for (std::size_t e = b; e < b + 80; ++e)
+      {
+        const std::uint8_t* skips[2] = { nullptr, flags.data() };
+        for (const std::uint8_t* skip : skips)
+        {
+          double lo = inf, hi = -inf, plo = inf, phi = -inf;
+          cm::FoldFiniteRange(v.data(), static_cast<std::int64_t>(b), static_cast<std::int64_t>(e),
+            skip, 1, lo, hi);
+          PlainRange(v, b, e, skip, 1, plo, phi);
+          CM_CHECK(std::memcmp(&lo, &plo, sizeof lo) == 0 && std::memcmp(&hi, &phi, sizeof hi) == 0);
+        }
+      }
+    }
+    double lo = inf, hi = -inf, plo = inf, phi = -inf;
+    cm::FoldFiniteRange(v.data(), 3, static_cast<std::int64_t>(v.size()), flags.data(), 1, lo, hi);
+    PlainRange(v, 3, v.size(), flags.data(), 1, plo, phi);
+    CM_EQUAL(lo, plo);
+    CM_EQUAL(hi, phi);
+    lo = inf, hi = -inf, plo = inf, phi = -inf;
+    cm::FoldFiniteRange(v.data(), 0, static_cast<std::int64_t>(v.size()), nullptr, 0, lo, hi);
+    PlainRange(v, 0, v.size(), nullptr, 0, plo, phi);
+    CM_EQUAL(lo, plo);
+    CM_EQUAL(hi, phi);
+    CM_CHECK(trial != 3 || (lo == -5e7 && hi == 5e7));
+  }
+  // Nothing finite: lo and hi untouched.
+  std::vector<double> none(37, std::nan(""));
+  none[5] = inf;
+  none[30] = -inf;
+  double lo = inf, hi = -inf;
+  cm::FoldFiniteRange(none.data(), 0, 37, nullptr, 0, lo, hi);
+  CM_CHECK(lo == inf && hi == -inf);
+}
+
+// FillBands against Band() and BandColor, value by value, for both index
+// types, a flat range, NaN, ±inf, out-of-range values and exact boundaries.
+template <typename BandT>
+void CheckFillBands(int n, double lo, double hi)
+{
+  cm::map::BandSpec spec;
+  spec.N = n;
+  spec.Min = lo;
+  spec.Max = hi;
+  std::vector<std::uint8_t> lut(3 * (n + 1));
+  for (int k = 0; k <= n; ++k)
+  {
+    cm::map::BandColor(cm::map::Palette::Viridis, k, n, &lut[3 * k]);
+  }
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(lo - 0.2 * (hi - lo + 1), hi + 0.2 * (hi - lo + 1));
+  std::vector<double> v;
+  for (int k = 0; k <= n; ++k)
+  {
+    v.push_back(spec.Lower(std::min(k, n - 1)));
+    v.push_back(std::nextafter(spec.Lower(std::min(k, n - 1)), -1e300));
+  }
+  for (double x : { std::nan(""), std::numeric_limits<double>::infinity(),
+         -std::numeric_limits<double>::infinity(), lo, hi })
+  {
+    v.push_back(x);
+  }
+  while (v.size() < 3000)
+  {
+    v.push_back(u(rng));
+  }
+  std::vector<BandT> bands(v.size(), BandT(-1));
+  std::vector<std::uint8_t> rgb(3 * v.size(), 7);
+  // In three ranges, as the threads call it.
+  const std::int64_t size = static_cast<std::int64_t>(v.size());
+  for (std::int64_t b : { std::int64_t(0), std::int64_t(1001), std::int64_t(2002) })
+  {
+    cm::map::FillBands(spec, v.data(), b, std::min(size, b + 1001), lut.data(), bands.data(), rgb.data());
+  }
+  int wrong = 0;
+  for (std::size_t i = 0; i < v.size(); ++i)
+  {
+    const int k = spec.Band(v[i]);
+    wrong += bands[i] != static_cast<BandT>(k) || rgb[3 * i] != lut[3 * k] ||
+      rgb[3 * i + 1] != lut[3 * k + 1] || rgb[3 * i + 2] != lut[3 * k + 2];
+  }
+  CM_EQUAL(wrong, 0);
+}
+} // namespace
 
 int TestBanding(int, char*[])
 {
@@ -53,5 +188,10 @@ int TestBanding(int, char*[])
   }
   cm::map::BandColor(cm::map::Palette::Rainbow, 24, 24, rgb); // NaN colour
   CM_CHECK(rgb[0] == 128 && rgb[1] == 128 && rgb[2] == 128);
+  CheckFiniteRange();
+  CheckFillBands<std::uint8_t>(24, -3.25, 17.5);
+  CheckFillBands<std::uint8_t>(255, 1e-9, 3e-9);
+  CheckFillBands<std::uint16_t>(1000, -40, -10);
+  CheckFillBands<std::uint8_t>(24, 2, 2); // flat: every finite value in band 0
   return cmReport("TestBanding");
 }
