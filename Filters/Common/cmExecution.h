@@ -80,7 +80,8 @@ CLOUDMAPFILTERSCOMMON_EXPORT std::function<bool(double)> ProgressAbort(vtkAlgori
  * Runs body(begin, end) over [0, n) with vtkSMPTools in a few serial blocks,
  * reporting progress from `from` to `to` on the calling (main) thread between
  * blocks and stopping early when the user aborts (GetAbortExecute). Returns
- * false when aborted. Blocks are large, so the cost is a few thread launches.
+ * false when aborted. At most 20 blocks; after the first they grow to about
+ * 25 ms each, so a quick loop costs two thread launches, not twenty.
  */
 CLOUDMAPFILTERSCOMMON_EXPORT bool ForWithProgress(vtkAlgorithm* self, std::int64_t n, double from,
   double to, const std::function<void(std::int64_t, std::int64_t)>& body);
