@@ -169,9 +169,14 @@ int vtkCloudMapBandedColorMap::RequestData(
   bool ok = true;
   auto fill = [&](auto* bandArray) {
     auto* bands = bandArray->GetPointer(0);
-    ok = cm::ForWithProgress(this, n, 0.0, 1.0, [&](std::int64_t b, std::int64_t e) {
-      cm::map::FillBands(spec, scalars, b, e, lut.data(), bands, rgb);
-    });
+    // Blocks of at least 1M values (about 3 ms each): VTK 9.2 starts a new
+    // thread pool for every block.
+    ok = cm::ForWithProgress(
+      this, n, 0.0, 1.0,
+      [&](std::int64_t b, std::int64_t e) {
+        cm::map::FillBands(spec, scalars, b, e, lut.data(), bands, rgb);
+      },
+      std::int64_t(1) << 20);
     bandArray->SetName("BandIndex");
     attrs->AddArray(bandArray);
   };

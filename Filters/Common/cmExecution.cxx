@@ -15,7 +15,6 @@
 
 #include <cstring>
 #include <algorithm>
-#include <chrono>
 
 namespace cm
 {
@@ -176,44 +175,24 @@ std::function<bool(double)> ProgressAbort(vtkAlgorithm* self)
 }
 
 bool ForWithProgress(vtkAlgorithm* self, std::int64_t n, double from, double to,
-  const std::function<void(std::int64_t, std::int64_t)>& body)
+  const std::function<void(std::int64_t, std::int64_t)>& body, std::int64_t minBlock)
 {
-  // At most 20 blocks of at least 64k items: progress every few
-  // milliseconds at most, and small inputs run as one parallel loop.
-  constexpr std::int64_t MinBlock = 1 << 16;
-  const std::int64_t blocks = std::max<std::int64_t>(1, std::min<std::int64_t>(20, n / MinBlock));
-  const std::int64_t first = (n + blocks - 1) / blocks;
-  // After the first block the blocks grow to about 25 ms each: a loop that
-  // is quick per item (banding 1M values takes 3 ms) needs no 20 progress
-  // steps, and every vtkSMPTools::For starts its threads anew on VTK 9.2
-  // (a new pool per loop: 40 thread launches for 20 blocks on 2 threads).
-  // Every body already runs on sub-ranges that depend on the thread count,
-  // so where the blocks end does not change any result.
-  constexpr double BlockSeconds = 0.025;
+  // At most 20 blocks of at least minBlock items (64k by default): progress
+  // every few milliseconds at most, and small inputs run as one parallel loop.
+  const std::int64_t blocks =
+    std::max<std::int64_t>(1, std::min<std::int64_t>(20, n / std::max<std::int64_t>(1, minBlock)));
+  // Each block is one parallel loop in chunks of 1/16 of a thread's share:
+  // the default grain (a quarter of a share) can leave one thread finishing
+  // a whole chunk alone at the end of every block.
   const std::int64_t threads = std::max(1, vtkSMPTools::GetEstimatedNumberOfThreads());
-  const auto start = std::chrono::steady_clock::now();
-  std::int64_t b = 0;
-  while (b < n)
+  for (std::int64_t k = 0; k < blocks; ++k)
   {
-    std::int64_t size = first;
-    if (b > 0)
-    {
-      const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const double perItem = seconds / static_cast<double>(b);
-      const double fit = perItem > 0 ? BlockSeconds / perItem : static_cast<double>(n);
-      size = std::max<std::int64_t>(first, fit >= static_cast<double>(n) ? n : static_cast<std::int64_t>(fit));
-    }
-    const std::int64_t e = n - b <= size ? n : b + size;
-    // Each block is one parallel loop in chunks of 1/16 of a thread's share:
-    // the default grain (a quarter of a share) can leave one thread
-    // finishing a whole chunk alone at the end of every block.
+    const std::int64_t b = n * k / blocks, e = n * (k + 1) / blocks;
     const vtkIdType grain = static_cast<vtkIdType>(std::max<std::int64_t>(1, (e - b) / (16 * threads)));
     vtkSMPTools::For(b, e, grain, [&](vtkIdType lo, vtkIdType hi) { body(lo, hi); });
-    b = e;
     if (self)
     {
-      self->UpdateProgress(from + (to - from) * double(b) / double(n));
+      self->UpdateProgress(from + (to - from) * double(k + 1) / double(blocks));
       if (self->GetAbortExecute())
       {
         return false;
