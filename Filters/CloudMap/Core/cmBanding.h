@@ -28,6 +28,29 @@ enum class Palette
 /// Largest number of bands accepted by the filters.
 constexpr int MaxBands = 4096;
 
+/**
+ * Band of x among n equal bands of width w / n from lo (BandSpec::Band with
+ * lo = Min, w = Max - Min): n for NaN, 0 when w is not positive, values
+ * outside clamped to the first or last band.
+ */
+inline int BandOf(double x, double lo, double w, int n)
+{
+  if (std::isnan(x))
+  {
+    return n;
+  }
+  if (!(w > 0))
+  {
+    return 0;
+  }
+  const double t = (x - lo) / w * n;
+  if (!(t > 0))
+  {
+    return 0;
+  }
+  return t >= n ? n - 1 : static_cast<int>(t);
+}
+
 struct BandSpec
 {
   double Min = 0;
@@ -35,24 +58,7 @@ struct BandSpec
   int N = 24;
 
   /// Band of a value in [0, N-1], or N for NaN.
-  int Band(double v) const
-  {
-    if (std::isnan(v))
-    {
-      return N;
-    }
-    const double w = Max - Min;
-    if (!(w > 0))
-    {
-      return 0;
-    }
-    const double t = (v - Min) / w * N;
-    if (!(t > 0))
-    {
-      return 0;
-    }
-    return t >= N ? N - 1 : static_cast<int>(t);
-  }
+  int Band(double v) const { return BandOf(v, Min, Max - Min, N); }
   double Lower(int k) const { return Min + (Max - Min) * k / N; }
   double Upper(int k) const { return k + 1 == N ? Max : Min + (Max - Min) * (k + 1) / N; }
 };
@@ -60,10 +66,9 @@ struct BandSpec
 /**
  * Band index and colour of v[begin, end): bands[i] = spec.Band(v[i]) and
  * rgb[3i .. 3i+2] = lut[3k .. 3k+2] (lut: N + 1 colours, the NaN colour
- * last). The same arithmetic as Band(), value by value, with the spec in
- * registers: stores through 8-bit pointers may alias anything, so a loop
- * that reads the spec and the table through references reloads them at
- * every step. The prefetch keeps a first run, whose values come from memory,
+ * last), by BandOf as Band() is, with the spec in registers: stores
+ * through 8-bit pointers may alias anything, so a loop that reads the spec
+ * and the table through references reloads them at every step. The prefetch keeps a first run, whose values come from memory,
  * near the speed of a cached one.
  */
 template <typename BandT>
@@ -73,8 +78,6 @@ void FillBands(const BandSpec& spec, const double* v, std::int64_t begin, std::i
   const double lo = spec.Min;
   const double w = spec.Max - spec.Min;
   const int n = spec.N;
-  const double dn = n;
-  const bool flat = !(w > 0);
   for (std::int64_t i = begin; i < end; ++i)
   {
     if ((i & 7) == 0)
@@ -86,21 +89,7 @@ void FillBands(const BandSpec& spec, const double* v, std::int64_t begin, std::i
         __builtin_prefetch(bands + i + 256, 1);
       }
     }
-    const double x = v[i];
-    int k;
-    if (std::isnan(x))
-    {
-      k = n;
-    }
-    else if (flat)
-    {
-      k = 0;
-    }
-    else
-    {
-      const double t = (x - lo) / w * dn;
-      k = !(t > 0) ? 0 : t >= dn ? n - 1 : static_cast<int>(t);
-    }
+    const int k = BandOf(v[i], lo, w, n);
     bands[i] = static_cast<BandT>(k);
     rgb[3 * i] = lut[3 * k];
     rgb[3 * i + 1] = lut[3 * k + 1];
