@@ -68,8 +68,9 @@ struct BandSpec
  * rgb[3i .. 3i+2] = lut[3k .. 3k+2] (lut: N + 1 colours, the NaN colour
  * last), by BandOf as Band() is, with the spec in registers: stores
  * through 8-bit pointers may alias anything, so a loop that reads the spec
- * and the table through references reloads them at every step. The prefetch keeps a first run, whose values come from memory,
- * near the speed of a cached one.
+ * and the table through references reloads them at every step. The
+ * prefetch keeps a first run, whose values come from memory, near the speed
+ * of a cached one.
  */
 template <typename BandT>
 void FillBands(const BandSpec& spec, const double* v, std::int64_t begin, std::int64_t end,

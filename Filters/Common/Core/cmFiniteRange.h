@@ -126,11 +126,9 @@ inline void FoldFiniteRange(const double* v, std::int64_t begin, std::int64_t en
   if (skip)
   {
     detail::FoldFiniteRangeImpl<true>(v, begin, end, skip, mask, lo, hi);
+    return;
   }
-  else
-  {
-    detail::FoldFiniteRangeImpl<false>(v, begin, end, nullptr, 0, lo, hi);
-  }
+  detail::FoldFiniteRangeImpl<false>(v, begin, end, nullptr, 0, lo, hi);
 }
 } // namespace cm
 
