@@ -164,6 +164,11 @@ private:
     {
       this->S.Fail("truncated file: no " + end);
     }
+    if (t[0] == '$' && t != end)
+    {
+      this->DollarLine = true;
+      this->S.Fail("expected " + end + ", found " + std::string(t));
+    }
     if (t != end)
     {
       this->S.Fail("expected " + end + ", found more rows than the count announced");
@@ -284,9 +289,19 @@ private:
       }
       return;
     }
+    int onFirst = 0;
     for (int k = 0; k < nodes; ++k)
     {
       this->Nodes.push_back(this->Int(section, "a node tag"));
+      onFirst += this->S.LineNumber() == line ? 1 : 0;
+    }
+    if (this->S.LineNumber() != line && !this->LineDone())
+    {
+      // The node list ran into the next line and stopped inside it: that line is the next
+      // element's, and this one is short.
+      throw ParseError(this->S.FileName(), line,
+        "element " + std::to_string(tag) + " of type " + std::to_string(type) + " has " +
+          std::to_string(onFirst) + " nodes, expected " + std::to_string(nodes));
     }
     if (this->S.LineNumber() == line && !this->LineDone())
     {
@@ -781,6 +796,7 @@ void Reader::Data(int kind)
   v.OnElements = onElements;
   v.PerElementNode = kind == 2;
   std::int64_t tags[3] = { 0, 0, 0 };
+  std::int64_t componentsLine = 0;
   for (int group = 0; group < 3; ++group)
   {
     const std::int64_t k = this->Count(section, "a tag count", 64);
@@ -803,6 +819,7 @@ void Reader::Data(int kind)
       else
       {
         const std::int64_t x = this->Int(section, "an integer tag");
+        componentsLine = i == 1 ? this->S.LineNumber() : componentsLine;
         if (i < 3)
         {
           tags[i] = x;
@@ -817,7 +834,8 @@ void Reader::Data(int kind)
   v.Components = static_cast<int>(tags[1]);
   if (v.Components != 1 && v.Components != 3 && v.Components != 9)
   {
-    this->S.Fail("a view has " + std::to_string(tags[1]) + " components, expected 1, 3 or 9");
+    throw ParseError(this->S.FileName(), componentsLine,
+      "a view has " + std::to_string(tags[1]) + " components, expected 1, 3 or 9");
   }
   const std::int64_t count = tags[2];
   if (count < 0 || count > this->Limit)
