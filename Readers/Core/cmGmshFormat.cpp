@@ -32,17 +32,15 @@ int NodesOf(std::int64_t type)
 /// of any order); 0 for the others. Gmsh lists an element's corner nodes first.
 int CornersOf(std::int64_t type)
 {
-  switch (type)
+  static const int triangles[] = { 2, 9, 20, 21, 22, 23, 24, 25, 42, 43, 44, 45, 46, 52, 53, 54, 55,
+    56 };
+  static const int quads[] = { 3, 10, 16, 36, 37, 38, 39, 40, 41, 47, 48, 49, 50, 51, 57, 58, 59,
+    60, 61 };
+  if (std::find(std::begin(triangles), std::end(triangles), type) != std::end(triangles))
   {
-    case 2: case 9: case 20: case 21: case 22: case 23: case 24: case 25: case 42: case 43:
-    case 44: case 45: case 46: case 52: case 53: case 54: case 55: case 56:
-      return 3;
-    case 3: case 10: case 16: case 36: case 37: case 38: case 39: case 40: case 41: case 47:
-    case 48: case 49: case 50: case 51: case 57: case 58: case 59: case 60: case 61:
-      return 4;
-    default:
-      return 0;
+    return 3;
   }
+  return std::find(std::begin(quads), std::end(quads), type) != std::end(quads) ? 4 : 0;
 }
 
 bool IsBlank(char c)
@@ -104,10 +102,7 @@ private:
     }
   }
   /// True when the current line holds no more tokens.
-  bool LineDone() const
-  {
-    return std::all_of(this->Cur.begin(), this->Cur.end(), IsBlank);
-  }
+  bool LineDone() const { return std::all_of(this->Cur.begin(), this->Cur.end(), IsBlank); }
   /// The next token inside a section: fails at the end of the file or at a `$` line.
   std::string_view Token(const char* what)
   {
@@ -239,8 +234,8 @@ private:
     const std::int64_t v = this->GetInt(what);
     if (v < 0 || v > limit)
     {
-      this->S.Fail(std::string("binary ") + what + " of " + std::to_string(v) + " is out of range (byte " +
-        std::to_string(this->Pos - 4) + ")");
+      this->S.Fail(std::string("binary ") + what + " of " + std::to_string(v) +
+        " is out of range (byte " + std::to_string(this->Pos - 4) + ")");
     }
     return v;
   }
@@ -278,7 +273,8 @@ private:
   /// An ASCII element's node tags into Nodes: `nodes` tokens, or the rest of the line for
   /// a type without a fixed node count (polygons). A line holding more tokens than the
   /// type has nodes is refused (a wrong type or node list, not a second element).
-  void AsciiNodes(const char* section, std::int64_t tag, std::int64_t type, int nodes, std::int64_t line)
+  void AsciiNodes(
+    const char* section, std::int64_t tag, std::int64_t type, int nodes, std::int64_t line)
   {
     this->Nodes.clear();
     if (nodes == 0)
@@ -308,7 +304,8 @@ private:
       std::vector<std::string_view> rest;
       Tokenize(this->Cur, rest);
       this->S.Fail("element " + std::to_string(tag) + " of type " + std::to_string(type) + " has " +
-        std::to_string(nodes + static_cast<int>(rest.size())) + " nodes, expected " + std::to_string(nodes));
+        std::to_string(nodes + static_cast<int>(rest.size())) + " nodes, expected " +
+        std::to_string(nodes));
     }
   }
   /// An element whose node tags are in Nodes.
@@ -369,9 +366,9 @@ private:
   LineScanner S;
   std::string_view Text;
   std::int64_t Limit;
-  std::string_view Cur;      ///< the rest of the current line
-  std::size_t CurStart = 0;  ///< byte offset of the current line
-  bool DollarLine = false;   ///< the last failure met a `$` line
+  std::string_view Cur; ///< the rest of the current line
+  std::size_t CurStart = 0; ///< byte offset of the current line
+  bool DollarLine = false; ///< the last failure met a `$` line
   bool Binary = false, Swap = false;
   int SizeT = 8;
   std::size_t Pos = 0;
@@ -394,7 +391,8 @@ void Reader::Nodes1()
     const double x = this->Finite(sec, "x"), y = this->Finite(sec, "y"), z = this->Finite(sec, "z");
     if (this->M.Version >= 3)
     {
-      // MSH 3: the entity tag, then (when not 0) its dimension and that many parametric coordinates.
+      // MSH 3: the entity tag, then (when not 0) its dimension and that many parametric
+      // coordinates.
       if (this->Int(sec, "the node's entity tag") != 0)
       {
         const std::int64_t dim = this->Int(sec, "the entity dimension");
@@ -513,8 +511,8 @@ void Reader::Elements1()
       const std::int64_t k = this->Count(sec, "the number of nodes", 1000);
       if (nodes != 0 && k != nodes)
       {
-        this->S.Fail("element " + std::to_string(tag) + " of type " + std::to_string(type) + " has " +
-          std::to_string(k) + " nodes, expected " + std::to_string(nodes));
+        this->S.Fail("element " + std::to_string(tag) + " of type " + std::to_string(type) +
+          " has " + std::to_string(k) + " nodes, expected " + std::to_string(nodes));
       }
       nodes = static_cast<int>(k);
       this->AsciiNodes(sec, tag, type, nodes, line);
@@ -541,13 +539,14 @@ void Reader::Elements1()
       std::int64_t k = 0;
       if (nodes == 0 && ndata > 0)
       {
-        nodes = static_cast<int>(std::min<std::int64_t>(this->Count(sec, "the number of nodes", ndata - 1), ndata - 1));
+        nodes = static_cast<int>(
+          std::min<std::int64_t>(this->Count(sec, "the number of nodes", ndata - 1), ndata - 1));
         ++k;
       }
       if (ndata < k + nodes)
       {
-        this->S.Fail("element " + std::to_string(tag) + " of type " + std::to_string(type) + " has " +
-          std::to_string(ndata - k) + " nodes, expected " + std::to_string(nodes));
+        this->S.Fail("element " + std::to_string(tag) + " of type " + std::to_string(type) +
+          " has " + std::to_string(ndata - k) + " nodes, expected " + std::to_string(nodes));
       }
       for (; k < ndata; ++k)
       {
@@ -678,8 +677,9 @@ void Reader::ElementsBinary3()
     int nodes = NodesOf(type);
     if (nodes == 0 || ndata < nodes)
     {
-      this->S.Fail("binary $Elements: element " + std::to_string(tag) + " of type " + std::to_string(type) +
-        " with " + std::to_string(ndata) + " data has no known node count (byte " + std::to_string(this->Pos) + ")");
+      this->S.Fail("binary $Elements: element " + std::to_string(tag) + " of type " +
+        std::to_string(type) + " with " + std::to_string(ndata) +
+        " data has no known node count (byte " + std::to_string(this->Pos) + ")");
     }
     this->Nodes.clear();
     for (std::int64_t k = 0; k < ndata; ++k)
@@ -788,7 +788,8 @@ void Reader::Data(int kind)
   static const char* const names[] = { "NodeData", "ElementData", "ElementNodeData" };
   const char* section = names[kind];
   const bool onElements = kind != 0;
-  if (this->M.NodeTags.empty() || (onElements && this->ElementNodes.empty() && this->SkippedTags.empty()))
+  if (this->M.NodeTags.empty() ||
+    (onElements && this->ElementNodes.empty() && this->SkippedTags.empty()))
   {
     this->S.Fail(std::string("$") + section + " before " + (onElements ? "$Elements" : "$Nodes"));
   }
@@ -807,7 +808,8 @@ void Reader::Data(int kind)
         const std::string_view t = this->WholeLine(section);
         if (i == 0)
         {
-          v.Name = std::string(t.size() >= 2 && t.front() == '"' && t.back() == '"' ? t.substr(1, t.size() - 2) : t);
+          v.Name = std::string(
+            t.size() >= 2 && t.front() == '"' && t.back() == '"' ? t.substr(1, t.size() - 2) : t);
           std::replace(v.Name.begin(), v.Name.end(), '\t', ' '); // a tab in a name shows as a blank
         }
       }
@@ -857,7 +859,8 @@ void Reader::Data(int kind)
     std::int64_t tag, per = 1;
     // A 4-byte int tag (and, per element node, a 4-byte int node count), then the values as
     // doubles in binary; the same as tokens in ASCII.
-    tag = this->Binary ? this->GetInt("data tag") : this->Int(section, onElements ? "an element tag" : "a node tag");
+    tag = this->Binary ? this->GetInt("data tag")
+                       : this->Int(section, onElements ? "an element tag" : "a node tag");
     if (kind == 2)
     {
       per = this->Binary ? this->GetIntCount("number of nodes per element", 1000)
@@ -876,8 +879,9 @@ void Reader::Data(int kind)
         ++this->SkippedData; // data of a skipped element type
         continue;
       }
-      this->S.Fail(std::string("data for ") + (onElements ? "element " : "node ") + std::to_string(tag) +
-        ", which " + (onElements ? "$Elements" : "$Nodes") + " does not define");
+      this->S.Fail(std::string("data for ") + (onElements ? "element " : "node ") +
+        std::to_string(tag) + ", which " + (onElements ? "$Elements" : "$Nodes") +
+        " does not define");
     }
     double* out = &v.Values[it->second * nc];
     if (kind == 2)
@@ -888,8 +892,9 @@ void Reader::Data(int kind)
       const std::int64_t corners = this->M.Offsets[e + 1] - this->M.Offsets[e];
       if (per != this->ElementNodes[e])
       {
-        this->S.Fail("element " + std::to_string(tag) + " has " + std::to_string(this->ElementNodes[e]) +
-          " nodes, its $ElementNodeData row gives " + std::to_string(per));
+        this->S.Fail("element " + std::to_string(tag) + " has " +
+          std::to_string(this->ElementNodes[e]) + " nodes, its $ElementNodeData row gives " +
+          std::to_string(per));
       }
       for (std::size_t c = 0; c < nc; ++c)
       {
@@ -1006,8 +1011,9 @@ GmshMesh Reader::Run()
       this->Binary = type == 1;
       if (this->Binary && v >= 4.0 && v < 4.1)
       {
-        this->S.Fail("MSH 4.0 binary is not read (Gmsh 4.1 and later write 4.0 in ASCII only and read "
-                     "it no more): save it again as 4.1 with gmsh -format msh41");
+        this->S.Fail(
+          "MSH 4.0 binary is not read (Gmsh 4.1 and later write 4.0 in ASCII only and read "
+          "it no more): save it again as 4.1 with gmsh -format msh41");
       }
       if (this->Binary)
       {
@@ -1054,7 +1060,9 @@ GmshMesh Reader::Run()
     {
       if (this->Binary)
       {
-        v < 3 ? this->ElementsBinary2() : v < 4 ? this->ElementsBinary3() : this->Elements41Binary();
+        v < 3     ? this->ElementsBinary2()
+          : v < 4 ? this->ElementsBinary3()
+                  : this->Elements41Binary();
       }
       else
       {
@@ -1108,12 +1116,14 @@ GmshMesh Reader::Run()
     for (const auto& t : this->M.LinearizedTypes)
     {
       total += t.second;
-      types += (types.empty() ? "" : ", ") + std::to_string(t.second) + " of type " + std::to_string(t.first) +
-        " (" + std::to_string(NodesOf(t.first)) + "-node " + (CornersOf(t.first) == 3 ? "triangle" : "quad") + ")";
+      types += (types.empty() ? "" : ", ") + std::to_string(t.second) + " of type " +
+        std::to_string(t.first) + " (" + std::to_string(NodesOf(t.first)) + "-node " +
+        (CornersOf(t.first) == 3 ? "triangle" : "quad") + ")";
     }
     this->M.Warnings.push_back(ParseError::Format(this->S.FileName(), 0,
-      "read " + std::to_string(total) + " higher-order element(s) as their linear corner triangles and quads: " +
-        types + "; mid-side and interior nodes are dropped and curved edges become straight"));
+      "read " + std::to_string(total) +
+        " higher-order element(s) as their linear corner triangles and quads: " + types +
+        "; mid-side and interior nodes are dropped and curved edges become straight"));
   }
   // Join "<name> (real)" and "<name> (imag)" into one complex view; keep first names only.
   auto split = [](const std::string& n, std::string& base) {
@@ -1159,7 +1169,8 @@ GmshMesh Reader::Run()
       {
         std::string other;
         const int p2 = split(this->RawViews[j].Name, other);
-        if (!used[j] && p2 == 3 - part && other == base && this->RawViews[j].OnElements == a.OnElements &&
+        if (!used[j] && p2 == 3 - part && other == base &&
+          this->RawViews[j].OnElements == a.OnElements &&
           this->RawViews[j].Components == a.Components && this->RawViews[j].Time == a.Time)
         {
           used[j] = true;

@@ -56,8 +56,10 @@ namespace cm
 struct GmshView
 {
   std::string Name;
-  bool OnElements = true;      ///< $ElementData or $ElementNodeData (cells), or $NodeData (points)
-  bool PerElementNode = false; ///< from $ElementNodeData (the mean of the corner values)
+  /// $ElementData or $ElementNodeData (cells), or $NodeData (points).
+  bool OnElements = true;
+  /// From $ElementNodeData: each element's value is the mean of its corner values.
+  bool PerElementNode = false;
   int Components = 1;
   double Time = 0;          ///< the real tag
   int Step = 0;             ///< the first integer tag
@@ -74,8 +76,10 @@ struct GmshMesh
   std::vector<std::int64_t> Connectivity;   ///< point indices
   std::vector<std::int64_t> ElementTags;    ///< tag of each kept element
   std::map<int, std::int64_t> SkippedTypes; ///< element type -> count of skipped elements
-  std::map<int, std::int64_t> LinearizedTypes; ///< higher-order type -> count read as corner elements
-  std::vector<std::string> Warnings;        ///< "file:line: problem" of each optional part not read
+  /// Higher-order element type -> count read as its linear corner element.
+  std::map<int, std::int64_t> LinearizedTypes;
+  /// "file:line: problem" of each optional part not read (and of the linearized elements).
+  std::vector<std::string> Warnings;
   std::vector<GmshView> Views;              ///< after joining complex pairs; every time step, in file order
   std::vector<double> Times;                ///< the distinct times of the views, ascending
   std::int64_t NumberOfElements() const { return static_cast<std::int64_t>(Offsets.size()) - 1; }

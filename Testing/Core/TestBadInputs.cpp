@@ -260,7 +260,8 @@ void ExpectWarning(const std::string& label, const std::string& format, const st
   {
     const GmshMesh g = ReadGmshFile(path);
     CM_CHECK_MSG(g.NumberOfElements() > 0, label + ": the mesh was not read");
-    CM_CHECK_MSG(g.Warnings.size() == 1, label + ": expected one warning, got " + std::to_string(g.Warnings.size()));
+    CM_CHECK_MSG(g.Warnings.size() == 1,
+      label + ": expected one warning, got " + std::to_string(g.Warnings.size()));
     const std::string msg = g.Warnings.empty() ? "" : g.Warnings[0];
     std::printf("  %-32s warned: %s\n", label.c_str(), msg.c_str());
     CM_CHECK_MSG(msg.find(path + ":" + std::to_string(line) + ": ") != std::string::npos,

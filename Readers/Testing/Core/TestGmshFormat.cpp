@@ -227,7 +227,9 @@ std::int64_t LineOf(const std::string& text, const char* marker)
 {
   const std::size_t k = text.find(marker);
   CM_CHECK(k != std::string::npos);
-  return static_cast<std::int64_t>(std::count(text.begin(), text.begin() + static_cast<long>(k), '\n')) + 1;
+  return static_cast<std::int64_t>(
+           std::count(text.begin(), text.begin() + static_cast<long>(k), '\n')) +
+    1;
 }
 
 double Area(const GmshMesh& m)
@@ -243,7 +245,8 @@ double Area(const GmshMesh& m)
       const double* q = &m.Points[3 * m.Connectivity[b + k + 1]];
       const double u[3] = { p[0] - o[0], p[1] - o[1], p[2] - o[2] };
       const double v[3] = { q[0] - o[0], q[1] - o[1], q[2] - o[2] };
-      const double c[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0] };
+      const double c[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0] };
       area += 0.5 * std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
     }
   }
@@ -274,7 +277,8 @@ void CheckCorpusViews(const GmshMesh& m, const std::string& name)
   for (std::int64_t e = 0; e < m.NumberOfElements(); ++e)
   {
     const double tag = static_cast<double>(m.ElementTags[static_cast<std::size_t>(e)]);
-    worst = std::max(worst, std::abs(mag->Values[static_cast<std::size_t>(e)] - tag * std::sqrt(5.0)) / tag);
+    worst = std::max(
+      worst, std::abs(mag->Values[static_cast<std::size_t>(e)] - tag * std::sqrt(5.0)) / tag);
     worst = std::max(worst, std::abs(re->Values[3 * static_cast<std::size_t>(e)] - tag));
     const std::int64_t b = m.Offsets[e], n = m.Offsets[e + 1] - b;
     double mean = 0;
@@ -324,16 +328,19 @@ void RealCorpus()
         skip += t.second;
       }
       const double a = Area(m);
-      std::printf("  %-34s MSH %-3s %3lld nodes, %2lld cells, %2zu points, area %.15g, %lld linearized\n",
+      std::printf(
+        "  %-34s MSH %-3s %3lld nodes, %2lld cells, %2zu points, area %.15g, %lld linearized\n",
         name.c_str(), version.c_str(), static_cast<long long>(m.NodeTags.size()),
-        static_cast<long long>(m.NumberOfElements()), used.size(), a, static_cast<long long>(linear));
+        static_cast<long long>(m.NumberOfElements()), used.size(), a,
+        static_cast<long long>(linear));
       CM_CHECK_MSG(m.Version == std::stod(version), name + ": version");
       CM_CHECK_MSG(static_cast<long long>(m.NodeTags.size()) == nodes, name + ": node count");
       CM_CHECK_MSG(m.NumberOfElements() == cells, name + ": surface element count");
       CM_CHECK_MSG(static_cast<long long>(used.size()) == corners, name + ": corner nodes");
       CM_CHECK_MSG(std::abs(a - area) < 1e-12, name + ": area differs from gmsh's");
       // The geometry's own area: the L-shaped plate 0.75, gmsh_plate.geo 0.5.
-      CM_CHECK_MSG(std::abs(a - (name.find("tri6") != std::string::npos ? 0.5 : 0.75)) < 1e-12, name + ": area");
+      CM_CHECK_MSG(std::abs(a - (name.find("tri6") != std::string::npos ? 0.5 : 0.75)) < 1e-12,
+        name + ": area");
       CM_CHECK_MSG(linear == high && skip == skipped, name + ": higher-order or skipped counts");
       // One warning (the higher-order elements) or none.
       CM_CHECK_MSG(m.Warnings.size() == (high > 0 ? 1u : 0u), name + ": warnings");
@@ -360,20 +367,25 @@ void Tokens()
 {
   // The layout of qnzhou/MshIO's data/test_4.1_ascii.msh (its 6 nodes' coordinates on
   // one line), written here for our own 2 quads.
-  const std::string mshio = "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n$Nodes\n1 6 1 6\n2 2 0 6\n1\n2\n3\n4\n5\n6\n"
-                            "0. 0. 0. 1. 0. 0. 1. 1. 0. 0. 1. 0. 2. 0. 0. 2. 1. 0.\n$EndNodes\n"
-                            "$Elements\n1 2 1 2\n2 2 3 2\n1 1 2 3 4\n2 2 5 6 3\n$EndElements\n"
-                            "$NodeData\n1\n\"A scalar view\"\n1\n0.0\n3\n0\n1\n6\n1 0.0\n2 0.1\n3 0.2\n4 0.0 5 0.2\n6 0.4\n$EndNodeData\n";
+  const std::string mshio =
+    "$MeshFormat\n4.1 0 8\n$EndMeshFormat\n$Nodes\n1 6 1 6\n2 2 0 6\n1\n2\n3\n4\n5\n6\n"
+    "0. 0. 0. 1. 0. 0. 1. 1. 0. 0. 1. 0. 2. 0. 0. 2. 1. 0.\n$EndNodes\n"
+    "$Elements\n1 2 1 2\n2 2 3 2\n1 1 2 3 4\n2 2 5 6 3\n$EndElements\n"
+    "$NodeData\n1\n\"A scalar view\"\n1\n0.0\n3\n0\n1\n6\n1 0.0\n2 0.1\n3 0.2\n4 0.0 5 0.2\n6 "
+    "0.4\n$EndNodeData\n";
   try
   {
     const GmshMesh m = ParseGmsh(mshio, "mshio");
-    CM_CHECK(m.NumberOfElements() == 2 && m.NodeTags.size() == 6 && m.Points[3 * 5] == 2.0 && m.Points[3 * 5 + 1] == 1.0);
+    CM_CHECK(m.NumberOfElements() == 2 && m.NodeTags.size() == 6 && m.Points[3 * 5] == 2.0 &&
+      m.Points[3 * 5 + 1] == 1.0);
     CM_NEAR(Area(m), 2.0, 1e-15);
     const GmshView* v = View(m, "A scalar view");
-    CM_CHECK(v && v->Covered == 6 && v->Values[4] == 0.2 && v->Values[5] == 0.4 && m.Warnings.empty());
+    CM_CHECK(
+      v && v->Covered == 6 && v->Values[4] == 0.2 && v->Values[5] == 0.4 && m.Warnings.empty());
     // MSH 2.2 with a node's coordinates on two lines reads the same as plate_v22.msh.
     const std::string v2 = Slurp(CLOUDMAP_DATA_DIR "/gmsh/plate_v22.msh");
-    SameMesh(ParseGmsh(v2, "v22"), ParseGmsh(Replace(v2, "2 1 0 0\n", "2 1\n 0 0\n"), "split"), "2.2 node over two lines");
+    SameMesh(ParseGmsh(v2, "v22"), ParseGmsh(Replace(v2, "2 1 0 0\n", "2 1\n 0 0\n"), "split"),
+      "2.2 node over two lines");
   }
   catch (const ParseError& e)
   {
@@ -411,22 +423,27 @@ void Partial()
   const std::string bad = Replace(v2, "0\n1\n5\n3 9.0", "0\n2\n5\n3 9.0");
   ExpectWarning("components", bad, "2 components", LineOf(bad, "0\n2\n5\n3 9.0") + 1);
   const GmshMesh m = ParseGmsh(bad, "components");
-  CM_CHECK(View(m, "J_real") && View(m, "potential") && !View(m, "thickness") && m.NumberOfElements() == 4);
+  CM_CHECK(View(m, "J_real") && View(m, "potential") && !View(m, "thickness") &&
+    m.NumberOfElements() == 4);
   ExpectWarning("unknown element", Replace(v2, "35 0.0 0.0 3.0", "36 0.0 0.0 3.0"), "element 36",
     LineOf(v2, "35 0.0 0.0 3.0"));
   const std::string foo = v2 + "$Foo\n1 2 3\n$EndFoo\n";
   ExpectWarning("unknown section", foo, "skipped the section $Foo", LineOf(foo, "$Foo"));
   // A $ElementNodeData of a wrong node count per element: one warning, the rest read.
-  const std::string en = v2 + "$ElementNodeData\n1\n\"phi\"\n1\n0\n3\n0\n1\n1\n10 3 1 2 3\n$EndElementNodeData\n";
-  ExpectWarning("element node count", en, "its $ElementNodeData row gives 3", LineOf(en, "10 3 1 2 3"));
+  const std::string en =
+    v2 + "$ElementNodeData\n1\n\"phi\"\n1\n0\n3\n0\n1\n1\n10 3 1 2 3\n$EndElementNodeData\n";
+  ExpectWarning(
+    "element node count", en, "its $ElementNodeData row gives 3", LineOf(en, "10 3 1 2 3"));
   // A right one: element 10 is a quad: the mean of its 4 corner values.
   const GmshMesh ok = ParseGmsh(Replace(en, "10 3 1 2 3", "10 4 1 2 3 6"), "en");
   const GmshView* phi = View(ok, "phi");
-  CM_CHECK(phi && phi->OnElements && phi->Values[0] == 3.0 && std::isnan(phi->Values[1]) && ok.Warnings.empty());
+  CM_CHECK(phi && phi->OnElements && phi->Values[0] == 3.0 && std::isnan(phi->Values[1]) &&
+    ok.Warnings.empty());
   // A data section whose $End is missing: the next section is still read.
   const std::string cut = Replace(v2, "$EndNodeData\n", "");
   const GmshMesh c = ParseGmsh(cut + "$Foo\n$EndFoo\n", "cut");
-  CM_CHECK(c.Warnings.size() == 2 && !View(c, "potential") && c.Warnings[1].find("$Foo") != std::string::npos);
+  CM_CHECK(c.Warnings.size() == 2 && !View(c, "potential") &&
+    c.Warnings[1].find("$Foo") != std::string::npos);
 }
 } // namespace
 
@@ -460,9 +477,10 @@ int TestGmshFormat(int, char*[])
   std::printf("errors:\n");
   ExpectError("truncated", v2.substr(0, v2.find("7 2 1 0")), "truncated");
   ExpectError("count (2.2)", Replace(v2, "$Nodes\n7\n", "$Nodes\n8\n"), "section ends early");
-  ExpectError("count (4.1)", Replace(v4, "2 1 0 6\n", "2 1 0 5\n"), "the node blocks hold 6 nodes, the header says 7");
-  ExpectWarning("count (data)", Replace(v2, "0\n1\n3\n1 1.5", "0\n1\n2\n1 1.5"), "more rows than the count",
-    LineOf(v2, "0\n1\n3\n1 1.5") + 5);
+  ExpectError("count (4.1)", Replace(v4, "2 1 0 6\n", "2 1 0 5\n"),
+    "the node blocks hold 6 nodes, the header says 7");
+  ExpectWarning("count (data)", Replace(v2, "0\n1\n3\n1 1.5", "0\n1\n2\n1 1.5"),
+    "more rows than the count", LineOf(v2, "0\n1\n3\n1 1.5") + 5);
   ExpectError("non-numeric", Replace(v2, "2 1 0 0\n", "2 1 O 0\n"), "expected y");
   ExpectError("no nodes", v2.substr(0, v2.find("$Nodes")) + v2.substr(v2.find("$Elements")), "does not define");
   ExpectError("unknown node", Replace(v2, "20 2 2 2 1 5 6 9", "20 2 2 2 1 5 6 8"), "node 8");
@@ -473,7 +491,8 @@ int TestGmshFormat(int, char*[])
   Tokens();
   Versions();
   Partial();
-  ExpectError("wrong node count", Replace(v2, "10 3 2 2 1 1 2 6 5", "10 3 2 2 1 1 2 6"), "3 nodes, expected 4");
+  ExpectError("wrong node count", Replace(v2, "10 3 2 2 1 1 2 6 5", "10 3 2 2 1 1 2 6"),
+    "3 nodes, expected 4");
   try
   {
     ParseGmsh("Just text\n", "nomsh");

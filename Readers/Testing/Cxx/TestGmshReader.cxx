@@ -69,7 +69,8 @@ void RealFiles()
     r->SetFileName((data + "gmsh_corpus_tri6_v41.msh").c_str());
     r->Update();
     vtkPolyData* pd = r->GetOutput();
-    CM_CHECK(pd->GetNumberOfCells() == 8 && pd->GetNumberOfPoints() == 8 && pd->GetCellType(0) == VTK_TRIANGLE);
+    CM_CHECK(pd->GetNumberOfCells() == 8 && pd->GetNumberOfPoints() == 8 &&
+      pd->GetCellType(0) == VTK_TRIANGLE);
     CM_EQUAL(log->Count("higher-order"), 1);
     CM_EQUAL(log->Count("8 of type 9 (6-node triangle)"), 1);
   }
@@ -87,7 +88,8 @@ void RealFiles()
     vtkDataArray* tag = pd->GetCellData()->GetArray("GmshElementTag");
     vtkDataArray* phi = pd->GetCellData()->GetArray("phi");
     vtkDataArray* pot = pd->GetPointData()->GetArray("potential");
-    CM_CHECK(jm && tag && phi && pot && pd->GetCellData()->GetArray("J_real") && pd->GetCellData()->GetArray("J_imag"));
+    CM_CHECK(jm && tag && phi && pot && pd->GetCellData()->GetArray("J_real") &&
+      pd->GetCellData()->GetArray("J_imag"));
     if (jm && tag && phi && pot)
     {
       double worst = 0;
@@ -113,7 +115,8 @@ void RealFiles()
     const std::string f = std::string(CLOUDMAP_DATA_DIR) + "/bad/gmsh_inf_data.msh";
     r->SetFileName(f.c_str());
     r->Update();
-    CM_CHECK(r->GetOutput()->GetNumberOfCells() == 4 && r->GetOutput()->GetCellData()->GetArray("thickness"));
+    CM_CHECK(r->GetOutput()->GetNumberOfCells() == 4 &&
+      r->GetOutput()->GetCellData()->GetArray("thickness"));
     CM_EQUAL(log->Count((f + ":38: ").c_str()), 1);
     CM_EQUAL(log->Count("not a finite number"), 1);
   }
