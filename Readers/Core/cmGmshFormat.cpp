@@ -1089,7 +1089,18 @@ GmshMesh Reader::Run()
         "$Periodic", "$GhostElements", "$Parametrizations", "$InterpolationScheme", "$Comments" };
       const bool known = std::find(std::begin(quiet), std::end(quiet), t) != std::end(quiet);
       const std::int64_t line = this->S.LineNumber();
-      this->Skip(t);
+      try
+      {
+        this->Skip(t);
+      }
+      catch (const ParseError&)
+      {
+        // An optional section without its end: one warning, the part read so far is kept.
+        this->M.Warnings.push_back(ParseError::Format(this->S.FileName(), line,
+          "the section " + std::string(t) + " has no $End" + std::string(t.substr(1)) +
+            ": skipped to the end of the file"));
+        break;
+      }
       if (!known)
       {
         this->M.Warnings.push_back(ParseError::Format(this->S.FileName(), line,

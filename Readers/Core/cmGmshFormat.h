@@ -40,7 +40,8 @@
  * problem"). A data section that fails is dropped with one entry in Warnings (file, line,
  * problem) and the rest of the file is read; a section this parser does not know is
  * skipped with a warning naming it and its line ($PhysicalNames, $Entities and the other
- * mesh sections without use here are skipped quietly).
+ * mesh sections without use here are skipped quietly); a skipped section without its
+ * `$End` line ends the reading with one warning, the mesh read so far kept.
  */
 #ifndef cmGmshFormat_h
 #define cmGmshFormat_h

@@ -429,6 +429,9 @@ void Partial()
     LineOf(v2, "35 0.0 0.0 3.0"));
   const std::string foo = v2 + "$Foo\n1 2 3\n$EndFoo\n";
   ExpectWarning("unknown section", foo, "skipped the section $Foo", LineOf(foo, "$Foo"));
+  // An unknown section without its end: one warning naming its line; the mesh is read.
+  const std::string open = v2 + "$Foo\n1 2 3\n";
+  ExpectWarning("open section", open, "the section $Foo has no $EndFoo", LineOf(open, "$Foo"));
   // A $ElementNodeData of a wrong node count per element: one warning, the rest read.
   const std::string en =
     v2 + "$ElementNodeData\n1\n\"phi\"\n1\n0\n3\n0\n1\n1\n10 3 1 2 3\n$EndElementNodeData\n";
