@@ -940,7 +940,9 @@ void Reader::DataOrWarn(int kind)
   if (this->DollarLine)
   {
     // The failure met a section line: its own end (read on), or another section (read it).
-    if (Trim(this->Text.substr(this->CurStart, this->S.Offset() - this->CurStart)) != end)
+    std::string_view line = this->Text.substr(this->CurStart, this->S.Offset() - this->CurStart);
+    line = Trim(line.substr(0, line.find('\n')));
+    if (!line.empty() && line[0] == '$' && line != end)
     {
       this->S.Seek(this->CurStart, this->S.LineNumber() - 1);
     }
