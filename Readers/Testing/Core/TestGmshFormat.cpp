@@ -445,7 +445,8 @@ void Partial()
   // A view with more rows announced than given: one warning at its $End line, the next
   // views are read.
   const std::string more = Replace(v2, "0\n1\n3\n1 1.5", "0\n1\n4\n1 1.5");
-  ExpectWarning("count (data, larger)", more, "$EndNodeData inside NodeData", LineOf(more, "$EndNodeData"));
+  ExpectWarning(
+    "count (data, larger)", more, "$EndNodeData inside NodeData", LineOf(more, "$EndNodeData"));
   const GmshMesh mm = ParseGmsh(more, "more");
   CM_CHECK(!View(mm, "potential") && View(mm, "J (real)") && mm.Warnings.size() == 1);
   // A data section whose $End is missing: the next section is still read.
