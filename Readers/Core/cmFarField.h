@@ -28,6 +28,8 @@ namespace cm
 {
 /// NEC-2's printed gain for a zero field.
 constexpr double NoFieldDecibels = -999.99;
+/// η0 (Ω), for directivity from fields: D = 4π |rE|² / (2 η0 Prad) with peak fields.
+constexpr double FreeSpaceWaveImpedance = 376.730313668;
 
 struct FarFieldGrid
 {
@@ -43,6 +45,12 @@ struct FarFieldGrid
   std::vector<double> Gain;                 ///< dBi, or empty when the file has none
   std::vector<std::pair<std::string, std::vector<double>>> Extra;
   std::vector<std::string> Sense;           ///< empty unless the file prints one
+  /// The unit of the E columns as the file states it ("V", "V/m", "relative",
+  /// "sqrt(Directivity)"...); empty when the format has always one (the readers' docs).
+  std::string FieldUnit;
+  /// Named values for the field data, one tuple each (e.g. CST's RadiatedPower, or its
+  /// Position as 3 components), in the file's units.
+  std::vector<std::pair<std::string, std::vector<double>>> Values;
 
   std::int64_t NumberOfSamples() const { return static_cast<std::int64_t>(Theta.size()); }
   /// The extra column of that name, created (empty) on first use.
