@@ -4,6 +4,7 @@
 #include "cmCstFarField.h"
 #include "cmFarFieldToVTK.h"
 #include "cmFileStamp.h"
+#include "cmTextScan.h"
 
 #include "vtkObjectFactory.h"
 #include "vtkTable.h"
