@@ -420,6 +420,18 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
   {
     throw ParseError(file, s.LineNumber(), "no rows under the header");
   }
+  if (HasThetaBeyondTable(g))
+  {
+    // CST's "360" ranges (theta 0..360 or -180..180 over half a turn of phi) go to the
+    // table's; a spherical component's own value at a filled pole is not known (NaN).
+    std::vector<std::string> basis;
+    if (pol == "spherical")
+    {
+      basis = { g.Extra[0].first, g.Extra[1].first };
+    }
+    MapToTableRanges(g, file, s.LineNumber(), basis);
+    return g;
+  }
   FinishFarFieldGrid(g, file, s.LineNumber());
   return g;
 }

@@ -68,5 +68,22 @@ void FromMagnitudePhase(double magnitude, double phaseDegrees, double& re, doubl
  */
 void FinishFarFieldGrid(FarFieldGrid& grid, const std::string& file, std::int64_t line);
 
+/**
+ * Takes samples at any angles to the table's ranges, θ in [0, 180], φ in [0, 360), and
+ * makes them the θ-fastest grid (then FinishFarFieldGrid). θ is taken modulo 360; a θ
+ * beyond 180 (a negative θ) is the direction (360 − θ, φ + 180), where the unit vectors
+ * θ̂, φ̂ of the solvers' formulas (openEMS, CST) are the negatives of the table's, so both
+ * components change sign. A direction given twice keeps its first sample. A pole cell
+ * (θ = 0 or 180) with no sample gets the field of the same pole at another φ, turned
+ * into its own unit vectors; Gain and the extra columns are copied there, except the
+ * `basisColumns` (per-component values of θ̂/φ̂, which turn with φ): NaN. Throws
+ * ParseError(file, line, ...) naming a direction no sample gives.
+ */
+void MapToTableRanges(FarFieldGrid& grid, const std::string& file, std::int64_t line,
+  const std::vector<std::string>& basisColumns = {});
+
+/// True when some θ lies outside [0, 180] (MapToTableRanges is then needed).
+bool HasThetaBeyondTable(const FarFieldGrid& grid);
+
 } // namespace cm
 #endif

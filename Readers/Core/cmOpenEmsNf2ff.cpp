@@ -250,153 +250,41 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
     }
   }
 
-  // Every sample to the common table's ranges, theta in [0, 180], phi in [0, 360): a
-  // theta outside [0, 180] is the direction (-theta, phi + 180) (theta taken modulo 360),
-  // where the unit vectors theta-hat and phi-hat of openEMS's formulas are the negatives of
-  // the table's, so both components change sign there.
-  struct Sample
-  {
-    double Theta, Phi, Sign;
-    std::size_t K;
-  };
-  std::vector<Sample> samples;
-  samples.reserve(static_cast<std::size_t>(np * nt));
-  auto wrap = [](double d) {
-    d = std::fmod(d, 360.0);
-    d = d < 0 ? d + 360 : d;
-    const double snapped = std::round(d * 1e4) / 1e4;
-    return snapped >= 360 ? 0.0 : snapped == 0 ? 0.0 : d;
-  };
-  for (std::uint64_t ip = 0; ip < np; ++ip)
-  {
-    for (std::uint64_t it = 0; it < nt; ++it)
-    {
-      double t = wrap(Degrees(theta[it])), p = Degrees(phi[ip]), sign = 1;
-      if (t > 180)
-      {
-        t = 360 - t;
-        p += 180;
-        sign = -1;
-      }
-      samples.push_back({ t, wrap(p), sign, static_cast<std::size_t>(ip * nt + it) });
-    }
-  }
-  auto axis = [&samples](bool th) {
-    std::vector<double> v;
-    for (const Sample& x : samples)
-    {
-      v.push_back(th ? x.Theta : x.Phi);
-    }
-    std::sort(v.begin(), v.end());
-    v.erase(std::unique(v.begin(), v.end(), [](double a, double b) { return std::abs(a - b) < 1e-6; }), v.end());
-    return v;
-  };
-  const std::vector<double> ths = axis(true), phs = axis(false);
-  const std::size_t mt = ths.size(), mp = phs.size();
-  auto slot = [](const std::vector<double>& v, double x) {
-    return static_cast<std::size_t>(std::lower_bound(v.begin(), v.end(), x - 1e-6) - v.begin());
-  };
-  // The table's cell of each sample; a direction given twice keeps its first sample.
-  constexpr std::size_t none = static_cast<std::size_t>(-1);
-  std::vector<std::size_t> from(mt * mp, none);
-  std::vector<double> sign(mt * mp, 1);
-  for (const Sample& x : samples)
-  {
-    const std::size_t c = slot(phs, x.Phi) * mt + slot(ths, x.Theta);
-    if (from[c] == none)
-    {
-      from[c] = x.K;
-      sign[c] = x.Sign;
-    }
-  }
-  // A pole is one direction for every phi: a cell missing there takes the field of a pole
-  // sample at another phi, turned into this phi's unit vectors (at theta = 0, theta-hat =
-  // (cos p, sin p, 0); at 180, (-cos p, -sin p, 0); phi-hat = (-sin p, cos p, 0)).
-  std::vector<std::size_t> poleFrom(mt * mp, none);
-  for (std::size_t it : { std::size_t(0), mt - 1 })
-  {
-    const double pole = ths[it];
-    if (pole > 1e-6 && pole < 180 - 1e-6)
-    {
-      continue;
-    }
-    std::size_t have = none;
-    for (std::size_t ip = 0; ip < mp && have == none; ++ip)
-    {
-      have = from[ip * mt + it] != none ? ip : none;
-    }
-    for (std::size_t ip = 0; ip < mp && have != none; ++ip)
-    {
-      if (from[ip * mt + it] == none)
-      {
-        poleFrom[ip * mt + it] = have * mt + it;
-      }
-    }
-  }
-  for (std::size_t c = 0; c < mt * mp; ++c)
-  {
-    if (from[c] == none && poleFrom[c] == none)
-    {
-      Fail(file, "the theta/phi samples, taken to theta in [0, 180] and phi in [0, 360) degrees, do "
-                 "not fill a grid: no sample for theta " + std::to_string(ths[c % mt]) + ", phi " +
-          std::to_string(phs[c / mt]) + " (" + std::to_string(mt) + " theta x " +
-          std::to_string(mp) + " phi values)");
-    }
-  }
-
+  // The samples as openEMS computed them, then taken to the table's ranges (openEMS
+  // computes any angles it is given: its tutorials ask for theta = -180..178 degrees).
   FarFieldGrid g;
   g.SourceFormat = "openEMS";
   g.GainKind = "Directivity";
   g.FieldUnit = "V";
   g.Frequency = freq[index];
-  const std::size_t n = mt * mp;
+  const std::size_t n = static_cast<std::size_t>(np * nt);
   for (auto* v : { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm, &g.Gain })
   {
     v->reserve(n);
   }
-  std::vector<double> density(n);
-  for (std::size_t c = 0; c < n; ++c)
+  for (std::uint64_t ip = 0; ip < np; ++ip)
   {
-    const std::size_t it = c % mt, ip = c / mt;
-    std::complex<double> et, ep;
-    std::size_t k;
-    if (from[c] != none)
+    for (std::uint64_t it = 0; it < nt; ++it)
     {
-      k = from[c];
-      et = sign[c] * std::complex<double>(etr[k], eti[k]);
-      ep = sign[c] * std::complex<double>(epr[k], epi[k]);
+      const std::size_t k = static_cast<std::size_t>(ip * nt + it);
+      g.Theta.push_back(Degrees(theta[it]));
+      g.Phi.push_back(Degrees(phi[ip]));
+      // r·E: the far field without its 1/r, in volts.
+      g.EthetaRe.push_back(r * etr[k]);
+      g.EthetaIm.push_back(r * eti[k]);
+      g.EphiRe.push_back(r * epr[k]);
+      g.EphiIm.push_back(r * epi[k]);
+      const double d = 4 * cm::Pi * r * r * pr[k] / prad;
+      if (!std::isfinite(d) || !std::isfinite(g.EthetaRe.back() + g.EthetaIm.back() + g.EphiRe.back() + g.EphiIm.back()))
+      {
+        Fail(file, "the radius " + std::to_string(r) + " of /Mesh/r times the fields of /nf2ff/" + f +
+            " overflows a double");
+      }
+      g.Gain.push_back(d > 0 ? 10 * std::log10(d) : NoFieldDecibels);
     }
-    else
-    {
-      const std::size_t o = poleFrom[c];
-      k = from[o];
-      const std::complex<double> ot = sign[o] * std::complex<double>(etr[k], eti[k]);
-      const std::complex<double> op = sign[o] * std::complex<double>(epr[k], epi[k]);
-      const double s = ths[it] < 90 ? 1 : -1; // theta-hat's sign in the plane at each pole
-      const double a = phs[o / mt] * cm::RadiansPerDegree, b = phs[ip] * cm::RadiansPerDegree;
-      // The transverse vector (x, y) from the sample, then its components at phi = b.
-      const std::complex<double> x = s * ot * std::cos(a) - op * std::sin(a);
-      const std::complex<double> y = s * ot * std::sin(a) + op * std::cos(a);
-      et = s * (x * std::cos(b) + y * std::sin(b));
-      ep = -x * std::sin(b) + y * std::cos(b);
-    }
-    g.Theta.push_back(ths[it]);
-    g.Phi.push_back(phs[ip]);
-    // r·E: the far field without its 1/r, in volts.
-    g.EthetaRe.push_back(r * et.real());
-    g.EthetaIm.push_back(r * et.imag());
-    g.EphiRe.push_back(r * ep.real());
-    g.EphiIm.push_back(r * ep.imag());
-    density[c] = pr[k];
-    const double d = 4 * cm::Pi * r * r * pr[k] / prad;
-    if (!std::isfinite(d) || !std::isfinite(g.EthetaRe.back() + g.EthetaIm.back() + g.EphiRe.back() + g.EphiIm.back()))
-    {
-      Fail(file, "the radius " + std::to_string(r) + " of /Mesh/r times the fields of /nf2ff/" + f +
-          " overflows a double");
-    }
-    g.Gain.push_back(d > 0 ? 10 * std::log10(d) : NoFieldDecibels);
   }
-  g.Column("P_rad") = density;
+  g.Column("P_rad") = pr;
+  MapToTableRanges(g, file, 0);
   if (dmaxDbi)
   {
     *dmaxDbi = dmax > 0 ? 10 * std::log10(dmax) : NoFieldDecibels;
@@ -405,7 +293,6 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
   {
     *radiatedPower = prad;
   }
-  FinishFarFieldGrid(g, file, 0);
   return g;
 }
 

@@ -179,6 +179,28 @@ void TestUnits(const std::string& data)
   const FarFieldGrid dg = ParseCstFarField(Slurp(data + "dipole_spherical_dbi.txt"), "dbi");
   CM_CHECK(dg.GainKind == "Directivity" && dg.FieldUnit == "sqrt(Directivity)" && !dg.Gain.empty());
 
+  // CST's "pos360" range, theta 0..350 over phi 0..180 (spherical components in volts
+  // of the short x-directed dipole, 10 (cos t cos p, -sin p) in CST's unit vectors for
+  // every printed theta): taken to theta in [0, 180], phi in [0, 360) with the same
+  // formula at every sample (the components change sign beyond 180, the poles at the
+  // new phi are turned), the spherical components' own columns NaN at the filled poles.
+  const FarFieldGrid x = ParseCstFarField(Slurp(data + "xdipole_spherical_volts_pos360.txt"), "pos360");
+  CM_CHECK(x.NumberOfTheta == 19 && x.NumberOfPhi == 12 && x.GainKind == "E-Field" && x.Gain.empty());
+  double worstX = 0;
+  int nans = 0;
+  for (std::int64_t k = 0; k < x.NumberOfSamples(); ++k)
+  {
+    CM_CHECK(x.Theta[k] == 10.0 * double(k % 19) && x.Phi[k] == 30.0 * double(k / 19));
+    const double t = x.Theta[k] * M_PI / 180, p = x.Phi[k] * M_PI / 180;
+    worstX = std::max({ worstX, std::abs(C(x.EthetaRe[k], x.EthetaIm[k]) - 10 * std::cos(t) * std::cos(p)),
+      std::abs(C(x.EphiRe[k], x.EphiIm[k]) + 10 * std::sin(p)) });
+    nans += std::isnan(x.Extra[0].second[k]) ? 1 : 0;
+  }
+  std::printf("  pos360: worst |E - formula| = %.2e V, %d filled poles, directivity from |E| %.4f\n",
+    worstX, nans, DirectivityFromFields(x));
+  CM_CHECK(worstX < 5e-3 && nans == 10);
+  CM_NEAR(DirectivityFromFields(x), 1.5, 0.02);
+
   std::string odd = text;
   odd.replace(odd.find("Abs(V   )[V     ]"), 17, "Abs(V   )[W/m^2 ]");
   ExpectError("unknown unit", odd, "has the unit [W/m^2]");

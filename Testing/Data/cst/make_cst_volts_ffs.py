@@ -14,6 +14,13 @@ data/SimPatterns/CSTtxt/FF_L3_lin_sym180.txt and data/SimPatterns/CSTffs/FF.ffs)
                             stated as 4 pi A^2 / (3 eta0): the directivity is exactly 1.5
                             (1.761 dBi) at theta = 90 degrees.
 
+  xdipole_spherical_volts_pos360.txt
+                            CST's "pos360" range (theta 0..350 over phi 0..180, the
+                            layout of MEMACS's FF_spherical_lin_pos360.txt) in volts, of
+                            the short x-directed dipole: r·E = 10 V times the transverse
+                            part of x-hat in CST's formulas' unit vectors, E_θ = cos θ cos φ,
+                            E_φ = −sin φ, for every printed θ (also beyond 180).
+
 Ludwig-3 with the x reference: E_hor = Eθ cos φ − Eφ sin φ, E_ver = Eθ sin φ + Eφ cos φ."""
 import cmath
 import math
@@ -69,6 +76,24 @@ def ffs():
     return "".join(lines)
 
 
-for name, text in [("dipole_ludwig3_volts.txt", volts_txt()), ("dipole_source.ffs", ffs())]:
+def xdipole_pos360(a=10.0):
+    head = ("Theta [deg.]  Phi   [deg.]  Abs(V   )[V     ]   Abs(Theta)[V     ]  Phase(Theta)[deg.]  "
+            "Abs(Phi  )[V     ]  Phase(Phi  )[deg.]  Ax.Ratio[      ]    \n")
+    out = [head, "-" * 150 + "\n"]
+    for ph in range(0, 181, 30):
+        for th in range(0, 351, 10):
+            t, p = math.radians(th), math.radians(ph)
+            et = a * math.cos(t) * math.cos(p) + 0j
+            ep = -a * math.sin(p) + 0j
+            et = et if abs(et) > 1e-12 else 0j
+            ep = ep if abs(ep) > 1e-12 else 0j
+            tot = math.sqrt(abs(et) ** 2 + abs(ep) ** 2)
+            out.append("%8.3f%16.3f%21.3e%20.3e%20.3f%20.3e%20.3f%20.3e     \n"
+                       % (th, ph, tot, abs(et), phase(et), abs(ep), phase(ep), 100.0))
+    return "".join(out)
+
+
+for name, text in [("dipole_ludwig3_volts.txt", volts_txt()), ("dipole_source.ffs", ffs()),
+                   ("xdipole_spherical_volts_pos360.txt", xdipole_pos360())]:
     with open(os.path.join(here, name), "w") as f:
         f.write(text)
