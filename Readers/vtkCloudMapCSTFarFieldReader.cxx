@@ -53,6 +53,18 @@ std::vector<double> vtkCloudMapCSTFarFieldReader::ParseFile()
     return cm::FrequencySteps(in.Grids);
   }
   in.Grids.push_back(cm::ParseCstFarField(text, this->FileName));
+  for (const auto& c : in.Grids.front().Extra)
+  {
+    if (c.first == "Gain_left" || c.first.rfind("Abs(Left", 0) == 0 || c.first.rfind("ABS(LEFT", 0) == 0)
+    {
+      // Once per parse: the header of a circular export is the same for both bases.
+      vtkWarningMacro(<< this->FileName << ":1: circular components (Left/Right): CST writes "
+                      << "them relative to the theta/phi or to the Ludwig-3 axes and the file "
+                      << "does not say which; Etheta/Ephi assume theta/phi (the magnitudes, |E| "
+                      << "and the axial ratio hold either way)");
+      break;
+    }
+  }
   return {};
 }
 

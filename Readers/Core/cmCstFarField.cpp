@@ -383,9 +383,12 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     }
     else
     {
+      // CST: E_R = (Eθ + jEφ)/√2, E_L = (Eθ − jEφ)/√2 (IEEE with e^{jωt}: the RHCP unit
+      // vector is (θ̂ − jφ̂)/√2). Checked on CST's own exports of one antenna (MEMACS
+      // FF_spherical_circ_pos180.txt against FF_spherical_lin_pos180.txt).
       const std::complex<double> j(0, 1);
       et = (b + a) / std::sqrt(2.0);      // (E_R + E_L)/√2
-      ep = j * (b - a) / std::sqrt(2.0);  // j(E_R − E_L)/√2
+      ep = -j * (b - a) / std::sqrt(2.0); // −j(E_R − E_L)/√2
     }
     if (q == Quantity::HField)
     {

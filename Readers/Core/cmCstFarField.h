@@ -14,7 +14,11 @@
  * magnitude = √x; "V/m" or "V" gives the magnitude itself). The polarization comes from
  * the component names: Theta/Phi (spherical), Horiz/Vert (Ludwig-3, x reference:
  * E_hor = Eθ cos φ − Eφ sin φ, E_ver = Eθ sin φ + Eφ cos φ) or Left/Right (circular,
- * e^{jωt}: E_R = (Eθ − jEφ)/√2, E_L = (Eθ + jEφ)/√2); all are converted to Eθ, Eφ.
+ * CST's convention as its own exports show it: E_R = (Eθ + jEφ)/√2, E_L = (Eθ − jEφ)/√2);
+ * all are converted to Eθ, Eφ. CST can also write circular components relative to the
+ * Ludwig-3 axes (phases turned by ±φ) with the same header: the file cannot tell, they
+ * are read as relative to θ/φ (the reader warns; magnitudes, |E| and the axial ratio
+ * hold either way).
  * CST cuts the names to five characters (`Horiz`, `Verti`, `Left `, `Right`), so they
  * are matched by their first letters. Exponents may have 3 digits (`1.000e+000`). An
  * E-field export (`Abs(E   )[dBV/m ]`) has no gain: its total becomes the column

@@ -366,10 +366,10 @@ int TestCstFarField(int, char*[])
       const auto& r = rows[k];
       const C l = Polar(std::pow(10, r[3] / 20), r[4]), rr = Polar(std::pow(10, r[5] / 20), r[6]);
       const C et(g.EthetaRe[k], g.EthetaIm[k]), ep(g.EphiRe[k], g.EphiIm[k]);
-      // Back to circular: E_L = (Eθ + jEφ)/√2, E_R = (Eθ − jEφ)/√2.
+      // Back to circular in CST's convention: E_L = (Eθ − jEφ)/√2, E_R = (Eθ + jEφ)/√2.
       const C j(0, 1);
-      CM_NEAR(std::abs((et + j * ep) / std::sqrt(2.0) - l), 0, 1e-12);
-      CM_NEAR(std::abs((et - j * ep) / std::sqrt(2.0) - rr), 0, 1e-12);
+      CM_NEAR(std::abs((et - j * ep) / std::sqrt(2.0) - l), 0, 1e-12);
+      CM_NEAR(std::abs((et + j * ep) / std::sqrt(2.0) - rr), 0, 1e-12);
     }
   }
   {
