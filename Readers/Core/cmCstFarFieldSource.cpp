@@ -221,10 +221,16 @@ CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::strin
       }
       nphi = NeedCount(s, tok[0], "the number of phi samples", rowLimit);
       ntheta = NeedCount(s, tok[1], "the number of theta samples", rowLimit);
-      if (nphi == 0 || ntheta == 0 || nphi * ntheta > rowLimit)
+      if (nphi == 0 || ntheta == 0)
       {
-        s.Fail(std::to_string(nphi) + " x " + std::to_string(ntheta) +
-          " samples: none, or more rows than the file could hold");
+        s.Fail("no samples (" + std::to_string(nphi) + " x " + std::to_string(ntheta) + ")");
+      }
+      const std::int64_t left = static_cast<std::int64_t>(text.size() - s.Offset());
+      if (nphi * ntheta > left / 11 + 1) // a row is at least "0 0 0 0 0 0" and its end
+      {
+        s.Fail("announces " + std::to_string(nphi) + " x " + std::to_string(ntheta) + " = " +
+          std::to_string(nphi * ntheta) + " rows, more than the " + std::to_string(left) +
+          " bytes after it could hold (a cut file?)");
       }
     }
     else if (Starts(k, ">>PHI,THETA"))
@@ -275,9 +281,11 @@ CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::strin
           s.Fail("row has " + std::to_string(tok.size()) +
             " fields, expected Phi Theta Re(E_Theta) Im(E_Theta) Re(E_Phi) Im(E_Phi)");
         }
+        static const char* const names[6] = { "Phi", "Theta", "Re(E_Theta)", "Im(E_Theta)", "Re(E_Phi)",
+          "Im(E_Phi)" };
         for (int c = 0; c < 6; ++c)
         {
-          v[c] = NeedFinite(s, tok[static_cast<std::size_t>(c)], "a finite number");
+          v[c] = NeedFinite(s, tok[static_cast<std::size_t>(c)], names[c]);
         }
         g.Phi.push_back(v[0]);
         g.Theta.push_back(v[1]);

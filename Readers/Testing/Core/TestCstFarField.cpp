@@ -306,10 +306,11 @@ void TestFarFieldSource(const std::string& data)
 
   // The required parts: one error each, naming the line.
   ExpectSourceError("nearfield", Replace(text, "Farfield \n", "Nearfield \n"), "only far-field sources");
-  ExpectSourceError("bad row", Replace(text, "   0.000    10.000", "   0.000    1x.000"), "expected a finite number");
+  ExpectSourceError("bad row", Replace(text, "   0.000    10.000", "   0.000    1x.000"), "expected Theta, found '1x.000'");
   ExpectSourceError("short row", Replace(text, "   0.000    10.000   1.73648178e+00", "   0.000    10.000"),
     "fields, expected Phi Theta");
   ExpectSourceError("truncated block", text.substr(0, text.rfind('\n', text.size() - 500) + 1), "ends after");
+  ExpectSourceError("cut in block 1", text.substr(0, text.find("   0.000    50.000")), "announces 9 x 37 = 333 rows");
   ExpectSourceError("powers", Replace(text, "1.000000e+09 \n", "\n"), "Power , Frequency block");
   ExpectSourceError("counts", Replace(text, "9 37\n", "37 9\n"), "theta values per phi");
   ExpectSourceError("no frequencies", Replace(text, "// #Frequencies\n2 \n", ""), "#Frequencies");
