@@ -33,7 +33,9 @@ vtkCloudMapCSTFarFieldReader::~vtkCloudMapCSTFarFieldReader() = default;
 int vtkCloudMapCSTFarFieldReader::CanReadFile(const char* fileName)
 {
   const std::string head = cm::FileHead(fileName);
-  return !head.empty() && (cm::LooksLikeCstFarField(head) || cm::LooksLikeCstFarFieldSource(head)) ? 1 : 0;
+  return !head.empty() && (cm::LooksLikeCstFarField(head) || cm::LooksLikeCstFarFieldSource(head))
+    ? 1
+    : 0;
 }
 
 std::vector<double> vtkCloudMapCSTFarFieldReader::ParseFile()
@@ -55,7 +57,8 @@ std::vector<double> vtkCloudMapCSTFarFieldReader::ParseFile()
   in.Grids.push_back(cm::ParseCstFarField(text, this->FileName));
   for (const auto& c : in.Grids.front().Extra)
   {
-    if (c.first == "Gain_left" || c.first.rfind("Abs(Left", 0) == 0 || c.first.rfind("ABS(LEFT", 0) == 0)
+    if (c.first == "Gain_left" || c.first.rfind("Abs(Left", 0) == 0 ||
+      c.first.rfind("ABS(LEFT", 0) == 0)
     {
       // Once per parse: the header of a circular export is the same for both bases.
       vtkWarningMacro(<< this->FileName << ":1: circular components (Left/Right): CST writes "
@@ -85,7 +88,8 @@ int vtkCloudMapCSTFarFieldReader::ReadMesh(int piece, int, int, int step, vtkDat
     return 1;
   }
   // A .ffs file: the grid of the step's frequency (the first, when frequencies repeat).
-  const double f = this->Steps.empty() ? in.Grids.front().Frequency : this->Steps[static_cast<std::size_t>(step)];
+  const double f =
+    this->Steps.empty() ? in.Grids.front().Frequency : this->Steps[static_cast<std::size_t>(step)];
   for (const cm::FarFieldGrid& g : in.Grids)
   {
     if (std::abs(g.Frequency - f) <= 1e-9 * std::abs(f))

@@ -116,7 +116,8 @@ bool LooksLikeCstFarFieldSource(std::string_view head)
       return true;
     }
     // HFSS writes the same layout without the banner, starting at #Frequencies.
-    return k == "#FREQUENCIES" && Upper(head).find("RADIATED/ACCEPTED/STIMULATED") != std::string::npos;
+    return k == "#FREQUENCIES" &&
+      Upper(head).find("RADIATED/ACCEPTED/STIMULATED") != std::string::npos;
   }
   return false;
 }
@@ -194,8 +195,8 @@ CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::strin
       }
       else
       {
-        out.Warnings.push_back(ParseError::Format(file, at + 1,
-          "'" + std::string(Trim(line)) + "' is left out: " + problem));
+        out.Warnings.push_back(ParseError::Format(
+          file, at + 1, "'" + std::string(Trim(line)) + "' is left out: " + problem));
       }
     }
     else if (Starts(k, "RADIATED/ACCEPTED/STIMULATEDPOWER"))
@@ -258,7 +259,8 @@ CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::strin
       if (!directivity && noPower.empty())
       {
         noPower = ParseError::Format(file, powerLines[4 * fi],
-          "the radiated power at " + std::to_string(g.Frequency) + " Hz is " + std::to_string(prad) +
+          "the radiated power at " + std::to_string(g.Frequency) + " Hz is " +
+            std::to_string(prad) +
             " W: no directivity (Gain) at such frequencies, the fields are read");
       }
       const std::size_t n = static_cast<std::size_t>(nphi * ntheta);
@@ -281,8 +283,8 @@ CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::strin
           s.Fail("row has " + std::to_string(tok.size()) +
             " fields, expected Phi Theta Re(E_Theta) Im(E_Theta) Re(E_Phi) Im(E_Phi)");
         }
-        static const char* const names[6] = { "Phi", "Theta", "Re(E_Theta)", "Im(E_Theta)", "Re(E_Phi)",
-          "Im(E_Phi)" };
+        static const char* const names[6] = { "Phi", "Theta", "Re(E_Theta)", "Im(E_Theta)",
+          "Re(E_Phi)", "Im(E_Phi)" };
         for (int c = 0; c < 6; ++c)
         {
           v[c] = NeedFinite(s, tok[static_cast<std::size_t>(c)], names[c]);
@@ -321,7 +323,9 @@ CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::strin
   }
   if (!sawBanner && nfreq < 0)
   {
-    throw ParseError(file, 0, "not a CST farfield source file: no '// CST Farfield Source File' banner and no '// #Frequencies'");
+    throw ParseError(file, 0,
+      "not a CST farfield source file: no '// CST Farfield Source File' banner and no '// "
+      "#Frequencies'");
   }
   if (nfreq < 0)
   {
@@ -329,12 +333,14 @@ CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::strin
   }
   if (powers.empty())
   {
-    throw ParseError(file, s.LineNumber(), "the '// Radiated/Accepted/Stimulated Power , Frequency' block is missing");
+    throw ParseError(file, s.LineNumber(),
+      "the '// Radiated/Accepted/Stimulated Power , Frequency' block is missing");
   }
   if (out.Grids.empty())
   {
     throw ParseError(file, s.LineNumber(),
-      "no far-field block ('// >> Phi, Theta, Re(E_Theta), Im(E_Theta), Re(E_Phi), Im(E_Phi):' and its rows)");
+      "no far-field block ('// >> Phi, Theta, Re(E_Theta), Im(E_Theta), Re(E_Phi), Im(E_Phi):' and "
+      "its rows)");
   }
   if (static_cast<std::int64_t>(out.Grids.size()) < nfreq)
   {
