@@ -348,6 +348,10 @@ reader_case("CSTFarFieldReader_dipole", lambda **k: simple.CSTFarFieldReader(**k
             D("cst/dipole_spherical_dbi.txt"))
 reader_case("CSTFarFieldReader_patch", lambda **k: simple.CSTFarFieldReader(**k),
             D("cst/patch_ludwig3_linear.txt"))
+reader_case("CSTFarFieldReader_ffs", lambda **k: simple.CSTFarFieldReader(**k),
+            D("cst/dipole_source.ffs"))
+reader_case("CSTFarFieldReader_volts", lambda **k: simple.CSTFarFieldReader(**k),
+            D("cst/dipole_ludwig3_volts.txt"))
 reader_case("GmshReader_v22", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v22.msh"))
 reader_case("GmshReader_v41", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v41.msh"))
 # Made by gmsh: second-order elements with views (binary 4.1), and MSH 1.
@@ -406,6 +410,8 @@ def _():
     return at_time(th, 0.375), [(r, 4)]
 
 
+reader_case("OpenEMSReader_patch_tutorial", lambda **k: simple.openEMSNF2FFReader(**k),
+            D("openems/patch_nf2ff.h5"))
 reader_case("OpenEMSReader_dipole", lambda **k: simple.openEMSNF2FFReader(**k),
             D("openems/dipole_nf2ff.h5"))
 

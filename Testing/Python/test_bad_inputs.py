@@ -26,6 +26,7 @@ READERS = {  # format: (XML name, clean file)
     "feko_os": ("CloudMapFEKOCurrentsReader", "../feko/plate_currents.os"),
     "feko_out": ("CloudMapFEKOReader", "../feko/plate.out"),
     "cst": ("CSTFarFieldReader", "../cst/dipole_spherical_dbi.txt"),
+    "cst_ffs": ("CSTFarFieldReader", "../cst/dipole_source.ffs"),
     "gmsh": ("CloudMapGmshReader", "../gmsh/plate_v22.msh"),
     "touchstone": ("CloudMapTouchstoneReader", "../touchstone/pad_6db_ma.s2p"),
     "feko_ports": ("CloudMapFEKOReader", "../feko/strip_ports.out"),

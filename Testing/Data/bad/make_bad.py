@@ -420,6 +420,23 @@ add("cst_3digit_nan.txt", C, "nan-inf", "error", 5, ["column 3 is not a number",
 add("cst_horn_crlf.txt", C, "crlf", "accept", 0, [], crlf(hz), "../cst/horn_ludwig3_efield.txt")
 add("cst_horn_tabs.txt", C, "tabs", "accept", 0, [], tabs(hz), "../cst/horn_ludwig3_efield.txt")
 
+# CST farfield source files (.ffs): the required parts refused with file and line.
+fs = read("cst/dipole_source.ffs")
+FS = "cst_ffs"
+REFFS = "../cst/dipole_source.ffs"
+add("cst_ffs_trunc_rows.ffs", FS, "truncation", "error", 34, ["announces 9 x 37 = 333 rows", "a cut file"],
+    upto(fs, 59))
+add("cst_ffs_nan.ffs", FS, "nan-inf", "error", 40, ["Re(E_Theta) is not a finite number", "'nan'"],
+    replace_line(fs, 40, "   0.000    15.000   nan   0.00000000e+00  0.00000000e+00   0.00000000e+00"))
+add("cst_ffs_count_huge.ffs", FS, "count-huge", "error", 34, ["the number of phi samples", "1000000000"],
+    replace_line(fs, 34, "1000000000 37"))
+add("cst_ffs_nearfield.ffs", FS, "element-type", "error", 7, ["Data Type 'Nearfield'", "only far-field sources"],
+    replace_line(fs, 7, "Nearfield "))
+add("cst_ffs_no_power.ffs", FS, "truncation", "error", 25, ["far-field rows before", "the power block"],
+    "\n".join(l for i, l in enumerate(lines_of(fs)) if not 21 <= i + 1 <= 31))
+add("cst_ffs_crlf.ffs", FS, "crlf", "accept", 0, [], crlf(fs), REFFS)
+add("cst_ffs_tabs.ffs", FS, "tabs", "accept", 0, [], tabs(fs), REFFS)
+
 # ---------------------------------------------------------------- Gmsh .msh
 g = read("gmsh/plate_v22.msh")
 G = "gmsh"
