@@ -6,6 +6,7 @@
 #include "cmTextSearch.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -79,7 +80,8 @@ void ReadFfeBlock(LineScanner& s, const FfeState& st, const std::vector<std::str
   bool have[9] = { false };
   for (const std::string& n : names)
   {
-    const std::string u = Upper(n);
+    std::string u = feko::Normalized(n);
+    u.erase(std::remove(u.begin(), u.end(), ' '), u.end()); // "Re( Etheta )" too
     int r = Other;
     if (u == "THETA")
       r = Theta;
@@ -196,8 +198,8 @@ bool LooksLikeFekoFarField(std::string_view rawHead)
 {
   std::string storage;
   const std::string_view head = Untabbed(rawHead, storage);
-  return cm::ContainsNoCase(head, "##FILE TYPE: FAR FIELD") ||
-    (cm::ContainsNoCase(head, "#NO. OF THETA SAMPLES") && cm::ContainsNoCase(head, "#FREQUENCY"));
+  return feko::HasPhrase(head, "##FILE TYPE: FAR FIELD") ||
+    (feko::HasPhrase(head, "#NO. OF THETA SAMPLES") && feko::HasPhrase(head, "#FREQUENCY"));
 }
 
 std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std::string& file)
@@ -227,7 +229,7 @@ std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std:
     if (StartsWith(t, "##"))
     {
       if (KeyValue(t.substr(2), key, value) && key == "FILE TYPE" &&
-        !cm::ContainsNoCase(value, "FAR FIELD"))
+        !feko::HasPhrase(value, "FAR FIELD"))
       {
         s.Fail("##File Type is '" + std::string(value) + "', not a far field");
       }

@@ -3,6 +3,7 @@
 // (cmFekoFormat.h describes the layout).
 #include "cmFekoFormat.h"
 
+#include "cmFekoText.h"
 #include "cmTextScan.h"
 #include "cmTextSearch.h"
 
@@ -152,37 +153,39 @@ std::vector<SurfaceMesh> ParseFekoOutput(
     }
     s.Fail(std::string("no rows under ") + table + " within 12 header lines");
   };
+  using feko::FindPhrase;
+  constexpr std::size_t npos = std::string_view::npos;
   while (s.Next(line))
   {
-    const std::string u = Upper(line);
-    if (u.find("FREQ") != std::string::npos && u.find('=') != std::string::npos &&
-      (u.find("FREQ =") != std::string::npos || u.find("FREQ=") != std::string::npos))
+    // Keywords as phrases: any case, any run of spaces between words (cmFekoText.h).
+    std::size_t at = npos;
+    if ((at = feko::FindFrequencyValue(line)) != npos)
     {
-      Reals(line.substr(line.find('=') + 1), tok, v);
+      Reals(line.substr(at), tok, v);
       if (v.empty() || !(v[0] > 0))
       {
         s.Fail("cannot read the frequency after 'FREQ ='");
       }
       frequency = v[0];
     }
-    else if (u.find("NUMBER OF METALLIC SEGMENTS:") != std::string::npos)
+    else if ((at = FindPhrase(line, "NUMBER OF METALLIC SEGMENTS:")) != npos)
     {
-      Tokenize(line.substr(u.find(':') + 1), tok);
+      Tokenize(line.substr(at), tok);
       std::int64_t n;
       if (!tok.empty() && ParseInt(tok[0], n))
       {
         segments = n;
       }
     }
-    else if (u.find("CURRENT REQUEST WITH NAME:") != std::string::npos)
+    else if ((at = FindPhrase(line, "CURRENT REQUEST WITH NAME:")) != npos)
     {
-      request = std::string(Trim(line.substr(u.find("NAME:") + 5)));
+      request = std::string(Trim(line.substr(at)));
     }
-    else if (StartsWith(Trim(u), "NAME:") && !Trim(Trim(line).substr(5)).empty())
+    else if ((at = FindPhrase(line, "NAME:", true)) != npos && !Trim(line.substr(at)).empty())
     {
-      excitation = std::string(Trim(Trim(line).substr(5))); // the excitation block's name
+      excitation = std::string(Trim(line.substr(at))); // the excitation block's name
     }
-    else if (u.find("DATA OF THE METALLIC TRIANGLES") != std::string::npos)
+    else if (FindPhrase(line, "DATA OF THE METALLIC TRIANGLES") != npos)
     {
       geometry = SurfaceMesh();
       ids.clear();
@@ -267,7 +270,7 @@ std::vector<SurfaceMesh> ParseFekoOutput(
       }
       haveTriangles = geometry.NumberOfElements() > 0;
     }
-    else if (u.find("VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES") != std::string::npos)
+    else if (FindPhrase(line, "VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES") != npos)
     {
       if (!haveTriangles)
       {
