@@ -3,7 +3,10 @@ plugin's VTK readers in pvpython. Each reader first reads a clean file of its
 format (so there is something to lose), then the bad one: the error must reach
 vtkOutputWindow naming the file, the line and the problem, and every output
 port must be empty afterwards (no half-filled or stale output). Accepted files
-(CRLF, BOM, tabs) must give the same output as their clean reference. Then a
+(CRLF, BOM, tabs) must give the same output as their clean reference. "warn"
+files (an optional block damaged, the partial-result rule) must give one
+warning naming the file, the line and the problem, no error, the rest of the
+output, and only the port the reference column names ("port:N") empty. Then a
 directory, a missing file and a file without read permission, per reader."""
 import os
 import subprocess
@@ -127,6 +130,27 @@ def read_bad(fmt, path, label, line, frags):
     simple.Delete(r)
 
 
+def read_partial(fmt, path, label, line, frags, ref):
+    """An optional block damaged: one warning (file, line, problem), no error, port 0
+    read, the port `ref` names ("port:N") empty."""
+    empty_port = int(ref.split(":")[1])
+    r = make_reader(fmt, path)
+    mark = len(window.GetOutput())
+    r.UpdatePipeline()
+    msg = window.GetOutput()[mark:]
+    got = summary(r)
+    warnings = [l for l in msg.splitlines() if path in l]
+    say("  %-30s %s" % (label, warnings[0][:200] if warnings else "<no message naming the file>"))
+    check("ERROR" not in msg.upper(), "%s: an error for an optional block: %s" % (label, msg[:300]))
+    check(msg.upper().count("WARNING") == 1, "%s: not exactly one warning: %s" % (label, msg[:600]))
+    check(line <= 0 or "%s:%d: " % (path, line) in msg, "%s: the warning does not name line %d" % (label, line))
+    for f in frags:
+        check(f in msg, "%s: the warning lacks '%s'" % (label, f))
+    check(got[0][0] > 0 and got[0][1] > 0, "%s: port 0 empty after an optional block failed" % label)
+    check(empty([got[empty_port]]), "%s: port %d not empty" % (label, empty_port))
+    simple.Delete(r)
+
+
 rows = 0
 for row in open(os.path.join(bad, "MANIFEST.tsv")):
     if row.startswith("#") or not row.strip():
@@ -147,6 +171,8 @@ for row in open(os.path.join(bad, "MANIFEST.tsv")):
         say("  %-30s accepted, same output as %s" % (name, ref))
         simple.Delete(r)
         simple.Delete(q)
+    elif expect == "warn":
+        read_partial(fmt, path, name, int(line), [] if frags == "-" else frags.split("|"), ref)
     else:
         read_bad(fmt, path, name, int(line), [] if frags == "-" else frags.split("|"))
 check(rows >= 40, "only %d manifest rows" % rows)
