@@ -202,7 +202,8 @@ bool LooksLikeFekoFarField(std::string_view rawHead)
     (feko::HasPhrase(head, "#NO. OF THETA SAMPLES") && feko::HasPhrase(head, "#FREQUENCY"));
 }
 
-std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std::string& file)
+std::vector<FarFieldGrid> ParseFekoFarField(
+  std::string_view rawText, const std::string& file, std::vector<std::string>* notices)
 {
   std::string storage;
   const std::string_view text = Untabbed(rawText, storage);
@@ -239,7 +240,22 @@ std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std:
     {
       if (t.find('"') != std::string_view::npos)
       {
-        ReadFfeBlock(s, st, QuotedNames(t), limit, out);
+        if (!notices || out.empty() || st.Request == out.front().Name)
+        {
+          ReadFfeBlock(s, st, QuotedNames(t), limit, out);
+          continue;
+        }
+        // A second request: an optional block (the partial-result rule).
+        try
+        {
+          ReadFfeBlock(s, st, QuotedNames(t), limit, out);
+        }
+        catch (const ParseError& e)
+        {
+          notices->push_back(std::string(e.what()) + "; request '" + st.Request +
+            "' and the rest of the file are not read (the blocks before it are)");
+          return out;
+        }
         continue;
       }
       if (!KeyValue(t.substr(1), key, value))
@@ -289,8 +305,8 @@ std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std:
   return out;
 }
 
-std::vector<FarFieldGrid> ReadFekoFarFieldFile(const std::string& path)
+std::vector<FarFieldGrid> ReadFekoFarFieldFile(const std::string& path, std::vector<std::string>* notices)
 {
-  return ParseFekoFarField(ReadWholeFile(path), path);
+  return ParseFekoFarField(ReadWholeFile(path), path, notices);
 }
 } // namespace cm
