@@ -1,8 +1,8 @@
 """The malformed-input corpus (Testing/Data/bad/MANIFEST.tsv) through the
 plugin's VTK readers in pvpython. Each reader first reads a clean file of its
 format (so there is something to lose), then the bad one: the error must reach
-vtkOutputWindow naming the file, the line and the problem, and every output
-port must be empty afterwards (no half-filled or stale output). Accepted files
+vtkOutputWindow naming the file, the line and the problem, as the only error,
+and every output port must be empty afterwards (no half-filled or stale output). Accepted files
 (CRLF, BOM, tabs) must give the same output as their clean reference. "warn"
 files (an optional block damaged, the partial-result rule) must give one
 warning naming the file, the line and the problem, no error, the rest of the
@@ -121,6 +121,9 @@ def read_bad(fmt, path, label, line, frags):
     first = [l for l in msg.splitlines() if path in l]
     say("  %-30s %s" % (label, first[0][:200] if first else "<no message naming the file>"))
     check("ERROR" in msg.upper(), "%s: no error reported" % label)
+    # One error, not ours followed by "no parsed ..." and the executive's own messages.
+    check(msg.count("ERROR: In ") == 1, "%s: %d errors, expected one: %s"
+          % (label, msg.count("ERROR: In "), msg[:900]))
     check(path in msg, "%s: the error does not name the file" % label)
     if line > 0:
         check("%s:%d: " % (path, line) in msg, "%s: the error does not name line %d" % (label, line))
@@ -134,8 +137,8 @@ def read_partial(fmt, path, label, line, frags, ref):
     """An optional block damaged: one warning (file, line, problem), no error, port 0
     read, the port `ref` names ("port:N") empty."""
     empty_port = int(ref.split(":")[1])
+    mark = len(window.GetOutput())  # (setting FileName may already parse the file)
     r = make_reader(fmt, path)
-    mark = len(window.GetOutput())
     r.UpdatePipeline()
     msg = window.GetOutput()[mark:]
     got = summary(r)
