@@ -305,7 +305,8 @@ std::vector<FarFieldGrid> ParseFekoFarField(
   return out;
 }
 
-std::vector<FarFieldGrid> ReadFekoFarFieldFile(const std::string& path, std::vector<std::string>* notices)
+std::vector<FarFieldGrid> ReadFekoFarFieldFile(
+  const std::string& path, std::vector<std::string>* notices)
 {
   return ParseFekoFarField(ReadWholeFile(path), path, notices);
 }

@@ -55,8 +55,8 @@ namespace cm
 /// request (a #Request Name other than the first block's) that fails is an optional
 /// block: the blocks before it are returned and one line in `notices` names the file,
 /// the line and the problem (the rest of the file is not read); without, it throws.
-std::vector<FarFieldGrid> ParseFekoFarField(std::string_view text, const std::string& fileName,
-  std::vector<std::string>* notices = nullptr);
+std::vector<FarFieldGrid> ParseFekoFarField(
+  std::string_view text, const std::string& fileName, std::vector<std::string>* notices = nullptr);
 std::vector<FarFieldGrid> ReadFekoFarFieldFile(
   const std::string& path, std::vector<std::string>* notices = nullptr);
 bool LooksLikeFekoFarField(std::string_view head);

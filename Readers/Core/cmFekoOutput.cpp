@@ -308,7 +308,8 @@ std::vector<SurfaceMesh> ParseFekoOutput(
           if (n != i + 1)
           {
             s.Fail("triangle number " + std::to_string(n) +
-              " out of sequence in the current density table (expected " + std::to_string(i + 1) + ")");
+              " out of sequence in the current density table (expected " + std::to_string(i + 1) +
+              ")");
           }
           if (tok.size() != 10 && tok.size() != 13)
           {
@@ -318,8 +319,8 @@ std::vector<SurfaceMesh> ParseFekoOutput(
           }
           if (fields != 0 && tok.size() != fields)
           {
-            s.Fail("current density row has " + std::to_string(tok.size()) + " fields, the rows above " +
-              std::to_string(fields));
+            s.Fail("current density row has " + std::to_string(tok.size()) +
+              " fields, the rows above " + std::to_string(fields));
           }
           fields = tok.size();
           for (int k = 0; k < 3; ++k)
@@ -376,8 +377,9 @@ std::vector<SurfaceMesh> ParseFekoOutput(
       catch (const ParseError& e)
       {
         out.resize(before);
-        notices->push_back(std::string(e.what()) + "; this current table and the ones after it are not read (the " +
-          std::to_string(before) + " before it are)");
+        notices->push_back(std::string(e.what()) +
+          "; this current table and the ones after it are not read (the " + std::to_string(before) +
+          " before it are)");
         break;
       }
     }

@@ -177,7 +177,8 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string
       else if ((e = FindPhrase(r, "ADMITT", true)) != std::string_view::npos)
       {
         const std::size_t unit = FindPhrase(r, "IN A/V");
-        p.Admittance = RowValue(s, After(r, unit != std::string_view::npos ? unit : e), "the admittance");
+        p.Admittance =
+          RowValue(s, After(r, unit != std::string_view::npos ? unit : e), "the admittance");
         haveY = true;
       }
       else if ((e = FindPhrase(r, "IMPEDANCE IN OHM", true)) != std::string_view::npos)

@@ -282,7 +282,8 @@ int TestFekoFormats(int, char*[])
     for (std::size_t k = 0; k < l.size(); ++k)
     {
       if (l[k].rfind("#Frequency", 0) == 0 || l[k].rfind("#Coordinate", 0) == 0 ||
-        l[k].rfind("#No.", 0) == 0 || l[k].rfind("#Result", 0) == 0 || l[k].find("\"Theta\"") != std::string::npos)
+        l[k].rfind("#No.", 0) == 0 || l[k].rfind("#Result", 0) == 0 ||
+        l[k].find("\"Theta\"") != std::string::npos)
       {
         second += l[k] + "\n";
         if (l[k].find("\"Theta\"") != std::string::npos)
@@ -321,7 +322,8 @@ int TestFekoFormats(int, char*[])
     CM_CHECK(threw);
     // A failing block of the first request is still an error, with notices too.
     std::string firstBad = ffe;
-    firstBad.replace(firstBad.find("9.00000000E+001   0.00000000E+000   5.0"), 15, "            nan");
+    firstBad.replace(
+      firstBad.find("9.00000000E+001   0.00000000E+000   5.0"), 15, "            nan");
     threw = false;
     try
     {
@@ -350,7 +352,8 @@ int TestFekoFormats(int, char*[])
     try
     {
       const auto m = ParseFekoOutput(cut, "cut.out", &notices);
-      CM_CHECK(m.size() == 1 && m[0].Name == "Currents1 (VoltageSource3)" && m[0].JReal.size() == 36);
+      CM_CHECK(
+        m.size() == 1 && m[0].Name == "Currents1 (VoltageSource3)" && m[0].JReal.size() == 36);
       const std::string where = "cut.out:" + std::to_string(row + 1) + ": ";
       CM_CHECK(notices.size() == 1 && notices[0].find(where) == 0 &&
         notices[0].find("not read (the 1 before it are)") != std::string::npos);
@@ -391,7 +394,8 @@ int TestFekoFormats(int, char*[])
     {
       const auto a = ParseFekoFarField(ffe, "a.ffe"), b = ParseFekoFarField(f2, "b.ffe");
       CM_CHECK(a.size() == b.size() && !a.empty() && a[0].NumberOfTheta == b[0].NumberOfTheta &&
-        a[0].NumberOfPhi == b[0].NumberOfPhi && a[0].GainKind == b[0].GainKind && a[0].Gain == b[0].Gain);
+        a[0].NumberOfPhi == b[0].NumberOfPhi && a[0].GainKind == b[0].GainKind &&
+        a[0].Gain == b[0].Gain);
     }
     catch (const ParseError& e)
     {
@@ -400,7 +404,8 @@ int TestFekoFormats(int, char*[])
     }
     const std::string os = Slurp(CLOUDMAP_DATA_DIR "/feko/plate_currents.os");
     std::string o2 = respace(os, "##File Type: Currents", "##File   type: CURRENTS");
-    o2 = respace(o2, "#No. of Electric Current Triangle Samples: 3", "#No.  of Electric  Current TRIANGLE Samples: 3");
+    o2 = respace(o2, "#No. of Electric Current Triangle Samples: 3",
+      "#No.  of Electric  Current TRIANGLE Samples: 3");
     CM_CHECK(LooksLikeFekoCurrents(o2));
     try
     {

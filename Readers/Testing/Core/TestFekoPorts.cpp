@@ -58,7 +58,8 @@ std::vector<std::complex<double>> PrintedImpedances(const std::string& text)
       banner = k;
     }
     const std::size_t at = l.find("OHM");
-    if (banner && k - banner <= 6 && l.find("IMPEDANCE") != std::string::npos && at != std::string::npos)
+    if (banner && k - banner <= 6 && l.find("IMPEDANCE") != std::string::npos &&
+      at != std::string::npos)
     {
       double re = 0, im = 0;
       if (std::sscanf(l.c_str() + at + 3, "%lf %lf", &re, &im) == 2)
@@ -86,7 +87,8 @@ std::vector<FekoPort> CheckPrinted(const std::string& name, std::size_t count)
     ++cmFailures;
   }
   const std::vector<std::complex<double>> z = PrintedImpedances(text);
-  std::printf("  %s: %zu voltage sources, %zu printed impedances\n", name.c_str(), p.size(), z.size());
+  std::printf(
+    "  %s: %zu voltage sources, %zu printed impedances\n", name.c_str(), p.size(), z.size());
   CM_CHECK(p.size() == count && z.size() == count);
   for (std::size_t k = 0; k < p.size() && k < z.size(); ++k)
   {
@@ -139,7 +141,8 @@ int TestFekoPorts(int, char*[])
     CM_CHECK(arr.size() == 3 && arr[0].Name == "Currents1 (VoltageSource3)" &&
       arr[1].Name == "Currents2 (VoltageSource3)");
     std::vector<std::string> notices;
-    const auto note = ParseFekoOutput(Slurp(dir + "plate_2021_note.out"), "plate_2021_note.out", &notices);
+    const auto note =
+      ParseFekoOutput(Slurp(dir + "plate_2021_note.out"), "plate_2021_note.out", &notices);
     CM_CHECK(note.size() == 1 && note[0].JReal.empty() && notices.size() == 1 &&
       notices[0].find("NOTE 34055") != std::string::npos);
     // Case and runs of spaces (and tabs) do not matter in any keyword.
@@ -158,9 +161,10 @@ int TestFekoPorts(int, char*[])
       CM_NEAR(o[0].Power, 6.58355e-3, 0);
       CM_NEAR(o[0].Frequency, 2.99792e8, 0);
     }
-    const std::string mixed = Respaced(Respaced(text, "VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES",
-                                         "Values of the current  density vector on triangles"),
-      "DATA OF THE METALLIC TRIANGLES", "Data Of The  Metallic Triangles");
+    const std::string mixed =
+      Respaced(Respaced(text, "VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES",
+                 "Values of the current  density vector on triangles"),
+        "DATA OF THE METALLIC TRIANGLES", "Data Of The  Metallic Triangles");
     try
     {
       const auto m = ParseFekoOutput(mixed, "mixed.out");

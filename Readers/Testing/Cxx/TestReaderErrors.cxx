@@ -135,7 +135,8 @@ int TestReaderErrors(int, char*[])
   vtkSmartPointer<vtkOutputWindow> previous = vtkOutputWindow::GetInstance();
   vtkOutputWindow::SetInstance(w);
   const std::string data = CLOUDMAP_DATA_DIR "/", tmp = CLOUDMAP_TEMP_DIR "/";
-  const std::string empty = tmp + "reader_errors_empty.out", garbage = tmp + "reader_errors_garbage.out";
+  const std::string empty = tmp + "reader_errors_empty.out",
+                    garbage = tmp + "reader_errors_garbage.out";
   Spit(empty, "");
   Spit(garbage, "Solver log\nIteration 1: residual 1.0e-3\n\x01\x02 not a solver file\n");
   const std::string fekoBanner = tmp + "reader_errors_feko.out";
@@ -145,9 +146,12 @@ int TestReaderErrors(int, char*[])
   ExpectOneError<vtkCloudMapNECReader>(w, "NEC garbage", garbage);
   ExpectOneError<vtkCloudMapFEKOReader>(w, "FEKO .out empty", empty, data + "feko/plate.out");
   ExpectOneError<vtkCloudMapFEKOReader>(w, "FEKO .out no triangles", fekoBanner);
-  ExpectOneError<vtkCloudMapFEKOFarFieldReader>(w, "FEKO .ffe garbage", garbage, data + "feko/dipole_format3.ffe");
-  ExpectOneError<vtkCloudMapFEKOCurrentsReader>(w, "FEKO .os garbage", garbage, data + "feko/plate_currents.os");
-  ExpectOneError<vtkCloudMapCSTFarFieldReader>(w, "CST empty", empty, data + "cst/dipole_spherical_dbi.txt");
+  ExpectOneError<vtkCloudMapFEKOFarFieldReader>(
+    w, "FEKO .ffe garbage", garbage, data + "feko/dipole_format3.ffe");
+  ExpectOneError<vtkCloudMapFEKOCurrentsReader>(
+    w, "FEKO .os garbage", garbage, data + "feko/plate_currents.os");
+  ExpectOneError<vtkCloudMapCSTFarFieldReader>(
+    w, "CST empty", empty, data + "cst/dipole_spherical_dbi.txt");
   ExpectOneError<vtkCloudMapCSTFarFieldReader>(w, "CST garbage", garbage);
   ExpectOneError<vtkCloudMapGmshReader>(w, "Gmsh empty", empty, data + "gmsh/plate_v22.msh");
   ExpectOneError<vtkCloudMapGmshReader>(w, "Gmsh garbage", garbage);
@@ -186,8 +190,8 @@ int TestReaderErrors(int, char*[])
     r->GetExecutive()->Update();
     ports = vtkTable::SafeDownCast(r->GetOutputDataObject(1));
     vtkPolyData* mesh = r->GetOutput();
-    std::printf("  FEKO damaged port block     %d error(s), %d warning(s): %s", w->Errors, w->Warnings,
-      w->Text.c_str());
+    std::printf("  FEKO damaged port block     %d error(s), %d warning(s): %s", w->Errors,
+      w->Warnings, w->Text.c_str());
     CM_CHECK(ok == 1 && w->Errors == 0 && w->Warnings == 1);
     const std::string where = bad + ":" + std::to_string(row + 1) + ":";
     CM_CHECK(w->Text.find(where) != std::string::npos);
