@@ -199,6 +199,32 @@ int TestReaderErrors(int, char*[])
     CM_CHECK(mesh->GetNumberOfCells() == 8 && mesh->GetCellData()->GetArray("J_real") != nullptr);
     CM_CHECK(ports && ports->GetNumberOfRows() == 0);
   }
+  // A second current request cut short (array_2019_ports.out: Currents1, Currents2 at
+  // 299.792 MHz, Currents1 at 329.771 MHz): one warning, the first table and every
+  // voltage source read.
+  {
+    std::vector<std::string> l = Lines(Slurp(data + "feko/array_2019_ports.out"));
+    std::size_t row = 0;
+    for (std::size_t k = 0, tables = 0; k < l.size() && !row; ++k)
+    {
+      tables += l[k].find("VALUES OF THE CURRENT DENSITY") != std::string::npos;
+      row = tables == 2 && l[k].rfind("        3 ", 0) == 0 ? k : 0;
+    }
+    CM_CHECK(row > 0);
+    l[row] = l[row].substr(0, 60);
+    const std::string cut = tmp + "reader_errors_second_request.out";
+    Spit(cut, Join(l));
+    vtkNew<vtkCloudMapFEKOReader> r;
+    r->SetFileName(cut.c_str());
+    w->Reset();
+    const int ok = r->GetExecutive()->Update();
+    vtkTable* ports = vtkTable::SafeDownCast(r->GetOutputDataObject(1));
+    std::printf("  FEKO second request cut     %d error(s), %d warning(s)\n", w->Errors, w->Warnings);
+    CM_CHECK(ok == 1 && w->Errors == 0 && w->Warnings == 1);
+    CM_CHECK(w->Text.find(cut + ":" + std::to_string(row + 1) + ":") != std::string::npos);
+    CM_CHECK(r->GetOutput()->GetNumberOfCells() == 12 && r->GetOutput()->GetCellData()->GetArray("J_real"));
+    CM_CHECK(ports && ports->GetNumberOfRows() == 6);
+  }
   vtkOutputWindow::SetInstance(previous);
   return cmReport("TestReaderErrors");
 }
