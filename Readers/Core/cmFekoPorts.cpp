@@ -68,8 +68,12 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string
   LineScanner s(text, fileName);
   std::vector<FekoPort> ports;
   double frequency = 0;
-  std::string name;
-  bool inExcitation = false;
+  // The names of the excitation blocks printed before a run of DATA OF THE VOLTAGE
+  // SOURCE blocks (several sources solved together print all their excitations first):
+  // the k-th data block of the run takes the k-th name.
+  std::vector<std::string> names;
+  std::size_t inRun = 0;
+  bool collecting = false, inExcitation = false;
   std::vector<std::string_view> tok;
   std::string_view line;
   // A block takes at least 3 lines of 40 bytes, which bounds the count.
@@ -85,8 +89,14 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string
     }
     if (feko::HasPhrase(line, "EXCITATION BY"))
     {
+      if (!collecting)
+      {
+        names.clear();
+        inRun = 0;
+        collecting = true;
+      }
+      names.emplace_back();
       inExcitation = true;
-      name.clear();
       continue;
     }
     if (inExcitation)
@@ -94,7 +104,7 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string
       const std::size_t n = FindPhrase(line, "NAME:", true);
       if (n != std::string_view::npos)
       {
-        name = std::string(Trim(line.substr(n)));
+        names.back() = std::string(Trim(line.substr(n)));
         continue;
       }
     }
@@ -103,10 +113,11 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string
     {
       continue;
     }
-    inExcitation = false;
+    inExcitation = collecting = false;
     const std::int64_t bannerLine = s.LineNumber();
     FekoPort p;
-    p.Name = name;
+    p.Name = inRun < names.size() ? names[inRun] : names.empty() ? std::string() : names.back();
+    ++inRun;
     Tokenize(line.substr(at), tok);
     if (tok.empty())
     {

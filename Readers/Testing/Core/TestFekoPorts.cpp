@@ -129,6 +129,10 @@ int TestFekoPorts(int, char*[])
     if (a.size() == 6)
     {
       CM_CHECK(a[0].Source == 1 && a[2].Source == 3 && a[3].Source == 1);
+      // Three sources solved together print their 3 excitation blocks first: the k-th
+      // data block takes the k-th name.
+      CM_CHECK(a[0].Name == "VoltageSource1" && a[1].Name == "VoltageSource2" &&
+        a[2].Name == "VoltageSource3" && a[3].Name == "VoltageSource1");
       CM_NEAR(a[2].Frequency, 2.99792e8, 0);
       CM_NEAR(a[3].Frequency, 3.29771e8, 0);
     }
