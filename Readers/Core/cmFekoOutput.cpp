@@ -158,6 +158,10 @@ std::vector<SurfaceMesh> ParseFekoOutput(
   while (s.Next(line))
   {
     // Keywords as phrases: any case, any run of spaces between words (cmFekoText.h).
+    if (feko::IsDataRow(line))
+    {
+      continue; // a table row or a blank line: no keyword
+    }
     std::size_t at = npos;
     if ((at = feko::FindFrequencyValue(line)) != npos)
     {

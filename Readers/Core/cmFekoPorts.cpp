@@ -82,6 +82,10 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string
   {
     // Every keyword as a phrase: any case, any run of spaces between its words (FEKO
     // prints "Current   in A" and "Impedance in Ohm" in one block).
+    if (feko::IsDataRow(line))
+    {
+      continue; // a table row or a blank line: no keyword
+    }
     if (const double f = FrequencyOf(line, tok); f > 0)
     {
       frequency = f;

@@ -110,6 +110,20 @@ inline std::size_t FindFrequencyValue(std::string_view line)
   }
 }
 
+/// True for a line that starts (after blanks) with a digit, a sign or a point, or is
+/// blank: a table row, which holds no keyword, so the keyword search can skip it.
+inline bool IsDataRow(std::string_view line)
+{
+  for (char c : line)
+  {
+    if (!IsBlank(c))
+    {
+      return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+    }
+  }
+  return true;
+}
+
 /// True when `line` holds `phrase` (FindPhrase).
 inline bool HasPhrase(std::string_view line, std::string_view phrase, bool atStart = false)
 {
