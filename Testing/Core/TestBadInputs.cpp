@@ -180,6 +180,16 @@ std::string ReadAs(const std::string& format, const std::string& path)
   {
     PutGrid(o, ReadCstFarFieldFile(path));
   }
+  else if (format == "cst_ffs")
+  {
+    const CstFarFieldSource f = ReadCstFarFieldSourceFile(path);
+    for (const auto& g : f.Grids)
+    {
+      PutGrid(o, g);
+    }
+    CM_CHECK_MSG(f.Warnings.empty(), path + ": unexpected warning: " +
+        (f.Warnings.empty() ? std::string() : f.Warnings[0]));
+  }
   else if (format == "gmsh")
   {
     const GmshMesh g = ReadGmshFile(path);
