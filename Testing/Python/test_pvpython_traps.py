@@ -8,6 +8,8 @@
   Iterated Function System's Maps.
 - Particle System, Skeleton and Fractal Terrain have optional inputs that
   stay empty when created with an active source (and take one by keyword).
+- A Fractal Dimension state saved before its box sizes came from the data
+  measures as it did.
 
 Oracles: segment counts of the grammars by hand (F -> F+F-F: 3^n F; Koch
 curve F -> F+F--F+F: 4^n), the Koch and bush grammars of ABOP.
@@ -95,6 +97,26 @@ check(plant.Preset == "3-D bush (ABOP 1.25)" and segments(plant) == expected,
       % (plant.Preset, segments(plant), expected))
 check(plant.Axiom == "A" and plant.Rules.startswith("A -> [&FL!A]"),
       "and shows the bush's grammar (Axiom %r)" % plant.Axiom)
+simple.ResetSession()
+simple = lib.load_plugin(plugin)
+
+# --- A Fractal Dimension state saved by ParaView 5.11 before the box sizes came
+# from the data (Testing/Data/states/fractal_dimension_pv511.pvsm: Koch curve of
+# 6 iterations, the levels 2 and 8 of the time): it measures as it did, i.e.
+# as the same filter with both levels given.
+simple.LoadState(os.path.join(root, "Testing", "Data", "states", "fractal_dimension_pv511.pvsm"))
+saved = simple.FindSource("Dimension")
+explicit = simple.FractalDimension(Input=simple.FindSource("Koch"), MinimumLevel=2, MaximumLevel=8)
+
+
+def dimension(src):
+    from paraview import servermanager as sm
+    src.UpdatePipeline()
+    return sm.Fetch(src).GetFieldData().GetArray("BoxCountingDimension").GetValue(0)
+
+
+check(saved.MinimumLevel == 2 and saved.MaximumLevel == 8 and dimension(saved) == dimension(explicit),
+      "the saved Fractal Dimension state measures as before (%.4f)" % dimension(saved))
 simple.ResetSession()
 simple = lib.load_plugin(plugin)
 
