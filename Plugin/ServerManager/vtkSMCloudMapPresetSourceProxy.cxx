@@ -8,6 +8,7 @@
 #include "cmLSystem.h"
 
 #include <cstring>
+#include <iterator>
 #include <string>
 
 vtkStandardNewMacro(vtkSMCloudMapPresetSourceProxy);
@@ -92,14 +93,15 @@ vtkSMCloudMapPresetSourceProxy::vtkSMCloudMapPresetSourceProxy() = default;
 vtkSMCloudMapPresetSourceProxy::~vtkSMCloudMapPresetSourceProxy() = default;
 
 //------------------------------------------------------------------------------
-bool vtkSMCloudMapPresetSourceProxy::MatchesPreset(const char* name, int p)
+bool vtkSMCloudMapPresetSourceProxy::MatchesPreset(const char* name, int p, bool unchecked)
 {
-  vtkSMProperty* prop = this->GetProperty(name);
-  if (!prop || !ValidPreset(this, p))
+  vtkSMProperty* prop = name ? this->GetProperty(name) : nullptr;
+  if (!prop || !ValidPreset(this, p) || !IsField(this, name))
   {
     return true;
   }
   vtkSMPropertyHelper h(prop);
+  h.SetUseUnchecked(unchecked);
   if (IsLSystem(this))
   {
     const cm::fractal::LPreset& pre = cm::fractal::LPresets()[std::size_t(p)];
@@ -128,28 +130,49 @@ bool vtkSMCloudMapPresetSourceProxy::MatchesPreset(const char* name, int p)
 }
 
 //------------------------------------------------------------------------------
-void vtkSMCloudMapPresetSourceProxy::FillFromPreset(int p)
+void vtkSMCloudMapPresetSourceProxy::FillFromPreset(int p, bool unchecked)
 {
-  if (!ValidPreset(this, p))
+  if (!ValidPreset(this, p) || !Ready(this))
   {
     return;
   }
+  auto set = [this, unchecked](const char* name, auto value) {
+    vtkSMPropertyHelper h(this, name);
+    h.SetUseUnchecked(unchecked);
+    h.Set(value);
+  };
   if (IsLSystem(this))
   {
     const cm::fractal::LPreset& pre = cm::fractal::LPresets()[std::size_t(p)];
-    vtkSMPropertyHelper(this, "Axiom").Set(pre.Axiom);
-    vtkSMPropertyHelper(this, "Rules").Set(pre.Rules);
-    vtkSMPropertyHelper(this, "Ignore").Set(pre.Ignore);
-    vtkSMPropertyHelper(this, "Angle").Set(pre.AngleDegrees);
-    vtkSMPropertyHelper(this, "DrawSymbols").Set(pre.DrawSymbols);
+    set("Axiom", pre.Axiom);
+    set("Rules", pre.Rules);
+    set("Ignore", pre.Ignore);
+    set("Angle", pre.AngleDegrees);
+    set("DrawSymbols", pre.DrawSymbols);
   }
   else
   {
     const cm::fractal::IFSPreset& pre = cm::fractal::IFSPresets()[std::size_t(p)];
-    vtkSMPropertyHelper(this, "Maps").Set(pre.Maps);
-    vtkSMPropertyHelper(this, "MapFormat").Set(static_cast<int>(pre.Format));
-    vtkSMPropertyHelper(this, "UseGivenProbabilities").Set(1);
+    set("Maps", pre.Maps);
+    set("MapFormat", static_cast<int>(pre.Format));
+    set("UseGivenProbabilities", 1);
   }
+}
+
+//------------------------------------------------------------------------------
+int vtkSMCloudMapPresetSourceProxy::GetNumberOfPresetFields()
+{
+  return IsLSystem(this) ? int(std::size(LSystemFields)) : int(std::size(IFSFields));
+}
+
+//------------------------------------------------------------------------------
+const char* vtkSMCloudMapPresetSourceProxy::GetPresetField(int i)
+{
+  if (i < 0 || i >= this->GetNumberOfPresetFields())
+  {
+    return nullptr;
+  }
+  return IsLSystem(this) ? LSystemFields[i] : IFSFields[i];
 }
 
 //------------------------------------------------------------------------------

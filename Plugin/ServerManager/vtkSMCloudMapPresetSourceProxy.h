@@ -38,6 +38,21 @@ public:
 
   int LoadXMLState(vtkPVXMLElement* element, vtkSMProxyLocator* locator) override;
 
+  ///@{
+  /// The custom properties a preset sets (L-System: Axiom, Rules, Ignore,
+  /// Angle, DrawSymbols; IFS: Maps, MapFormat, UseGivenProbabilities).
+  int GetNumberOfPresetFields();
+  const char* GetPresetField(int i);
+  ///@}
+
+  /// Copy preset p's values into the custom properties (their unchecked
+  /// values when `unchecked`: what the GUI panel shows before Apply).
+  void FillFromPreset(int p, bool unchecked = false);
+
+  /// Whether property `name` holds preset p's value (true for a property
+  /// the preset does not set, and for p Custom).
+  bool MatchesPreset(const char* name, int p, bool unchecked = false);
+
 protected:
   vtkSMCloudMapPresetSourceProxy();
   ~vtkSMCloudMapPresetSourceProxy() override;
@@ -48,12 +63,6 @@ protected:
 private:
   vtkSMCloudMapPresetSourceProxy(const vtkSMCloudMapPresetSourceProxy&) = delete;
   void operator=(const vtkSMCloudMapPresetSourceProxy&) = delete;
-
-  /// Copy preset p's values into the custom properties.
-  void FillFromPreset(int p);
-  /// Whether property `name` holds preset p's value (true for a property
-  /// the preset does not set).
-  bool MatchesPreset(const char* name, int p);
 
   bool Reacting = false;
 };
