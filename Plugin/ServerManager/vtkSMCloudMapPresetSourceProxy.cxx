@@ -110,9 +110,9 @@ bool vtkSMCloudMapPresetSourceProxy::MatchesPreset(const char* name, int p, bool
       return h.GetAsDouble() == pre.AngleDegrees;
     }
     const char* want = std::strcmp(name, "Axiom") == 0 ? pre.Axiom
-      : std::strcmp(name, "Rules") == 0              ? pre.Rules
-      : std::strcmp(name, "Ignore") == 0             ? pre.Ignore
-                                                     : pre.DrawSymbols;
+      : std::strcmp(name, "Rules") == 0                ? pre.Rules
+      : std::strcmp(name, "Ignore") == 0               ? pre.Ignore
+                                                       : pre.DrawSymbols;
     const char* have = h.GetAsString();
     return std::string(have ? have : "") == want;
   }
