@@ -71,6 +71,47 @@ def band_labels(lo, hi, n, count=8):
     return [lo + (hi - lo) * k / n for k in range(0, n + 1, step)]
 
 
+def nice_labels(lo, hi, n, count=8):
+    """Legend labels for people at the boundaries of n equal bands from lo to
+    hi, and the printf format that prints them: every s-th boundary, s the
+    smallest step that gives at most `count` + 1 labels and a round spacing
+    (1, 2, 2.5 or 5 times a power of ten) when the band width allows one
+    (24 bands of 1.25 dB: 0, -5, -10, ...), anchored at a boundary that is a
+    multiple of the spacing (0 on a dB scale); otherwise about `count` labels
+    of 3 significant digits. The format has just the decimals the labels need
+    and no '#' ("0", not "0." or "0.00"); values within 1e-9 of zero are
+    exactly 0, so no label reads "-0". Returns (labels, fmt)."""
+    import math
+    width = (hi - lo) / n
+    scale = max(abs(lo), abs(hi), abs(width)) or 1.0
+    tol = 1e-9 * scale
+    bounds = [lo + width * k for k in range(n + 1)]
+    bounds = [0.0 if abs(b) < tol else b for b in bounds]
+
+    def is_round(d):
+        e = math.floor(math.log10(d))
+        m = d / 10 ** e
+        return any(abs(m - r) < 1e-9 * r for r in (1, 2, 2.5, 5, 10))
+
+    chosen = None
+    for step in range(1, n + 1):
+        spacing = step * width
+        anchors = [k for k in range(n + 1)
+                   if abs(bounds[k] / spacing - round(bounds[k] / spacing)) < 1e-9]
+        if n // step <= count and spacing > 0 and is_round(spacing) and anchors:
+            a = anchors[0] % step
+            chosen = [bounds[k] for k in range(a, n + 1, step)]
+            break
+    if chosen is None:
+        step = max(1, -(-n // count))
+        chosen = bounds[::step]
+        return chosen, "%-.3g"
+    for decimals in range(0, 7):
+        if all(abs(round(v, decimals) - v) < tol for v in chosen):
+            return chosen, "%%-.%df" % decimals
+    return chosen, "%-.3g"
+
+
 def label_format(fmt):
     """The scalar-bar label format `fmt` (printf style, "%-#6.3g") as this
     ParaView wants it: unchanged before 6.0; from 6.0 on labels use
@@ -100,6 +141,9 @@ def legend(lut, view, title, fmt="%-#6.3g", labels=None, range_labels=True, leng
     bar.ComponentTitle = ""
     bar.TitleColor = bar.LabelColor = DARK
     if labels is not None:
+        # A boundary a rounding error from zero is zero (no "-0.0", no "-1e-17").
+        scale = max([abs(v) for v in labels] + [0.0])
+        labels = [0.0 if abs(v) <= 1e-9 * scale else v for v in labels]
         bar.UseCustomLabels = 1
         bar.CustomLabels = labels
     bar.AddRangeLabels = 1 if range_labels else 0

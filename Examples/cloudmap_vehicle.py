@@ -28,7 +28,9 @@ ap.add_argument("--figures", default="linear:24,linear:64,db:24,db:24:exact",
                 help="comma-separated scale:bands[:exact] entries, one image each (scale: linear or "
                      "db; exact: crisp band polygons clipped from the parents instead of refinement)")
 ap.add_argument("--levels", type=int, default=3, help="refinement levels")
-ap.add_argument("--floor", type=float, default=40.0, help="dB range shown by db figures")
+ap.add_argument("--floor", type=float, default=48.0,
+                help="dB range shown by db figures: the bands span exactly [-floor, 0] dB "
+                     "(48 dB in 24 bands: 2 dB each, labelled every 10 dB)")
 ap.add_argument("--size", default="1200,800")
 ap.add_argument("--prefix", default="vehicle_cloudmap")
 args = ap.parse_args()
@@ -49,7 +51,7 @@ jmax = reader.CellData["|J|"].GetRange()[1]
 decibels = simple.Calculator(Input=reader, AttributeType="Cell Data", ResultArrayName="|J| dB")
 decibels.Function = '20*log10(max("|J|"/%r, 10^(-%r/20)))' % (jmax, args.floor)
 scales = {"linear": (reader, "|J|", "A/m", "current density magnitude"),
-          "db": (decibels, "|J| dB", "dB re max", "current density")}
+          "db": (decibels, "|J| dB", "dB re %.3g A/m" % jmax, "current density")}
 
 freq = reader.FieldData["Frequency"].GetRange()[0] if "Frequency" in reader.FieldData.keys() else 0
 w, h = (int(x) for x in args.size.split(","))
@@ -74,18 +76,29 @@ for figure in args.figures.split(","):
     cm.NumberOfLevels = args.levels
     cm.NumberOfBands = n
     cm.ExactBands = 1 if exact else 0
+    if scale == "db":
+        # Band over exactly [-floor, 0] dB: the top band edge is 0 dB (the
+        # vertex values, area-weighted means, peak a little below the
+        # element maximum) and every band edge a round number.
+        cm.UseCustomRange = 1
+        cm.Range = [-args.floor, 0.0]
     cm.UpdatePipeline()
 
     disp = simple.Show(cm, view)
     simple.ColorBy(disp, ("CELLS", array))
     # The legend's lookup table is built from the filter's band table, so its
     # colours are exactly the BandColor of every sub-element, for any N.
-    lut, lo, hi = figures.band_lut(array, sm.Fetch(cm, idx=1))
+    lut, lo, hi = figures.band_lut(array, sm.Fetch(cm, idx=1), close_top=(scale == "db"))
     disp.Ambient = 0.35
     disp.Diffuse = 0.65
     # ParaView's text renderer drops '|', so the legend spells the magnitude out.
+    if scale == "db":
+        labels, fmt = figures.nice_labels(lo, hi, n)
+    else:  # unchanged: the image baseline of py.VehicleNec2cCloudMap
+        labels, fmt = figures.band_labels(lo, hi, n), "%-#6.3g"
     bar = figures.legend(lut, view, "%s (%s), %d %sbands" % (quantity, unit, n, "exact " if exact else ""),
-                         labels=figures.band_labels(lo, hi, n), length=0.6)
+                         fmt=fmt, labels=labels, length=0.6)
+    print("%s:%d legend: bands %.6g .. %.6g, labels %s (%s)" % (scale, n, lo, hi, labels, fmt))
     title = simple.Text(Text="Surface current density on the communication vehicle"
                         + (", %.0f MHz" % (freq / 1e6) if freq else ""))
     tdisp = simple.Show(title, view)

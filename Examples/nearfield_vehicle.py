@@ -88,8 +88,10 @@ simple.ColorBy(disp, ("POINTS", "E_dB"))
 lut, lo, hi = figures.band_lut("E_dB", table, close_top=True)
 disp.InterpolateScalarsBeforeMapping = 1  # bands follow the field between the grid points
 disp.Ambient, disp.Diffuse = 0.5, 0.5
-figures.legend(lut, view, "|E| (dB re %.3g V/m), %d bands" % (emax, args.bands),
-               fmt="%-#5.0f", labels=figures.band_labels(lo, hi, args.bands), length=0.6)
+labels, fmt = figures.nice_labels(lo, hi, args.bands)
+figures.legend(lut, view, "electric field (dB re %.3g V/m), %d bands" % (emax, args.bands),
+               fmt=fmt, labels=labels, length=0.6)
+print("near-field legend: bands %.6g .. %.6g dB, labels %s (%s)" % (lo, hi, labels, fmt))
 
 # The vehicle over the plane, semi-transparent, and the antennas as tubes.
 if sm.Fetch(reader, idx=0).GetNumberOfCells():  # a wire-only model has no patches

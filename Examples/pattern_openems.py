@@ -51,7 +51,7 @@ metrics = {t.GetColumnName(c): t.GetColumn(c).GetValue(0) for c in range(t.GetNu
 dmax = sm.Fetch(reader).GetFieldData().GetArray("Dmax").GetValue(0)
 textbook = 10 * math.log10(4 / 2.437653393)  # 4 / Cin(2 pi)
 
-ps = simple.AntennaPatternSurface(Input=reader, Scale="Decibels", DynamicRange=30, Radius=1.0,
+ps = simple.AntennaPatternSurface(Input=reader, Scale="Decibels", DynamicRange=30, Radius=1.0, FixedBandRange=1,
                                   NumberOfBands=24, NumberOfLevels=2)
 ps.SelectInputArray = ["ROWS", "Gain"]
 ps.UpdatePipeline()
@@ -65,8 +65,10 @@ cut.ClipType.Origin = [0, 0, 0]
 cut.ClipType.Normal = [0, 1, 0]
 pat = simple.Show(cut, view)
 simple.ColorBy(pat, ("CELLS", "PatternValue"))
-lut = figures.band_lut("PatternValue", bands)[0]
-figures.legend(lut, view, "directivity, dB re max (%d bands)" % bands.GetNumberOfRows(), "%-#5.1f")
+lut, lo, hi = figures.band_lut("PatternValue", bands, close_top=True)
+labels, fmt = figures.nice_labels(lo, hi, bands.GetNumberOfRows())
+figures.legend(lut, view, "directivity (dB re max), %d bands" % bands.GetNumberOfRows(), fmt,
+               labels=labels)
 # The dipole's axis (z), drawn as a rod through the nulls.
 rod = simple.Show(simple.Tube(Input=simple.Line(Point1=[0, 0, -0.35], Point2=[0, 0, 0.35]), Radius=0.012), view)
 rod.ColorArrayName = [None, ""]

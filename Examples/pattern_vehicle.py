@@ -45,7 +45,7 @@ if args.source == "nec":
 else:
     ff = simple.FarFieldFromCurrents(Input=simple.OutputPort(reader, 0),
                                      Wires=simple.OutputPort(reader, 1))
-ps = simple.AntennaPatternSurface(Input=ff, Scale="Decibels", DynamicRange=args.floor,
+ps = simple.AntennaPatternSurface(Input=ff, Scale="Decibels", DynamicRange=args.floor, FixedBandRange=1,
                                   Radius=args.radius, NumberOfBands=24, NumberOfLevels=2,
                                   Center=[float(x) for x in args.feed.split(",")])
 ps.SelectInputArray = ["ROWS", "|E|"]
@@ -57,8 +57,11 @@ view = figures.white_view(w, h)
 # Legend: a lookup table built from the band table, on the dB quantity.
 pat = simple.Show(ps, view)
 simple.ColorBy(pat, ("CELLS", "PatternValue"))
-lut = figures.band_lut("PatternValue", table)[0]
-bar = figures.legend(lut, view, "field, dB re max (%d bands)" % table.GetNumberOfRows(), "%-#5.1f")
+lut, lo, hi = figures.band_lut("PatternValue", table, close_top=True)
+labels, fmt = figures.nice_labels(lo, hi, table.GetNumberOfRows())
+bar = figures.legend(lut, view, "pattern: field (dB re max), %d bands" % table.GetNumberOfRows(),
+                     fmt, labels=labels)
+print("pattern legend: bands %.6g .. %.6g dB, labels %s (%s)" % (lo, hi, labels, fmt))
 title = simple.Text(Text="Antenna 1 radiation pattern, 120 MHz (%s; radius: %g dB scale)"
                     % ("nec2c's pattern" if args.source == "nec" else "from the currents", args.floor))
 tdisp = simple.Show(title, view)
@@ -82,6 +85,16 @@ cloud.SelectInputArray = ["CELLS", "|J|"]
 body = simple.Show(cloud, view)
 simple.ColorBy(body, ("CELLS", "BandColor"))
 body.MapScalars = 0
+# The body's own legend (left): the cloud map's bands of the current density.
+cloud.UpdatePipeline()
+cloud_table = sm.Fetch(cloud, idx=1)
+body_lut, blo, bhi = figures.band_lut("|J|", cloud_table, close_top=True)
+body_labels, body_fmt = figures.nice_labels(blo, bhi, cloud_table.GetNumberOfRows())
+body_bar = figures.legend(body_lut, view, "body: current density (A/m), %d bands"
+                          % cloud_table.GetNumberOfRows(), body_fmt, labels=body_labels)
+body_bar.WindowLocation = "Any Location"
+body_bar.Position = [0.03, 0.05]
+print("body legend: bands %.6g .. %.6g A/m, labels %s (%s)" % (blo, bhi, body_labels, body_fmt))
 tubes = simple.Tube(Input=simple.OutputPort(reader, 1), Radius=0.02)
 wires = simple.Show(tubes, view)
 simple.ColorBy(wires, None)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "pqCloudMapIFSMapsWidget.h"
 
+#include "pqCloudMapPresetFollower.h"
+
 #include "cmIFS.h"
 
 #include "pqCoreUtilities.h"
@@ -74,6 +76,8 @@ pqCloudMapIFSMapsWidget::pqCloudMapIFSMapsWidget(
 {
   this->setShowLabel(true);
   this->setChangeAvailableAsChangeFinished(true);
+  // Preset and custom fields in step in the panel, before Apply.
+  new pqCloudMapPresetFollower(smproxy, this);
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "pqCloudMapLSystemRulesWidget.h"
 
+#include "pqCloudMapPresetFollower.h"
+
 #include "cmLSystem.h"
 
 #include "pqCoreUtilities.h"
@@ -83,6 +85,8 @@ pqCloudMapLSystemRulesWidget::pqCloudMapLSystemRulesWidget(
 {
   this->setShowLabel(true);
   this->setChangeAvailableAsChangeFinished(true);
+  // Preset and custom fields in step in the panel, before Apply.
+  new pqCloudMapPresetFollower(smproxy, this);
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);

@@ -55,6 +55,41 @@ def solid(rep, rgb, width=1.5):
     rep.LineWidth = width
 
 
+# Every figure's title (shown at the top of the image).
+TITLES = {
+    "fbm_curves.png": "Fractional Brownian curves by midpoint displacement, H = 0.2, 0.5, 0.8",
+    "terrain_H02.png": "Fractal terrain by random midpoint displacement, H = 0.2 (D = 2.8)",
+    "terrain_H05.png": "Fractal terrain by random midpoint displacement, H = 0.5 (D = 2.5)",
+    "terrain_H08.png": "Fractal terrain by random midpoint displacement, H = 0.8 (D = 2.2)",
+    "terrain_peak_cutting.png": "The same terrain without (left) and with (right) peak cutting",
+    "terrain_crater.png": "A volcano crater: fractal terrain through scattered survey heights",
+    "koch_iterations.png": "Koch curve, iterations 0 to 4",
+    "sierpinski_iterations.png": "Sierpinski arrowhead curve, iterations 2, 4, 6 and 8",
+    "koch_island_snowflake.png": "Quadratic Koch island and Koch snowflake",
+    "plants_abop_1_24.png": "L-system plants (ABOP Fig. 1.24 a-f)",
+    "plant_stochastic_3d.png": "A stochastic L-system plant (ABOP Fig. 1.27) and a 3-D bush (Fig. 1.25)",
+    "ifs_fern_tree.png": "Iterated function systems: Barnsley fern and a branching tree",
+    "mandelbrot.png": "Mandelbrot set, smooth escape-time colouring",
+    "julia.png": "Julia set, c = -0.8 + 0.156i",
+}
+
+
+def screenshot(view, name, size):
+    """Saves `view` to out(name) at `size` with the figure's title on top."""
+    text = simple.Text(Text=TITLES[name])
+    t = simple.Show(text, view)
+    t.WindowLocation = "Upper Center"
+    t.FontSize = 16
+    try:
+        palette = view.UseColorPaletteForBackground
+    except AttributeError:
+        palette = 0
+    dark = palette or sum(view.Background) < 1.5  # ParaView's default background is dark
+    t.Color = [0.95, 0.95, 0.95] if dark else [0.1, 0.1, 0.1]
+    simple.Render(view)
+    simple.SaveScreenshot(out(name), view, ImageResolution=list(size))
+
+
 def save(view, name, size, frame=None):
     """frame = (xmin, xmax, ymin, ymax) fits that box exactly; else reset the camera."""
     simple.ResetCamera(view)
@@ -63,10 +98,9 @@ def save(view, name, size, frame=None):
         view.CameraFocalPoint = [cx, cy, 0]
         view.CameraPosition = [cx, cy, 10]
         view.CameraViewUp = [0, 1, 0]
-        view.CameraParallelScale = 0.54 * max(frame[3] - frame[2],
+        view.CameraParallelScale = 0.62 * max(frame[3] - frame[2],  # room for the title
                                               (frame[1] - frame[0]) * size[1] / size[0])
-    simple.Render(view)
-    simple.SaveScreenshot(out(name), view, ImageResolution=list(size))
+    screenshot(view, name, size)
     simple.Delete(view)
     print("wrote", out(name))
 
@@ -100,8 +134,7 @@ def terrain_view(src, name, color_range=None):
     v.CameraPosition = [0.5, -1.1, 1.2]
     v.CameraFocalPoint = [0.5, 0.45, 0.0]
     v.CameraViewUp = [0, 0, 1]
-    simple.Render(v)
-    simple.SaveScreenshot(out(name), v, ImageResolution=[900, 650])
+    screenshot(v, name, (900, 650))
     simple.Delete(v)
     print("wrote", out(name))
 
@@ -128,7 +161,7 @@ v.CameraPosition = [1.1, -1.6, 1.5]
 v.CameraFocalPoint = [1.1, 0.5, 0.0]
 v.CameraViewUp = [0, 0, 1]
 simple.Render(v)
-simple.SaveScreenshot(out("terrain_peak_cutting.png"), v, ImageResolution=[1200, 600])
+screenshot(v, "terrain_peak_cutting.png", (1200, 600))
 simple.Delete(v)
 print("wrote", out("terrain_peak_cutting.png"))
 
@@ -183,7 +216,7 @@ v.CameraPosition = [0.5, -0.8, 1.1]
 v.CameraFocalPoint = [0.5, 0.5, 0.05]
 v.CameraViewUp = [0, 0, 1]
 simple.Render(v)
-simple.SaveScreenshot(out("terrain_crater.png"), v, ImageResolution=[900, 650])
+screenshot(v, "terrain_crater.png", (900, 650))
 simple.Delete(v)
 print("wrote", out("terrain_crater.png"))
 
@@ -278,26 +311,31 @@ def escape(name, **kw):
 escape("mandelbrot.png", Center=[-0.6, 0], Width=3.2)
 escape("julia.png", Mode=1, JuliaConstant=[-0.8, 0.156], Center=[0, 0], Width=3.2)
 
-# ---- fractal dimension plots
+# ---- fractal dimension plots (Fractal Dimension's default settings: box sizes from the data)
+from paraview import servermanager as sm
 lv = simple.CreateView("XYChartView")
 lv.ViewSize = [900, 600]
-lv.LeftAxisTitle = "log N"
-lv.BottomAxisTitle = "log(1/eps)"
-for src, label in ((simple.LSystem(Preset=1, NumberOfIterations=7), "Koch"),
-                   (simple.IteratedFunctionSystem(Preset=2, NumberOfPoints=1000000), "Sierpinski")):
-    lo, hi = (6, 11) if label == "Koch" else (4, 9)
-    fd = simple.FractalDimension(Input=src, MinimumLevel=lo, MaximumLevel=hi)
+lv.LeftAxisTitle = "log N (boxes hit)"
+lv.BottomAxisTitle = "log(1/eps) (eps: box size / largest extent)"
+results = []
+for src, label in ((simple.LSystem(Preset="Koch curve", NumberOfIterations=7), "Koch curve"),
+                   (simple.IteratedFunctionSystem(Preset="Sierpinski gasket", NumberOfPoints=1000000),
+                    "Sierpinski gasket")):
+    fd = simple.FractalDimension(Input=src)
     fd.UpdatePipeline()
-    from paraview import servermanager as sm
     tab = sm.Fetch(fd)
-    print("%s: box-counting dimension %.4f, similarity dimension %.4f" % (
-        label, tab.GetFieldData().GetArray("BoxCountingDimension").GetValue(0),
-        tab.GetFieldData().GetArray("SimilarityDimension").GetValue(0)))
+    dim = tab.GetFieldData().GetArray("BoxCountingDimension").GetValue(0)
+    sim = tab.GetFieldData().GetArray("SimilarityDimension").GetValue(0)
+    print("%s: box-counting dimension %.4f, similarity dimension %.4f" % (label, dim, sim))
+    results.append((label, dim, sim))
     d = simple.Show(fd, lv)
     d.UseIndexForXAxis = 0
     d.XArrayName = "LogInverseBoxSize"
     d.SeriesVisibility = ["LogBoxCount", "FittedLogBoxCount"]
-    d.SeriesLabel = ["LogBoxCount", label + " counts", "FittedLogBoxCount", label + " fit"]
+    d.SeriesLabel = ["LogBoxCount", "%s: counts" % label,
+                     "FittedLogBoxCount", "%s: fit, slope D = %.3f (log N/log(1/S) = %.3f)" % (label, dim, sim)]
+lv.ChartTitle = "Box-counting dimension: " + ", ".join("%s %.3f (%.3f)" % r for r in results)
+lv.LegendLocation = "TopLeft"
 simple.Render(lv)
 simple.SaveScreenshot(out("fractal_dimension.png"), lv, ImageResolution=[900, 600])
 print("wrote", out("fractal_dimension.png"))

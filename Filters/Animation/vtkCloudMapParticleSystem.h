@@ -129,6 +129,16 @@ public:
   vtkGetMacro(MaximumNumberOfTimeSteps, int);
   ///@}
 
+  /**
+   * ParaView's connection of the optional input. The XML declares that input
+   * at port_index 1, so that paraview.simple (which gives the port-0 input the
+   * active source) leaves it empty in pvpython; ParaView passes that index,
+   * and the input is this algorithm's port 0. A null output disconnects it.
+   */
+  void SetOptionalInputConnection(int, vtkAlgorithmOutput* output)
+  {
+    this->SetInputConnection(0, output);
+  }
 protected:
   vtkCloudMapParticleSystem();
   ~vtkCloudMapParticleSystem() override;

@@ -47,7 +47,8 @@ int vtkCloudMapFractalDimension::RequestData(
   vtkTable* output = vtkTable::GetData(outputVector, 0);
   // Every rank measures the whole input; the table is shown on piece 0 only.
   cm::WholeOnFirstPiece tableOnce(output, outputVector);
-  if (this->MaximumLevel < this->MinimumLevel)
+  const bool levels = this->MinimumLevel >= 0 && this->MaximumLevel >= 0;
+  if (levels && this->MaximumLevel < this->MinimumLevel)
   {
     vtkErrorMacro("Fractal Dimension: MaximumLevel " << this->MaximumLevel
                                                      << " is below MinimumLevel "
@@ -111,15 +112,30 @@ int vtkCloudMapFractalDimension::RequestData(
     output->Initialize();
     return 1;
   }
-  const cm::fractal::BoxCountResult r = cm::fractal::BoxCount(xyz.data(), (long long)(xyz.size() / 3), segments,
-    this->MinimumLevel, this->MaximumLevel, this->StepsPerOctave, [this](double f) {
-      this->UpdateProgress(0.1 + 0.9 * f);
-      return this->GetAbortExecute() != 0;
-    });
+  auto progress = [this](double f) {
+    this->UpdateProgress(0.1 + 0.9 * f);
+    return this->GetAbortExecute() != 0;
+  };
+  const long long n = (long long)(xyz.size() / 3);
+  const double firstM = this->MinimumLevel >= 0 ? std::ldexp(1.0, this->MinimumLevel) : 0;
+  const double lastM = this->MaximumLevel >= 0 ? std::ldexp(1.0, this->MaximumLevel) : 0;
+  const cm::fractal::BoxCountResult r = levels
+    ? cm::fractal::BoxCount(xyz.data(), n, segments, this->MinimumLevel, this->MaximumLevel,
+        this->StepsPerOctave, progress)
+    : cm::fractal::BoxCountFromData(
+        xyz.data(), n, segments, this->StepsPerOctave, firstM, lastM, progress);
   if (r.Aborted)
   {
     output->Initialize();
     return 1;
+  }
+  if (r.Count.size() < 3)
+  {
+    vtkErrorMacro("Fractal Dimension: only " << r.Count.size()
+                                             << " box sizes fit between the data's extent and its "
+                                                "resolution ("
+                                             << n << " points); a slope needs at least 3.");
+    return 0;
   }
   this->Dimension = r.Slope;
 

@@ -7,10 +7,16 @@
  * What is counted follows the input: a vtkImageData counts the pixels whose
  * first scalar component is above Threshold (as points at the pixel
  * centres); a dataset with line cells counts the boxes its segments pass
- * through; anything else counts the boxes holding its points. Box sizes are
- * ε = L / 2^k, L the largest extent of the data, for k from MinimumLevel to
- * MaximumLevel in steps of 1/StepsPerOctave; each count is the minimum over
- * grids shifted by half a box. The dimension is the least-squares slope of
+ * through; anything else counts the boxes holding its points. By default
+ * (MinimumLevel and MaximumLevel -1) the sizes come from the data:
+ * ε = L / m, L the largest extent of the data, for whole m from 4 down to the
+ * data's resolution (a quarter of the median segment, or 4 points per box),
+ * StepsPerOctave per octave (see cm::fractal::BoxCountFromData); a level set
+ * at one end only replaces that end (m = 2^level). With both levels set the
+ * sizes are ε = L / 2^k for k from MinimumLevel to MaximumLevel in steps of
+ * 1/StepsPerOctave, as before the default changed (so states and scripts that
+ * set them measure the same). Each count is the minimum over grids shifted
+ * by half a box. The dimension is the least-squares slope of
  * log N against log(1/ε) (see cmBoxCounting.h: choose levels inside the
  * data's scaling range).
  *
@@ -39,10 +45,11 @@ public:
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
   ///@{
-  /// The range of levels k (box size L / 2^k); defaults 2 and 8.
-  vtkSetClampMacro(MinimumLevel, int, 0, 20);
+  /// The range of levels k (box size L / 2^k); -1 (the default) takes that
+  /// end from the data.
+  vtkSetClampMacro(MinimumLevel, int, -1, 20);
   vtkGetMacro(MinimumLevel, int);
-  vtkSetClampMacro(MaximumLevel, int, 0, 20);
+  vtkSetClampMacro(MaximumLevel, int, -1, 20);
   vtkGetMacro(MaximumLevel, int);
   ///@}
 
@@ -69,8 +76,8 @@ protected:
   int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
-  int MinimumLevel = 2;
-  int MaximumLevel = 8;
+  int MinimumLevel = -1;
+  int MaximumLevel = -1;
   int StepsPerOctave = 4;
   double Threshold = 0.5;
   double Dimension = 0;

@@ -787,7 +787,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   spec.N = this->NumberOfBands;
   spec.Min = std::isfinite(range[0]) ? range[0] : 0.0;
   spec.Max = std::isfinite(range[1]) ? range[1] : 1.0;
-  if (global || style.Absolute)
+  if (global || style.Absolute || this->FixedBandRange)
   {
     // One fixed scale for every frame: the colours mean the same in each.
     cm::pattern::FixedBandRange(style.Scale, style.FloorDb, style.RefDb, spec.Min, spec.Max);
@@ -825,6 +825,7 @@ void vtkCloudMapAntennaPatternSurface::PrintSelf(ostream& os, vtkIndent indent)
      << indent << "NumberOfBands: " << this->NumberOfBands << "\n"
      << indent << "ReferenceLevel: " << this->ReferenceLevel << "\n"
      << indent << "ReferenceMode: " << this->ReferenceMode << "\n"
+     << indent << "FixedBandRange: " << this->FixedBandRange << "\n"
      << indent << "NumberOfGridLevels: " << this->GridLevels.size() << "\n"
      << indent << "GraticuleStep: " << this->GraticuleStep << "\n";
 }

@@ -104,6 +104,16 @@ public:
   ///@}
 
   ///@{
+  /// Band over the scale's own range (-DynamicRange .. 0 dB on the relative
+  /// dB scales, the Reference Level's on Absolute dBi, 0 .. 1 on the linear
+  /// ones) instead of the drawn values' range: round band edges and a top
+  /// edge of exactly 0 dB for legends. Off by default (the data's range).
+  vtkSetMacro(FixedBandRange, bool);
+  vtkGetMacro(FixedBandRange, bool);
+  vtkBooleanMacro(FixedBandRange, bool);
+  ///@}
+
+  ///@{
   /// Pattern grid: the dB levels of the circles and contours (default
   /// 0 −3 −10 −20 −30; absolute levels for the absolute scale).
   void SetNumberOfGridLevels(int n);
@@ -165,6 +175,7 @@ protected:
   int Palette = 0;
   double ReferenceLevel = 0.0;
   int ReferenceMode = 0;
+  bool FixedBandRange = false;
   std::vector<double> GridLevels{ 0.0, -3.0, -10.0, -20.0, -30.0 };
   double GraticuleStep = 30.0;
 

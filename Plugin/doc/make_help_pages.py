@@ -39,7 +39,18 @@ def run(*args):
 
 
 combined = "<xml>\n"
+copies = []
 for xml in xmls:
+    # ParaView's stylesheet knows the standard proxy tags only; CloudMap's
+    # own proxy class (<CloudMapPresetSourceProxy>, see
+    # Plugin/ServerManager) is documented as the SourceProxy it derives from.
+    with open(xml) as f:
+        text = f.read()
+    if "CloudMapPresetSourceProxy" in text:
+        xml = os.path.join(out_dir, "cloudmap_help_" + os.path.basename(xml))
+        with open(xml, "w") as f:
+            f.write(text.replace("CloudMapPresetSourceProxy", "SourceProxy"))
+        copies.append(xml)
     combined += run(os.path.join(cmake_dir, "paraview_servermanager_convert_xml.xsl"), xml)
 combined += "</xml>\n"
 stage = os.path.join(out_dir, "cloudmap_help_stage.xml")
@@ -64,4 +75,6 @@ for page in pages:
     written.append(m.group(1))
 os.remove(stage)
 os.remove(index)
+for copy in copies:
+    os.remove(copy)
 print("CloudMap help: %d pages" % len(written))

@@ -1,6 +1,7 @@
 """The fractal sources and filters in pvpython, against independent oracles
 (ORACLES.md), plus image baselines of a terrain, a plant, the fern and the
 Mandelbrot set. Run as `pvpython test_fractals.py <plugin> <scratch dir>`."""
+import builtins
 import math
 import os
 import sys
@@ -127,6 +128,49 @@ if abs(sim - math.log(4) / math.log(3)) > 1e-12 or abs(dim - 1.2619) > 0.03:
     lib.fail("Koch dimension %.4f (similarity %.4f), expected 1.26 +- 0.03" % (dim, sim))
 if tab.GetNumberOfRows() != 21 or not tab.GetColumnByName("LogBoxCount"):
     lib.fail("dimension table has %d rows" % tab.GetNumberOfRows())
+
+# Default settings (box sizes from the data) against the analytic dimensions:
+# Koch curve of 6 iterations log 4/log 3, the Sierpinski gasket (IFS preset,
+# its default 200000 points) log 3/log 2, a straight polyline 1, a filled
+# square of points 2; each within 0.02. The table plots the fit: its fitted
+# column is Slope * LogInverseBoxSize + Intercept.
+checks = [
+    ("Koch curve, 6 iterations", simple.LSystem(Preset="Koch curve", NumberOfIterations=6),
+     math.log(4) / math.log(3)),
+    ("Sierpinski gasket", simple.IteratedFunctionSystem(Preset="Sierpinski gasket"),
+     math.log(3) / math.log(2)),
+    ("straight line", simple.Line(Point1=[0, 0, 0], Point2=[1, 0.37, 0], Resolution=50), 1.0),
+    ("filled square", simple.PointSource(NumberOfPoints=1), 2.0),
+]
+square = simple.ProgrammableSource(OutputDataSetType="vtkPolyData")
+square.Script = """
+import numpy as np
+from vtkmodules.numpy_interface import dataset_adapter as dsa
+from vtkmodules.vtkCommonCore import vtkPoints
+m = 512
+i, j = np.meshgrid(np.arange(m), np.arange(m))
+xyz = np.stack([(i.ravel() + 0.5) / m, (j.ravel() + 0.5) / m, 0 * i.ravel()], 1)
+pts = vtkPoints()
+pts.SetData(dsa.numpyTovtkDataArray(xyz, "Points"))
+self.GetPolyDataOutput().SetPoints(pts)
+"""
+checks[3] = ("filled square", square, 2.0)
+for name, src, expected in checks:
+    fd = simple.FractalDimension(Input=src)
+    tab = fetch(fd)
+    dim = field(tab, "BoxCountingDimension")
+    x, y, f = (tab.GetColumnByName(c) for c in ("LogInverseBoxSize", "LogBoxCount", "FittedLogBoxCount"))
+    rows = tab.GetNumberOfRows()
+    print("default settings: %s %.4f (analytic %.4f), %d box sizes" % (name, dim, expected, rows))
+    if abs(dim - expected) > 0.02:
+        lib.fail("%s: box-counting dimension %.4f with the default settings, expected %.4f +- 0.02"
+                 % (name, dim, expected))
+    # builtins: the Programmable Source's script imports numpy's min, abs, any
+    # into this module when it runs.
+    worst = builtins.max([builtins.abs(f.GetValue(k) - (dim * x.GetValue(k) + field(tab, "Intercept")))
+                          for k in range(rows)] + [0.0])
+    if rows < 8 or worst > 1e-9 or y is None:
+        lib.fail("%s: the table does not hold the fit (%d rows, worst %.3g)" % (name, rows, worst))
 
 # A binary image: a view wholly inside the Mandelbrot set is a filled square (D = 2).
 inside = simple.EscapeTimeFractal(Dimensions=[257, 257], Center=[-0.1, 0], Width=0.3,
