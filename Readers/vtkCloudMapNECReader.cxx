@@ -2,6 +2,7 @@
 #include "vtkCloudMapNECReader.h"
 
 #include "cmExecution.h" // cm::SMPFor
+#include "cmRanks.h"     // cm::LocalRank
 #include "cmColumnTableToVTK.h"
 #include "cmFarFieldToVTK.h"
 #include "cmNecOutput.h"
@@ -150,6 +151,15 @@ std::vector<double> vtkCloudMapNECReader::ParseFile()
   // every rank sees the same error. Long patch-current tables are parsed in blocks of
   // rows on the SMP threads.
   in.Nec = cm::ReadNecOutputFile(this->FileName, cm::SMPFor());
+  // The partial-result rule: one warning per optional block that failed (whose output
+  // port stays empty), from the first rank only (every rank parses the same file).
+  if (cm::LocalRank() == 0)
+  {
+    for (const std::string& w : in.Nec.Warnings)
+    {
+      vtkWarningMacro(<< w);
+    }
+  }
   return cm::FrequencySteps(in.Nec.Solutions);
 }
 
@@ -167,6 +177,10 @@ void vtkCloudMapNECReader::DescribeOutputPort(int port, vtkInformation* info)
   int ext[6] = { 0, -1, 0, -1, 0, -1 };
   for (double f : this->Steps)
   {
+    if (this->Internal->Nec.NearFieldsFailed)
+    {
+      break; // a damaged near-field table: the port stays empty
+    }
     if (const auto* g = PickNearField(this->Internal->Nec, f, this->NearFieldIndex))
     {
       for (int d = 0; d < 3; ++d)
@@ -201,7 +215,16 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
     }
     if (port == NearFieldPort)
     {
-      this->NearFieldData(f, piece, pieces, vtkStructuredGrid::SafeDownCast(out[port]));
+      if (in.Nec.NearFieldsFailed)
+      {
+        // A damaged near-field table (warned about when parsed): the port stays empty.
+        const int none[6] = { 0, -1, 0, -1, 0, -1 };
+        cm::NearFieldToStructuredGrid(cm::NecNearField(), none, f, vtkStructuredGrid::SafeDownCast(out[port]));
+      }
+      else
+      {
+        this->NearFieldData(f, piece, pieces, vtkStructuredGrid::SafeDownCast(out[port]));
+      }
       continue;
     }
     // The first solution at this frequency that has the table the port shows.
@@ -239,7 +262,11 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
     else
     {
       vtkTable* t = vtkTable::SafeDownCast(out[2]);
-      if (this->PatternIndex < static_cast<int>(patterns.size()))
+      if (in.Nec.PatternsFailed)
+      {
+        cm::EmptyFarFieldTable(f, t); // a damaged pattern table, warned about when parsed
+      }
+      else if (this->PatternIndex < static_cast<int>(patterns.size()))
       {
         cm::FarFieldToTable(*patterns[static_cast<std::size_t>(this->PatternIndex)], piece, t);
       }
@@ -255,9 +282,11 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       }
     }
   }
-  // The whole sweep, one row per source and solve (all frequencies at once).
-  cm::ColumnTableToVTK(cm::NecPortTable(in.Nec, this->ReferenceImpedance), piece,
-    vtkTable::SafeDownCast(out[PortParametersPort]));
+  // The whole sweep, one row per source and solve (all frequencies at once); empty when
+  // a port table was damaged (warned about when parsed).
+  cm::ColumnTableToVTK(in.Nec.PortTablesFailed ? cm::ColumnTable()
+                                               : cm::NecPortTable(in.Nec, this->ReferenceImpedance),
+    piece, vtkTable::SafeDownCast(out[PortParametersPort]));
   return 1;
 }
 
