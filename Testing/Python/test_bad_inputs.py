@@ -3,7 +3,9 @@ plugin's VTK readers in pvpython. Each reader first reads a clean file of its
 format (so there is something to lose), then the bad one: the error must reach
 vtkOutputWindow naming the file, the line and the problem, and every output
 port must be empty afterwards (no half-filled or stale output). Accepted files
-(CRLF, BOM, tabs) must give the same output as their clean reference. Then a
+(CRLF, BOM, tabs) must give the same output as their clean reference. "warn" files
+(a damaged optional block: the partial-result rule) must give one warning naming
+the file, line and problem, and leave only that block's output port empty. Then a
 directory, a missing file and a file without read permission, per reader."""
 import os
 import subprocess
@@ -127,6 +129,29 @@ def read_bad(fmt, path, label, line, frags):
     simple.Delete(r)
 
 
+def read_warn(fmt, path, label, line, frags, port):
+    """The partial-result rule: one warning naming the file, the line and the problem,
+    no error, the damaged block's output `port` empty and the rest read."""
+    mark = len(window.GetOutput())  # setting FileName already reads the file's information
+    r = make_reader(fmt, path)
+    r.UpdatePipeline()
+    msg = window.GetOutput()[mark:]
+    named = [l for l in msg.splitlines() if path in l]
+    say("  %-30s %s" % (label, named[0][:200] if named else "<no message naming the file>"))
+    check("ERROR" not in msg.upper(), "%s: an error instead of a warning: %s" % (label, msg[:300]))
+    check(msg.count("Warning") == 1 and len(named) == 1,
+          "%s: expected one warning naming the file, got: %s" % (label, msg[:400]))
+    if line > 0:
+        check("%s:%d: " % (path, line) in msg, "%s: the warning does not name line %d" % (label, line))
+    for f in frags:
+        check(f in msg, "%s: the warning lacks '%s'" % (label, f))
+    s = summary(r)
+    p, c, n, _ = s[port]
+    check(p == 0 and c == 0 and n == 0, "%s: output port %d is not empty: %r" % (label, port, s[port][:3]))
+    check(not empty(s), "%s: nothing was read" % label)
+    simple.Delete(r)
+
+
 rows = 0
 for row in open(os.path.join(bad, "MANIFEST.tsv")):
     if row.startswith("#") or not row.strip():
@@ -147,6 +172,8 @@ for row in open(os.path.join(bad, "MANIFEST.tsv")):
         say("  %-30s accepted, same output as %s" % (name, ref))
         simple.Delete(r)
         simple.Delete(q)
+    elif expect == "warn":
+        read_warn(fmt, path, name, int(line), frags.split("|"), int(ref.split()[-1]))
     else:
         read_bad(fmt, path, name, int(line), [] if frags == "-" else frags.split("|"))
 check(rows >= 40, "only %d manifest rows" % rows)
