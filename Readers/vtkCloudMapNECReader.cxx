@@ -14,6 +14,7 @@
 
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
+#include "vtkDemandDrivenPipeline.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
@@ -30,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 vtkStandardNewMacro(vtkCloudMapNECReader);
 
@@ -138,6 +140,31 @@ int vtkCloudMapNECReader::CanReadFile(const char* fileName)
   return !head.empty() && cm::LooksLikeNecOutput(head) ? 1 : 0;
 }
 
+vtkTypeBool vtkCloudMapNECReader::ProcessRequest(
+  vtkInformation* request, vtkInformationVector** inputs, vtkInformationVector* outputs)
+{
+  this->RankDivergence.clear();
+  if (request->Has(vtkDemandDrivenPipeline::REQUEST_DATA()) && cm::SeveralRanks())
+  {
+    // Every rank runs REQUEST_DATA together (the base's vote relies on it), so the
+    // partial-result flags are compared here, before any rank can leave early.
+    const cm::NecOutput& nec = this->Internal->Nec;
+    const double mine[3] = { nec.PortTablesFailed ? 1.0 : 0.0, nec.NearFieldsFailed ? 1.0 : 0.0,
+      nec.PatternsFailed ? 1.0 : 0.0 };
+    double hi[3] = { mine[0], mine[1], mine[2] }, lo[3] = { mine[0], mine[1], mine[2] };
+    cm::AllMax(hi, 3);
+    cm::AllMin(lo, 3);
+    for (int k = 0; k < 3; ++k)
+    {
+      if (hi[k] != lo[k] && mine[k] > 0 && !nec.Warnings.empty())
+      {
+        this->RankDivergence = nec.Warnings.front();
+      }
+    }
+  }
+  return this->Superclass::ProcessRequest(request, inputs, outputs);
+}
+
 bool vtkCloudMapNECReader::OutputHoldsAllSteps(int port) const
 {
   return port == PortParametersPort;
@@ -200,6 +227,11 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
   // All ports show the time and piece of the port that asked (a view may ask for one
   // port only); the executive re-runs the reader when another port wants another time.
   this->RequireParsed("NEC-2 output");
+  if (!this->RankDivergence.empty())
+  {
+    // This rank's file lost a block that another rank read: not a partial result.
+    throw std::runtime_error(this->RankDivergence);
+  }
   const Internals& in = *this->Internal;
   const double f = this->Steps[static_cast<std::size_t>(step)];
   vtkDataObject* out[NumberOfPorts];

@@ -250,6 +250,36 @@ std::string ExpectRefusal(const std::string& label, const std::string& format,
   CM_CHECK_MSG(false, label + ": was accepted");
   return "";
 }
+/// The partial-result rule ("warn" rows): the file is read, with one warning naming it,
+/// `line` (0: none) and every fragment. NEC-2 output only so far.
+void ExpectWarning(const std::string& label, const std::string& format, const std::string& path,
+  long long line, const std::vector<std::string>& frags)
+{
+  if (format != "nec")
+  {
+    CM_CHECK_MSG(false, label + ": no warning check for format " + format);
+    return;
+  }
+  try
+  {
+    const NecOutput n = ReadNecOutputFile(path);
+    const std::string msg = n.Warnings.empty() ? std::string() : n.Warnings[0];
+    std::printf("  %-32s warning: %s\n", label.c_str(), msg.c_str());
+    CM_CHECK_MSG(n.Warnings.size() == 1, label + ": expected one warning");
+    CM_CHECK_MSG(msg.find(path + ":" + (line > 0 ? std::to_string(line) + ": " : std::string())) == 0,
+      label + ": the warning does not name the file and line");
+    for (const std::string& f : frags)
+    {
+      CM_CHECK_MSG(msg.find(f) != std::string::npos, label + ": warning lacks '" + f + "'");
+    }
+    CM_CHECK_MSG(!n.Solutions.empty() && (n.PortTablesFailed || n.NearFieldsFailed || n.PatternsFailed),
+      label + ": nothing kept, or no block marked failed");
+  }
+  catch (const std::exception& e)
+  {
+    CM_CHECK_MSG(false, label + ": refused: " + e.what());
+  }
+}
 } // namespace
 
 int TestBadInputs(int, char*[])
@@ -296,6 +326,10 @@ int TestBadInputs(int, char*[])
       {
         CM_CHECK_MSG(false, f[0] + ": refused: " + e.what());
       }
+    }
+    else if (f[3] == "warn")
+    {
+      ExpectWarning(f[0], f[1], path, std::stoll(f[4]), frags);
     }
     else
     {
