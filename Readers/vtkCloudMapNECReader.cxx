@@ -2,7 +2,7 @@
 #include "vtkCloudMapNECReader.h"
 
 #include "cmExecution.h" // cm::SMPFor
-#include "cmRanks.h"     // cm::LocalRank
+#include "cmRanks.h" // cm::LocalRank
 #include "cmColumnTableToVTK.h"
 #include "cmFarFieldToVTK.h"
 #include "cmNecOutput.h"
@@ -251,7 +251,8 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       {
         // A damaged near-field table (warned about when parsed): the port stays empty.
         const int none[6] = { 0, -1, 0, -1, 0, -1 };
-        cm::NearFieldToStructuredGrid(cm::NecNearField(), none, f, vtkStructuredGrid::SafeDownCast(out[port]));
+        cm::NearFieldToStructuredGrid(
+          cm::NecNearField(), none, f, vtkStructuredGrid::SafeDownCast(out[port]));
       }
       else
       {

@@ -75,8 +75,8 @@ public:
   /// (the partial-result rule): a rank whose copy of the file lost a block the others
   /// read fails with that block's message, so the vote reports it and no rank outputs
   /// what another left empty. Then the base's request.
-  vtkTypeBool ProcessRequest(vtkInformation* request, vtkInformationVector** inputs,
-    vtkInformationVector* outputs) override;
+  vtkTypeBool ProcessRequest(
+    vtkInformation* request, vtkInformationVector** inputs, vtkInformationVector* outputs) override;
 
   /// The output of port 0.
   vtkPolyData* GetOutput() { return vtkPolyData::SafeDownCast(this->GetOutputDataObject(0)); }

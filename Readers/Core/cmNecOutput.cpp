@@ -231,8 +231,8 @@ bool Parser::KeepEarlierSolutions(const std::string& problem, std::int64_t line)
   // precedes them is kept when every one of those is complete.
   auto& sols = this->Out.Solutions;
   std::size_t keep = 0;
-  while (keep < sols.size() && !(std::abs(sols[keep].Frequency - this->FrequencyHz) <=
-                                  1e-9 * std::abs(this->FrequencyHz)))
+  while (keep < sols.size() &&
+    !(std::abs(sols[keep].Frequency - this->FrequencyHz) <= 1e-9 * std::abs(this->FrequencyHz)))
   {
     ++keep;
   }
@@ -410,7 +410,8 @@ void Parser::RunSections()
       mode = Mode::None;
       this->Optional(PortTables, [this, line] { this->ReadPortTable(line); });
     }
-    else if (FindNecPhrase(Trim(line), "FREQUENCY") == 0 || FindNecPhrase(Trim(line), "WAVELENGTH") == 0)
+    else if (FindNecPhrase(Trim(line), "FREQUENCY") == 0 ||
+      FindNecPhrase(Trim(line), "WAVELENGTH") == 0)
     {
       // "FREQUENCY : 3.0000E+02 MHz" (nec2c) or "FREQUENCY= 2.9980E+02 MHZ" (NEC-2D);
       // "WAVELENGTH: 9.9933E-01 Mtr" or "WAVELENGTH= 1.0000E+00 METERS".

@@ -110,7 +110,7 @@ struct NecOutput
   std::vector<std::string> Warnings;
   bool PortTablesFailed = false; ///< the Port Parameters output is to be empty
   bool NearFieldsFailed = false; ///< the Near Fields output is to be empty
-  bool PatternsFailed = false;   ///< the Radiation Pattern output is to be empty
+  bool PatternsFailed = false; ///< the Radiation Pattern output is to be empty
 };
 
 /// Parses a whole output file's text; throws ParseError naming `fileName` and the line.

@@ -123,7 +123,7 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
   // HFSS's "! Port Impedance re1 im1 re2 im2" after each frequency's record (older
   // versions glue the first number to the word: "! Port Impedance50 0 50 0").
   std::vector<std::array<C, 2>> portZ; // per frequency, ports 1 and 2
-  std::vector<std::size_t> portZAt;     // the frequency index each line follows
+  std::vector<std::size_t> portZAt; // the frequency index each line follows
   std::int64_t firstPortZLine = 0;
   while (s.Next(line))
   {

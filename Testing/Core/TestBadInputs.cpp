@@ -266,13 +266,15 @@ void ExpectWarning(const std::string& label, const std::string& format, const st
     const std::string msg = n.Warnings.empty() ? std::string() : n.Warnings[0];
     std::printf("  %-32s warning: %s\n", label.c_str(), msg.c_str());
     CM_CHECK_MSG(n.Warnings.size() == 1, label + ": expected one warning");
-    CM_CHECK_MSG(msg.find(path + ":" + (line > 0 ? std::to_string(line) + ": " : std::string())) == 0,
+    CM_CHECK_MSG(
+      msg.find(path + ":" + (line > 0 ? std::to_string(line) + ": " : std::string())) == 0,
       label + ": the warning does not name the file and line");
     for (const std::string& f : frags)
     {
       CM_CHECK_MSG(msg.find(f) != std::string::npos, label + ": warning lacks '" + f + "'");
     }
-    CM_CHECK_MSG(!n.Solutions.empty() && (n.PortTablesFailed || n.NearFieldsFailed || n.PatternsFailed),
+    CM_CHECK_MSG(
+      !n.Solutions.empty() && (n.PortTablesFailed || n.NearFieldsFailed || n.PatternsFailed),
       label + ": nothing kept, or no block marked failed");
   }
   catch (const std::exception& e)

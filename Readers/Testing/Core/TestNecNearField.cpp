@@ -107,8 +107,9 @@ void ExpectError(const std::string& text, std::int64_t line, const std::string& 
     const NecOutput out = ParseNecOutput(text, "bad.out");
     const std::string w = out.Warnings.empty() ? std::string() : out.Warnings[0];
     const bool ok = out.Warnings.size() == 1 && out.NearFieldsFailed && !out.PortTablesFailed &&
-      w.find("bad.out:" + std::to_string(line) + ": ") == 0 && w.find(fragment) != std::string::npos &&
-      !out.Solutions.empty() && !out.Solutions[0].Wires.empty();
+      w.find("bad.out:" + std::to_string(line) + ": ") == 0 &&
+      w.find(fragment) != std::string::npos && !out.Solutions.empty() &&
+      !out.Solutions[0].Wires.empty();
     if (!ok)
     {
       std::printf("FAIL: got %zu warning(s) '%s', expected line %lld with '%s'\n",

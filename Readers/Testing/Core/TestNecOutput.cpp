@@ -288,7 +288,8 @@ std::string Respaced(const std::string& text)
     const bool banner = line.find("- - -") != std::string::npos ||
       line.find("---") != std::string::npos || line.find('=') != std::string::npos ||
       line.find("FREQUENCY") != std::string::npos || line.find("WAVELENGTH") != std::string::npos;
-    if (!banner || line.find("ITAG") != std::string::npos || line.find("DATA CARD") != std::string::npos)
+    if (!banner || line.find("ITAG") != std::string::npos ||
+      line.find("DATA CARD") != std::string::npos)
     {
       out += line + "\n";
       continue;

@@ -168,7 +168,8 @@ void ExpectError(const char* label, const std::string& path, std::int64_t line, 
 /// The partial-result rule: a damaged RADIATION PATTERNS table of a run whose wire
 /// currents parse gives one warning naming the file (and `line` when > 0), an empty
 /// pattern output and the currents.
-void ExpectPatternWarning(const char* label, const std::string& path, std::int64_t line, const char* words)
+void ExpectPatternWarning(
+  const char* label, const std::string& path, std::int64_t line, const char* words)
 {
   try
   {

@@ -74,10 +74,12 @@ void ExpectPartial(const std::string& text, std::int64_t line, const char* words
     const NecOutput nec = ParseNecOutput(text, "bad.out");
     const std::string w = nec.Warnings.empty() ? std::string() : nec.Warnings[0];
     std::printf("  -> warning: %s\n", w.c_str());
-    CM_CHECK_MSG(nec.Warnings.size() == 1, "one warning, got " + std::to_string(nec.Warnings.size()));
+    CM_CHECK_MSG(
+      nec.Warnings.size() == 1, "one warning, got " + std::to_string(nec.Warnings.size()));
     CM_CHECK_MSG(w.find("bad.out:" + std::to_string(line) + ": ") == 0,
       "the warning names bad.out:" + std::to_string(line) + ": " + w);
-    CM_CHECK_MSG(w.find(words) != std::string::npos, std::string("the warning says '") + words + "'");
+    CM_CHECK_MSG(
+      w.find(words) != std::string::npos, std::string("the warning says '") + words + "'");
     CM_CHECK_MSG(nec.PortTablesFailed && !nec.NearFieldsFailed && !nec.PatternsFailed,
       "only the port tables are marked failed");
     CM_CHECK_MSG(nec.Solutions.size() == 2 && !nec.Solutions[0].Wires.empty() &&
@@ -343,7 +345,8 @@ void TestFeedLoad(const std::string& data)
       printedLoss[r]);
     CM_CHECK_MSG(std::isfinite(pf) && pf > 0 && std::isfinite(col(db, r)),
       "the load on the fed segment has a power and an S21_dB");
-    CM_CHECK_MSG(std::isnan(col(sre, r)), "no matched-receiver S21 for a load in series with the source");
+    CM_CHECK_MSG(
+      std::isnan(col(sre, r)), "no matched-receiver S21 for a load in series with the source");
     CM_NEAR(pf + po, printedLoss[r], 5e-4 * printedIn[r]);
     CM_NEAR(pf + po, printedIn[r] - printedRad[r], 5e-4 * printedIn[r]);
     const double i2 = std::norm(std::complex<double>(col(ire, r), col(iim, r)));

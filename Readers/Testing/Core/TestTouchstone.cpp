@@ -251,8 +251,8 @@ void TestPortImpedance()
   CM_NEAR(same.Columns[static_cast<std::size_t>(same.Find("R"))][0], 50 * 1.1 / 0.9, 1e-12);
   // A damaged line, or lines for only some frequencies.
   ExpectError("# GHz S RI\n1 0.1 0\n! Port Impedance 50\n", "p.s1p", 3, "expected 2");
-  ExpectError("# GHz S RI\n1 0.1 0\n! Port Impedance 50 0\n2 0.1 0\n", "q.s1p", 3,
-    "for 1 of 2 frequencies");
+  ExpectError(
+    "# GHz S RI\n1 0.1 0\n! Port Impedance 50 0\n2 0.1 0\n", "q.s1p", 3, "for 1 of 2 frequencies");
   ExpectError("# GHz S RI\n1 0.1 0\n! Port Impedance nan 0\n", "n.s1p", 3, "not a finite number");
 }
 
