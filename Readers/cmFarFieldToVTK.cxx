@@ -88,6 +88,18 @@ void FarFieldToTable(const FarFieldGrid& g, int piece, vtkTable* output)
   {
     cm::AddFieldString(fd, "RequestName", g.Name);
   }
+  if (!g.FieldUnit.empty())
+  {
+    cm::AddFieldString(fd, "FieldUnit", g.FieldUnit);
+  }
+  for (const auto& v : g.Values)
+  {
+    vtkNew<vtkDoubleArray> a;
+    a->SetName(v.first.c_str());
+    a->SetNumberOfComponents(static_cast<int>(v.second.size()));
+    a->InsertNextTuple(v.second.data());
+    fd->AddArray(a);
+  }
 }
 
 std::vector<double> DistinctFrequencies(std::vector<double> f)

@@ -7,7 +7,8 @@
  * (degrees), Etheta_re, Etheta_im, Ephi_re, Ephi_im, |Etheta|, |Ephi|, |E| and Gain (dBi,
  * when the file has it), then the format's extras and `Sense` (text) where printed.
  * Field data: Frequency (Hz), NumberOfTheta, NumberOfPhi (int), GainKind and
- * SourceFormat (strings). Piece 0 gets the rows; other pieces get the columns empty.
+ * SourceFormat (strings), FieldUnit (the unit of the E columns, where the format states
+ * one) and the grid's named Values. Piece 0 gets the rows; other pieces get the columns empty.
  */
 #ifndef cmFarFieldToVTK_h
 #define cmFarFieldToVTK_h

@@ -35,7 +35,14 @@ std::vector<double> vtkCloudMapFEKOFarFieldReader::ParseFile()
 {
   Internals& in = *this->Internal;
   in = Internals();
-  in.Blocks = cm::ReadFekoFarFieldFile(this->FileName);
+  // The first request is what the reader is for; a second one that fails is an
+  // optional block: one warning, the blocks before it are read.
+  std::vector<std::string> notices;
+  in.Blocks = cm::ReadFekoFarFieldFile(this->FileName, &notices);
+  for (const std::string& n : notices)
+  {
+    vtkWarningMacro(<< n);
+  }
   return cm::FrequencySteps(in.Blocks);
 }
 

@@ -7,6 +7,7 @@
 #include "cmFekoPorts.h"
 #include "cmFileStamp.h"
 #include "cmSurfaceMeshToVTK.h"
+#include "cmTextScan.h" // ParseError
 
 #include "vtkFieldData.h"
 #include "vtkNew.h"
@@ -51,11 +52,21 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
 {
   Internals& in = *this->Internal;
   in = Internals();
-  // One read of the file for both parsers; the ports only once the mesh parsed.
+  // One read of the file for both parsers. The mesh and currents are what the reader
+  // is for: their failure is the reader's one error. The voltage-source table is an
+  // optional block: its failure is one warning and leaves only port 1 empty.
   const cm::FileText text = cm::ReadWholeFile(this->FileName);
   std::vector<std::string> notices;
   std::vector<cm::SurfaceMesh> meshes = cm::ParseFekoOutput(text, this->FileName, &notices);
-  std::vector<cm::FekoPort> ports = cm::ParseFekoPorts(text, this->FileName);
+  std::vector<cm::FekoPort> ports;
+  try
+  {
+    ports = cm::ParseFekoPorts(text, this->FileName);
+  }
+  catch (const cm::ParseError& e)
+  {
+    this->WarnOptionalBlock(e.what(), "the Port Parameters output (port 1) is left empty");
+  }
   for (const std::string& n : notices)
   {
     vtkWarningMacro(<< n); // once per parse of the file, not per update

@@ -17,7 +17,9 @@
  * Port 1 ("Port Parameters", vtkTable) lists every `DATA OF THE VOLTAGE SOURCE` block of
  * the file, one row per source and frequency, with the impedance, the reflection
  * against ReferenceImpedance, return loss and VSWR (cmFekoPorts.h); empty when FEKO
- * printed no voltage source.
+ * printed no voltage source. The voltage-source blocks are optional: a damaged one gives
+ * one warning (file, line, problem) and an empty port 1, and the mesh and currents are
+ * still read (vtkCloudMapReaderBase::WarnOptionalBlock).
  *
  * nec2c and FEKO both write `.out`: CanReadFile accepts a file only when its first 4 KB
  * carry FEKO's banner and not NEC-2's.

@@ -112,6 +112,12 @@ std::vector<double> vtkCloudMapGmshReader::ParseFile()
       sel->AddArray(v.Name.c_str());
     }
   }
+  for (const std::string& w : in.Mesh.Warnings)
+  {
+    // Higher-order elements read as corner elements, a data section not read, an unknown
+    // section skipped: one warning each, the mesh is output.
+    vtkWarningMacro(<< w);
+  }
   if (!in.Mesh.SkippedTypes.empty())
   {
     // Once per file: lines, points and volume elements have no surface current.
@@ -123,7 +129,7 @@ std::vector<double> vtkCloudMapGmshReader::ParseFile()
       msg << sep << t.second << " element(s) of type " << t.first;
       sep = ", ";
     }
-    msg << " (only type 2, triangles, and 3, quads, are read)";
+    msg << " (only triangles and quads, of any order, are read)";
     vtkWarningMacro(<< msg.str());
   }
   return in.Mesh.Times; // the views' times, when several

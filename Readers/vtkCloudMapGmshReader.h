@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @class   vtkCloudMapGmshReader
- * @brief   Reads the triangles and quads of a Gmsh MSH 2.x or 4.1 file (ASCII or binary,
- *          either byte order) with its views.
+ * @brief   Reads the triangles and quads of a Gmsh MSH 1, 2.x, 3, 4.0 or 4.1 file (ASCII,
+ *          or binary in either byte order) with its views.
  *
- * Element types 2 (3-node triangle) and 3 (4-node quad) become polygons; other types are
- * skipped and reported once per file in a warning. `$ElementData` views become cell
- * arrays and `$NodeData` views point arrays, NaN where a view does not cover an entity;
+ * Triangles and quads of every order become polygons (higher-order ones as their linear
+ * corner elements, with one warning: the cloud-map filters take triangles and quads, and
+ * vtkPolyData holds no quadratic cells); other types are skipped and reported once per
+ * file in a warning. `$ElementData` views become cell arrays, `$ElementNodeData` views
+ * cell arrays of each element's mean corner value, and `$NodeData` views point arrays,
+ * NaN where a view does not cover an entity. A data section that fails or an unknown
+ * section is one warning (file, line, problem), and the mesh is still output;
  * bempp-style `"<name> (real)"`/`"<name> (imag)"` pairs become `<name>_real`,
  * `<name>_imag` and `|<name>|` (so a view pair named "J" feeds Surface Cloud Map
  * directly). Cell arrays `ElementId` (index) and `GmshElementTag` (the file's tag) are
@@ -33,7 +37,7 @@ public:
   vtkTypeMacro(vtkCloudMapGmshReader, vtkCloudMapReaderBase);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  /// Returns 1 when the file starts with $MeshFormat.
+  /// Returns 1 when the file starts with $MeshFormat (MSH 2 to 4) or $NOD (MSH 1).
   int CanReadFile(const char* fileName);
 
   ///@{

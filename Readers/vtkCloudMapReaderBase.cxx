@@ -6,31 +6,25 @@
 #include "cmFileStamp.h"
 #include "cmRanks.h"
 
+#include "vtkCallbackCommand.h"
+#include "vtkCommand.h"
 #include "vtkDataObject.h"
 #include "vtkDemandDrivenPipeline.h"
 #include "vtkExecutive.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
+#include "vtkNew.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkWeakPointer.h"
 
 #include <exception>
 #include <stdexcept>
 
 namespace
 {
-/**
- * After a REQUEST_INFORMATION that failed under MPI: marks every output as able to
- * handle piece requests, as a reader does on success. Without it the executive of a
- * rank asked for piece 1 or more would never run REQUEST_DATA (it only runs piece 0 of
- * a source that cannot split), so that rank would skip the vote the others wait in.
- */
-void KeepInformationFailure(vtkInformationVector* outputs)
-{
-  for (int port = 0; outputs && port < outputs->GetNumberOfInformationObjects(); ++port)
-  {
-    outputs->GetInformationObject(port)->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
-  }
-}
+/// The ErrorEvent observer that swallows the executive's messages while muted: with an
+/// observer, vtkOutputWindowDisplayErrorText hands the message to it instead of printing.
+void SwallowError(vtkObject*, unsigned long, void*, void*) {}
 } // namespace
 
 struct vtkCloudMapReaderBase::Internals
@@ -38,6 +32,9 @@ struct vtkCloudMapReaderBase::Internals
   std::vector<std::string> OutputTypes{ "vtkPolyData" };
   /// The file the cache holds; Name is empty while nothing parsed.
   cm::FileStamp Stamp;
+  /// The executive muted by MuteExecutiveErrors, and its observer's tag.
+  vtkWeakPointer<vtkExecutive> Muted;
+  unsigned long MuteTag = 0;
 };
 
 vtkCloudMapReaderBase::vtkCloudMapReaderBase()
@@ -95,6 +92,31 @@ void vtkCloudMapReaderBase::Fail(const std::string& message)
 {
   this->LastError = message;
   vtkErrorMacro(<< this->LastError);
+}
+
+void vtkCloudMapReaderBase::WarnOptionalBlock(
+  const std::string& problem, const std::string& leftEmpty)
+{
+  vtkWarningMacro(<< problem << "; " << leftEmpty
+                  << " (an optional block: the rest of the file is read)");
+}
+
+void vtkCloudMapReaderBase::MuteExecutiveErrors(bool mute)
+{
+  Internals& in = *this->Internal;
+  vtkExecutive* e = mute ? this->GetExecutive() : nullptr;
+  if (in.Muted && in.Muted != e)
+  {
+    in.Muted->RemoveObserver(in.MuteTag);
+    in.Muted = nullptr;
+  }
+  if (e && in.Muted != e)
+  {
+    vtkNew<vtkCallbackCommand> swallow;
+    swallow->SetCallback(SwallowError);
+    in.MuteTag = e->AddObserver(vtkCommand::ErrorEvent, swallow);
+    in.Muted = e;
+  }
 }
 
 void vtkCloudMapReaderBase::RequireParsed(const char* what, bool requireSteps) const
@@ -225,20 +247,35 @@ vtkTypeBool vtkCloudMapReaderBase::ProcessRequest(
   this->LastError.clear();
   if (!data)
   {
-    // vtkReaderAlgorithm turns REQUEST_INFORMATION into ReadMetaData. ParaView also runs
-    // it on the root rank alone, so it never votes: under MPI a failure is kept for the
-    // REQUEST_DATA vote and the request succeeds, so that this rank reaches the vote
-    // instead of leaving the others waiting in it.
+    // vtkReaderAlgorithm turns REQUEST_INFORMATION into ReadMetaData, which reports its
+    // error itself. The failure is kept (InfoError): the pipeline still runs REQUEST_DATA
+    // for this file on the next update (its information counts as up to date), and that
+    // must fail without a second message. Every port is described as on success, so
+    // that the executive finds its keys (pieces, whole extent) and adds no error of its
+    // own, and, under MPI, so that a rank asked for piece 1 or more still runs
+    // REQUEST_DATA and reaches the vote. ParaView also runs this request on the root rank
+    // alone, so it never votes: under MPI the request succeeds and the REQUEST_DATA vote
+    // spreads the failure.
     this->InfoError.clear();
+    this->MuteExecutiveErrors(false);
     const int ok = this->Superclass::ProcessRequest(request, inputs, outputs);
-    if (ok || !cm::SeveralRanks())
+    if (ok)
     {
       return ok;
     }
     this->InfoError =
       this->LastError.empty() ? std::string("reading the file's information failed") : this->LastError;
-    KeepInformationFailure(outputs);
-    return 1;
+    for (int port = 0; outputs && port < outputs->GetNumberOfInformationObjects(); ++port)
+    {
+      this->DescribeOutputPort(port, outputs->GetInformationObject(port));
+      outputs->GetInformationObject(port)->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+    }
+    if (cm::SeveralRanks())
+    {
+      return 1;
+    }
+    this->MuteExecutiveErrors(true); // "returned failure for request" would repeat ours
+    return 0;
   }
   // REQUEST_DATA is the one request every rank runs together: it ends with the vote
   // (cmRanks.h), which on a failure anywhere clears every output on every rank and
@@ -246,13 +283,19 @@ vtkTypeBool vtkCloudMapReaderBase::ProcessRequest(
   bool failed = true;
   if (this->InfoError.empty())
   {
+    this->MuteExecutiveErrors(false);
     failed = !this->ReadRequestedData(request, outputs);
   }
   else
   {
+    this->ClearOutputs(false);
     this->LastError = this->InfoError; // already reported by REQUEST_INFORMATION
   }
-  return cm::VoteAcrossRanks(this, failed, this->LastError, false, outputs).Failed ? 0 : 1;
+  const bool anyFailed = cm::VoteAcrossRanks(this, failed, this->LastError, false, outputs).Failed;
+  // Every rank has reported its one error now (its own, or "failed on rank r"); the
+  // executive's "returned failure for request" would only repeat it.
+  this->MuteExecutiveErrors(anyFailed);
+  return anyFailed ? 0 : 1;
 }
 
 void vtkCloudMapReaderBase::PrintSelf(ostream& os, vtkIndent indent)

@@ -17,6 +17,20 @@
  * Both report bad input by throwing std::exception with "file:line: problem"; the base
  * reports it (and keeps it as LastError), empties every output and fails the request.
  *
+ * One error per failure. A file whose REQUEST_INFORMATION failed is reported there once;
+ * the REQUEST_DATA that the pipeline still runs for it (ParaView updates the information
+ * and the data in two passes) fails silently with every output empty, and every port is
+ * described as on success (pieces, empty extents) so that the executive does not add
+ * "No whole extent" errors. The executive's own "Algorithm ... returned failure for
+ * request" message, which would repeat ours, is muted while the reader is in that failed
+ * state (an ErrorEvent observer on the executive, removed on the next request that
+ * succeeds), so a bad file gives exactly one error on each rank.
+ *
+ * Partial results (the README's rule): when the part a reader exists for parses, it is
+ * output; an optional block that fails (a port table, charges, a second request, near
+ * fields) is reported with WarnOptionalBlock, one warning naming file, line and problem
+ * and the output left empty, and leaves only its own output port empty.
+ *
  * The base publishes the time steps (TIME_STEPS, TIME_RANGE when two or more) and the
  * piece support (DescribeOutputPort) on every port, and stamps each output that shows one
  * step with DATA_TIME_STEP. Unlike vtkReaderAlgorithm it takes the piece and the time of
@@ -106,6 +120,13 @@ protected:
   /// Reports an error and keeps its text for the vote.
   void Fail(const std::string& message);
 
+  /// The partial-result rule's one warning: an optional block could not be read.
+  /// `problem` is the parser's "file:line: problem" (ParseError::what()), `leftEmpty`
+  /// says what stays empty, e.g. "the Port Parameters output (port 1) is left empty".
+  /// Call it from ParseFile (once per parse of the file, not per update) and leave only
+  /// that block's output empty.
+  void WarnOptionalBlock(const std::string& problem, const std::string& leftEmpty);
+
   std::string FileName;
   /// The time steps of the file last parsed, ascending (frequencies in Hz for most formats).
   std::vector<double> Steps;
@@ -122,6 +143,9 @@ private:
 
   int ReadRequestedData(vtkInformation* request, vtkInformationVector* outputs);
   void ClearOutputs(bool alsoTimeSteps);
+  /// Mutes (or unmutes) the executive's errors while this reader's failure, already
+  /// reported, is what they would repeat.
+  void MuteExecutiveErrors(bool mute);
 
   struct Internals;
   std::unique_ptr<Internals> Internal;

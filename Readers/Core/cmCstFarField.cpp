@@ -15,8 +15,9 @@ namespace
 {
 struct Column
 {
-  std::string Name; ///< upper case, blanks removed: "ABS(THETA)"
-  std::string Unit; ///< as printed, trimmed: "dBi", "deg.", ""
+  std::string Name;    ///< upper case, blanks removed: "ABS(THETA)"
+  std::string Printed; ///< as printed, blanks removed: "Abs(Theta)"
+  std::string Unit;    ///< as printed, trimmed: "dBi", "deg.", ""
 };
 
 /// Splits the header at every ']': "Abs(Phi  )[dBi   ]" is one column.
@@ -33,14 +34,21 @@ std::vector<Column> HeaderColumns(std::string_view line)
       return {};
     }
     Column c;
-    for (char ch : Upper(seg.substr(0, open)))
+    for (char ch : seg.substr(0, open))
     {
       if (ch != ' ' && ch != '\t')
       {
-        c.Name += ch;
+        c.Printed += ch;
       }
     }
-    c.Unit = std::string(Trim(seg.substr(open + 1)));
+    c.Name = Upper(c.Printed);
+    for (char ch : Trim(seg.substr(open + 1)))
+    {
+      if (ch != ' ' && ch != '\t')
+      {
+        c.Unit += ch;
+      }
+    }
     cols.push_back(c);
   }
   if (!Trim(line.substr(b)).empty())
@@ -61,20 +69,66 @@ bool Decibel(const std::string& unit)
   return Upper(unit).rfind("DB", 0) == 0;
 }
 
-/// Field magnitude from a printed component value in its unit.
-double Magnitude(double v, const std::string& unit)
+/// What a bracketed unit says a value is. CST writes "dBi" (directivity, gain or realized
+/// gain relative to isotropic, by the column name), "dB" (relative to the pattern's
+/// maximum), "V" (r·E, the far field without its 1/r), "V/m" (E), "A/m" (H), each also
+/// in dB ("dBV", "dBV/m", "dBA/m", "dBuV/m"), and blank for linear directivity/gain.
+enum class Quantity
 {
-  if (Decibel(unit))
+  Power,    ///< dBi, or blank: directivity/gain; field magnitude = √(power ratio)
+  Relative, ///< dB: relative to the maximum; field magnitude = 10^(x/20)
+  Volts,    ///< V: r·E
+  EField,   ///< V/m
+  HField,   ///< A/m
+  Unknown
+};
+
+struct UnitMeaning
+{
+  Quantity What = Quantity::Unknown;
+  bool Db = false;
+  double Scale = 1; ///< SI factor of a micro or milli prefix
+};
+
+UnitMeaning MeaningOf(const std::string& unit)
+{
+  UnitMeaning m;
+  std::string u = Upper(unit);
+  m.Db = u.rfind("DB", 0) == 0;
+  u = m.Db ? u.substr(2) : u;
+  if (u.empty() || u == "LIN" || u == "LINEAR")
   {
-    return std::pow(10.0, v / 20.0);
+    m.What = m.Db ? Quantity::Relative : Quantity::Power;
+    return m;
   }
-  const std::string u = Upper(unit);
-  if (u.find("V") != std::string::npos) // V/m, V: already a field
+  if (u == "I")
   {
-    return v;
+    m.What = m.Db ? Quantity::Power : Quantity::Unknown;
+    return m;
   }
-  return std::sqrt(v > 0 ? v : 0.0); // power-like linear units
+  if (u[0] == 'U' || u[0] == 'M')
+  {
+    m.Scale = u[0] == 'U' ? 1e-6 : 1e-3;
+    u = u.substr(1);
+  }
+  m.What = u == "V" ? Quantity::Volts : u == "V/M" ? Quantity::EField : u == "A/M" ? Quantity::HField : Quantity::Unknown;
+  return m;
 }
+
+/// Field magnitude from a printed component value in its unit.
+double Magnitude(double v, const UnitMeaning& m)
+{
+  if (m.Db)
+  {
+    return m.Scale * std::pow(10.0, v / 20.0);
+  }
+  if (m.What == Quantity::Power)
+  {
+    return std::sqrt(v > 0 ? v : 0.0); // power-like linear units
+  }
+  return m.Scale * v; // V, V/m, A/m: already a field
+}
+
 /// The coordinate system named by the first two column names: "spherical" for
 /// Theta/Phi, "Ludwig-2 ..." for CST's Elev./Azim. and Alpha/Epsi., "" otherwise.
 std::string AngleSystem(const std::vector<Column>& cols)
@@ -144,7 +198,7 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
   FarFieldGrid g;
   g.SourceFormat = "CST";
   int total = -1, axial = -1, abs1 = -1, ph1 = -1, abs2 = -1, ph2 = -1;
-  std::string pol, first, second;
+  std::string pol;
   auto component = [](const std::string& n, const char* what) {
     return n == std::string(what);
   };
@@ -158,7 +212,7 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
       continue;
     }
     const bool isAbs = n.rfind("ABS(", 0) == 0, isPhase = n.rfind("PHASE(", 0) == 0;
-    if (!isAbs && !isPhase)
+    if ((!isAbs && !isPhase) || n.back() != ')')
     {
       continue; // an unknown column is skipped
     }
@@ -176,19 +230,13 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     else if (starts("CROSS") || starts("COPOL") || starts("CO-POL") || starts("CO"))
     {
       throw ParseError(file, 1,
-        "co- and cross-polar components (" + cols[c].Name + ") are relative to a reference "
+        "co- and cross-polar components (" + cols[c].Printed + ") are relative to a reference "
         "polarization the export does not record: export Theta/Phi, Ludwig-3 (Horiz/Verti) or "
         "circular (Left/Right) components instead");
     }
     else if (isAbs)
     {
-      total = ci; // Dir., Gain, Realized Gain; or the field itself in an E-field export
-      const bool field = inner == "E" || inner == "H" || cm::ContainsNoCase(cols[c].Unit, "V/M") ||
-        cm::ContainsNoCase(cols[c].Unit, "A/M");
-      g.GainKind = field                                     ? "E-Field"
-        : inner.find("REAL") != std::string::npos || inner.find("GRLZ") != std::string::npos ? "Realized Gain"
-        : inner.find("GAIN") != std::string::npos            ? "Gain"
-                                                             : "Directivity";
+      total = ci; // Dir., Gain, Realized Gain; or the field itself: Abs(V), Abs(E), Abs(H)
       continue;
     }
     else
@@ -208,24 +256,78 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
       "the header needs Abs() and Phase() columns of two field components (Theta/Phi, "
       "Horiz/Vert or Left/Right)");
   }
-  const char* n1 = pol == "spherical" ? "Gain_theta" : pol == "ludwig3" ? "Gain_horiz" : "Gain_left";
-  const char* n2 = pol == "spherical" ? "Gain_phi" : pol == "ludwig3" ? "Gain_vert" : "Gain_right";
-  g.Extra.emplace_back(n1, std::vector<double>());
-  g.Extra.emplace_back(n2, std::vector<double>());
+  // The unit in brackets says what the values are; the column name only tells
+  // directivity, gain and realized gain apart. Both components must share one unit.
+  const UnitMeaning m1 = MeaningOf(cols[abs1].Unit), m2 = MeaningOf(cols[abs2].Unit);
+  for (int c : { abs1, abs2, total })
+  {
+    if (c >= 0 && MeaningOf(cols[c].Unit).What == Quantity::Unknown)
+    {
+      throw ParseError(file, 1,
+        "column " + std::to_string(c + 1) + " (" + cols[c].Printed + ") has the unit [" + cols[c].Unit +
+          "]; the CST units read are dBi, dB, V, V/m, A/m (linear or in dB) and blank (linear "
+          "directivity or gain)");
+    }
+  }
+  if (m1.What != m2.What)
+  {
+    throw ParseError(file, 1,
+      "the components " + cols[abs1].Printed + " [" + cols[abs1].Unit + "] and " + cols[abs2].Printed +
+        " [" + cols[abs2].Unit + "] have units of different quantities");
+  }
+  const Quantity q = m1.What;
+  if (total >= 0 && MeaningOf(cols[total].Unit).What != q)
+  {
+    throw ParseError(file, 1,
+      "the total " + cols[total].Printed + " [" + cols[total].Unit + "] and the components [" +
+        cols[abs1].Unit + "] have units of different quantities");
+  }
+  // Gain only where the file says directivity, gain or realized gain (in dBi or linear).
+  bool gainTotal = false;
+  if (q == Quantity::Power)
+  {
+    const std::string tn = total >= 0 ? cols[total].Name : std::string();
+    g.GainKind = tn.find("REAL") != std::string::npos || tn.find("GRLZ") != std::string::npos ? "Realized Gain"
+      : tn.find("GAIN") != std::string::npos                                                 ? "Gain"
+      : tn.find("DIR") != std::string::npos                                                  ? "Directivity"
+                                                                                             : "";
+    gainTotal = !g.GainKind.empty();
+    if (!gainTotal)
+    {
+      throw ParseError(file, 1,
+        std::string("the components are in [") + cols[abs1].Unit + "] (a directivity or gain) but " +
+          (total >= 0 ? "the total column " + cols[total].Printed + " names neither" : "there is no total column") +
+          ": expected Abs(Dir.), Abs(Gain) or Abs(Realized Gain)");
+    }
+    g.FieldUnit = "sqrt(" + g.GainKind + ")";
+  }
+  else
+  {
+    g.GainKind = q == Quantity::Relative ? "Relative" : q == Quantity::HField ? "H-Field" : "E-Field";
+    // H exports become E through the far-field relation E = eta0 H x r (Etheta = eta0 Hphi,
+    // Ephi = -eta0 Htheta), so that the E columns always hold E.
+    g.FieldUnit = q == Quantity::Relative ? "relative" : q == Quantity::Volts ? "V" : "V/m";
+  }
+  const char* suffix1 = pol == "spherical" ? "theta" : pol == "ludwig3" ? "horiz" : "left";
+  const char* suffix2 = pol == "spherical" ? "phi" : pol == "ludwig3" ? "vert" : "right";
+  // A component's own values: Gain_<c> for a gain; otherwise its name and unit as printed.
+  auto named = [&](int c, const char* suffix) {
+    return gainTotal ? std::string("Gain_") + suffix : cols[c].Printed + "_" + cols[c].Unit;
+  };
+  g.Extra.emplace_back(named(abs1, suffix1), std::vector<double>());
+  g.Extra.emplace_back(named(abs2, suffix2), std::vector<double>());
   if (axial >= 0)
   {
     g.Extra.emplace_back("AxialRatio", std::vector<double>());
   }
-  // An E-field export's total is |E| (dBV/m or V/m), not a gain: kept as a column, no Gain.
-  const bool fieldTotal = g.GainKind == "E-Field";
+  // A total that is no gain (|E| in V or V/m, |H|, a relative pattern) is kept under its
+  // printed name and unit, e.g. "Abs(V)_V" or "Abs(E)_dBV/m".
+  const bool fieldTotal = total >= 0 && !gainTotal;
   if (fieldTotal)
   {
-    g.Extra.emplace_back(Decibel(cols[total].Unit) ? "Abs(E)_dB" : "Abs(E)", std::vector<double>());
+    g.Extra.emplace_back(cols[total].Printed + "_" + cols[total].Unit, std::vector<double>());
   }
-  if (g.GainKind.empty())
-  {
-    g.GainKind = "Directivity";
-  }
+  const double eta0 = FreeSpaceWaveImpedance;
   const std::int64_t limit = static_cast<std::int64_t>(text.size() / 8) + 1;
   std::vector<std::string_view> tok;
   std::vector<double> v(cols.size());
@@ -266,8 +368,8 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     {
       s.Fail("theta and phi must be finite");
     }
-    const std::complex<double> a = std::polar(Magnitude(v[abs1], cols[abs1].Unit), v[ph1] * d2r);
-    const std::complex<double> b = std::polar(Magnitude(v[abs2], cols[abs2].Unit), v[ph2] * d2r);
+    const std::complex<double> a = std::polar(Magnitude(v[abs1], m1), v[ph1] * d2r);
+    const std::complex<double> b = std::polar(Magnitude(v[abs2], m2), v[ph2] * d2r);
     std::complex<double> et, ep;
     if (pol == "spherical")
     {
@@ -281,9 +383,18 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     }
     else
     {
+      // CST: E_R = (Eθ + jEφ)/√2, E_L = (Eθ − jEφ)/√2 (IEEE with e^{jωt}: the RHCP unit
+      // vector is (θ̂ − jφ̂)/√2). Checked on CST's own exports of one antenna (MEMACS
+      // FF_spherical_circ_pos180.txt against FF_spherical_lin_pos180.txt).
       const std::complex<double> j(0, 1);
       et = (b + a) / std::sqrt(2.0);      // (E_R + E_L)/√2
-      ep = j * (b - a) / std::sqrt(2.0);  // j(E_R − E_L)/√2
+      ep = -j * (b - a) / std::sqrt(2.0); // −j(E_R − E_L)/√2
+    }
+    if (q == Quantity::HField)
+    {
+      const std::complex<double> ht = et, hp = ep;
+      et = eta0 * hp;
+      ep = -eta0 * ht;
     }
     g.Theta.push_back(th);
     g.Phi.push_back(ph);
@@ -291,7 +402,7 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     g.EthetaIm.push_back(et.imag());
     g.EphiRe.push_back(ep.real());
     g.EphiIm.push_back(ep.imag());
-    if (total >= 0 && fieldTotal)
+    if (fieldTotal)
     {
       g.Extra.back().second.push_back(v[total]);
     }
@@ -311,6 +422,18 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
   if (g.Theta.empty())
   {
     throw ParseError(file, s.LineNumber(), "no rows under the header");
+  }
+  if (HasThetaBeyondTable(g))
+  {
+    // CST's "360" ranges (theta 0..360 or -180..180 over half a turn of phi) go to the
+    // table's; a spherical component's own value at a filled pole is not known (NaN).
+    std::vector<std::string> basis;
+    if (pol == "spherical")
+    {
+      basis = { g.Extra[0].first, g.Extra[1].first };
+    }
+    MapToTableRanges(g, file, s.LineNumber(), basis);
+    return g;
   }
   FinishFarFieldGrid(g, file, s.LineNumber());
   return g;

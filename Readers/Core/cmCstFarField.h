@@ -14,7 +14,11 @@
  * magnitude = √x; "V/m" or "V" gives the magnitude itself). The polarization comes from
  * the component names: Theta/Phi (spherical), Horiz/Vert (Ludwig-3, x reference:
  * E_hor = Eθ cos φ − Eφ sin φ, E_ver = Eθ sin φ + Eφ cos φ) or Left/Right (circular,
- * e^{jωt}: E_R = (Eθ − jEφ)/√2, E_L = (Eθ + jEφ)/√2); all are converted to Eθ, Eφ.
+ * CST's convention as its own exports show it: E_R = (Eθ + jEφ)/√2, E_L = (Eθ − jEφ)/√2);
+ * all are converted to Eθ, Eφ. CST can also write circular components relative to the
+ * Ludwig-3 axes (phases turned by ±φ) with the same header: the file cannot tell, they
+ * are read as relative to θ/φ (the reader warns; magnitudes, |E| and the axial ratio
+ * hold either way).
  * CST cuts the names to five characters (`Horiz`, `Verti`, `Left `, `Right`), so they
  * are matched by their first letters. Exponents may have 3 digits (`1.000e+000`). An
  * E-field export (`Abs(E   )[dBV/m ]`) has no gain: its total becomes the column
@@ -33,9 +37,47 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cm
 {
+/**
+ * A CST farfield source file (`.ffs`), as CST Studio writes it (Version 2.x/3.0):
+ *
+ *     // CST Farfield Source File          (banner; optional, HFSS omits it)
+ *     // Version:          3.0
+ *     // Data Type         Farfield        (anything else is refused)
+ *     // #Frequencies      n
+ *     // Position          x y z           (m)     } optional: kept as field data,
+ *     // zAxis, // xAxis   3 numbers each          } a bad one is warned about
+ *     // Radiated/Accepted/Stimulated Power , Frequency
+ *                          n groups of Prad, Pacc, Pstim (W) and f (Hz)
+ *     then per frequency:
+ *     // >> Total #phi samples, total #theta samples     nphi ntheta
+ *     // >> Phi, Theta, Re(E_Theta), Im(E_Theta), Re(E_Phi), Im(E_Phi):
+ *                          nphi x ntheta rows, φ outer, θ fastest, degrees
+ *
+ * each value on the line after its comment. Comments are matched without regard to case,
+ * blanks and hyphens ("// z-Axis", "Power, Frequency"). The fields are r·E, peak
+ * volts (the far field without its 1/r; CST's own ASCII export of the same antenna prints
+ * them as Abs(V) [V]), so each grid gets Gain = directivity 10·log10(4π|rE|²/(2η0 Prad))
+ * (GainKind "Directivity", FieldUnit "V"), and the field data RadiatedPower,
+ * AcceptedPower, StimulatedPower (W), Position, zAxis and xAxis. A frequency whose
+ * radiated power is not positive has no Gain column (one warning for the file).
+ * Blocks fewer than #Frequencies (a cut file) give the blocks read and one warning.
+ */
+struct CstFarFieldSource
+{
+  std::vector<FarFieldGrid> Grids; ///< one per frequency, in the file's order
+  std::vector<std::string> Warnings; ///< "file:line: problem", at most one per kind
+  std::string Version;
+};
+CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::string& fileName);
+CstFarFieldSource ReadCstFarFieldSourceFile(const std::string& path);
+/// The banner "// CST Farfield Source File", or HFSS's banner-less layout (a first
+/// comment "// #Frequencies" and the power comment in the head).
+bool LooksLikeCstFarFieldSource(std::string_view head);
+
 FarFieldGrid ParseCstFarField(std::string_view text, const std::string& fileName);
 FarFieldGrid ReadCstFarFieldFile(const std::string& path);
 /// A first line of bracketed units naming Theta and Phi, then a dashed rule.

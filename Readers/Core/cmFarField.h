@@ -28,6 +28,8 @@ namespace cm
 {
 /// NEC-2's printed gain for a zero field.
 constexpr double NoFieldDecibels = -999.99;
+/// η0 (Ω), for directivity from fields: D = 4π |rE|² / (2 η0 Prad) with peak fields.
+constexpr double FreeSpaceWaveImpedance = 376.730313668;
 
 struct FarFieldGrid
 {
@@ -43,6 +45,12 @@ struct FarFieldGrid
   std::vector<double> Gain;                 ///< dBi, or empty when the file has none
   std::vector<std::pair<std::string, std::vector<double>>> Extra;
   std::vector<std::string> Sense;           ///< empty unless the file prints one
+  /// The unit of the E columns as the file states it ("V", "V/m", "relative",
+  /// "sqrt(Directivity)"...); empty when the format has always one (the readers' docs).
+  std::string FieldUnit;
+  /// Named values for the field data, one tuple each (e.g. CST's RadiatedPower, or its
+  /// Position as 3 components), in the file's units.
+  std::vector<std::pair<std::string, std::vector<double>>> Values;
 
   std::int64_t NumberOfSamples() const { return static_cast<std::int64_t>(Theta.size()); }
   /// The extra column of that name, created (empty) on first use.
@@ -59,6 +67,23 @@ void FromMagnitudePhase(double magnitude, double phaseDegrees, double& re, doubl
  * when the samples are not a grid or a column length disagrees.
  */
 void FinishFarFieldGrid(FarFieldGrid& grid, const std::string& file, std::int64_t line);
+
+/**
+ * Takes samples at any angles to the table's ranges, θ in [0, 180], φ in [0, 360), and
+ * makes them the θ-fastest grid (then FinishFarFieldGrid). θ is taken modulo 360; a θ
+ * beyond 180 (a negative θ) is the direction (360 − θ, φ + 180), where the unit vectors
+ * θ̂, φ̂ of the solvers' formulas (openEMS, CST) are the negatives of the table's, so both
+ * components change sign. A direction given twice keeps its first sample. A pole cell
+ * (θ = 0 or 180) with no sample gets the field of the same pole at another φ, turned
+ * into its own unit vectors; Gain and the extra columns are copied there, except the
+ * `basisColumns` (per-component values of θ̂/φ̂, which turn with φ): NaN. Throws
+ * ParseError(file, line, ...) naming a direction no sample gives.
+ */
+void MapToTableRanges(FarFieldGrid& grid, const std::string& file, std::int64_t line,
+  const std::vector<std::string>& basisColumns = {});
+
+/// True when some θ lies outside [0, 180] (MapToTableRanges is then needed).
+bool HasThetaBeyondTable(const FarFieldGrid& grid);
 
 } // namespace cm
 #endif

@@ -20,8 +20,10 @@ bool LooksLikeFekoCurrents(std::string_view rawHead)
 {
   std::string storage;
   const std::string_view head = Untabbed(rawHead, storage);
-  return cm::ContainsNoCase(head, "##FILE TYPE: CURRENTS") || cm::ContainsNoCase(head, "##FILE TYPE: CHARGES") ||
-    cm::ContainsNoCase(head, "CURRENT TRIANGLE SAMPLES") || cm::ContainsNoCase(head, "CHARGE TRIANGLE SAMPLES");
+  return feko::HasPhrase(head, "##FILE TYPE: CURRENTS") ||
+    feko::HasPhrase(head, "##FILE TYPE: CHARGES") ||
+    feko::HasPhrase(head, "CURRENT TRIANGLE SAMPLES") ||
+    feko::HasPhrase(head, "CHARGE TRIANGLE SAMPLES");
 }
 
 namespace

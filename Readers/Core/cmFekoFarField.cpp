@@ -6,6 +6,7 @@
 #include "cmTextSearch.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -79,7 +80,8 @@ void ReadFfeBlock(LineScanner& s, const FfeState& st, const std::vector<std::str
   bool have[9] = { false };
   for (const std::string& n : names)
   {
-    const std::string u = Upper(n);
+    std::string u = feko::Normalized(n);
+    u.erase(std::remove(u.begin(), u.end(), ' '), u.end()); // "Re( Etheta )" too
     int r = Other;
     if (u == "THETA")
       r = Theta;
@@ -196,11 +198,12 @@ bool LooksLikeFekoFarField(std::string_view rawHead)
 {
   std::string storage;
   const std::string_view head = Untabbed(rawHead, storage);
-  return cm::ContainsNoCase(head, "##FILE TYPE: FAR FIELD") ||
-    (cm::ContainsNoCase(head, "#NO. OF THETA SAMPLES") && cm::ContainsNoCase(head, "#FREQUENCY"));
+  return feko::HasPhrase(head, "##FILE TYPE: FAR FIELD") ||
+    (feko::HasPhrase(head, "#NO. OF THETA SAMPLES") && feko::HasPhrase(head, "#FREQUENCY"));
 }
 
-std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std::string& file)
+std::vector<FarFieldGrid> ParseFekoFarField(
+  std::string_view rawText, const std::string& file, std::vector<std::string>* notices)
 {
   std::string storage;
   const std::string_view text = Untabbed(rawText, storage);
@@ -227,7 +230,7 @@ std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std:
     if (StartsWith(t, "##"))
     {
       if (KeyValue(t.substr(2), key, value) && key == "FILE TYPE" &&
-        !cm::ContainsNoCase(value, "FAR FIELD"))
+        !feko::HasPhrase(value, "FAR FIELD"))
       {
         s.Fail("##File Type is '" + std::string(value) + "', not a far field");
       }
@@ -237,7 +240,22 @@ std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std:
     {
       if (t.find('"') != std::string_view::npos)
       {
-        ReadFfeBlock(s, st, QuotedNames(t), limit, out);
+        if (!notices || out.empty() || st.Request == out.front().Name)
+        {
+          ReadFfeBlock(s, st, QuotedNames(t), limit, out);
+          continue;
+        }
+        // A second request: an optional block (the partial-result rule).
+        try
+        {
+          ReadFfeBlock(s, st, QuotedNames(t), limit, out);
+        }
+        catch (const ParseError& e)
+        {
+          notices->push_back(std::string(e.what()) + "; request '" + st.Request +
+            "' and the rest of the file are not read (the blocks before it are)");
+          return out;
+        }
         continue;
       }
       if (!KeyValue(t.substr(1), key, value))
@@ -287,8 +305,9 @@ std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std:
   return out;
 }
 
-std::vector<FarFieldGrid> ReadFekoFarFieldFile(const std::string& path)
+std::vector<FarFieldGrid> ReadFekoFarFieldFile(
+  const std::string& path, std::vector<std::string>* notices)
 {
-  return ParseFekoFarField(ReadWholeFile(path), path);
+  return ParseFekoFarField(ReadWholeFile(path), path, notices);
 }
 } // namespace cm

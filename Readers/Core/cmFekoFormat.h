@@ -51,9 +51,14 @@
 
 namespace cm
 {
-/// Every block of an .ffe file, in file order.
-std::vector<FarFieldGrid> ParseFekoFarField(std::string_view text, const std::string& fileName);
-std::vector<FarFieldGrid> ReadFekoFarFieldFile(const std::string& path);
+/// Every block of an .ffe file, in file order. With `notices`, a block of a second
+/// request (a #Request Name other than the first block's) that fails is an optional
+/// block: the blocks before it are returned and one line in `notices` names the file,
+/// the line and the problem (the rest of the file is not read); without, it throws.
+std::vector<FarFieldGrid> ParseFekoFarField(
+  std::string_view text, const std::string& fileName, std::vector<std::string>* notices = nullptr);
+std::vector<FarFieldGrid> ReadFekoFarFieldFile(
+  const std::string& path, std::vector<std::string>* notices = nullptr);
 bool LooksLikeFekoFarField(std::string_view head);
 
 /// One .os section: current samples at triangle centroids.
@@ -78,7 +83,10 @@ bool LooksLikeFekoCurrents(std::string_view head);
 /// The metallic triangles of a FEKO .out file with the current density of each block
 /// (one mesh per CURRENT DENSITY table, in file order; Name is the current request or
 /// excitation name). A table without rows, or a file without any table, gives the mesh
-/// without currents (JReal empty) and one line in `notices`, when given.
+/// without currents (JReal empty) and one line in `notices`, when given. With
+/// `notices`, a table after the first (a second request, excitation or frequency) that
+/// fails is an optional block: the tables before it are returned and one line in
+/// `notices` names the file, the line and the problem; without, it throws.
 std::vector<SurfaceMesh> ParseFekoOutput(std::string_view text, const std::string& fileName,
   std::vector<std::string>* notices = nullptr);
 std::vector<SurfaceMesh> ReadFekoOutputFile(

@@ -3,6 +3,7 @@
 // (cmFekoFormat.h describes the layout).
 #include "cmFekoFormat.h"
 
+#include "cmFekoText.h"
 #include "cmTextScan.h"
 #include "cmTextSearch.h"
 
@@ -152,37 +153,43 @@ std::vector<SurfaceMesh> ParseFekoOutput(
     }
     s.Fail(std::string("no rows under ") + table + " within 12 header lines");
   };
+  using feko::FindPhrase;
+  constexpr std::size_t npos = std::string_view::npos;
   while (s.Next(line))
   {
-    const std::string u = Upper(line);
-    if (u.find("FREQ") != std::string::npos && u.find('=') != std::string::npos &&
-      (u.find("FREQ =") != std::string::npos || u.find("FREQ=") != std::string::npos))
+    // Keywords as phrases: any case, any run of spaces between words (cmFekoText.h).
+    if (feko::IsDataRow(line))
     {
-      Reals(line.substr(line.find('=') + 1), tok, v);
+      continue; // a table row or a blank line: no keyword
+    }
+    std::size_t at = npos;
+    if ((at = feko::FindFrequencyValue(line)) != npos)
+    {
+      Reals(line.substr(at), tok, v);
       if (v.empty() || !(v[0] > 0))
       {
         s.Fail("cannot read the frequency after 'FREQ ='");
       }
       frequency = v[0];
     }
-    else if (u.find("NUMBER OF METALLIC SEGMENTS:") != std::string::npos)
+    else if ((at = FindPhrase(line, "NUMBER OF METALLIC SEGMENTS:")) != npos)
     {
-      Tokenize(line.substr(u.find(':') + 1), tok);
+      Tokenize(line.substr(at), tok);
       std::int64_t n;
       if (!tok.empty() && ParseInt(tok[0], n))
       {
         segments = n;
       }
     }
-    else if (u.find("CURRENT REQUEST WITH NAME:") != std::string::npos)
+    else if ((at = FindPhrase(line, "CURRENT REQUEST WITH NAME:")) != npos)
     {
-      request = std::string(Trim(line.substr(u.find("NAME:") + 5)));
+      request = std::string(Trim(line.substr(at)));
     }
-    else if (StartsWith(Trim(u), "NAME:") && !Trim(Trim(line).substr(5)).empty())
+    else if ((at = FindPhrase(line, "NAME:", true)) != npos && !Trim(line.substr(at)).empty())
     {
-      excitation = std::string(Trim(Trim(line).substr(5))); // the excitation block's name
+      excitation = std::string(Trim(line.substr(at))); // the excitation block's name
     }
-    else if (u.find("DATA OF THE METALLIC TRIANGLES") != std::string::npos)
+    else if (FindPhrase(line, "DATA OF THE METALLIC TRIANGLES") != npos)
     {
       geometry = SurfaceMesh();
       ids.clear();
@@ -267,94 +274,118 @@ std::vector<SurfaceMesh> ParseFekoOutput(
       }
       haveTriangles = geometry.NumberOfElements() > 0;
     }
-    else if (u.find("VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES") != std::string::npos)
+    else if (FindPhrase(line, "VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES") != npos)
     {
-      if (!haveTriangles)
+      auto readTable = [&]() {
+        if (!haveTriangles)
+        {
+          s.Fail("current density table before DATA OF THE METALLIC TRIANGLES");
+        }
+        sawTable = true;
+        const std::int64_t tableLine = s.LineNumber();
+        const std::int64_t m = geometry.NumberOfElements();
+        SurfaceMesh mesh = geometry;
+        mesh.Frequency = frequency;
+        mesh.Name = request.empty() ? excitation
+          : excitation.empty()      ? request
+                                    : request + " (" + excitation + ")";
+        if (!tableRows("VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES"))
+        {
+          ++emptyTables;
+          emptyTableLine = emptyTableLine ? emptyTableLine : tableLine;
+          out.push_back(std::move(mesh)); // the mesh alone: this request printed no currents
+          return;
+        }
+        mesh.JReal.reserve(3 * static_cast<std::size_t>(m));
+        mesh.JImag.reserve(3 * static_cast<std::size_t>(m));
+        // Two row layouts: number, centre, |J| and phase of Jx, Jy, Jz (10 fields), and
+        // since FEKO 2017 the same followed by the current magnitude in the 3 corners (13).
+        std::size_t fields = 0;
+        for (std::int64_t i = 0; i < m; ++i)
+        {
+          std::int64_t n;
+          if (!s.Next(line) || !FirstIsInt(line, tok, &n))
+          {
+            s.Fail("truncated current density table: " + std::to_string(i) + " of " +
+              std::to_string(m) + " triangles");
+          }
+          if (n != i + 1)
+          {
+            s.Fail("triangle number " + std::to_string(n) +
+              " out of sequence in the current density table (expected " + std::to_string(i + 1) +
+              ")");
+          }
+          if (tok.size() != 10 && tok.size() != 13)
+          {
+            s.Fail("current density row has " + std::to_string(tok.size()) +
+              " fields, expected 10 (number, centre, |J| and phase of Jx, Jy, Jz) or 13 (the same "
+              "and the current magnitude in the 3 corner points)");
+          }
+          if (fields != 0 && tok.size() != fields)
+          {
+            s.Fail("current density row has " + std::to_string(tok.size()) +
+              " fields, the rows above " + std::to_string(fields));
+          }
+          fields = tok.size();
+          for (int k = 0; k < 3; ++k)
+          {
+            const double mag = NeedFinite(s, tok[4 + 2 * k], "a current magnitude");
+            if (mag < 0)
+            {
+              s.Fail("negative current magnitude '" + std::string(tok[4 + 2 * k]) + "'");
+            }
+            double re, im;
+            FromMagnitudePhase(mag, NeedFinite(s, tok[5 + 2 * k], "a current phase"), re, im);
+            mesh.JReal.push_back(re);
+            mesh.JImag.push_back(im);
+          }
+          for (std::size_t k = 10; k < tok.size(); ++k)
+          {
+            if (NeedFinite(s, tok[k], "a corner current magnitude") < 0)
+            {
+              s.Fail("negative corner current magnitude '" + std::string(tok[k]) + "'");
+            }
+          }
+          // The printed centre must be the centroid of the same triangle of the mesh: a
+          // table of another mesh (or rows in another order) is refused, not misplaced.
+          for (int d = 0; d < 3; ++d)
+          {
+            const double x = NeedFinite(s, tok[1 + d], "a triangle centre coordinate");
+            const double want = centroids[3 * static_cast<std::size_t>(i) + d];
+            if (std::abs(x - want) > 1e-3 * extent + 1e-12)
+            {
+              char msg[160];
+              std::snprintf(msg, sizeof msg,
+                "the centre of triangle %lld (%c = %g) is not its centroid in DATA OF THE METALLIC "
+                "TRIANGLES (%g)",
+                static_cast<long long>(n), "xyz"[d], x, want);
+              s.Fail(msg);
+            }
+          }
+        }
+        out.push_back(std::move(mesh));
+      };
+      // The first table is the currents the reader exists for; a later one (a second
+      // request, excitation or frequency) is optional when the caller takes notices:
+      // its failure keeps the tables before it (the partial-result rule).
+      if (!notices || out.empty())
       {
-        s.Fail("current density table before DATA OF THE METALLIC TRIANGLES");
-      }
-      sawTable = true;
-      const std::int64_t tableLine = s.LineNumber();
-      const std::int64_t m = geometry.NumberOfElements();
-      SurfaceMesh mesh = geometry;
-      mesh.Frequency = frequency;
-      mesh.Name = request.empty() ? excitation
-        : excitation.empty()      ? request
-                                  : request + " (" + excitation + ")";
-      if (!tableRows("VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES"))
-      {
-        ++emptyTables;
-        emptyTableLine = emptyTableLine ? emptyTableLine : tableLine;
-        out.push_back(std::move(mesh)); // the mesh alone: this request printed no currents
+        readTable();
         continue;
       }
-      mesh.JReal.reserve(3 * static_cast<std::size_t>(m));
-      mesh.JImag.reserve(3 * static_cast<std::size_t>(m));
-      // Two row layouts: number, centre, |J| and phase of Jx, Jy, Jz (10 fields), and
-      // since FEKO 2017 the same followed by the current magnitude in the 3 corners (13).
-      std::size_t fields = 0;
-      for (std::int64_t i = 0; i < m; ++i)
+      const std::size_t before = out.size();
+      try
       {
-        std::int64_t n;
-        if (!s.Next(line) || !FirstIsInt(line, tok, &n))
-        {
-          s.Fail("truncated current density table: " + std::to_string(i) + " of " +
-            std::to_string(m) + " triangles");
-        }
-        if (n != i + 1)
-        {
-          s.Fail("triangle number " + std::to_string(n) +
-            " out of sequence in the current density table (expected " + std::to_string(i + 1) + ")");
-        }
-        if (tok.size() != 10 && tok.size() != 13)
-        {
-          s.Fail("current density row has " + std::to_string(tok.size()) +
-            " fields, expected 10 (number, centre, |J| and phase of Jx, Jy, Jz) or 13 (the same "
-            "and the current magnitude in the 3 corner points)");
-        }
-        if (fields != 0 && tok.size() != fields)
-        {
-          s.Fail("current density row has " + std::to_string(tok.size()) + " fields, the rows above " +
-            std::to_string(fields));
-        }
-        fields = tok.size();
-        for (int k = 0; k < 3; ++k)
-        {
-          const double mag = NeedFinite(s, tok[4 + 2 * k], "a current magnitude");
-          if (mag < 0)
-          {
-            s.Fail("negative current magnitude '" + std::string(tok[4 + 2 * k]) + "'");
-          }
-          double re, im;
-          FromMagnitudePhase(mag, NeedFinite(s, tok[5 + 2 * k], "a current phase"), re, im);
-          mesh.JReal.push_back(re);
-          mesh.JImag.push_back(im);
-        }
-        for (std::size_t k = 10; k < tok.size(); ++k)
-        {
-          if (NeedFinite(s, tok[k], "a corner current magnitude") < 0)
-          {
-            s.Fail("negative corner current magnitude '" + std::string(tok[k]) + "'");
-          }
-        }
-        // The printed centre must be the centroid of the same triangle of the mesh: a
-        // table of another mesh (or rows in another order) is refused, not misplaced.
-        for (int d = 0; d < 3; ++d)
-        {
-          const double x = NeedFinite(s, tok[1 + d], "a triangle centre coordinate");
-          const double want = centroids[3 * static_cast<std::size_t>(i) + d];
-          if (std::abs(x - want) > 1e-3 * extent + 1e-12)
-          {
-            char msg[160];
-            std::snprintf(msg, sizeof msg,
-              "the centre of triangle %lld (%c = %g) is not its centroid in DATA OF THE METALLIC "
-              "TRIANGLES (%g)",
-              static_cast<long long>(n), "xyz"[d], x, want);
-            s.Fail(msg);
-          }
-        }
+        readTable();
       }
-      out.push_back(std::move(mesh));
+      catch (const ParseError& e)
+      {
+        out.resize(before);
+        notices->push_back(std::string(e.what()) +
+          "; this current table and the ones after it are not read (the " + std::to_string(before) +
+          " before it are)");
+        break;
+      }
     }
   }
   if (!haveTriangles)

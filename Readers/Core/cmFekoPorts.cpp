@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmFekoPorts.h"
 
+#include "cmFekoText.h"
 #include "cmTextScan.h"
 
 #include <cmath>
@@ -33,16 +34,30 @@ std::complex<double> RowValue(const LineScanner& s, std::string_view rest, const
   return { re, im };
 }
 
-/// The text after a label that ends at `label`'s end (and an optional ':').
-std::string_view After(std::string_view line, std::size_t at, std::size_t n)
+using feko::FindPhrase;
+
+/// The text after a label that ends at offset `end` (and an optional ':').
+std::string_view After(std::string_view line, std::size_t end)
 {
-  std::string_view r = line.substr(at + n);
-  r = Trim(r);
+  std::string_view r = Trim(line.substr(end));
   if (!r.empty() && r[0] == ':')
   {
     r.remove_prefix(1);
   }
   return r;
+}
+
+/// The frequency of a `FREQ = f` line (any case, any spaces around '='), or 0.
+double FrequencyOf(std::string_view line, std::vector<std::string_view>& tok)
+{
+  const std::size_t at = feko::FindFrequencyValue(line);
+  if (at == std::string_view::npos)
+  {
+    return 0;
+  }
+  Tokenize(line.substr(at), tok);
+  double f = 0;
+  return !tok.empty() && ParseDouble(tok[0], f) && f > 0 && std::isfinite(f) ? f : 0;
 }
 } // namespace
 
@@ -53,51 +68,61 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string
   LineScanner s(text, fileName);
   std::vector<FekoPort> ports;
   double frequency = 0;
-  std::string name;
-  bool inExcitation = false;
+  // The names of the excitation blocks printed before a run of DATA OF THE VOLTAGE
+  // SOURCE blocks (several sources solved together print all their excitations first):
+  // the k-th data block of the run takes the k-th name.
+  std::vector<std::string> names;
+  std::size_t inRun = 0;
+  bool collecting = false, inExcitation = false;
   std::vector<std::string_view> tok;
   std::string_view line;
   // A block takes at least 3 lines of 40 bytes, which bounds the count.
   const std::size_t maxPorts = text.size() / 120 + 1;
   while (s.Next(line))
   {
-    const std::string u = Upper(line);
-    const std::size_t eq = u.find("FREQ =");
-    if (eq != std::string::npos)
+    // Every keyword as a phrase: any case, any run of spaces between its words (FEKO
+    // prints "Current   in A" and "Impedance in Ohm" in one block).
+    if (feko::IsDataRow(line))
     {
-      Tokenize(line.substr(eq + 6), tok);
-      if (!tok.empty())
+      continue; // a table row or a blank line: no keyword
+    }
+    if (const double f = FrequencyOf(line, tok); f > 0)
+    {
+      frequency = f;
+      continue;
+    }
+    if (feko::HasPhrase(line, "EXCITATION BY"))
+    {
+      if (!collecting)
       {
-        double f = 0;
-        if (ParseDouble(tok[0], f) && f > 0 && std::isfinite(f))
-        {
-          frequency = f;
-        }
+        names.clear();
+        inRun = 0;
+        collecting = true;
       }
-      continue;
-    }
-    if (u.find("EXCITATION BY") != std::string::npos)
-    {
+      names.emplace_back();
       inExcitation = true;
-      name.clear();
       continue;
     }
-    const std::string_view t = Trim(line);
-    if (inExcitation && StartsWith(Upper(t), "NAME:"))
+    if (inExcitation)
     {
-      name = std::string(Trim(t.substr(5)));
-      continue;
+      const std::size_t n = FindPhrase(line, "NAME:", true);
+      if (n != std::string_view::npos)
+      {
+        names.back() = std::string(Trim(line.substr(n)));
+        continue;
+      }
     }
-    const std::size_t at = u.find("DATA OF THE VOLTAGE SOURCE NO.");
-    if (at == std::string::npos)
+    const std::size_t at = FindPhrase(line, "DATA OF THE VOLTAGE SOURCE NO.");
+    if (at == std::string_view::npos)
     {
       continue;
     }
-    inExcitation = false;
+    inExcitation = collecting = false;
     const std::int64_t bannerLine = s.LineNumber();
     FekoPort p;
-    p.Name = name;
-    Tokenize(line.substr(at + 30), tok);
+    p.Name = inRun < names.size() ? names[inRun] : names.empty() ? std::string() : names.back();
+    ++inRun;
+    Tokenize(line.substr(at), tok);
     if (tok.empty())
     {
       s.Fail("no source number after 'DATA OF THE VOLTAGE SOURCE NO.'");
@@ -112,38 +137,46 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string
     int lines = 0;
     std::size_t mark = s.Offset();
     std::int64_t markLine = s.LineNumber();
+    // The rows, then a blank line. FEKO 2017 to 2021 print "Power in Watt:" after that
+    // blank line, indented: a blank line ends the block unless the Power row follows.
     while (lines < 16 && s.Next(line))
     {
       ++lines;
-      const std::string_view r = Trim(line);
-      const std::string ur = Upper(r);
+      std::string_view r = Trim(line);
       if (r.empty())
       {
-        if (haveI || haveZ)
+        if (!haveI && !haveZ)
         {
-          break; // the blank line after the block
+          continue; // between the banner and the rows
         }
+        if (haveP)
+        {
+          break;
+        }
+        const std::size_t blank = s.Offset();
+        const std::int64_t blankLine = s.LineNumber();
+        std::string_view next;
+        bool power = false;
+        for (int b = 0; b < 4 && s.Next(next); ++b)
+        {
+          if (!Trim(next).empty())
+          {
+            power = FindPhrase(next, "POWER IN W", true) != std::string_view::npos;
+            break;
+          }
+        }
+        if (!power)
+        {
+          s.Seek(blank, blankLine);
+          break;
+        }
+        r = Trim(next);
       }
-      else if (StartsWith(ur, "CURRENT IN A"))
+      std::size_t e;
+      if ((e = FindPhrase(r, "POWER IN W", true)) != std::string_view::npos)
       {
-        p.Current = RowValue(s, After(r, 0, 12), "the source current");
-        haveI = true;
-      }
-      else if (StartsWith(ur, "ADMITT"))
-      {
-        const std::size_t e = ur.find("A/V");
-        p.Admittance = RowValue(s, After(r, 0, e == std::string::npos ? 6 : e + 3), "the admittance");
-        haveY = true;
-      }
-      else if (StartsWith(ur, "IMPEDANCE IN OHM"))
-      {
-        p.Impedance = RowValue(s, After(r, 0, 16), "the impedance");
-        haveZ = true;
-      }
-      else if (StartsWith(ur, "POWER IN W"))
-      {
-        const std::size_t e = ur.find("WATT") != std::string::npos ? ur.find("WATT") + 4 : 10;
-        Tokenize(After(r, 0, e), tok);
+        const std::size_t watt = FindPhrase(r, "POWER IN WATT", true);
+        Tokenize(After(r, watt != std::string_view::npos ? watt : e), tok);
         if (tok.empty())
         {
           s.Fail("no value after 'Power in Watt'");
@@ -151,8 +184,26 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string
         p.Power = NeedFinite(s, tok[0], "the source power");
         haveP = true;
       }
-      else if (StartsWith(ur, "INDUCTANCE") || StartsWith(ur, "CAPACITANCE") ||
-        StartsWith(ur, "REAL PART"))
+      else if ((e = FindPhrase(r, "CURRENT IN A", true)) != std::string_view::npos)
+      {
+        p.Current = RowValue(s, After(r, e), "the source current");
+        haveI = true;
+      }
+      else if ((e = FindPhrase(r, "ADMITT", true)) != std::string_view::npos)
+      {
+        const std::size_t unit = FindPhrase(r, "IN A/V");
+        p.Admittance =
+          RowValue(s, After(r, unit != std::string_view::npos ? unit : e), "the admittance");
+        haveY = true;
+      }
+      else if ((e = FindPhrase(r, "IMPEDANCE IN OHM", true)) != std::string_view::npos)
+      {
+        p.Impedance = RowValue(s, After(r, e), "the impedance");
+        haveZ = true;
+      }
+      else if (FindPhrase(r, "INDUCTANCE", true) != std::string_view::npos ||
+        FindPhrase(r, "CAPACITANCE", true) != std::string_view::npos ||
+        FindPhrase(r, "REAL PART", true) != std::string_view::npos)
       {
         // the equivalent element and the column header
       }

@@ -15,8 +15,12 @@
  *     Inductance in H     8.2875E-08
  *     Power in Watt:      5.1155E-03
  *
- * The frequency is the last `FREQ =` (Hz) before the block and the name the `Name:` of
- * the last EXCITATION block. Current and impedance are required; a missing admittance
+ * FEKO 2017.2 to 2021.1 print the labels with runs of spaces (`Current   in A`,
+ * `Admitt.   in A/V`, `Inductance  in H`) and `Power in Watt:` indented after a blank
+ * line; every label is matched as a phrase, in any case and spacing.
+ * The frequency is the last `FREQ =` (Hz) before the block. Sources solved together
+ * print all their EXCITATION blocks, then all their data blocks: the k-th data block
+ * takes the `Name:` of the k-th. Current and impedance are required; a missing admittance
  * is 1/Z and a missing power ½|I|² Re Z (FEKO's phasors are peak values). The printed
  * magnitude must agree with the real and imaginary parts (to 0.1 %), which catches a
  * damaged row. This is separate from ParseFekoOutput (cmFekoFormat.h) so that the

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @file cmFekoText.h
- * @brief Internal to the FEKO parsers (cmFekoFarField, cmFekoCurrents): the `#Key: value`
- * header lines and quoted column names that .ffe and .os files share.
+ * @brief Internal to the FEKO parsers (cmFekoFarField, cmFekoCurrents, cmFekoOutput,
+ * cmFekoPorts): the `#Key: value` header lines and quoted column names that .ffe and .os
+ * files share, and the phrase matching of the .out text.
+ *
+ * FEKO prints its keywords with runs of spaces (`Current   in A`, `Impedance in Ohm`,
+ * `#No. of Theta Samples:`) and their case varies between versions, so every keyword and
+ * banner is matched as a phrase: its words in order, without regard to case, any run of
+ * spaces or tabs between two words.
  */
 #ifndef cmFekoText_h
 #define cmFekoText_h
@@ -17,7 +23,139 @@ namespace cm
 {
 namespace feko
 {
+inline bool IsBlank(char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+inline char UpperChar(char c)
+{
+  return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+}
+
+/**
+ * Where `phrase` (upper-case words, one space between two words) occurs in `line`,
+ * matched without regard to case and with any run of spaces or tabs (at least one)
+ * where the phrase has a space. Returns the offset in `line` just past the match, or
+ * npos. With `atStart` only a match at the line's first non-blank character counts.
+ */
+inline std::size_t FindPhrase(std::string_view line, std::string_view phrase, bool atStart = false)
+{
+  std::size_t i = 0;
+  while (atStart && i < line.size() && IsBlank(line[i]))
+  {
+    ++i;
+  }
+  for (; i < line.size(); ++i)
+  {
+    std::size_t k = i, j = 0;
+    while (j < phrase.size() && k < line.size())
+    {
+      if (phrase[j] == ' ')
+      {
+        if (!IsBlank(line[k]))
+        {
+          break;
+        }
+        while (k < line.size() && IsBlank(line[k]))
+        {
+          ++k;
+        }
+        ++j;
+      }
+      else if (UpperChar(line[k]) == phrase[j])
+      {
+        ++k;
+        ++j;
+      }
+      else
+      {
+        break;
+      }
+    }
+    if (j == phrase.size())
+    {
+      return k;
+    }
+    if (atStart)
+    {
+      break;
+    }
+  }
+  return std::string_view::npos;
+}
+
+/// The offset just past the '=' of a `FREQ = f` phrase (any case, any spaces around the
+/// '='; "Frequency in Hz:" before it does not count), or npos.
+inline std::size_t FindFrequencyValue(std::string_view line)
+{
+  std::size_t from = 0;
+  for (;;)
+  {
+    const std::size_t at = FindPhrase(line.substr(from), "FREQ");
+    if (at == std::string_view::npos)
+    {
+      return at;
+    }
+    std::size_t k = from + at;
+    while (k < line.size() && IsBlank(line[k]))
+    {
+      ++k;
+    }
+    if (k < line.size() && line[k] == '=')
+    {
+      return k + 1;
+    }
+    from += at;
+  }
+}
+
+/// True for a line that starts (after blanks) with a digit, a sign or a point, or is
+/// blank: a table row, which holds no keyword, so the keyword search can skip it.
+inline bool IsDataRow(std::string_view line)
+{
+  for (char c : line)
+  {
+    if (!IsBlank(c))
+    {
+      return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+    }
+  }
+  return true;
+}
+
+/// True when `line` holds `phrase` (FindPhrase).
+inline bool HasPhrase(std::string_view line, std::string_view phrase, bool atStart = false)
+{
+  return FindPhrase(line, phrase, atStart) != std::string_view::npos;
+}
+
+/// Upper case with every run of spaces and tabs made one space, trimmed: the form in
+/// which header keys are compared ("No.  of theta samples" reads as "NO. OF THETA SAMPLES").
+inline std::string Normalized(std::string_view s)
+{
+  std::string r;
+  r.reserve(s.size());
+  bool space = false;
+  for (char c : Trim(s))
+  {
+    if (IsBlank(c))
+    {
+      space = true;
+      continue;
+    }
+    if (space)
+    {
+      r += ' ';
+      space = false;
+    }
+    r += UpperChar(c);
+  }
+  return r;
+}
+
 /// "Key: value" of a `#` or `##` line (markers already removed); false without a colon.
+/// The key is Normalized (upper case, single spaces).
 inline bool KeyValue(std::string_view body, std::string& key, std::string_view& value)
 {
   const std::size_t c = body.find(':');
@@ -25,7 +163,7 @@ inline bool KeyValue(std::string_view body, std::string& key, std::string_view& 
   {
     return false;
   }
-  key = Upper(Trim(body.substr(0, c)));
+  key = Normalized(body.substr(0, c));
   value = Trim(body.substr(c + 1));
   return true;
 }

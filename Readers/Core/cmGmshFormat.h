@@ -1,31 +1,47 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @file cmGmshFormat.h
- * @brief Gmsh MSH 2.x and 4.1, ASCII and binary: triangles, quads and their data views
- *        (pipeline free).
+ * @brief Gmsh MSH 1, 2.x, 3, 4.0 and 4.1: the surface elements (triangles and quads of any
+ *        order) and their data views (pipeline free).
  *
- * `$MeshFormat` gives the version (2.0, 2.2 or 4.1), the file type (0 ASCII, 1 binary)
- * and the size of size_t. A binary file follows it with the integer 1 in the writer's
- * byte order (read either way round: both endiannesses); then `$Nodes`, `$Elements` and
- * the data rows are binary between ASCII section lines and counts: MSH 2 as 4-byte ints
- * and doubles (elements in blocks of one type: type, count, number of tags), MSH 4.1 as
- * size_t, ints and doubles in entity blocks; data rows are an int tag and doubles in both.
- * Binary `$Entities` and other unknown sections are skipped to their `$End` line.
+ * ASCII sections are read as Gmsh reads them, token by token (fscanf): values may be
+ * spread over lines any way (several node coordinates on a line, as MshIO writes 4.1), and
+ * a failure names the line of the token it is about. One element per line is still
+ * required (a line holding more nodes than the element's type has is refused: a wrong
+ * type, not a second element).
  *
- * ASCII `$Nodes` and `$Elements` are flat lists in 2.2 (`tag type ntags tags... nodes...`) and entity blocks in 4.1 (block
- * header `dim entity type count`, then `tag nodes...`; 4.1 node blocks list the tags,
- * then the coordinates). Element type 2 is a 3-node triangle and type 3 a 4-node quad;
- * every other type is skipped and counted per type (reported once by the reader). Node
- * and element tags need not be contiguous or sorted.
+ * Versions: MSH 1 (`$NOD`/`$ELM`, no `$MeshFormat`), 2.0-2.2 and 3 (flat node and element
+ * lists; MSH 3 nodes carry their entity and parametric coordinates, elements their data),
+ * 4.0 and 4.1 (entity blocks). `$MeshFormat` gives the version, the file type (0 ASCII,
+ * 1 binary) and the size of size_t. Binary: 2.x, 3 and 4.1, either byte order (the
+ * integer 1 after `$MeshFormat` tells it); MSH 2 elements in blocks of one type, MSH 3
+ * per element (tag type entity ndata data...), MSH 4.1 in entity blocks of size_t and
+ * ints. Binary 4.0 is refused (Gmsh 4.1 and later neither write nor read it). Versions
+ * below 2 in `$MeshFormat` or from 5 are refused.
  *
- * `$NodeData` and `$ElementData` views: string tags (the name), real tags (time), integer
- * tags (step, components 1/3/9, count), then `tag values...`. A view may cover only some
- * entities; the rest read as NaN. Two views named `"<name> (real)"` and `"<name> (imag)"`
- * (as bempp-cl writes complex fields) become one complex array `<name>_real`,
- * `<name>_imag` with its magnitude `|<name>|`, pairing the halves of the same time. Every
- * time step of a view is kept (the same name and time twice keeps the first); `Times`
- * lists the distinct times for the reader's time steps. `$ElementNodeData` and unknown
- * sections are skipped.
+ * Elements: every triangle and quad type of any order is read as its linear corner
+ * element (Gmsh lists corner nodes first): 3-node triangles (2), 4-node quads (3) as
+ * they are, second- and higher-order ones (9, 10, 16, 20-25, 36-61...) counted in
+ * LinearizedTypes and reported in one warning. Points, lines and volume elements are
+ * skipped and counted per type (reported once by the reader). Node and element tags need
+ * not be contiguous or sorted.
+ *
+ * Views: `$NodeData` (points), `$ElementData` (cells) and `$ElementNodeData` (cells: the
+ * mean of the element's corner values, which is the mean over the element of the linear
+ * field through its corners): string tags (the name), real tags (time), integer tags
+ * (step, components 1/3/9, count), then `tag [nodes] values...`. A view may cover only
+ * some entities; the rest read as NaN. Two views named `"<name> (real)"` and
+ * `"<name> (imag)"` (as bempp-cl writes complex fields) become one complex array
+ * `<name>_real`, `<name>_imag` with its magnitude `|<name>|`, pairing the halves of the
+ * same time. Every time step of a view is kept (the same name and time twice keeps the
+ * first); `Times` lists the distinct times for the reader's time steps.
+ *
+ * Partial results: the mesh is required (a failure there throws ParseError, "file:line:
+ * problem"). A data section that fails is dropped with one entry in Warnings (file, line,
+ * problem) and the rest of the file is read; a section this parser does not know is
+ * skipped with a warning naming it and its line ($PhysicalNames, $Entities and the other
+ * mesh sections without use here are skipped quietly); a skipped section without its
+ * `$End` line ends the reading with one warning, the mesh read so far kept.
  */
 #ifndef cmGmshFormat_h
 #define cmGmshFormat_h
@@ -41,7 +57,10 @@ namespace cm
 struct GmshView
 {
   std::string Name;
-  bool OnElements = true;  ///< $ElementData (cells) or $NodeData (points)
+  /// $ElementData or $ElementNodeData (cells), or $NodeData (points).
+  bool OnElements = true;
+  /// From $ElementNodeData: each element's value is the mean of its corner values.
+  bool PerElementNode = false;
   int Components = 1;
   double Time = 0;          ///< the real tag
   int Step = 0;             ///< the first integer tag
@@ -58,6 +77,10 @@ struct GmshMesh
   std::vector<std::int64_t> Connectivity;   ///< point indices
   std::vector<std::int64_t> ElementTags;    ///< tag of each kept element
   std::map<int, std::int64_t> SkippedTypes; ///< element type -> count of skipped elements
+  /// Higher-order element type -> count read as its linear corner element.
+  std::map<int, std::int64_t> LinearizedTypes;
+  /// "file:line: problem" of each optional part not read (and of the linearized elements).
+  std::vector<std::string> Warnings;
   std::vector<GmshView> Views;              ///< after joining complex pairs; every time step, in file order
   std::vector<double> Times;                ///< the distinct times of the views, ascending
   std::int64_t NumberOfElements() const { return static_cast<std::int64_t>(Offsets.size()) - 1; }

@@ -5,7 +5,9 @@
 
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cmath>
+#include <complex>
 
 namespace cm
 {
@@ -190,18 +192,26 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
       Fail(file, "dataset /Mesh/r holds the radius " + std::to_string(r) + ", expected positive metres");
     }
   }
-  for (double t : theta)
+  // openEMS computes the far field for any angles it is given (the tutorials use
+  // theta = -180..178 degrees, phi past 360 is no error), so the mesh only has to be
+  // radians: a spread beyond a full turn means degrees were stored.
+  for (const auto* a : { &theta, &phi })
   {
-    if (t < -1e-6 || t > cm::Pi + 1e-6)
+    const bool th = a == &theta;
+    const double limit = th ? 2 * cm::Pi : 4 * cm::Pi;
+    double worst = 0;
+    for (double t : *a)
     {
-      Fail(file, "dataset /Mesh/theta holds " + std::to_string(t) + ", expected radians in [0, pi]");
+      worst = std::abs(t) > std::abs(worst) ? t : worst;
     }
-  }
-  for (double p : phi)
-  {
-    if (std::abs(p) > 2 * cm::Pi + 1e-6)
     {
-      Fail(file, "dataset /Mesh/phi holds " + std::to_string(p) + ", expected radians in [-2pi, 2pi]");
+      const double t = worst;
+      if (std::abs(t) > limit + 1e-6)
+      {
+        Fail(file, std::string("dataset /Mesh/") + (th ? "theta" : "phi") + " holds " + std::to_string(t) +
+            (th ? ", expected radians in [-2pi, 2pi]" : ", expected radians in [-4pi, 4pi]") +
+            " (openEMS stores radians; degrees?)");
+      }
     }
   }
   // A repeated angle would make two grid rows of one direction, and the θ-fastest grid
@@ -232,10 +242,20 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
   const std::vector<double> epr = NeedVector(h5, file, grids[2], np * nt, false);
   const std::vector<double> epi = NeedVector(h5, file, grids[3], np * nt, false);
   const std::vector<double> pr = NeedVector(h5, file, grids[4], np * nt, false);
+  for (double x : pr)
+  {
+    if (x < 0)
+    {
+      Fail(file, "dataset /nf2ff/P_rad/FD/" + f + " holds a negative power density");
+    }
+  }
 
+  // The samples as openEMS computed them, then taken to the table's ranges (openEMS
+  // computes any angles it is given: its tutorials ask for theta = -180..178 degrees).
   FarFieldGrid g;
   g.SourceFormat = "openEMS";
   g.GainKind = "Directivity";
+  g.FieldUnit = "V";
   g.Frequency = freq[index];
   const std::size_t n = static_cast<std::size_t>(np * nt);
   for (auto* v : { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm, &g.Gain })
@@ -254,10 +274,6 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
       g.EthetaIm.push_back(r * eti[k]);
       g.EphiRe.push_back(r * epr[k]);
       g.EphiIm.push_back(r * epi[k]);
-      if (pr[k] < 0)
-      {
-        Fail(file, "dataset /nf2ff/P_rad/FD/" + f + " holds a negative power density");
-      }
       const double d = 4 * cm::Pi * r * r * pr[k] / prad;
       if (!std::isfinite(d) || !std::isfinite(g.EthetaRe.back() + g.EthetaIm.back() + g.EphiRe.back() + g.EphiIm.back()))
       {
@@ -268,6 +284,7 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
     }
   }
   g.Column("P_rad") = pr;
+  MapToTableRanges(g, file, 0);
   if (dmaxDbi)
   {
     *dmaxDbi = dmax > 0 ? 10 * std::log10(dmax) : NoFieldDecibels;
@@ -276,7 +293,6 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
   {
     *radiatedPower = prad;
   }
-  FinishFarFieldGrid(g, file, 0);
   return g;
 }
 

@@ -15,7 +15,11 @@
  *
  * The far-field grid gets θ, φ in degrees, r·E (volts, so that it is independent of r)
  * in Etheta/Ephi, and `Gain` = directivity 10·log10(4π r² P_rad / Prad) in dBi
- * (GainKind "Directivity"); field data `Dmax` (dBi) and `Prad` from the attributes.
+ * (GainKind "Directivity", FieldUnit "V"); field data `Dmax` (dBi) and `Prad` from the
+ * attributes. openEMS computes any angles it is given (its tutorials ask for
+ * θ = −180…178° at φ = 0, 90): the samples are taken to θ in [0, 180], φ in [0, 360)
+ * by MapToTableRanges (cmFarField.h); angles spread beyond a turn (degrees stored as
+ * radians) and samples that cannot fill a grid are refused.
  *
  * The layout is read through Hdf5Source, so this unit knows no HDF5 and the checks can
  * be fuzzed: a missing group or dataset, a shape that disagrees with the mesh, a

@@ -31,6 +31,9 @@
 #elif defined(CM_FUZZ_CST)
 #include "cmCstFarField.h"
 #define CM_PARSE(text) cm::ParseCstFarField(text, "fuzz.txt")
+#elif defined(CM_FUZZ_CST_FFS)
+#include "cmCstFarField.h"
+#define CM_PARSE(text) cm::ParseCstFarFieldSource(text, "fuzz.ffs")
 #elif defined(CM_FUZZ_GMSH)
 #include "cmGmshFormat.h"
 #define CM_PARSE(text) cm::ParseGmsh(text, "fuzz.msh")

@@ -348,8 +348,16 @@ reader_case("CSTFarFieldReader_dipole", lambda **k: simple.CSTFarFieldReader(**k
             D("cst/dipole_spherical_dbi.txt"))
 reader_case("CSTFarFieldReader_patch", lambda **k: simple.CSTFarFieldReader(**k),
             D("cst/patch_ludwig3_linear.txt"))
+reader_case("CSTFarFieldReader_ffs", lambda **k: simple.CSTFarFieldReader(**k),
+            D("cst/dipole_source.ffs"))
+reader_case("CSTFarFieldReader_volts", lambda **k: simple.CSTFarFieldReader(**k),
+            D("cst/dipole_ludwig3_volts.txt"))
 reader_case("GmshReader_v22", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v22.msh"))
 reader_case("GmshReader_v41", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v41.msh"))
+# Made by gmsh: second-order elements with views (binary 4.1), and MSH 1.
+reader_case("GmshReader_o2_views", lambda **k: simple.GmshMSHReader(**k),
+            D("gmsh/gmsh_corpus_views_v41_o2_bin.msh"))
+reader_case("GmshReader_v1", lambda **k: simple.GmshMSHReader(**k), D("gmsh/gmsh_corpus_v1_o2.msh"))
 reader_case("FEKOReader_strip_ports", lambda **k: simple.FEKOOutputReader(**k),
             D("feko/strip_ports.out"))  # port 1: Port Parameters of the voltage sources
 reader_case("TouchstoneReader_pad_s2p", lambda **k: simple.TouchstoneReader(**k),
@@ -402,6 +410,8 @@ def _():
     return at_time(th, 0.375), [(r, 4)]
 
 
+reader_case("OpenEMSReader_patch_tutorial", lambda **k: simple.openEMSNF2FFReader(**k),
+            D("openems/patch_nf2ff.h5"))
 reader_case("OpenEMSReader_dipole", lambda **k: simple.openEMSNF2FFReader(**k),
             D("openems/dipole_nf2ff.h5"))
 

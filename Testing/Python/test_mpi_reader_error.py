@@ -102,10 +102,10 @@ def judge(label, r, expect_ok, fragments):
     if r["ranks"] != 2:
         problems.append("%d ranks, not 2" % r["ranks"])
     if expect_ok == "warn":
-        # The partial-result rule: one warning with the file, line and problem, no
-        # error (port 0 of a wire-only model is empty, so the items are not counted).
-        if "ERROR" in log or log.count("Warning") != 1:
-            problems.append("expected one warning and no error: " + log[-300:])
+        # The partial-result rule: a warning with the file, line and problem, no error
+        # (port 0 of a wire-only NEC model is empty, so the items are not counted).
+        if "ERROR" in log or "Warning" not in log:
+            problems.append("expected a warning and no error: " + log[-300:])
         for f in fragments:
             if f.lower() not in log.lower():
                 problems.append("the warning lacks '%s'" % f)

@@ -51,6 +51,10 @@ expect = {
     "gmsh/plate_v41_bin_be.msh": "CloudMapGmshReader",
     "gmsh/gmsh_plate_v41_bin.msh": "CloudMapGmshReader",
     "gmsh/plate_v20.msh": "CloudMapGmshReader",
+    # MSH 1 ($NOD, no $MeshFormat; "No reader found" before), 3 and 4.0, made by gmsh.
+    "gmsh/gmsh_corpus_v1.msh": "CloudMapGmshReader",
+    "gmsh/gmsh_corpus_v3_o2_bin.msh": "CloudMapGmshReader",
+    "gmsh/gmsh_corpus_v40_o2.msh": "CloudMapGmshReader",
 }
 for rel, name in expect.items():
     r = simple.OpenDataFile(os.path.join(data, rel))

@@ -13,6 +13,7 @@
 #include <complex>
 #include <cstdio>
 #include <cstdlib>
+#include <cctype>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -79,6 +80,241 @@ void ExpectError(const char* label, const std::string& text, const char* words)
     CM_CHECK(std::strstr(e.what(), words) != nullptr && e.File == label);
   }
 }
+/// Directivity from a grid's |E| alone: 4π max|E|² / ∮|E|² dΩ (trapezoid in θ, the
+/// φ runs as printed, a closing φ counted once).
+double DirectivityFromFields(const FarFieldGrid& g)
+{
+  const std::int64_t nt = g.NumberOfTheta, np = g.NumberOfPhi;
+  double sum = 0, peak = 0;
+  const double span = g.Phi[(np - 1) * nt] - g.Phi[0];
+  const bool closed = std::abs(span - 360) < 1e-9;
+  const std::int64_t npUse = closed ? np - 1 : np;
+  const double dp = 2 * M_PI / npUse;
+  for (std::int64_t ip = 0; ip < npUse; ++ip)
+  {
+    for (std::int64_t it = 0; it < nt; ++it)
+    {
+      const std::size_t k = static_cast<std::size_t>(ip * nt + it);
+      const double e2 = std::norm(C(g.EthetaRe[k], g.EthetaIm[k])) + std::norm(C(g.EphiRe[k], g.EphiIm[k]));
+      peak = std::max(peak, e2);
+      const double w = (it == 0 || it == nt - 1) ? 0.5 : 1.0;
+      const double dt = (g.Theta[nt - 1] - g.Theta[0]) / double(nt - 1) * M_PI / 180;
+      sum += w * e2 * std::sin(g.Theta[k] * M_PI / 180) * dt * dp;
+    }
+  }
+  return 4 * M_PI * peak / sum;
+}
+
+/// The unit in brackets decides the quantity: a [V] export is a field, never a gain.
+void TestUnits(const std::string& data)
+{
+  // A look-alike of CST's Ludwig-3 export in volts (the layout of MEMACS's
+  // FF_L3_lin_sym180.txt): a z-directed short dipole, r E_theta = 10 sin(theta) e^{j35deg}.
+  const std::string text = Slurp(data + "dipole_ludwig3_volts.txt");
+  CM_CHECK(LooksLikeCstFarField(text.substr(0, 4096)));
+  const FarFieldGrid g = ParseCstFarField(text, "volts");
+  const auto rows = Rows(text);
+  std::printf("  volts: GainKind %s, FieldUnit %s, %zu extra columns\n", g.GainKind.c_str(),
+    g.FieldUnit.c_str(), g.Extra.size());
+  CM_CHECK(g.GainKind == "E-Field" && g.FieldUnit == "V" && g.Gain.empty());
+  CM_CHECK(g.Extra.size() == 4 && g.Extra[0].first == "Abs(Horiz)_V" && g.Extra[1].first == "Abs(Verti)_V" &&
+    g.Extra[2].first == "AxialRatio" && g.Extra[3].first == "Abs(V)_V");
+  for (const auto& c : g.Extra)
+  {
+    CM_CHECK(c.first.find("Gain") == std::string::npos);
+  }
+  CM_CHECK(g.NumberOfTheta == 19 && g.NumberOfPhi == 13 && g.Phi[0] == -180);
+  for (std::size_t k = 0; k < rows.size(); ++k)
+  {
+    const double t = rows[k][0] * M_PI / 180;
+    const C want = 10 * std::sin(t) * std::polar(1.0, 35 * M_PI / 180);
+    const C et(g.EthetaRe[k], g.EthetaIm[k]), ep(g.EphiRe[k], g.EphiIm[k]);
+    CM_NEAR(std::abs(et - want), 0, 5e-3); // 4 printed digits of a 10 V field
+    CM_NEAR(std::abs(ep), 0, 5e-3);
+    CM_CHECK(g.Extra[3].second[k] == rows[k][2]); // the printed |V| kept as printed
+  }
+  // |E| alone gives the short dipole's directivity, 1.5 (10-degree trapezoid: 1 %).
+  const double d = DirectivityFromFields(g);
+  std::printf("  volts: directivity from |E| = %.4f (short dipole: 1.5)\n", d);
+  CM_NEAR(d, 1.5, 0.015);
+
+  // Keywords and units without regard to case and to blanks.
+  std::string shouted = text;
+  const std::size_t eol = shouted.find('\n');
+  for (std::size_t i = 0; i < eol; ++i)
+  {
+    shouted[i] = static_cast<char>(i % 2 ? std::toupper(shouted[i]) : std::tolower(shouted[i]));
+  }
+  const FarFieldGrid u = ParseCstFarField(shouted, "shouted");
+  CM_CHECK(u.GainKind == "E-Field" && u.FieldUnit == "V" && u.Gain.empty() && u.EthetaRe == g.EthetaRe);
+
+  // [A/m]: H, turned into E through eta0 (E_theta = eta0 H_phi, E_phi = -eta0 H_theta).
+  std::string h = text;
+  for (std::size_t at; (at = h.find("[V     ]")) != std::string::npos;)
+  {
+    h.replace(at, 8, "[A/m   ]");
+  }
+  const FarFieldGrid hg = ParseCstFarField(h, "hfield");
+  CM_CHECK(hg.GainKind == "H-Field" && hg.FieldUnit == "V/m" && hg.Gain.empty() &&
+    hg.Extra[0].first == "Abs(Horiz)_A/m");
+  for (std::size_t k = 0; k < rows.size(); ++k)
+  {
+    const C et(hg.EthetaRe[k], hg.EthetaIm[k]), ep(hg.EphiRe[k], hg.EphiIm[k]);
+    const C ht(g.EthetaRe[k], g.EthetaIm[k]), hp(g.EphiRe[k], g.EphiIm[k]);
+    CM_NEAR(std::abs(et - 376.730313668 * hp), 0, 1e-9);
+    CM_NEAR(std::abs(ep + 376.730313668 * ht), 0, 1e-9);
+  }
+
+  // [dB] without the i: relative to the maximum, so no Gain either.
+  std::string rel = Slurp(data + "dipole_spherical_dbi.txt");
+  for (std::size_t at; (at = rel.find("[dBi   ]")) != std::string::npos;)
+  {
+    rel.replace(at, 8, "[dB    ]");
+  }
+  const FarFieldGrid rg = ParseCstFarField(rel, "relative");
+  CM_CHECK(rg.GainKind == "Relative" && rg.FieldUnit == "relative" && rg.Gain.empty() &&
+    rg.Extra[0].first == "Abs(Theta)_dB" && rg.Extra.back().first == "Abs(Dir.)_dB");
+
+  // dBi stays a gain: the column name says which.
+  const FarFieldGrid dg = ParseCstFarField(Slurp(data + "dipole_spherical_dbi.txt"), "dbi");
+  CM_CHECK(dg.GainKind == "Directivity" && dg.FieldUnit == "sqrt(Directivity)" && !dg.Gain.empty());
+
+  // CST's "pos360" range, theta 0..350 over phi 0..180 (spherical components in volts
+  // of the short x-directed dipole, 10 (cos t cos p, -sin p) in CST's unit vectors for
+  // every printed theta): taken to theta in [0, 180], phi in [0, 360) with the same
+  // formula at every sample (the components change sign beyond 180, the poles at the
+  // new phi are turned), the spherical components' own columns NaN at the filled poles.
+  const FarFieldGrid x = ParseCstFarField(Slurp(data + "xdipole_spherical_volts_pos360.txt"), "pos360");
+  CM_CHECK(x.NumberOfTheta == 19 && x.NumberOfPhi == 12 && x.GainKind == "E-Field" && x.Gain.empty());
+  double worstX = 0;
+  int nans = 0;
+  for (std::int64_t k = 0; k < x.NumberOfSamples(); ++k)
+  {
+    CM_CHECK(x.Theta[k] == 10.0 * double(k % 19) && x.Phi[k] == 30.0 * double(k / 19));
+    const double t = x.Theta[k] * M_PI / 180, p = x.Phi[k] * M_PI / 180;
+    worstX = std::max({ worstX, std::abs(C(x.EthetaRe[k], x.EthetaIm[k]) - 10 * std::cos(t) * std::cos(p)),
+      std::abs(C(x.EphiRe[k], x.EphiIm[k]) + 10 * std::sin(p)) });
+    nans += std::isnan(x.Extra[0].second[k]) ? 1 : 0;
+  }
+  std::printf("  pos360: worst |E - formula| = %.2e V, %d filled poles, directivity from |E| %.4f\n",
+    worstX, nans, DirectivityFromFields(x));
+  CM_CHECK(worstX < 5e-3 && nans == 10);
+  CM_NEAR(DirectivityFromFields(x), 1.5, 0.02);
+
+  std::string odd = text;
+  odd.replace(odd.find("Abs(V   )[V     ]"), 17, "Abs(V   )[W/m^2 ]");
+  ExpectError("unknown unit", odd, "has the unit [W/m^2]");
+  std::string mixed = text;
+  mixed.replace(mixed.find("Abs(Verti)[V     ]"), 18, "Abs(Verti)[dBi   ]");
+  ExpectError("mixed units", mixed, "units of different quantities");
+}
+
+void ExpectSourceError(const char* label, const std::string& text, const char* words)
+{
+  try
+  {
+    ParseCstFarFieldSource(text, label);
+    std::printf("FAIL %s: no ParseError\n", label);
+    CM_CHECK(false);
+  }
+  catch (const ParseError& e)
+  {
+    std::printf("  %s -> %s\n", label, e.what());
+    CM_CHECK(std::strstr(e.what(), words) != nullptr && e.File == label);
+  }
+}
+
+std::string Replace(std::string t, const std::string& from, const std::string& to)
+{
+  const std::size_t at = t.find(from);
+  CM_CHECK(at != std::string::npos);
+  return at == std::string::npos ? t : t.replace(at, from.size(), to);
+}
+
+/// CST farfield source files: fields r·E in volts, directivity from the stated power.
+void TestFarFieldSource(const std::string& data)
+{
+  // A look-alike in CST's layout of a z-directed short dipole, r E_theta = A sin(theta)
+  // at two frequencies, with the radiated power stated as 4 pi A^2 / (3 eta0): the
+  // directivity is 1.5 at theta = 90 degrees, and the integral of the fields over the
+  // sphere, |rE|^2 / (2 eta0) dOmega, is the stated power.
+  const std::string text = Slurp(data + "dipole_source.ffs");
+  CM_CHECK(LooksLikeCstFarFieldSource(text.substr(0, 4096)) && !LooksLikeCstFarField(text.substr(0, 4096)));
+  const CstFarFieldSource src = ParseCstFarFieldSource(text, "ffs");
+  CM_CHECK(src.Grids.size() == 2 && src.Warnings.empty() && src.Version == "3.0");
+  const double eta0 = 376.730313668;
+  for (std::size_t f = 0; f < src.Grids.size(); ++f)
+  {
+    const FarFieldGrid& g = src.Grids[f];
+    const double a = f == 0 ? 10 : 20;
+    CM_CHECK(g.Frequency == (f == 0 ? 1e9 : 1.5e9) && g.NumberOfTheta == 37 && g.NumberOfPhi == 9);
+    CM_CHECK(g.GainKind == "Directivity" && g.FieldUnit == "V" && g.Gain.size() == 333);
+    CM_CHECK(g.Values.size() == 6 && g.Values[0].first == "RadiatedPower" && g.Values[3].first == "Position");
+    const double prad = g.Values[0].second[0];
+    CM_NEAR(prad, 4 * M_PI * a * a / (3 * eta0), 1e-6 * prad); // as printed, 7 digits
+    double peak = -1e9, power = 0;
+    const double dt = 5 * M_PI / 180, dp = 45 * M_PI / 180;
+    for (std::int64_t k = 0; k < g.NumberOfSamples(); ++k)
+    {
+      peak = std::max(peak, g.Gain[k]);
+      const std::int64_t it = k % 37, ip = k / 37;
+      const C et(g.EthetaRe[k], g.EthetaIm[k]);
+      const C want = a * std::sin(g.Theta[k] * M_PI / 180) * std::polar(1.0, f == 0 ? 0.0 : M_PI / 6);
+      CM_NEAR(std::abs(et - want), 0, 1e-7 * a);
+      if (ip < 8) // phi = 360 closes the circle: counted once
+      {
+        const double w = (it == 0 || it == 36) ? 0.5 : 1.0;
+        power += w * std::norm(et) / (2 * eta0) * std::sin(g.Theta[k] * M_PI / 180) * dt * dp;
+      }
+      // D from the stated power, sample by sample.
+      const double d = 4 * M_PI * std::norm(et) / (2 * eta0 * prad);
+      if (d > 1e-12)
+      {
+        CM_NEAR(g.Gain[k], 10 * std::log10(d), 1e-9);
+      }
+    }
+    std::printf("  ffs f%zu: peak directivity %.6f dBi (1.5 = %.6f), integral of the fields / "
+                "stated Prad = %.5f\n", f, peak, 10 * std::log10(1.5), power / prad);
+    CM_NEAR(peak, 10 * std::log10(1.5), 1e-5);   // Prad printed to 7 digits
+    CM_NEAR(power / prad, 1.0, 2e-3);            // 5-degree trapezoid of sin^3: 0.1 %
+  }
+  // Comments without regard to case, blanks and hyphens; HFSS's layout without banner.
+  std::string loose = Replace(text, "// CST Farfield Source File", "//   cst  FARFIELD source file");
+  loose = Replace(loose, "// zAxis", "// z-Axis");
+  loose = Replace(loose, "Power , Frequency", "Power, frequency");
+  loose = Replace(loose, "// >> Total #phi samples", "//>>  TOTAL #Phi   samples");
+  CM_CHECK(ParseCstFarFieldSource(loose, "loose").Grids.size() == 2);
+  std::string hfss = text.substr(text.find("// #Frequencies"));
+  CM_CHECK(LooksLikeCstFarFieldSource(hfss.substr(0, 4096)));
+  CM_CHECK(ParseCstFarFieldSource(hfss, "hfss").Grids[1].Gain == src.Grids[1].Gain);
+
+  // An optional block that fails: one warning naming file and line, the grids read.
+  const std::string badAxis = Replace(text, "0.000000e+00 0.000000e+00 1.000000e+00 \n", "0.0 0.0 one\n");
+  const CstFarFieldSource w = ParseCstFarFieldSource(badAxis, "axis");
+  CM_CHECK(w.Grids.size() == 2 && w.Warnings.size() == 1);
+  std::printf("  warning: %s\n", w.Warnings.empty() ? "" : w.Warnings[0].c_str());
+  CM_CHECK(!w.Warnings.empty() && w.Warnings[0].rfind("axis:16: '// zAxis' is left out", 0) == 0);
+  // A file cut after its first block: that block, and one warning.
+  const std::string cut = text.substr(0, text.find("\n\n// >> Total", text.find("// >> Phi")) + 1);
+  const CstFarFieldSource c = ParseCstFarFieldSource(cut, "cut");
+  CM_CHECK(c.Grids.size() == 1 && c.Warnings.size() == 1 &&
+    c.Warnings[0].find("#Frequencies says 2 but the file ends after 1") != std::string::npos);
+  // No radiated power (-1, as some converters write): fields, no Gain, one warning.
+  const CstFarFieldSource np = ParseCstFarFieldSource(Replace(text, "1.111880e+00 \n", "-1 \n"), "nopower");
+  CM_CHECK(np.Grids.size() == 2 && np.Grids[0].Gain.empty() && !np.Grids[1].Gain.empty() &&
+    np.Warnings.size() == 1 && np.Warnings[0].rfind("nopower:22:", 0) == 0);
+
+  // The required parts: one error each, naming the line.
+  ExpectSourceError("nearfield", Replace(text, "Farfield \n", "Nearfield \n"), "only far-field sources");
+  ExpectSourceError("bad row", Replace(text, "   0.000    10.000", "   0.000    1x.000"), "expected Theta, found '1x.000'");
+  ExpectSourceError("short row", Replace(text, "   0.000    10.000   1.73648178e+00", "   0.000    10.000"),
+    "fields, expected Phi Theta");
+  ExpectSourceError("truncated block", text.substr(0, text.rfind('\n', text.size() - 500) + 1), "ends after");
+  ExpectSourceError("cut in block 1", text.substr(0, text.find("   0.000    50.000")), "announces 9 x 37 = 333 rows");
+  ExpectSourceError("powers", Replace(text, "1.000000e+09 \n", "\n"), "Power , Frequency block");
+  ExpectSourceError("counts", Replace(text, "9 37\n", "37 9\n"), "theta values per phi");
+  ExpectSourceError("no frequencies", Replace(text, "// #Frequencies\n2 \n", ""), "#Frequencies");
+}
 } // namespace
 
 int TestCstFarField(int, char*[])
@@ -131,10 +367,10 @@ int TestCstFarField(int, char*[])
       const auto& r = rows[k];
       const C l = Polar(std::pow(10, r[3] / 20), r[4]), rr = Polar(std::pow(10, r[5] / 20), r[6]);
       const C et(g.EthetaRe[k], g.EthetaIm[k]), ep(g.EphiRe[k], g.EphiIm[k]);
-      // Back to circular: E_L = (Eθ + jEφ)/√2, E_R = (Eθ − jEφ)/√2.
+      // Back to circular in CST's convention: E_L = (Eθ − jEφ)/√2, E_R = (Eθ + jEφ)/√2.
       const C j(0, 1);
-      CM_NEAR(std::abs((et + j * ep) / std::sqrt(2.0) - l), 0, 1e-12);
-      CM_NEAR(std::abs((et - j * ep) / std::sqrt(2.0) - rr), 0, 1e-12);
+      CM_NEAR(std::abs((et - j * ep) / std::sqrt(2.0) - l), 0, 1e-12);
+      CM_NEAR(std::abs((et + j * ep) / std::sqrt(2.0) - rr), 0, 1e-12);
     }
   }
   {
@@ -146,9 +382,9 @@ int TestCstFarField(int, char*[])
     const FarFieldGrid g = ParseCstFarField(text, "horn");
     const auto rows = Rows(text);
     CM_CHECK(g.NumberOfTheta == 7 && g.NumberOfPhi == 4 && rows.size() == 28);
-    CM_CHECK(g.GainKind == "E-Field" && g.Gain.empty());
-    CM_CHECK(g.Extra.size() == 4 && g.Extra[0].first == "Gain_horiz" && g.Extra[1].first == "Gain_vert" &&
-      g.Extra[3].first == "Abs(E)_dB");
+    CM_CHECK(g.GainKind == "E-Field" && g.Gain.empty() && g.FieldUnit == "V/m");
+    CM_CHECK(g.Extra.size() == 4 && g.Extra[0].first == "Abs(Horiz)_dBV/m" &&
+      g.Extra[1].first == "Abs(Verti)_dBV/m" && g.Extra[3].first == "Abs(E)_dBV/m");
     double worst = 0;
     for (std::size_t k = 0; k < rows.size(); ++k)
     {
@@ -203,6 +439,8 @@ int TestCstFarField(int, char*[])
     t.replace(t.find("Phase(Theta)"), 12, "Phase(Copol)");
     ExpectError("co/cross", t, "co- and cross-polar");
   }
+  TestUnits(data);
+  TestFarFieldSource(data);
   std::printf("errors:\n");
   const std::string good = Slurp(data + "dipole_spherical_dbi.txt");
   {

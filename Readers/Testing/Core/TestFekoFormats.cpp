@@ -270,6 +270,156 @@ void RealLayouts(const std::string& data, const std::string& tmp)
 
 int TestFekoFormats(int, char*[])
 {
+  // Partial results: a second request that fails is an optional block when the caller
+  // takes notices (the readers do): the blocks before it are kept, one notice names the
+  // file, the line and the problem. Without notices it stays an error.
+  {
+    // .ffe: dipole_format3.ffe (request FarField1, 2 frequencies), then a truncated
+    // block of a second request.
+    const std::string ffe = Slurp(CLOUDMAP_DATA_DIR "/feko/dipole_format3.ffe");
+    const std::vector<std::string> l = Lines(ffe);
+    std::string second = "\n#Request Name: FarField2\n";
+    for (std::size_t k = 0; k < l.size(); ++k)
+    {
+      if (l[k].rfind("#Frequency", 0) == 0 || l[k].rfind("#Coordinate", 0) == 0 ||
+        l[k].rfind("#No.", 0) == 0 || l[k].rfind("#Result", 0) == 0 ||
+        l[k].find("\"Theta\"") != std::string::npos)
+      {
+        second += l[k] + "\n";
+        if (l[k].find("\"Theta\"") != std::string::npos)
+        {
+          second += l[k + 1] + "\n" + l[k + 2] + "\n"; // 2 of 6 rows, then the end
+          break;
+        }
+      }
+    }
+    const std::string two = ffe + second;
+    const std::int64_t last = static_cast<std::int64_t>(Lines(two).size());
+    std::vector<std::string> notices;
+    try
+    {
+      const auto g = ParseFekoFarField(two, "two.ffe", &notices);
+      CM_CHECK(g.size() == 2 && g[0].Name == "FarField1" && g[1].Name == "FarField1");
+      CM_CHECK(notices.size() == 1 && notices[0].find("two.ffe:") == 0 &&
+        notices[0].find("truncated block 'FarField2'") != std::string::npos &&
+        notices[0].find("request 'FarField2'") != std::string::npos);
+      std::printf("  -> %s\n", notices.empty() ? "<no notice>" : notices[0].c_str());
+    }
+    catch (const ParseError& e)
+    {
+      std::printf("FAIL: a failing second request refused the file: %s\n", e.what());
+      ++cmFailures;
+    }
+    bool threw = false;
+    try
+    {
+      ParseFekoFarField(two, "two.ffe");
+    }
+    catch (const ParseError& e)
+    {
+      threw = e.Line >= last - 2;
+    }
+    CM_CHECK(threw);
+    // A failing block of the first request is still an error, with notices too.
+    std::string firstBad = ffe;
+    firstBad.replace(
+      firstBad.find("9.00000000E+001   0.00000000E+000   5.0"), 15, "            nan");
+    threw = false;
+    try
+    {
+      ParseFekoFarField(firstBad, "bad.ffe", &notices);
+    }
+    catch (const ParseError&)
+    {
+      threw = true;
+    }
+    CM_CHECK(threw);
+
+    // .out: array_2019_ports.out has Currents1 and Currents2 at the first frequency and
+    // Currents1 at the second. A damaged row in Currents2: Currents1 is kept.
+    const std::string out = Slurp(CLOUDMAP_DATA_DIR "/feko/array_2019_ports.out");
+    std::vector<std::string> ol = Lines(out);
+    std::size_t row = 0;
+    for (std::size_t k = 0, tables = 0; k < ol.size() && !row; ++k)
+    {
+      tables += ol[k].find("VALUES OF THE CURRENT DENSITY") != std::string::npos;
+      row = tables == 2 && ol[k].rfind("        3 ", 0) == 0 ? k : 0;
+    }
+    CM_CHECK(row > 0);
+    ol[row] = ol[row].substr(0, 60); // a row cut short
+    const std::string cut = Join(ol);
+    notices.clear();
+    try
+    {
+      const auto m = ParseFekoOutput(cut, "cut.out", &notices);
+      CM_CHECK(
+        m.size() == 1 && m[0].Name == "Currents1 (VoltageSource3)" && m[0].JReal.size() == 36);
+      const std::string where = "cut.out:" + std::to_string(row + 1) + ": ";
+      CM_CHECK(notices.size() == 1 && notices[0].find(where) == 0 &&
+        notices[0].find("not read (the 1 before it are)") != std::string::npos);
+      std::printf("  -> %s\n", notices.empty() ? "<no notice>" : notices[0].c_str());
+    }
+    catch (const ParseError& e)
+    {
+      std::printf("FAIL: a failing second current table refused the file: %s\n", e.what());
+      ++cmFailures;
+    }
+    threw = false;
+    try
+    {
+      ParseFekoOutput(cut, "cut.out");
+    }
+    catch (const ParseError&)
+    {
+      threw = true;
+    }
+    CM_CHECK(threw);
+  }
+
+  // Keywords without regard to case and runs of spaces (FEKO versions differ): the
+  // .ffe and .os headers respaced and recased read exactly like the originals.
+  {
+    auto respace = [](std::string t, const std::string& from, const std::string& to) {
+      const std::size_t at = t.find(from);
+      CM_CHECK(at != std::string::npos);
+      return at == std::string::npos ? t : t.replace(at, from.size(), to);
+    };
+    const std::string ffe = Slurp(CLOUDMAP_DATA_DIR "/feko/dipole_format3.ffe");
+    std::string f2 = respace(ffe, "##File Type: Far field", "##FILE TYPE:   far  field");
+    f2 = respace(f2, "#No. of Theta Samples: 3", "#no.  of   THETA samples: 3");
+    f2 = respace(f2, "#No. of Phi Samples: 2", "#NO. OF\tPHI  SAMPLES:  2");
+    f2 = respace(f2, "#Result Type: Gain", "#Result   Type: Gain");
+    CM_CHECK(LooksLikeFekoFarField(f2));
+    try
+    {
+      const auto a = ParseFekoFarField(ffe, "a.ffe"), b = ParseFekoFarField(f2, "b.ffe");
+      CM_CHECK(a.size() == b.size() && !a.empty() && a[0].NumberOfTheta == b[0].NumberOfTheta &&
+        a[0].NumberOfPhi == b[0].NumberOfPhi && a[0].GainKind == b[0].GainKind &&
+        a[0].Gain == b[0].Gain);
+    }
+    catch (const ParseError& e)
+    {
+      std::printf("FAIL: %s\n", e.what());
+      ++cmFailures;
+    }
+    const std::string os = Slurp(CLOUDMAP_DATA_DIR "/feko/plate_currents.os");
+    std::string o2 = respace(os, "##File Type: Currents", "##File   type: CURRENTS");
+    o2 = respace(o2, "#No. of Electric Current Triangle Samples: 3",
+      "#No.  of Electric  Current TRIANGLE Samples: 3");
+    CM_CHECK(LooksLikeFekoCurrents(o2));
+    try
+    {
+      const auto a = ParseFekoCurrents(os, "a.os"), b = ParseFekoCurrents(o2, "b.os");
+      CM_CHECK(a.size() == b.size() && !a.empty() && a[0].Electric.JReal == b[0].Electric.JReal &&
+        a[0].Electric.Positions == b[0].Electric.Positions && b[0].Electric.Numbers.size() == 3);
+    }
+    catch (const ParseError& e)
+    {
+      std::printf("FAIL: %s\n", e.what());
+      ++cmFailures;
+    }
+  }
+
   const std::string data = CLOUDMAP_DATA_DIR "/feko/";
   const std::string tmp = CLOUDMAP_TEMP_DIR "/";
   auto ffe = [](const std::string& p) { return ReadFekoFarFieldFile(p); };

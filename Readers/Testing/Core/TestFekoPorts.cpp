@@ -4,14 +4,20 @@
 // VOLTAGE SOURCE block, in the Altair user guide's layout, after each voltage-source
 // solve: Z = 73.2 + j41.8 ohm at 500 MHz, 95 + j110 ohm at 600 MHz, 1 V); the
 // reflection values by hand; the mesh parser still reading the same file; damaged
-// blocks refused with the file and line.
+// blocks refused with the file and line. Then the look-alikes of real FEKO 2017.2,
+// 2019.1 and 2021.1 runs (Testing/Data/feko/make_feko_ports.py: "Current   in A" with
+// runs of spaces, the Power row after a blank line, several sources, a second request,
+// a header-only current table with NOTE 34055), each impedance checked against the
+// "Impedance in Ohm" row the file itself prints, read here with sscanf.
 #include "cmCheck.h"
 #include "cmFekoFormat.h"
 #include "cmFekoPorts.h"
 #include "cmTestFiles.h"
 #include "cmTextScan.h"
 
+#include <cctype>
 #include <complex>
+#include <cstdio>
 #include <string>
 
 using namespace cm;
@@ -34,10 +40,147 @@ void ExpectError(const std::string& text, std::int64_t line, const char* words)
     CM_CHECK(std::string(e.what()).find(words) != std::string::npos);
   }
 }
+/// The impedances a file prints: the numbers after "Ohm" on every line that holds
+/// "Impedance" and "Ohm" (any case), within 6 lines after a "VOLTAGE SOURCE NO." banner.
+std::vector<std::complex<double>> PrintedImpedances(const std::string& text)
+{
+  std::vector<std::complex<double>> z;
+  std::size_t banner = 0, k = 0;
+  for (std::string l : Lines(text))
+  {
+    ++k;
+    for (char& c : l)
+    {
+      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    if (l.find("VOLTAGE SOURCE NO.") != std::string::npos)
+    {
+      banner = k;
+    }
+    const std::size_t at = l.find("OHM");
+    if (banner && k - banner <= 6 && l.find("IMPEDANCE") != std::string::npos &&
+      at != std::string::npos)
+    {
+      double re = 0, im = 0;
+      if (std::sscanf(l.c_str() + at + 3, "%lf %lf", &re, &im) == 2)
+      {
+        z.emplace_back(re, im);
+      }
+    }
+  }
+  return z;
+}
+
+/// Reads a look-alike: its ports must be the impedances it prints, in order.
+std::vector<FekoPort> CheckPrinted(const std::string& name, std::size_t count)
+{
+  const std::string path = CLOUDMAP_DATA_DIR "/feko/" + name;
+  const std::string text = Slurp(path);
+  std::vector<FekoPort> p;
+  try
+  {
+    p = ParseFekoPorts(text, path);
+  }
+  catch (const ParseError& e)
+  {
+    std::printf("FAIL: %s\n", e.what());
+    ++cmFailures;
+  }
+  const std::vector<std::complex<double>> z = PrintedImpedances(text);
+  std::printf(
+    "  %s: %zu voltage sources, %zu printed impedances\n", name.c_str(), p.size(), z.size());
+  CM_CHECK(p.size() == count && z.size() == count);
+  for (std::size_t k = 0; k < p.size() && k < z.size(); ++k)
+  {
+    CM_NEAR(p[k].Impedance.real(), z[k].real(), 0);
+    CM_NEAR(p[k].Impedance.imag(), z[k].imag(), 0);
+    // The printed power (after the blank line) is read, not recomputed: ½ |I|² R to the
+    // printed digits.
+    CM_NEAR(p[k].Power, 0.5 * std::norm(p[k].Current) * p[k].Impedance.real(), 2e-4 * p[k].Power);
+  }
+  return p;
+}
+
+/// `text` with every run of spaces in the block rows made `spaces` and the labels
+/// in the given case (the keyword matching must not care).
+std::string Respaced(std::string text, const char* from, const char* to)
+{
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + 1))
+  {
+    text.replace(at, std::string(from).size(), to);
+  }
+  return text;
+}
 } // namespace
 
 int TestFekoPorts(int, char*[])
 {
+  // Real layouts (FEKO 2017.2 to 2021.1): every file with a voltage source was refused
+  // ("no 'Current in A' row") before the keywords were matched as phrases.
+  {
+    const std::vector<FekoPort> d = CheckPrinted("dipole_2017_ports.out", 1);
+    if (d.size() == 1)
+    {
+      CM_NEAR(d[0].Frequency, 2.99792e8, 0);
+      CM_NEAR(d[0].Power, 6.58355e-3, 0); // the printed "Power in Watt:" after the blank line
+      CM_CHECK(d[0].Name == "VoltageSource1");
+    }
+    const std::vector<FekoPort> a = CheckPrinted("array_2019_ports.out", 6);
+    if (a.size() == 6)
+    {
+      CM_CHECK(a[0].Source == 1 && a[2].Source == 3 && a[3].Source == 1);
+      // Three sources solved together print their 3 excitation blocks first: the k-th
+      // data block takes the k-th name.
+      CM_CHECK(a[0].Name == "VoltageSource1" && a[1].Name == "VoltageSource2" &&
+        a[2].Name == "VoltageSource3" && a[3].Name == "VoltageSource1");
+      CM_NEAR(a[2].Frequency, 2.99792e8, 0);
+      CM_NEAR(a[3].Frequency, 3.29771e8, 0);
+    }
+    CheckPrinted("plate_2021_note.out", 1);
+    // The mesh and currents of the same files: a second request gives a second table,
+    // NOTE 34055's header-only table the mesh without currents.
+    const std::string dir = CLOUDMAP_DATA_DIR "/feko/";
+    const auto arr = ParseFekoOutput(Slurp(dir + "array_2019_ports.out"), "array_2019_ports.out");
+    CM_CHECK(arr.size() == 3 && arr[0].NumberOfElements() == 12 && !arr[1].JReal.empty());
+    CM_CHECK(arr.size() == 3 && arr[0].Name == "Currents1 (VoltageSource3)" &&
+      arr[1].Name == "Currents2 (VoltageSource3)");
+    std::vector<std::string> notices;
+    const auto note =
+      ParseFekoOutput(Slurp(dir + "plate_2021_note.out"), "plate_2021_note.out", &notices);
+    CM_CHECK(note.size() == 1 && note[0].JReal.empty() && notices.size() == 1 &&
+      notices[0].find("NOTE 34055") != std::string::npos);
+    // Case and runs of spaces (and tabs) do not matter in any keyword.
+    const std::string text = Slurp(dir + "dipole_2017_ports.out");
+    std::string other = Respaced(text, "Current   in A", "CURRENT IN\tA");
+    other = Respaced(other, "Impedance in Ohm", "impedance   in    ohm");
+    other = Respaced(other, "Power in Watt:", "POWER  IN  WATT :");
+    other = Respaced(other, "DATA OF THE VOLTAGE SOURCE NO.", "Data of the  Voltage Source No.");
+    other = Respaced(other, "FREQ =", "freq=");
+    const std::vector<FekoPort> o = ParseFekoPorts(other, "respaced.out");
+    CM_CHECK(o.size() == 1 && text != other);
+    if (o.size() == 1)
+    {
+      CM_NEAR(o[0].Impedance.real(), 71.204, 0);
+      CM_NEAR(o[0].Impedance.imag(), -18.377, 0);
+      CM_NEAR(o[0].Power, 6.58355e-3, 0);
+      CM_NEAR(o[0].Frequency, 2.99792e8, 0);
+    }
+    const std::string mixed =
+      Respaced(Respaced(text, "VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES",
+                 "Values of the current  density vector on triangles"),
+        "DATA OF THE METALLIC TRIANGLES", "Data Of The  Metallic Triangles");
+    try
+    {
+      const auto m = ParseFekoOutput(mixed, "mixed.out");
+      CM_CHECK(m.size() == 1 && m[0].NumberOfElements() == 8 && m[0].JReal.size() == 24);
+    }
+    catch (const ParseError& e)
+    {
+      std::printf("FAIL: %s\n", e.what());
+      ++cmFailures;
+    }
+  }
+
   const std::string path = CLOUDMAP_DATA_DIR "/feko/strip_ports.out";
   const std::string text = Slurp(path);
   const std::vector<FekoPort> p = ParseFekoPorts(text, path);

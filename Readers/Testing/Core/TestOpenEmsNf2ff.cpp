@@ -14,7 +14,9 @@
 #include "cmOpenEmsNf2ff.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <string>
@@ -107,7 +109,8 @@ void TestAnalyticDipole()
     CM_CHECK(OpenEmsNf2ffFrequencies(h, File).size() == 2);
     double dmax = 0, prad = 0;
     const FarFieldGrid g = ReadOpenEmsNf2ff(h, File, f, &dmax, &prad);
-    CM_CHECK(g.NumberOfTheta == 37 && g.NumberOfPhi == 25);
+    // phi 0..360: the closing cut phi = 360 is the phi = 0 cut, kept once (phi in [0, 360)).
+    CM_CHECK(g.NumberOfTheta == 37 && g.NumberOfPhi == 24);
     CM_NEAR(g.Frequency, 1e9 * (1 + f), 0);
     CM_CHECK(g.GainKind == "Directivity" && g.SourceFormat == "openEMS");
     const double pradWant = 3600 * Pi * Cin(2 * Pi) / (2 * Eta0) * (1 + f) * (1 + f);
@@ -148,6 +151,110 @@ void TestAnalyticDipole()
     s.Values.resize(37);
   }
   CM_CHECK(ReadOpenEmsNf2ff(cut, File, 0).NumberOfPhi == 1);
+}
+
+/**
+ * openEMS's tutorials compute cuts over theta = -180..178 degrees at phi = 0 and 90
+ * (Simple_Patch_Antenna.py). A file written from the short x-directed dipole, whose
+ * field is the transverse part of x-hat, evaluated with openEMS's own unit vectors
+ * for every (theta, phi) it is given (also negative theta):
+ * E_theta = cos(theta) cos(phi), E_phi = -sin(phi), P_rad = |E|^2 / (2 eta0) at r = 1,
+ * Prad = 4 pi / (3 eta0), Dmax = 1.5. The table must hold theta in [0, 180], phi in
+ * [0, 360), and at every sample the same formula in the table's own angles (so the
+ * sign of the components at negative theta and the poles filled from the other cut are
+ * right), and its peak directivity must be the file's Dmax.
+ */
+void TestNegativeThetaCuts()
+{
+  cmMemoryHdf5 h;
+  std::vector<double> theta, phi{ 0.0, static_cast<float>(Pi / 2) };
+  for (double t = -180; t < 180; t += 2)
+  {
+    theta.push_back(static_cast<float>(t * Pi / 180));
+  }
+  h.Put("/Mesh/theta", theta);
+  h.Put("/Mesh/phi", phi);
+  h.Put("/Mesh/r", { 1.0 });
+  std::vector<double> etr, eti, epr, epi, pr;
+  for (double p : phi)
+  {
+    for (double t : theta)
+    {
+      const double a = std::cos(t) * std::cos(p), b = -std::sin(p);
+      etr.push_back(a);
+      eti.push_back(0.5 * a); // a complex phase, the same for both components
+      epr.push_back(b);
+      epi.push_back(0.5 * b);
+      pr.push_back(1.25 * (a * a + b * b) / (2 * Eta0));
+    }
+  }
+  const std::vector<std::uint64_t> dims{ phi.size(), theta.size() };
+  h.Put("/nf2ff/E_theta/FD/f0_real", dims, etr);
+  h.Put("/nf2ff/E_theta/FD/f0_imag", dims, eti);
+  h.Put("/nf2ff/E_phi/FD/f0_real", dims, epr);
+  h.Put("/nf2ff/E_phi/FD/f0_imag", dims, epi);
+  h.Put("/nf2ff/P_rad/FD/f0", dims, pr);
+  h.Attributes[{ "/nf2ff", "Frequency" }] = { 2e9 };
+  h.Attributes[{ "/nf2ff", "Prad" }] = { 1.25 * 4 * Pi / (3 * Eta0) };
+  h.Attributes[{ "/nf2ff", "Dmax" }] = { 1.5 };
+  double dmax = 0;
+  const FarFieldGrid g = ReadOpenEmsNf2ff(h, File, 0, &dmax);
+  std::printf("  negative theta: %lld theta x %lld phi, phi %g..%g\n", (long long)g.NumberOfTheta,
+    (long long)g.NumberOfPhi, g.Phi.front(), g.Phi.back());
+  CM_CHECK(g.NumberOfTheta == 91 && g.NumberOfPhi == 4); // theta 0..180 by 2, phi 0 90 180 270
+  double peak = -1e9, worst = 0;
+  for (std::size_t k = 0; k < g.Theta.size(); ++k)
+  {
+    CM_CHECK(g.Theta[k] >= 0 && g.Theta[k] <= 180 && g.Phi[k] >= 0 && g.Phi[k] < 360);
+    CM_NEAR(g.Theta[k], 2.0 * double(k % 91), 0);
+    CM_NEAR(g.Phi[k], 90.0 * double(k / 91), 0);
+    const double t = g.Theta[k] * Pi / 180, p = g.Phi[k] * Pi / 180;
+    const double a = std::cos(t) * std::cos(p), b = -std::sin(p);
+    worst = std::max({ worst, std::abs(g.EthetaRe[k] - a), std::abs(g.EthetaIm[k] - 0.5 * a),
+      std::abs(g.EphiRe[k] - b), std::abs(g.EphiIm[k] - 0.5 * b) });
+    peak = std::max(peak, g.Gain[k]);
+  }
+  std::printf("  negative theta: worst |E - formula| = %.2e, peak %.6f dBi, file Dmax %.6f dBi\n",
+    worst, peak, dmax);
+  CM_CHECK(worst < 1e-6); // float32 angles in the file
+  CM_NEAR(peak, dmax, 1e-6);
+  CM_NEAR(dmax, 10 * std::log10(1.5), 1e-12);
+
+  // A cut at one phi only, and phi past 360 degrees: the same directions.
+  cmMemoryHdf5 one = h;
+  const std::vector<std::uint64_t> half{ 1, theta.size() };
+  for (const char* n : { "/nf2ff/E_theta/FD/f0_real", "/nf2ff/E_theta/FD/f0_imag", "/nf2ff/E_phi/FD/f0_real",
+         "/nf2ff/E_phi/FD/f0_imag", "/nf2ff/P_rad/FD/f0" })
+  {
+    auto& d = one.Sets[n];
+    d.Dims = half;
+    d.Values.resize(theta.size());
+  }
+  one.Put("/Mesh/phi", { static_cast<float>(2 * Pi) }); // phi = 360 degrees: the phi = 0 cut
+  const FarFieldGrid c = ReadOpenEmsNf2ff(one, File, 0);
+  CM_CHECK(c.NumberOfTheta == 91 && c.NumberOfPhi == 2 && c.Phi.front() == 0 && c.Phi.back() == 180);
+  for (std::size_t k = 0; k < c.Theta.size(); ++k)
+  {
+    const double t = c.Theta[k] * Pi / 180, p = c.Phi[k] * Pi / 180;
+    CM_NEAR(c.EthetaRe[k], std::cos(t) * std::cos(p), 1e-6);
+  }
+  // Cuts that cannot fill a grid are refused with the hole named.
+  cmMemoryHdf5 holes = h;
+  std::vector<double> t90;
+  for (double t = -90; t < 90; t += 2)
+  {
+    t90.push_back(static_cast<float>(t * Pi / 180));
+  }
+  holes.Put("/Mesh/theta", t90);
+  for (const char* n : { "/nf2ff/E_theta/FD/f0_real", "/nf2ff/E_theta/FD/f0_imag", "/nf2ff/E_phi/FD/f0_real",
+         "/nf2ff/E_phi/FD/f0_imag", "/nf2ff/P_rad/FD/f0" })
+  {
+    auto& d = holes.Sets[n];
+    d.Dims = { 2, t90.size() };
+    d.Values.resize(2 * t90.size());
+  }
+  cmExpectError<ParseError>("theta -90..88", [&] { (void)ReadOpenEmsNf2ff(holes, File, 0); },
+    { File, "do not fill a grid", "no sample for theta 90" });
 }
 
 /// Runs `damage` on a clean file, reads frequency 0 and expects a ParseError whose text
@@ -206,7 +313,7 @@ void TestLayoutDefects()
   Expect("huge theta", [](cmMemoryHdf5& h) { h.Sets["/Mesh/theta"].Dims = { 1ull << 40 }; },
     { "dataset /Mesh/theta", "expected at most 16777216" });
   Expect("theta in degrees", [](cmMemoryHdf5& h) { h.Sets["/Mesh/theta"].Values.back() = 180; },
-    { "dataset /Mesh/theta holds 180", "expected radians in [0, pi]" });
+    { "dataset /Mesh/theta holds 180", "expected radians in [-2pi, 2pi]" });
   Expect("NaN phi", [nan](cmMemoryHdf5& h) { h.Sets["/Mesh/phi"].Values[3] = nan; },
     { "dataset /Mesh/phi holds a NaN" });
   Expect("repeated phi", [](cmMemoryHdf5& h) {
@@ -250,6 +357,7 @@ void TestLayoutDefects()
 int TestOpenEmsNf2ff(int, char*[])
 {
   TestAnalyticDipole();
+  TestNegativeThetaCuts();
   TestLayoutDefects();
   return cmReport("TestOpenEmsNf2ff");
 }

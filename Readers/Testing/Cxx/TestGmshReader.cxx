@@ -2,7 +2,11 @@
 // The Gmsh reader at VTK level: both MSH versions give the same polygons and arrays,
 // the complex view pair becomes J_real/J_imag/|J|, the array selection drops views, the
 // skipped element types are reported once, and pieces with ghosts cover the mesh.
+// Files made by gmsh itself: MSH 1 is recognised; second-order elements are read as their
+// corner elements with one warning, their views following; a data section that fails is
+// one warning naming file and line, and the mesh is still output.
 #include "cmCheck.h"
+#include "vtkCommand.h"
 #include "vtkCellData.h"
 #include "vtkCellType.h"
 #include "vtkCloudMapGmshReader.h"
@@ -14,13 +18,114 @@
 #include "vtkPointData.h"
 #include "vtkPolyData.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
+
+namespace
+{
+/// Collects the warnings a reader reports.
+class WarningLog : public vtkCommand
+{
+public:
+  static WarningLog* New() { return new WarningLog; }
+  void Execute(vtkObject*, unsigned long, void* data) override
+  {
+    this->Messages.emplace_back(static_cast<const char*>(data));
+  }
+  int Count(const char* words) const
+  {
+    int n = 0;
+    for (const std::string& m : this->Messages)
+    {
+      n += m.find(words) != std::string::npos ? 1 : 0;
+    }
+    return n;
+  }
+  std::vector<std::string> Messages;
+};
+
+/// gmsh-made files: MSH 1, second order with views, and a data section that fails.
+void RealFiles()
+{
+  const std::string data = std::string(CLOUDMAP_DATA_DIR) + "/gmsh/";
+  {
+    // MSH 1 ($NOD first, no $MeshFormat): CanReadFile accepts it, so File > Open reaches us.
+    vtkNew<vtkCloudMapGmshReader> r;
+    const std::string f = data + "gmsh_corpus_v1.msh";
+    CM_CHECK(r->CanReadFile(f.c_str()) == 1);
+    r->SetFileName(f.c_str());
+    r->Update();
+    CM_CHECK(r->GetOutput()->GetNumberOfCells() == 26 && r->GetOutput()->GetNumberOfPoints() == 24);
+  }
+  {
+    // Second-order triangles only (as Gmsh's adaptive_tri6.msh): 8 corner triangles, one warning.
+    vtkNew<vtkCloudMapGmshReader> r;
+    vtkNew<WarningLog> log;
+    r->AddObserver(vtkCommand::WarningEvent, log);
+    r->SetFileName((data + "gmsh_corpus_tri6_v41.msh").c_str());
+    r->Update();
+    vtkPolyData* pd = r->GetOutput();
+    CM_CHECK(pd->GetNumberOfCells() == 8 && pd->GetNumberOfPoints() == 8 &&
+      pd->GetCellType(0) == VTK_TRIANGLE);
+    CM_EQUAL(log->Count("higher-order"), 1);
+    CM_EQUAL(log->Count("8 of type 9 (6-node triangle)"), 1);
+  }
+  {
+    // Second order with views written by gmsh: J follows the corner elements, |J| = tag sqrt(5),
+    // the node data follows the corner points (potential = x + 2y).
+    vtkNew<vtkCloudMapGmshReader> r;
+    vtkNew<WarningLog> log;
+    r->AddObserver(vtkCommand::WarningEvent, log);
+    r->SetFileName((data + "gmsh_corpus_views_v41_o2_bin.msh").c_str());
+    r->Update();
+    vtkPolyData* pd = r->GetOutput();
+    CM_CHECK(pd->GetNumberOfCells() == 26 && pd->GetNumberOfPoints() == 24);
+    vtkDataArray* jm = pd->GetCellData()->GetArray("|J|");
+    vtkDataArray* tag = pd->GetCellData()->GetArray("GmshElementTag");
+    vtkDataArray* phi = pd->GetCellData()->GetArray("phi");
+    vtkDataArray* pot = pd->GetPointData()->GetArray("potential");
+    CM_CHECK(jm && tag && phi && pot && pd->GetCellData()->GetArray("J_real") &&
+      pd->GetCellData()->GetArray("J_imag"));
+    if (jm && tag && phi && pot)
+    {
+      double worst = 0;
+      for (vtkIdType c = 0; c < pd->GetNumberOfCells(); ++c)
+      {
+        worst = std::max(worst, std::abs(jm->GetTuple1(c) - tag->GetTuple1(c) * std::sqrt(5.0)));
+      }
+      for (vtkIdType p = 0; p < pd->GetNumberOfPoints(); ++p)
+      {
+        double x[3];
+        pd->GetPoint(p, x);
+        worst = std::max(worst, std::abs(pot->GetTuple1(p) - (x[0] + 2 * x[1])));
+      }
+      CM_CHECK(worst < 1e-12);
+    }
+    CM_EQUAL(log->Count("higher-order"), 1);
+  }
+  {
+    // A data section that fails: one warning naming the file and line; the mesh is output.
+    vtkNew<vtkCloudMapGmshReader> r;
+    vtkNew<WarningLog> log;
+    r->AddObserver(vtkCommand::WarningEvent, log);
+    const std::string f = std::string(CLOUDMAP_DATA_DIR) + "/bad/gmsh_inf_data.msh";
+    r->SetFileName(f.c_str());
+    r->Update();
+    CM_CHECK(r->GetOutput()->GetNumberOfCells() == 4 &&
+      r->GetOutput()->GetCellData()->GetArray("thickness"));
+    CM_EQUAL(log->Count((f + ":38: ").c_str()), 1);
+    CM_EQUAL(log->Count("not a finite number"), 1);
+  }
+}
+} // namespace
 
 int TestGmshReader(int, char*[])
 {
+  RealFiles();
   for (const char* name : { "plate_v22.msh", "plate_v41.msh" })
   {
     const std::string f = std::string(CLOUDMAP_DATA_DIR) + "/gmsh/" + name;

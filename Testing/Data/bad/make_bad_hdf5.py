@@ -94,7 +94,7 @@ damaged("openems_frequency_text.h5", "element-type", ["attribute Frequency of /n
         lambda f: f["/nf2ff"].attrs.__setitem__("Frequency", "1 GHz"))
 damaged("openems_phi_text.h5", "element-type", ["dataset /Mesh/phi is not numeric"],
         lambda f: rewrite(f, "/Mesh/phi", np.array([b"0", b"10"])))
-damaged("openems_theta_degrees.h5", "index-range", ["dataset /Mesh/theta holds 5", "expected radians in [0, pi]"],
+damaged("openems_theta_degrees.h5", "index-range", ["dataset /Mesh/theta holds 180", "expected radians in [-2pi, 2pi]"],
         lambda f: rewrite(f, "/Mesh/theta", np.arange(0, 181, 5, dtype=np.float32)))
 damaged("openems_phi_repeated.h5", "duplicate-id", ["dataset /Mesh/phi does not increase at value 2"],
         lambda f: rewrite(f, "/Mesh/phi", np.zeros(36, dtype=np.float32)))

@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// CST farfield source files (.ffs): see cmCstFarField.h.
+#include "cmCstFarField.h"
+
+#include "cmConstants.h"
+
+#include "cmTextScan.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cm
+{
+namespace
+{
+/// A comment's words, upper case, without blanks and hyphens: "// z-Axis" -> "ZAXIS";
+/// empty for a line that is no comment.
+std::string Key(std::string_view line)
+{
+  line = Trim(line);
+  if (line.substr(0, 2) != "//")
+  {
+    return std::string();
+  }
+  std::string k;
+  for (char c : line.substr(2))
+  {
+    if (c != ' ' && c != '\t' && c != '-')
+    {
+      k += c;
+    }
+  }
+  return Upper(k);
+}
+
+bool Starts(const std::string& key, const char* prefix)
+{
+  return key.rfind(prefix, 0) == 0;
+}
+
+/// Reads the tokens of the next non-blank line; false at end of file or at a comment
+/// (which is left to be read again).
+bool NextValues(LineScanner& s, std::vector<std::string_view>& tok)
+{
+  std::string_view line;
+  while (!s.AtEnd())
+  {
+    const std::size_t at = s.Offset();
+    const std::int64_t n = s.LineNumber();
+    s.Next(line);
+    if (Trim(line).empty())
+    {
+      continue;
+    }
+    if (Trim(line).substr(0, 2) == "//")
+    {
+      s.Seek(at, n);
+      return false;
+    }
+    Tokenize(line, tok);
+    return true;
+  }
+  return false;
+}
+
+/// `count` finite numbers from the lines that follow (any number per line).
+bool NextNumbers(LineScanner& s, std::size_t count, std::vector<double>& v, std::string& problem,
+  std::vector<std::int64_t>* lines = nullptr)
+{
+  v.clear();
+  std::vector<std::string_view> tok;
+  while (v.size() < count)
+  {
+    if (!NextValues(s, tok))
+    {
+      problem = "expected " + std::to_string(count) + " numbers, found " + std::to_string(v.size());
+      return false;
+    }
+    for (std::string_view t : tok)
+    {
+      double x;
+      if (!ParseDouble(t, x) || !std::isfinite(x))
+      {
+        problem = "expected a number, found '" + std::string(t.substr(0, 20)) + "'";
+        return false;
+      }
+      v.push_back(x);
+      if (lines)
+      {
+        lines->push_back(s.LineNumber());
+      }
+    }
+  }
+  if (v.size() != count)
+  {
+    problem = "expected " + std::to_string(count) + " numbers, found " + std::to_string(v.size());
+    return false;
+  }
+  return true;
+}
+} // namespace
+
+bool LooksLikeCstFarFieldSource(std::string_view head)
+{
+  LineScanner s(head, "");
+  std::string_view line;
+  while (s.Next(line))
+  {
+    if (Trim(line).empty())
+    {
+      continue;
+    }
+    const std::string k = Key(line);
+    if (k == "CSTFARFIELDSOURCEFILE")
+    {
+      return true;
+    }
+    // HFSS writes the same layout without the banner, starting at #Frequencies.
+    return k == "#FREQUENCIES" &&
+      Upper(head).find("RADIATED/ACCEPTED/STIMULATED") != std::string::npos;
+  }
+  return false;
+}
+
+CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::string& file)
+{
+  CstFarFieldSource out;
+  LineScanner s(text, file);
+  std::string_view line;
+  std::vector<std::string_view> tok;
+  std::int64_t nfreq = -1;
+  std::vector<std::int64_t> powerLines;
+  std::vector<double> powers; // 4 per frequency: Prad, Pacc, Pstim, f
+  std::vector<std::pair<std::string, std::vector<double>>> frame;
+  std::string problem, noPower;
+  const std::int64_t rowLimit = static_cast<std::int64_t>(text.size() / 11) + 1; // "0 0 0 0 0 0"
+  bool sawBanner = false;
+  std::int64_t nphi = -1, ntheta = -1, countsLine = 0;
+  while (s.Next(line))
+  {
+    const std::string k = Key(line);
+    if (k.empty())
+    {
+      if (!Trim(line).empty())
+      {
+        s.Fail("unexpected line outside a block: '" + std::string(Trim(line).substr(0, 40)) +
+          "' (a CST farfield source file has a // comment before each value)");
+      }
+      continue;
+    }
+    if (k == "CSTFARFIELDSOURCEFILE")
+    {
+      sawBanner = true;
+    }
+    else if (Starts(k, "VERSION"))
+    {
+      if (NextValues(s, tok) && !tok.empty())
+      {
+        out.Version = std::string(tok[0]);
+      }
+    }
+    else if (k == "DATATYPE")
+    {
+      if (!NextValues(s, tok) || tok.empty())
+      {
+        s.Fail("'// Data Type' has no value on the next line");
+      }
+      if (Upper(tok[0]) != "FARFIELD")
+      {
+        s.Fail("Data Type '" + std::string(tok[0].substr(0, 20)) +
+          "': only far-field sources (Farfield) are read");
+      }
+    }
+    else if (k == "#FREQUENCIES")
+    {
+      if (!NextValues(s, tok) || tok.size() != 1)
+      {
+        s.Fail("'// #Frequencies' needs one count on the next line");
+      }
+      nfreq = NeedCount(s, tok[0], "the number of frequencies", rowLimit);
+      if (nfreq == 0)
+      {
+        s.Fail("#Frequencies is 0: the file holds no far field");
+      }
+    }
+    else if (k == "POSITION" || k == "ZAXIS" || k == "XAXIS")
+    {
+      // Where the source sits and how it is turned: for the field data only (the
+      // pattern is in the source's own θ, φ); a bad one costs a warning, not the file.
+      const std::int64_t at = s.LineNumber();
+      std::vector<double> v;
+      if (NextNumbers(s, 3, v, problem))
+      {
+        frame.emplace_back(k == "POSITION" ? "Position" : k == "ZAXIS" ? "zAxis" : "xAxis", v);
+      }
+      else
+      {
+        out.Warnings.push_back(ParseError::Format(
+          file, at + 1, "'" + std::string(Trim(line)) + "' is left out: " + problem));
+      }
+    }
+    else if (Starts(k, "RADIATED/ACCEPTED/STIMULATEDPOWER"))
+    {
+      if (nfreq < 0)
+      {
+        s.Fail("the power block comes before '// #Frequencies'");
+      }
+      powerLines.clear();
+      if (!NextNumbers(s, static_cast<std::size_t>(4 * nfreq), powers, problem, &powerLines))
+      {
+        throw ParseError(file, s.LineNumber() + 1,
+          "the Radiated/Accepted/Stimulated Power , Frequency block of " + std::to_string(nfreq) +
+            " frequencies: " + problem);
+      }
+    }
+    else if (Starts(k, ">>TOTAL#PHISAMPLES"))
+    {
+      countsLine = s.LineNumber();
+      if (!NextValues(s, tok) || tok.size() != 2)
+      {
+        s.Fail("'" + std::string(Trim(line)) + "' needs two counts on the next line");
+      }
+      nphi = NeedCount(s, tok[0], "the number of phi samples", rowLimit);
+      ntheta = NeedCount(s, tok[1], "the number of theta samples", rowLimit);
+      if (nphi == 0 || ntheta == 0)
+      {
+        s.Fail("no samples (" + std::to_string(nphi) + " x " + std::to_string(ntheta) + ")");
+      }
+      const std::int64_t left = static_cast<std::int64_t>(text.size() - s.Offset());
+      if (nphi * ntheta > left / 11 + 1) // a row is at least "0 0 0 0 0 0" and its end
+      {
+        s.Fail("announces " + std::to_string(nphi) + " x " + std::to_string(ntheta) + " = " +
+          std::to_string(nphi * ntheta) + " rows, more than the " + std::to_string(left) +
+          " bytes after it could hold (a cut file?)");
+      }
+    }
+    else if (Starts(k, ">>PHI,THETA"))
+    {
+      if (nfreq < 0 || powers.empty())
+      {
+        s.Fail("far-field rows before '// #Frequencies' and the power block");
+      }
+      if (nphi < 0)
+      {
+        s.Fail("far-field rows without '// >> Total #phi samples, total #theta samples'");
+      }
+      if (static_cast<std::int64_t>(out.Grids.size()) >= nfreq)
+      {
+        s.Fail("more far-field blocks than the " + std::to_string(nfreq) + " of #Frequencies");
+      }
+      const std::size_t fi = out.Grids.size();
+      FarFieldGrid g;
+      g.SourceFormat = "CST";
+      g.FieldUnit = "V";
+      g.Frequency = powers[4 * fi + 3];
+      const double prad = powers[4 * fi];
+      const bool directivity = prad > 0;
+      g.GainKind = directivity ? "Directivity" : "";
+      if (!directivity && noPower.empty())
+      {
+        noPower = ParseError::Format(file, powerLines[4 * fi],
+          "the radiated power at " + std::to_string(g.Frequency) + " Hz is " +
+            std::to_string(prad) +
+            " W: no directivity (Gain) at such frequencies, the fields are read");
+      }
+      const std::size_t n = static_cast<std::size_t>(nphi * ntheta);
+      for (auto* v : { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm })
+      {
+        v->reserve(n);
+      }
+      const double scale = 4 * cm::Pi / (2 * FreeSpaceWaveImpedance * prad);
+      double v[6];
+      for (std::size_t r = 0; r < n; ++r)
+      {
+        if (!NextValues(s, tok))
+        {
+          s.Fail("far-field block " + std::to_string(fi + 1) + " ends after " + std::to_string(r) +
+            " of its " + std::to_string(n) + " rows (" + std::to_string(nphi) + " phi x " +
+            std::to_string(ntheta) + " theta, line " + std::to_string(countsLine + 1) + ")");
+        }
+        if (tok.size() != 6)
+        {
+          s.Fail("row has " + std::to_string(tok.size()) +
+            " fields, expected Phi Theta Re(E_Theta) Im(E_Theta) Re(E_Phi) Im(E_Phi)");
+        }
+        static const char* const names[6] = { "Phi", "Theta", "Re(E_Theta)", "Im(E_Theta)",
+          "Re(E_Phi)", "Im(E_Phi)" };
+        for (int c = 0; c < 6; ++c)
+        {
+          v[c] = NeedFinite(s, tok[static_cast<std::size_t>(c)], names[c]);
+        }
+        g.Phi.push_back(v[0]);
+        g.Theta.push_back(v[1]);
+        g.EthetaRe.push_back(v[2]);
+        g.EthetaIm.push_back(v[3]);
+        g.EphiRe.push_back(v[4]);
+        g.EphiIm.push_back(v[5]);
+        if (directivity)
+        {
+          const double d = scale * (v[2] * v[2] + v[3] * v[3] + v[4] * v[4] + v[5] * v[5]);
+          g.Gain.push_back(d > 0 ? std::max(10 * std::log10(d), NoFieldDecibels) : NoFieldDecibels);
+        }
+      }
+      g.Values.emplace_back("RadiatedPower", std::vector<double>{ prad });
+      g.Values.emplace_back("AcceptedPower", std::vector<double>{ powers[4 * fi + 1] });
+      g.Values.emplace_back("StimulatedPower", std::vector<double>{ powers[4 * fi + 2] });
+      for (const auto& f : frame)
+      {
+        g.Values.push_back(f);
+      }
+      FinishFarFieldGrid(g, file, s.LineNumber());
+      if (g.NumberOfTheta != ntheta)
+      {
+        s.Fail("the rows of far-field block " + std::to_string(fi + 1) + " run over " +
+          std::to_string(g.NumberOfTheta) + " theta values per phi, but line " +
+          std::to_string(countsLine + 1) + " says " + std::to_string(ntheta) +
+          " (rows go phi by phi, theta fastest)");
+      }
+      out.Grids.push_back(std::move(g));
+      nphi = ntheta = -1;
+    }
+    // Other comments are skipped.
+  }
+  if (!sawBanner && nfreq < 0)
+  {
+    throw ParseError(file, 0,
+      "not a CST farfield source file: no '// CST Farfield Source File' banner and no '// "
+      "#Frequencies'");
+  }
+  if (nfreq < 0)
+  {
+    throw ParseError(file, s.LineNumber(), "'// #Frequencies' is missing");
+  }
+  if (powers.empty())
+  {
+    throw ParseError(file, s.LineNumber(),
+      "the '// Radiated/Accepted/Stimulated Power , Frequency' block is missing");
+  }
+  if (out.Grids.empty())
+  {
+    throw ParseError(file, s.LineNumber(),
+      "no far-field block ('// >> Phi, Theta, Re(E_Theta), Im(E_Theta), Re(E_Phi), Im(E_Phi):' and "
+      "its rows)");
+  }
+  if (static_cast<std::int64_t>(out.Grids.size()) < nfreq)
+  {
+    out.Warnings.push_back(ParseError::Format(file, s.LineNumber(),
+      "#Frequencies says " + std::to_string(nfreq) + " but the file ends after " +
+        std::to_string(out.Grids.size()) + " far-field block(s); those are read"));
+  }
+  if (!noPower.empty())
+  {
+    out.Warnings.push_back(noPower);
+  }
+  return out;
+}
+
+CstFarFieldSource ReadCstFarFieldSourceFile(const std::string& path)
+{
+  return ParseCstFarFieldSource(ReadWholeFile(path), path);
+}
+} // namespace cm
