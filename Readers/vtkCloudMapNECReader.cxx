@@ -2,6 +2,7 @@
 #include "vtkCloudMapNECReader.h"
 
 #include "cmExecution.h" // cm::SMPFor
+#include "cmRanks.h" // cm::LocalRank
 #include "cmColumnTableToVTK.h"
 #include "cmFarFieldToVTK.h"
 #include "cmNecOutput.h"
@@ -13,6 +14,7 @@
 
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
+#include "vtkDemandDrivenPipeline.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
@@ -29,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 vtkStandardNewMacro(vtkCloudMapNECReader);
 
@@ -137,6 +140,31 @@ int vtkCloudMapNECReader::CanReadFile(const char* fileName)
   return !head.empty() && cm::LooksLikeNecOutput(head) ? 1 : 0;
 }
 
+vtkTypeBool vtkCloudMapNECReader::ProcessRequest(
+  vtkInformation* request, vtkInformationVector** inputs, vtkInformationVector* outputs)
+{
+  this->RankDivergence.clear();
+  if (request->Has(vtkDemandDrivenPipeline::REQUEST_DATA()) && cm::SeveralRanks())
+  {
+    // Every rank runs REQUEST_DATA together (the base's vote relies on it), so the
+    // partial-result flags are compared here, before any rank can leave early.
+    const cm::NecOutput& nec = this->Internal->Nec;
+    const double mine[3] = { nec.PortTablesFailed ? 1.0 : 0.0, nec.NearFieldsFailed ? 1.0 : 0.0,
+      nec.PatternsFailed ? 1.0 : 0.0 };
+    double hi[3] = { mine[0], mine[1], mine[2] }, lo[3] = { mine[0], mine[1], mine[2] };
+    cm::AllMax(hi, 3);
+    cm::AllMin(lo, 3);
+    for (int k = 0; k < 3; ++k)
+    {
+      if (hi[k] != lo[k] && mine[k] > 0 && !nec.Warnings.empty())
+      {
+        this->RankDivergence = nec.Warnings.front();
+      }
+    }
+  }
+  return this->Superclass::ProcessRequest(request, inputs, outputs);
+}
+
 bool vtkCloudMapNECReader::OutputHoldsAllSteps(int port) const
 {
   return port == PortParametersPort;
@@ -150,6 +178,15 @@ std::vector<double> vtkCloudMapNECReader::ParseFile()
   // every rank sees the same error. Long patch-current tables are parsed in blocks of
   // rows on the SMP threads.
   in.Nec = cm::ReadNecOutputFile(this->FileName, cm::SMPFor());
+  // The partial-result rule: one warning per optional block that failed (whose output
+  // port stays empty), from the first rank only (every rank parses the same file).
+  if (cm::LocalRank() == 0)
+  {
+    for (const std::string& w : in.Nec.Warnings)
+    {
+      vtkWarningMacro(<< w);
+    }
+  }
   return cm::FrequencySteps(in.Nec.Solutions);
 }
 
@@ -167,6 +204,10 @@ void vtkCloudMapNECReader::DescribeOutputPort(int port, vtkInformation* info)
   int ext[6] = { 0, -1, 0, -1, 0, -1 };
   for (double f : this->Steps)
   {
+    if (this->Internal->Nec.NearFieldsFailed)
+    {
+      break; // a damaged near-field table: the port stays empty
+    }
     if (const auto* g = PickNearField(this->Internal->Nec, f, this->NearFieldIndex))
     {
       for (int d = 0; d < 3; ++d)
@@ -186,6 +227,11 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
   // All ports show the time and piece of the port that asked (a view may ask for one
   // port only); the executive re-runs the reader when another port wants another time.
   this->RequireParsed("NEC-2 output");
+  if (!this->RankDivergence.empty())
+  {
+    // This rank's file lost a block that another rank read: not a partial result.
+    throw std::runtime_error(this->RankDivergence);
+  }
   const Internals& in = *this->Internal;
   const double f = this->Steps[static_cast<std::size_t>(step)];
   vtkDataObject* out[NumberOfPorts];
@@ -201,7 +247,17 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
     }
     if (port == NearFieldPort)
     {
-      this->NearFieldData(f, piece, pieces, vtkStructuredGrid::SafeDownCast(out[port]));
+      if (in.Nec.NearFieldsFailed)
+      {
+        // A damaged near-field table (warned about when parsed): the port stays empty.
+        const int none[6] = { 0, -1, 0, -1, 0, -1 };
+        cm::NearFieldToStructuredGrid(
+          cm::NecNearField(), none, f, vtkStructuredGrid::SafeDownCast(out[port]));
+      }
+      else
+      {
+        this->NearFieldData(f, piece, pieces, vtkStructuredGrid::SafeDownCast(out[port]));
+      }
       continue;
     }
     // The first solution at this frequency that has the table the port shows.
@@ -239,7 +295,11 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
     else
     {
       vtkTable* t = vtkTable::SafeDownCast(out[2]);
-      if (this->PatternIndex < static_cast<int>(patterns.size()))
+      if (in.Nec.PatternsFailed)
+      {
+        cm::EmptyFarFieldTable(f, t); // a damaged pattern table, warned about when parsed
+      }
+      else if (this->PatternIndex < static_cast<int>(patterns.size()))
       {
         cm::FarFieldToTable(*patterns[static_cast<std::size_t>(this->PatternIndex)], piece, t);
       }
@@ -255,9 +315,11 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       }
     }
   }
-  // The whole sweep, one row per source and solve (all frequencies at once).
-  cm::ColumnTableToVTK(cm::NecPortTable(in.Nec, this->ReferenceImpedance), piece,
-    vtkTable::SafeDownCast(out[PortParametersPort]));
+  // The whole sweep, one row per source and solve (all frequencies at once); empty when
+  // a port table was damaged (warned about when parsed).
+  cm::ColumnTableToVTK(in.Nec.PortTablesFailed ? cm::ColumnTable()
+                                               : cm::NecPortTable(in.Nec, this->ReferenceImpedance),
+    piece, vtkTable::SafeDownCast(out[PortParametersPort]));
   return 1;
 }
 

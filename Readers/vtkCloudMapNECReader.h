@@ -71,6 +71,13 @@ public:
   /// Returns 1 when the first 4 KB of the file look like nec2c or NEC-2D output.
   int CanReadFile(const char* fileName);
 
+  /// Under MPI, REQUEST_DATA first agrees over the ranks on which optional blocks failed
+  /// (the partial-result rule): a rank whose copy of the file lost a block the others
+  /// read fails with that block's message, so the vote reports it and no rank outputs
+  /// what another left empty. Then the base's request.
+  vtkTypeBool ProcessRequest(
+    vtkInformation* request, vtkInformationVector** inputs, vtkInformationVector* outputs) override;
+
   /// The output of port 0.
   vtkPolyData* GetOutput() { return vtkPolyData::SafeDownCast(this->GetOutputDataObject(0)); }
 
@@ -85,6 +92,8 @@ protected:
 
   int PatternIndex = 0;
   int NearFieldIndex = 0;
+  /// This rank's message when its partial result differs from another rank's (MPI).
+  std::string RankDivergence;
   double ReferenceImpedance = 50;
 
 private:

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmNecNearField.h"
 
+#include "cmNecText.h"
+
 #include "cmFarField.h"
 
 #include <algorithm>
@@ -77,13 +79,12 @@ bool IsLattice(const std::vector<double>& p, const std::int64_t d[3], double tol
 
 bool IsNecNearFieldBanner(std::string_view line, bool& electric)
 {
-  const std::string u = Upper(line);
-  if (u.find("NEAR ELECTRIC FIELDS") != std::string::npos)
+  if (HasNecPhrase(line, "NEAR ELECTRIC FIELDS"))
   {
     electric = true;
     return true;
   }
-  if (u.find("NEAR MAGNETIC FIELDS") != std::string::npos)
+  if (HasNecPhrase(line, "NEAR MAGNETIC FIELDS"))
   {
     electric = false;
     return true;
@@ -192,7 +193,8 @@ void NecNearFieldScanner::Table(
       throw ParseError(s.FileName(), banner,
         std::string(what) + " table without rows (no numeric row in the 8 lines after the banner)");
     }
-    header += Upper(line);
+    header += NecNormal(line);
+    header += '\n';
   }
   if (header.find("LOCATION") == std::string::npos || header.find("MAGNITUDE") == std::string::npos)
   {

@@ -7,10 +7,99 @@
 #include "cmNecOutputParser.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace cm
 {
+namespace
+{
+bool IsBlank(char c)
+{
+  return c == ' ' || c == '\t';
+}
+
+char UpperChar(char c)
+{
+  return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+}
+} // namespace
+
+std::size_t FindNecPhrase(std::string_view hay, std::string_view phrase, std::size_t* matched)
+{
+  if (phrase.empty())
+  {
+    return 0;
+  }
+  for (std::size_t i = 0; i < hay.size(); ++i)
+  {
+    if (UpperChar(hay[i]) != phrase[0])
+    {
+      continue;
+    }
+    std::size_t h = i, k = 0;
+    while (k < phrase.size() && h < hay.size())
+    {
+      if (phrase[k] == ' ')
+      {
+        if (!IsBlank(hay[h]))
+        {
+          break;
+        }
+        while (h < hay.size() && IsBlank(hay[h]))
+        {
+          ++h;
+        }
+        while (k < phrase.size() && phrase[k] == ' ')
+        {
+          ++k;
+        }
+      }
+      else if (UpperChar(hay[h]) == phrase[k])
+      {
+        ++h;
+        ++k;
+      }
+      else
+      {
+        break;
+      }
+    }
+    if (k == phrase.size())
+    {
+      if (matched)
+      {
+        *matched = h - i;
+      }
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+std::string NecNormal(std::string_view s)
+{
+  std::string out;
+  out.reserve(s.size());
+  bool blank = false;
+  for (char c : s)
+  {
+    if (IsBlank(c) || c == '\r')
+    {
+      blank = !out.empty();
+      continue;
+    }
+    if (blank)
+    {
+      out += ' ';
+      blank = false;
+    }
+    out += UpperChar(c);
+  }
+  return out;
+}
+
 namespace nec
 {
 /// Section banners that end a table's header search: a table with no rows (say, wire
@@ -121,6 +210,51 @@ bool Parser::NextRow(int maxHeader, std::int64_t& headerLines, std::string_view&
   }
 }
 
+void Parser::OptionalFailed(Block which, const ParseError& e)
+{
+  static const char* const port[NumberOfBlocks] = { "Port Parameters", "Near Fields",
+    "Radiation Pattern" };
+  if (this->FirstFailure[which].empty())
+  {
+    this->FirstFailure[which].push_back(e);
+    this->Out.Warnings.push_back(
+      std::string(e.what()) + " (the " + port[which] + " output is left empty)");
+  }
+  this->Out.PortTablesFailed = this->Out.PortTablesFailed || which == PortTables;
+  this->Out.NearFieldsFailed = this->Out.NearFieldsFailed || which == NearFields;
+  this->Out.PatternsFailed = this->Out.PatternsFailed || which == Patterns;
+}
+
+bool Parser::KeepEarlierSolutions(const std::string& problem, std::int64_t line)
+{
+  // The solutions of the frequency being read when the run stopped are dropped; what
+  // precedes them is kept when every one of those is complete.
+  auto& sols = this->Out.Solutions;
+  std::size_t keep = 0;
+  while (keep < sols.size() &&
+    !(std::abs(sols[keep].Frequency - this->FrequencyHz) <= 1e-9 * std::abs(this->FrequencyHz)))
+  {
+    ++keep;
+  }
+  bool complete = keep > 0;
+  for (std::size_t k = 0; k < keep; ++k)
+  {
+    const NecSolution& s = sols[k];
+    complete = complete && (!this->SawPatches || s.HasPatchCurrents) &&
+      (s.HasPatchCurrents || !s.Wires.empty() || !s.Patterns.empty());
+  }
+  if (!complete)
+  {
+    return false;
+  }
+  const double last = sols[keep - 1].Frequency;
+  sols.erase(sols.begin() + static_cast<std::ptrdiff_t>(keep), sols.end());
+  this->Out.Warnings.push_back(ParseError::Format(this->S.FileName(), line, problem) +
+    " (the sweep stops there: the frequencies up to " + std::to_string(last * 1e-6) +
+    " MHz are shown)");
+  return true;
+}
+
 NecOutput Parser::Run()
 {
   try
@@ -128,28 +262,59 @@ NecOutput Parser::Run()
     this->RunSections();
     this->FlushCurrents();
   }
-  catch (const ParseError&)
+  catch (const ParseError& e)
   {
     // A deferred table before this error may hold an earlier one: the serial
     // parse (DeferredRowsRefused) then finds it first.
     this->FlushCurrents();
-    throw;
+    // A later frequency of a sweep that fails keeps the earlier ones.
+    const std::string what = e.what();
+    const std::string prefix = ParseError::Format(e.File, e.Line, "");
+    if (!this->KeepEarlierSolutions(what.substr(std::min(prefix.size(), what.size())), e.Line))
+    {
+      throw;
+    }
   }
   // A model with patches prints their currents in every solve; a solution without them
-  // means the file was cut short.
+  // means the file was cut short (in a sweep, the earlier frequencies are kept).
   bool missing = this->Out.Solutions.empty();
+  bool anything = false;
   for (const NecSolution& s : this->Out.Solutions)
   {
     missing = missing || (this->SawPatches && !s.HasPatchCurrents);
+    anything = anything || s.HasPatchCurrents || !s.Wires.empty() ||
+      (!s.Patterns.empty() && !this->Out.PatternsFailed);
+  }
+  const char* const noSolution = this->SawPatches
+    ? "no SURFACE PATCH CURRENTS section: the run printed no solution for its patches "
+      "(did the deck end before an XQ or RP card, or did NEC stop on an error?)"
+    : "no solution: neither CURRENTS AND LOCATION, SURFACE PATCH CURRENTS nor RADIATION "
+      "PATTERNS was printed (did the deck end before an XQ or RP card?)";
+  if (missing && !this->Out.Solutions.empty())
+  {
+    // The first incomplete solution's frequency is where the run stopped.
+    for (const NecSolution& s : this->Out.Solutions)
+    {
+      if (this->SawPatches && !s.HasPatchCurrents)
+      {
+        this->FrequencyHz = s.Frequency;
+        break;
+      }
+    }
+    missing = !this->KeepEarlierSolutions(noSolution, this->S.LineNumber());
   }
   if (missing)
   {
-    throw ParseError(this->S.FileName(), this->S.LineNumber(),
-      this->SawPatches
-        ? "no SURFACE PATCH CURRENTS section: the run printed no solution for its patches "
-          "(did the deck end before an XQ or RP card, or did NEC stop on an error?)"
-        : "no solution: neither CURRENTS AND LOCATION, SURFACE PATCH CURRENTS nor RADIATION "
-          "PATTERNS was printed (did the deck end before an XQ or RP card?)");
+    throw ParseError(this->S.FileName(), this->S.LineNumber(), noSolution);
+  }
+  if (!anything)
+  {
+    // Only a pattern was printed and it failed: that is the file's error.
+    if (!this->FirstFailure[Patterns].empty())
+    {
+      throw this->FirstFailure[Patterns].front();
+    }
+    throw ParseError(this->S.FileName(), this->S.LineNumber(), noSolution);
   }
   return std::move(this->Out);
 }
@@ -209,7 +374,7 @@ void Parser::RunSections()
     else if (ContainsNoCase(line, "RADIATION PATTERNS"))
     {
       mode = Mode::None;
-      this->ReadPattern();
+      this->Optional(Patterns, [this] { this->ReadPattern(); });
     }
     else if (ContainsNoCase(line, "CURRENTS AND LOCATION"))
     {
@@ -219,11 +384,13 @@ void Parser::RunSections()
     else if (bool electric; IsNecNearFieldBanner(line, electric))
     {
       mode = Mode::None;
-      if (this->FrequencyHz <= 0)
-      {
-        this->S.Fail("near-field table before any FREQUENCY line");
-      }
-      this->Near.Table(this->S, electric, this->MaxPatches, this->Solution(false).NearFields);
+      this->Optional(NearFields, [this, electric] {
+        if (this->FrequencyHz <= 0)
+        {
+          this->S.Fail("near-field table before any FREQUENCY line");
+        }
+        this->Near.Table(this->S, electric, this->MaxPatches, this->Solution(false).NearFields);
+      });
     }
     else if (ContainsNoCase(line, "DATA CARD"))
     {
@@ -236,19 +403,20 @@ void Parser::RunSections()
     else if (ContainsNoCase(line, "ANTENNA INPUT PARAMETERS"))
     {
       mode = Mode::None;
-      this->ReadFeeds();
+      this->Optional(PortTables, [this] { this->ReadFeeds(); });
     }
     else if (ContainsNoCase(line, "POWER BUDGET") || ContainsNoCase(line, "STRUCTURE IMPEDANCE LOADING"))
     {
       mode = Mode::None;
-      this->ReadPortTable(line);
+      this->Optional(PortTables, [this, line] { this->ReadPortTable(line); });
     }
-    else if (StartsWith(Trim(line), "FREQUENCY") || StartsWith(Trim(line), "WAVELENGTH"))
+    else if (FindNecPhrase(Trim(line), "FREQUENCY") == 0 ||
+      FindNecPhrase(Trim(line), "WAVELENGTH") == 0)
     {
       // "FREQUENCY : 3.0000E+02 MHz" (nec2c) or "FREQUENCY= 2.9980E+02 MHZ" (NEC-2D);
       // "WAVELENGTH: 9.9933E-01 Mtr" or "WAVELENGTH= 1.0000E+00 METERS".
       std::string_view t = Trim(line);
-      const bool freq = t[0] == 'F';
+      const bool freq = t[0] == 'F' || t[0] == 'f';
       t = Trim(t.substr(freq ? 9 : 10));
       if (t.empty() || (t[0] != ':' && t[0] != '='))
       {
@@ -296,8 +464,6 @@ void Parser::RunSections()
 }
 } // namespace nec
 
-using cm::ContainsNoCase;
-
 SurfaceMesh NecSolution::FullMesh() const
 {
   SurfaceMesh m = this->Mesh;
@@ -314,8 +480,10 @@ bool LooksLikeNecOutput(std::string_view rawHead)
 {
   std::string storage;
   const std::string_view head = Untabbed(rawHead, storage);
-  return ContainsNoCase(head, "NUMERICAL ELECTROMAGNETICS CODE") || ContainsNoCase(head, "- - - - COMMENTS - - - -") ||
-    (ContainsNoCase(head, "STRUCTURE SPECIFICATION") && ContainsNoCase(head, "COORDINATES MUST BE INPUT IN"));
+  return HasNecPhrase(head, "NUMERICAL ELECTROMAGNETICS CODE") ||
+    HasNecPhrase(head, "- - - - COMMENTS - - - -") ||
+    (HasNecPhrase(head, "STRUCTURE SPECIFICATION") &&
+      HasNecPhrase(head, "COORDINATES MUST BE INPUT IN"));
 }
 
 NecOutput ParseNecOutput(

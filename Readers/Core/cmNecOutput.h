@@ -102,6 +102,15 @@ struct NecOutput
   std::int64_t SquarePatches = 0;  ///< patches drawn as squares because no corners matched
   std::int64_t SkippedPatterns = 0; ///< RADIATION PATTERNS tables of an unknown layout, skipped
   std::vector<NecSolution> Solutions; ///< in file order (one per frequency and excitation)
+  /// The partial-result rule. When the currents (or, without them, the patterns) parse,
+  /// an optional block that fails leaves only its own output empty and gives one
+  /// warning, "file:line: problem (...)", per kind of block: the port tables (ANTENNA
+  /// INPUT PARAMETERS, POWER BUDGET, STRUCTURE IMPEDANCE LOADING), the near fields, the
+  /// radiation patterns, and a later frequency of a sweep (the earlier ones are kept).
+  std::vector<std::string> Warnings;
+  bool PortTablesFailed = false; ///< the Port Parameters output is to be empty
+  bool NearFieldsFailed = false; ///< the Near Fields output is to be empty
+  bool PatternsFailed = false; ///< the Radiation Pattern output is to be empty
 };
 
 /// Parses a whole output file's text; throws ParseError naming `fileName` and the line.

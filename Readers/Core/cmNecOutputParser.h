@@ -16,6 +16,7 @@
 #define cmNecOutputParser_h
 
 #include "cmNecOutput.h"
+#include "cmNecText.h"
 
 #include "cmConstants.h"
 #include "cmTextSearch.h"
@@ -32,9 +33,8 @@ namespace cm
 {
 namespace nec
 {
-// The shared 3-vector, constants and case-insensitive search (Filters/Common/Core).
+// The shared 3-vector and constants (Filters/Common/Core).
 using cm::Add;
-using cm::ContainsNoCase;
 using cm::Cross;
 using cm::Dot;
 using cm::FindNoCase;
@@ -42,6 +42,13 @@ using cm::Norm;
 using cm::Scale;
 using cm::Sub;
 using cm::Vec3;
+
+/// Every banner and keyword of the parser is matched without regard to case or to runs
+/// of spaces (cmNecText.h); this name keeps the sections' code short.
+inline bool ContainsNoCase(std::string_view hay, std::string_view upperPhrase)
+{
+  return HasNecPhrase(hay, upperPhrase);
+}
 
 inline bool IsDigit(char c)
 {
@@ -149,6 +156,31 @@ private:
   void ReadPattern();
   void ReadPortTable(std::string_view banner); // cmNecPorts.h: input parameters, budget, loads
   NecSolution& Solution(bool fresh);
+  /// The optional blocks of the partial-result rule (NecOutput::Warnings).
+  enum Block
+  {
+    PortTables,
+    NearFields,
+    Patterns,
+    NumberOfBlocks
+  };
+  /// Runs `read` (one optional block); a ParseError becomes the block's warning.
+  template <typename F>
+  void Optional(Block which, F&& read)
+  {
+    try
+    {
+      read();
+    }
+    catch (const ParseError& e)
+    {
+      this->OptionalFailed(which, e);
+    }
+  }
+  void OptionalFailed(Block which, const ParseError& e);
+  /// After a ParseError in a later frequency of a sweep, or a sweep cut short: keeps
+  /// the complete solutions before it with a warning; false when none is left.
+  bool KeepEarlierSolutions(const std::string& problem, std::int64_t line);
   void AddSources(SurfaceMesh& mesh) const;
   void Build();
   double Lambda() const;
@@ -176,6 +208,7 @@ private:
   std::vector<NecPort> PendingPorts; ///< ANTENNA INPUT PARAMETERS of the solve being printed
   NecPowerBudget PendingPower;       ///< a POWER BUDGET printed before its solution existed
   std::vector<NecLoad> Loads;        ///< the STRUCTURE IMPEDANCE LOADING last printed
+  std::vector<ParseError> FirstFailure[NumberOfBlocks]; ///< the first error of each optional block
 };
 } // namespace nec
 } // namespace cm

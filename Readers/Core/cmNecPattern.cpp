@@ -41,7 +41,7 @@ void Parser::ReadPattern()
       ++this->Out.SkippedPatterns;
       return;
     }
-    header += Upper(line);
+    header += NecNormal(line);
     header += '\n';
   }
   FarFieldGrid g;

@@ -2,6 +2,7 @@
 #include "cmNecPorts.h"
 
 #include "cmConstants.h"
+#include "cmNecText.h"
 
 #include <cmath>
 #include <limits>
@@ -104,8 +105,7 @@ std::vector<NecPort> ReadNecInputParameters(LineScanner& s, std::int64_t maxRows
     {
       // Up to four header lines before the first row; any other line, or the next
       // section's banner, ends the table.
-      const bool banner = line.find("---") != std::string_view::npos ||
-        line.find("- - -") != std::string_view::npos;
+      const bool banner = line.find("---") != std::string_view::npos || HasNecPhrase(line, "- - -");
       if (!ports.empty() || banner || ++header > 4)
       {
         s.Seek(at, lineNo);
@@ -168,7 +168,7 @@ NecPowerBudget ReadNecPowerBudget(LineScanner& s)
       s.Seek(at, lineNo);
       break;
     }
-    const std::string key = Upper(Trim(line.substr(0, eq)));
+    const std::string key = NecNormal(line.substr(0, eq));
     Tokenize(line.substr(eq + 1), tok);
     if (tok.empty())
     {
@@ -227,7 +227,7 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
   while (NextNonBlank(s, line, at, lineNo))
   {
     const std::string up = Upper(line);
-    if (up.find("NOT LOADED") != std::string::npos)
+    if (HasNecPhrase(line, "NOT LOADED"))
     {
       return loads;
     }
@@ -255,7 +255,7 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
       }
       continue;
     }
-    if (up.find("NOTE,") != std::string::npos)
+    if (HasNecPhrase(line, "NOTE,"))
     {
       continue; // "SOME OF THE ABOVE SEGMENTS HAVE BEEN LOADED TWICE - IMPEDANCES ADDED"
     }
@@ -266,7 +266,7 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
            std::make_pair("SERIES", NecLoad::Kind::Series),
            std::make_pair("WIRE", NecLoad::Kind::Other) })
     {
-      const std::size_t p = up.find(k.first);
+      const std::size_t p = FindNecPhrase(line, k.first);
       if (p != std::string::npos)
       {
         kind = k.second;

@@ -128,11 +128,12 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
     e.P[k / 3][k % 3] = NeedFinite(this->S, nums[k], "a patch corner coordinate");
   }
   std::int64_t nx = 0, ny = 0;
-  const std::size_t surface = FindNoCase(line, "SURFACE -");
+  std::size_t surfaceLength = 0;
+  const std::size_t surface = FindNecPhrase(line, "SURFACE -", &surfaceLength);
   if (surface != std::string_view::npos)
   {
     // SM card: "SURFACE - NX BY NY PATCHES" (Fortran may glue "BY100").
-    const std::string_view tail = line.substr(surface + 9);
+    const std::string_view tail = line.substr(surface + surfaceLength);
     const std::size_t by = FindNoCase(tail, "BY");
     std::vector<std::string_view> a, b;
     Tokenize(tail.substr(0, by), a);

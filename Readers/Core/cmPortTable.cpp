@@ -194,10 +194,13 @@ ColumnTable NecPortTable(const NecOutput& nec, double z0)
           fed = fed || p.Segment == w->Segment;
         }
       }
-      if (segs.empty() || fed)
+      if (segs.empty())
       {
-        continue; // a load in series with a source is its generator impedance
+        continue;
       }
+      // A load on a fed segment is in series with the source: NEC's input impedance
+      // includes it, and its power (counted in the POWER BUDGET's structure loss) is
+      // taken from the segment current, the source's input current.
       std::size_t k = 0;
       while (loadNames[k] != l.Name())
       {
@@ -215,7 +218,7 @@ ColumnTable NecPortTable(const NecOutput& nec, double z0)
       lre[k] = il.real();
       lim[k] = il.imag();
       ldb[k] = available > 0 && lp[k] > 0 ? 10 * std::log10(lp[k] / available) : NaN;
-      if (segs.size() == 1 && s.Ports.size() == 1 && std::abs(zl - z0) <= 1e-6 * z0)
+      if (!fed && segs.size() == 1 && s.Ports.size() == 1 && std::abs(zl - z0) <= 1e-6 * z0)
       {
         const NecPort& src = s.Ports[0];
         const std::complex<double> s21 = -2.0 * z0 * il / (src.Voltage + z0 * src.Current);

@@ -76,7 +76,9 @@ struct PortColumns
 /// then for every lumped load (LD types 0, 1, 4) named N as NecLoad::Name():
 /// LoadPower_N (W), LoadCurrent_re_N, LoadCurrent_im_N (A, summed power and the first
 /// segment's current for a range), S21_dB_N (10 log10 G_T), S21_re_N, S21_im_N (NaN
-/// unless the load is one segment equal to Z0 and the solve has one source). A quantity
+/// unless the load is one segment equal to Z0, on no fed segment, and the solve has one
+/// source). A load on a fed segment is in series with its source: its power is that of
+/// the source's current (part of the POWER BUDGET's structure loss). A quantity
 /// the file does not give (no POWER BUDGET, currents suppressed by PT) is NaN.
 ColumnTable NecPortTable(const NecOutput& nec, double z0);
 

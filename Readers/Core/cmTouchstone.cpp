@@ -120,9 +120,54 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
   std::int64_t recordLine = 0;
   std::vector<std::string_view> tok;
   std::string_view line;
+  // HFSS's "! Port Impedance re1 im1 re2 im2" after each frequency's record (older
+  // versions glue the first number to the word: "! Port Impedance50 0 50 0").
+  std::vector<std::array<C, 2>> portZ; // per frequency, ports 1 and 2
+  std::vector<std::size_t> portZAt; // the frequency index each line follows
+  std::int64_t firstPortZLine = 0;
   while (s.Next(line))
   {
     const std::size_t bang = line.find('!');
+    if (bang != std::string_view::npos)
+    {
+      std::string_view c = Trim(line.substr(bang + 1));
+      if (c.size() >= 14 && Upper(c.substr(0, 4)) == "PORT")
+      {
+        std::string_view rest = Trim(c.substr(4));
+        if (rest.size() >= 9 && Upper(rest.substr(0, 9)) == "IMPEDANCE")
+        {
+          if (data.empty() || !record.empty())
+          {
+            s.Fail("a '! Port Impedance' line before its frequency's record is complete");
+          }
+          Tokenize(rest.substr(9), tok);
+          const std::size_t want = 2 * static_cast<std::size_t>(ports);
+          if (tok.size() != want)
+          {
+            s.Fail("'! Port Impedance' line has " + std::to_string(tok.size()) +
+              " numbers, expected " + std::to_string(want) + " (real and imaginary per port)");
+          }
+          std::array<C, 2> z{};
+          for (std::size_t k = 0; k < want / 2; ++k)
+          {
+            z[k] = { NeedFinite(s, tok[2 * k], "a port impedance"),
+              NeedFinite(s, tok[2 * k + 1], "a port impedance") };
+            if (!(z[k].real() > 0))
+            {
+              s.Fail("a port impedance must have a positive real part");
+            }
+          }
+          if (!portZAt.empty() && portZAt.back() == data.size() - 1)
+          {
+            s.Fail("a second '! Port Impedance' line for one frequency");
+          }
+          firstPortZLine = firstPortZLine > 0 ? firstPortZLine : s.LineNumber();
+          portZ.push_back(z);
+          portZAt.push_back(data.size() - 1);
+          continue;
+        }
+      }
+    }
     line = Trim(bang == std::string_view::npos ? line : line.substr(0, bang));
     if (line.empty())
     {
@@ -266,12 +311,47 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
     add("S12", s12);
     add("S22", s22);
   }
+  // Port impedances other than R: the S columns stay as the file gives them (against
+  // each port's impedance), port 1's impedance comes from its own, the reflection
+  // columns are against R, and the impedances become columns.
+  bool otherZ = false;
+  if (!portZ.empty())
+  {
+    if (portZ.size() != n)
+    {
+      throw ParseError(fileName, firstPortZLine,
+        "'! Port Impedance' lines for " + std::to_string(portZ.size()) + " of " +
+          std::to_string(n) + " frequencies");
+    }
+    for (const auto& zf : portZ)
+    {
+      for (int k = 0; k < ports; ++k)
+      {
+        otherZ = otherZ || std::abs(zf[static_cast<std::size_t>(k)] - o.R) > 1e-9 * o.R;
+      }
+    }
+  }
   std::vector<C> z(n);
   for (std::size_t i = 0; i < n; ++i)
   {
-    z[i] = o.R * (1.0 + s11[i]) / (1.0 - s11[i]);
+    const C z1 = otherZ ? portZ[i][0] : C(o.R);
+    z[i] = z1 * (1.0 + s11[i]) / (1.0 - s11[i]);
   }
   AddReflectionColumns(z, o.R, t);
+  if (otherZ)
+  {
+    for (int k = 0; k < ports; ++k)
+    {
+      std::vector<double> re(n), im(n);
+      for (std::size_t i = 0; i < n; ++i)
+      {
+        re[i] = portZ[i][static_cast<std::size_t>(k)].real();
+        im[i] = portZ[i][static_cast<std::size_t>(k)].imag();
+      }
+      t.Add("PortImpedance" + std::to_string(k + 1) + "_re") = std::move(re);
+      t.Add("PortImpedance" + std::to_string(k + 1) + "_im") = std::move(im);
+    }
+  }
   return t;
 }
 

@@ -15,6 +15,15 @@
  *    N12 N22 (not row order). Records may wrap over lines; the reader counts numbers.
  *  - Frequencies increase strictly. In a 2-port file a frequency lower than the last
  *    starts the noise parameters, which are skipped (and must come in rows of 5).
+ *  - HFSS writes `! Port Impedance re1 im1 [re2 im2]` after each frequency's record
+ *    (before 2020 R2 glued to the word: `! Port Impedance50 0 50 0`): the S parameters
+ *    are then referenced to these per-port, per-frequency (possibly complex) impedances,
+ *    whatever R the option line gives. When they all equal R nothing changes. Otherwise
+ *    the S columns are kept as the file gives them, the columns PortImpedance1_re/_im
+ *    (and 2) carry the impedances, port 1's R, X, |Z| are Zp1 (1 + S11)/(1 − S11), and
+ *    the reflection columns (Gamma, ReturnLoss, VSWR, MismatchLoss) are that impedance's
+ *    against R (= ReferenceImpedance): no silent mix of references. A line with the
+ *    wrong count of numbers, or lines for only some frequencies, is refused.
  *
  * The table (cmPortTable.h's ColumnTable) has Frequency (Hz), Sij_re, Sij_im, Sij_dB for
  * every parameter (converted to S against R), and the reflection columns of port 1

@@ -260,6 +260,34 @@ std::string ExpectRefusal(const std::string& label, const std::string& format,
   CM_CHECK_MSG(false, label + ": was accepted");
   return "";
 }
+/// NEC-2's partial-result rule ("warn" rows): the parser itself reads the file, with one
+/// warning naming it, `line` (0: none) and every fragment, and marks the failed block.
+void ExpectNecWarning(
+  const std::string& label, const std::string& path, long long line, const std::vector<std::string>& frags)
+{
+  try
+  {
+    const NecOutput n = ReadNecOutputFile(path);
+    const std::string msg = n.Warnings.empty() ? std::string() : n.Warnings[0];
+    std::printf("  %-32s warning: %s\n", label.c_str(), msg.c_str());
+    CM_CHECK_MSG(n.Warnings.size() == 1, label + ": expected one warning");
+    CM_CHECK_MSG(
+      msg.find(path + ":" + (line > 0 ? std::to_string(line) + ": " : std::string())) == 0,
+      label + ": the warning does not name the file and line");
+    for (const std::string& f : frags)
+    {
+      CM_CHECK_MSG(msg.find(f) != std::string::npos, label + ": warning lacks '" + f + "'");
+    }
+    CM_CHECK_MSG(
+      !n.Solutions.empty() && (n.PortTablesFailed || n.NearFieldsFailed || n.PatternsFailed),
+      label + ": nothing kept, or no block marked failed");
+  }
+  catch (const std::exception& e)
+  {
+    CM_CHECK_MSG(false, label + ": refused: " + e.what());
+  }
+}
+
 /// Expects `path` to be read (a non-empty mesh) with one warning naming it, `line` and
 /// every fragment (the formats whose parsers return warnings: gmsh).
 void ExpectWarning(const std::string& label, const std::string& format, const std::string& path,
@@ -319,7 +347,11 @@ int TestBadInputs(int, char*[])
     {
       frags = Split(f[5], '|');
     }
-    if (f[3] == "warn" && f[6].rfind("port:", 0) == 0)
+    if (f[3] == "warn" && f[1] == "nec")
+    {
+      ExpectNecWarning(f[0], path, std::stoll(f[4]), frags);
+    }
+    else if (f[3] == "warn" && f[6].rfind("port:", 0) == 0)
     {
       // The parser refuses the optional block; the VTK reader turns that into one warning
       // and an empty port N (py.bad_inputs and cxx.TestReaderErrors check the reader).

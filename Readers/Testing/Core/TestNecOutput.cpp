@@ -277,6 +277,106 @@ void ExpectError(const std::string& label, const std::string& path, std::int64_t
     CM_CHECK_MSG(what.find(words) != std::string::npos, label + ": message says '" + words + "'");
   }
 }
+/// Banners and keywords as other NEC programs and hand edits print them: lower case
+/// and runs of spaces on every banner, budget and frequency line. The parse must equal
+/// the original's.
+std::string Respaced(const std::string& text)
+{
+  std::string out;
+  for (const std::string& line : Lines(text))
+  {
+    const bool banner = line.find("- - -") != std::string::npos ||
+      line.find("---") != std::string::npos || line.find('=') != std::string::npos ||
+      line.find("FREQUENCY") != std::string::npos || line.find("WAVELENGTH") != std::string::npos;
+    if (!banner || line.find("ITAG") != std::string::npos ||
+      line.find("DATA CARD") != std::string::npos)
+    {
+      out += line + "\n";
+      continue;
+    }
+    std::string l;
+    for (std::size_t k = 0; k < line.size(); ++k)
+    {
+      const char c = line[k];
+      l += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+      if (c == ' ' && k > 0 && line[k - 1] != ' ')
+      {
+        l += "  "; // every gap between words becomes at least three spaces
+      }
+    }
+    out += l + "\n";
+  }
+  return out;
+}
+
+void CheckRespaced(const std::string& label, const std::string& path)
+{
+  try
+  {
+    const NecOutput a = ReadNecOutputFile(path);
+    const NecOutput b = ParseNecOutput(Respaced(Slurp(path)), path);
+    CM_CHECK_MSG(a.Solutions.size() == b.Solutions.size() && !a.Solutions.empty(),
+      label + ": as many solutions with banners respaced and lower-cased");
+    for (std::size_t k = 0; k < a.Solutions.size() && k < b.Solutions.size(); ++k)
+    {
+      const NecSolution& x = a.Solutions[k];
+      const NecSolution& y = b.Solutions[k];
+      CM_CHECK_MSG(x.Frequency == y.Frequency && x.Wires.size() == y.Wires.size() &&
+          x.Patterns.size() == y.Patterns.size() && x.Ports.size() == y.Ports.size() &&
+          x.Loads.size() == y.Loads.size() && x.Power.Present == y.Power.Present &&
+          x.Power.Input == y.Power.Input && x.Power.StructureLoss == y.Power.StructureLoss &&
+          x.HasPatchCurrents == y.HasPatchCurrents && x.Mesh.JReal == y.Mesh.JReal &&
+          x.NearFields.size() == y.NearFields.size(),
+        label + ": solution " + std::to_string(k) + " reads the same respaced");
+    }
+    CM_CHECK_MSG(LooksLikeNecOutput(Respaced(Slurp(path)).substr(0, 4096)),
+      label + ": the respaced banner is still recognised");
+  }
+  catch (const ParseError& e)
+  {
+    CM_CHECK_MSG(false, label + " respaced: " + e.what());
+  }
+}
+
+/// The partial-result rule over a sweep: a later frequency cut short keeps the earlier
+/// ones with one warning naming the line.
+void CheckSweepCut(const std::string& path, const std::string& tmp)
+{
+  const std::vector<std::string> l = Lines(Slurp(path));
+  std::size_t second = 0, seen = 0;
+  for (std::size_t i = 0; i < l.size(); ++i)
+  {
+    if (l[i].find("CURRENTS AND LOCATION") != std::string::npos && ++seen == 2)
+    {
+      second = i;
+      break;
+    }
+  }
+  CM_CHECK_MSG(second > 0, "sweep: a second wire-current table");
+  std::string cut;
+  for (std::size_t i = 0; i < second + 8; ++i)
+  {
+    cut += l[i] + "\n";
+  }
+  cut += l[second + 8].substr(0, 30) + "\n"; // a row cut mid-way
+  const std::string p = tmp + "nec_sweep_cut.out";
+  Spit(p, cut);
+  try
+  {
+    const NecOutput out = ReadNecOutputFile(p);
+    const std::string w = out.Warnings.empty() ? std::string() : out.Warnings[0];
+    std::printf("  sweep cut -> warning: %s\n", w.c_str());
+    CM_CHECK_MSG(out.Solutions.size() == 1 && out.Warnings.size() == 1,
+      "sweep cut: the first frequency is kept, one warning");
+    CM_CHECK_MSG(w.find(p + ":" + std::to_string(second + 9) + ": ") == 0 &&
+        w.find("wire current row") != std::string::npos,
+      "sweep cut: the warning names the file, the line and the problem");
+  }
+  catch (const ParseError& e)
+  {
+    CM_CHECK_MSG(false, std::string("sweep cut refused the whole file: ") + e.what());
+  }
+}
 } // namespace
 
 int TestNecOutput(int, char*[])
@@ -371,6 +471,13 @@ int TestNecOutput(int, char*[])
   {
     CM_CHECK_MSG(false, std::string("NEC-2D: ") + e.what());
   }
+
+  // Banners and keywords without regard to case and runs of spaces.
+  CheckRespaced("box", box);
+  CheckRespaced("feed_loaded", data + "feed_loaded.out");
+  CheckRespaced("near fields", data + "dipole_near_fields.out");
+  CheckRespaced("NEC-2D sweep", data + "nec2d_sweep.out");
+  CheckSweepCut(data + "feed_loaded.out", tmp);
 
   // Damaged files, made from the box output.
   const std::string text = Slurp(box);
@@ -586,26 +693,34 @@ int TestNecOutput(int, char*[])
       {
         broken.replace(at + 1, 5, " 2999");
       }
+      // The partial-result rule: the first frequency is kept, with one warning naming the
+      // damaged row of the second, the same on any thread count.
       std::string one, two;
+      std::size_t kept[2] = { 0, 0 };
       try
       {
-        ParseNecOutput(broken, "broken.out");
+        const NecOutput o = ParseNecOutput(broken, "broken.out");
+        one = o.Warnings.size() == 1 ? o.Warnings[0] : std::string();
+        kept[0] = o.Solutions.size();
       }
       catch (const ParseError& e)
       {
-        one = e.what();
+        one = std::string("error: ") + e.what();
       }
       try
       {
-        ParseNecOutput(broken, "broken.out", twoThreads);
+        const NecOutput o = ParseNecOutput(broken, "broken.out", twoThreads);
+        two = o.Warnings.size() == 1 ? o.Warnings[0] : std::string();
+        kept[1] = o.Solutions.size();
       }
       catch (const ParseError& e)
       {
-        two = e.what();
+        two = std::string("error: ") + e.what();
       }
+      CM_CHECK_MSG(kept[0] == 1 && kept[1] == 1, "sweep: the undamaged first frequency is kept");
       const std::string line = std::to_string(1 + std::count(broken.begin(), broken.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n'));
       CM_CHECK_MSG(!one.empty() && one == two && one.find("broken.out:" + line + ":") == 0,
-        std::string("sweep, ") + bad + ": the same error on 1 and 2 threads at line " + line +
+        std::string("sweep, ") + bad + ": the same warning on 1 and 2 threads at line " + line +
           " (got '" + one + "' and '" + two + "')");
     }
   }

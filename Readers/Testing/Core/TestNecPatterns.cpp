@@ -165,6 +165,28 @@ void ExpectError(const char* label, const std::string& path, std::int64_t line, 
     CM_CHECK(what.find(words) != std::string::npos);
   }
 }
+/// The partial-result rule: a damaged RADIATION PATTERNS table of a run whose wire
+/// currents parse gives one warning naming the file (and `line` when > 0), an empty
+/// pattern output and the currents.
+void ExpectPatternWarning(
+  const char* label, const std::string& path, std::int64_t line, const char* words)
+{
+  try
+  {
+    const NecOutput out = ReadNecOutputFile(path);
+    const std::string w = out.Warnings.empty() ? std::string() : out.Warnings[0];
+    std::printf("  %s -> warning: %s\n", label, w.c_str());
+    CM_CHECK(out.Warnings.size() == 1 && out.PatternsFailed && !out.PortTablesFailed);
+    CM_CHECK(w.find(path + ":" + (line > 0 ? std::to_string(line) + ":" : std::string())) == 0);
+    CM_CHECK(w.find(words) != std::string::npos);
+    CM_CHECK(!out.Solutions.empty() && !out.Solutions[0].Wires.empty());
+  }
+  catch (const ParseError& e)
+  {
+    std::printf("FAIL %s: the whole file refused: %s\n", label, e.what());
+    CM_CHECK(false);
+  }
+}
 } // namespace
 
 int TestNecPatterns(int, char*[])
@@ -354,27 +376,27 @@ int TestNecPatterns(int, char*[])
       }
       return s;
     };
-    std::printf("errors:\n");
+    std::printf("damaged patterns (warnings) and errors:\n");
     {
       auto l = lines;
       l[first + 40] = l[first + 40].substr(0, 60); // cut inside the row
       const std::string p = tmp + "pat_truncated.out";
       Spit(p, join(l, first + 41));
-      ExpectError("truncated row", p, static_cast<std::int64_t>(first + 41), "fields", parse);
+      ExpectPatternWarning("truncated row", p, static_cast<std::int64_t>(first + 41), "fields");
     }
     {
       auto l = lines;
       l[first + 7].replace(l[first + 7].find("LINEAR") + 9, 3, "x.y");
       const std::string p = tmp + "pat_nonnumeric.out";
       Spit(p, join(l, l.size()));
-      ExpectError("non-numeric", p, static_cast<std::int64_t>(first + 8), "expected", parse);
+      ExpectPatternWarning("non-numeric", p, static_cast<std::int64_t>(first + 8), "expected");
     }
     {
       auto l = lines;
       l.erase(l.begin() + static_cast<std::ptrdiff_t>(first + 50)); // 147 rows: not 37 x 4
       const std::string p = tmp + "pat_row_missing.out";
       Spit(p, join(l, l.size()));
-      ExpectError("row missing", p, 0, "grid", parse);
+      ExpectPatternWarning("row missing", p, 0, "grid");
     }
     {
       auto l = lines;

@@ -5,6 +5,7 @@
 // (GHz S MA R 50), write → read round trips in every format and unit, and damaged
 // files that must throw ParseError naming the line.
 #include "cmCheck.h"
+#include "cmConstants.h"
 #include "cmTouchstone.h"
 #include "cmTextScan.h"
 
@@ -198,11 +199,69 @@ void TestDamaged()
 }
 } // namespace
 
+/// HFSS's per-frequency "! Port Impedance" lines (both layouts: HFSS 14 to 2020 R1
+/// glues the first number to the word, later versions do not). Oracles: the impedance
+/// Zp (1 + S11)/(1 − S11) and Γ against R computed by hand from the file's numbers.
+void TestPortImpedance()
+{
+  const char* const text = "! Exported from HFSS 14.0.0\n"
+                           "!Data is not renormalized\n"
+                           "# GHZ S MA\n"
+                           "! Modal data exported\n"
+                           "! Port[1] = 1:1\n"
+                           "! Port[2] = 2:1\n"
+                           "1 0.5 90 0.9 -20 0.9 -20 0.4 45\n"
+                           "! Gamma  !      10.3 3736.3 9.9  3736.1\n"
+                           "! Port Impedance  40 -2 60 0\n"
+                           "\n"
+                           "2 0.25 -90 0.9 -40 0.9 -40 0.3 45\n"
+                           "! Gamma  !      10.4 3754.4 9.9  3754.2\n"
+                           "! Port Impedance45.5 1.5 60 0\n";
+  const ColumnTable t = ParseTouchstone(text, "hfss.s2p", 2);
+  CM_CHECK(t.Rows() == 2 && t.ReferenceImpedance == 50);
+  const int zr = t.Find("PortImpedance1_re"), zi = t.Find("PortImpedance1_im"),
+            z2 = t.Find("PortImpedance2_re"), r = t.Find("R"), x = t.Find("X"),
+            gr = t.Find("Gamma_re"), gi = t.Find("Gamma_im"), s11 = t.Find("S11_re");
+  CM_CHECK(zr >= 0 && zi >= 0 && z2 >= 0 && r >= 0 && x >= 0 && gr >= 0 && gi >= 0 && s11 >= 0);
+  if (zr < 0 || zi < 0 || z2 < 0 || r < 0 || x < 0 || gr < 0 || gi < 0 || s11 < 0)
+  {
+    return;
+  }
+  auto col = [&](int c, std::size_t i) { return t.Columns[static_cast<std::size_t>(c)][i]; };
+  const std::complex<double> zp[2] = { { 40, -2 }, { 45.5, 1.5 } };
+  const std::complex<double> sp[2] = { std::polar(0.5, cm::Pi / 2), std::polar(0.25, -cm::Pi / 2) };
+  for (std::size_t i = 0; i < 2; ++i)
+  {
+    CM_NEAR(col(zr, i), zp[i].real(), 0);
+    CM_NEAR(col(zi, i), zp[i].imag(), 0);
+    CM_NEAR(col(z2, i), 60, 0);
+    CM_NEAR(col(s11, i), sp[i].real(), 1e-15); // S as the file gives it
+    const std::complex<double> z = zp[i] * (1.0 + sp[i]) / (1.0 - sp[i]);
+    CM_NEAR(col(r, i), z.real(), 1e-12);
+    CM_NEAR(col(x, i), z.imag(), 1e-12);
+    const std::complex<double> g = (z - 50.0) / (z + 50.0);
+    CM_NEAR(col(gr, i), g.real(), 1e-14);
+    CM_NEAR(col(gi, i), g.imag(), 1e-14);
+  }
+  // Port impedances equal to R (an AEDT renormalised export): nothing changes.
+  const ColumnTable same = ParseTouchstone("# GHz S RI R 50\n1 0.1 0 0.9 0 0.9 0 0.1 0\n"
+                                           "! Port Impedance 50 0 50 0\n",
+    "same.s2p", 2);
+  CM_CHECK(same.Find("PortImpedance1_re") < 0);
+  CM_NEAR(same.Columns[static_cast<std::size_t>(same.Find("R"))][0], 50 * 1.1 / 0.9, 1e-12);
+  // A damaged line, or lines for only some frequencies.
+  ExpectError("# GHz S RI\n1 0.1 0\n! Port Impedance 50\n", "p.s1p", 3, "expected 2");
+  ExpectError(
+    "# GHz S RI\n1 0.1 0\n! Port Impedance 50 0\n2 0.1 0\n", "q.s1p", 3, "for 1 of 2 frequencies");
+  ExpectError("# GHz S RI\n1 0.1 0\n! Port Impedance nan 0\n", "n.s1p", 3, "not a finite number");
+}
+
 int TestTouchstone(int, char*[])
 {
   TestOnePort();
   TestTwoPort();
   TestRoundTrip();
   TestDamaged();
+  TestPortImpedance();
   return cmReport("TestTouchstone");
 }
