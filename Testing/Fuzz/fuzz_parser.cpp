@@ -404,7 +404,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 // with each dataset correct, transposed, of random small or huge declared shape,
 // stored short or missing, values from a palette with NaN, infinities, negatives and
 // out-of-range angles, and random attribute counts. Every frequency is read; an
-// accepted grid must have one sample per (theta, phi) of the mesh, finite fields, and
+// accepted grid must be a theta-phi grid in the table's ranges, bounded by the mesh,
+// have finite fields, and
 // reading must never ask for more than the declared (bounded) values.
 namespace
 {
@@ -536,10 +537,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     {
       double dmax = 0, prad = 0;
       const cm::FarFieldGrid g = cm::ReadOpenEmsNf2ff(h, "fuzz.h5", f, &dmax, &prad);
-      if (g.Theta.size() != nt * np || static_cast<std::uint64_t>(g.NumberOfTheta) != nt ||
-        static_cast<std::uint64_t>(g.NumberOfPhi) != np)
+      // Angles are taken to the table's ranges (MapToTableRanges): each θ goes to one θ
+      // in [0, 180] (plus the two poles), each φ to φ or φ + 180.
+      const auto NT = static_cast<std::uint64_t>(g.NumberOfTheta);
+      const auto NP = static_cast<std::uint64_t>(g.NumberOfPhi);
+      if (g.Theta.size() != NT * NP || NT > nt + 2 || NP > 2 * np)
       {
-        Fail("an accepted grid does not have one sample per (theta, phi) of the mesh");
+        Fail("an accepted grid is not a theta-phi grid bounded by the mesh");
+      }
+      for (std::size_t k = 0; k < g.Theta.size(); ++k)
+      {
+        if (!(g.Theta[k] >= 0 && g.Theta[k] <= 180 && g.Phi[k] >= -180 && g.Phi[k] < 360))
+        {
+          Fail("an accepted grid has an angle outside the table's ranges");
+        }
       }
       for (std::size_t k = 0; k < g.Theta.size(); ++k)
       {
