@@ -16,8 +16,7 @@
 # machine's apt sources (else deb.debian.org); CLOUDMAP_DEBIAN_MIRROR
 # overrides it, CLOUDMAP_JOBS the build's -j (default: nproc), CLOUDMAP_CI_BUILD
 # the build directory's name in the clone (default build-<suite>).
-# Mounts proc, sys, dev, dev/pts, dev/shm, the host's /tmp (X display numbers)
-# and the clone (at /src) and always
+# Mounts proc, sys, dev, dev/pts, dev/shm and the clone (at /src) and always
 # unmounts them on exit (while it runs, DIR/src IS the clone: delete a chroot
 # only with `rm -rf --one-file-system DIR`, and never during a run). Prints the
 # time of each phase, the pass count and each skipped test with its reason;
@@ -129,12 +128,6 @@ mnt "$dir/dev" --bind /dev
 mnt "$dir/dev/pts" --bind /dev/pts
 if mountpoint -q /dev/shm; then mnt "$dir/dev/shm" --bind /dev/shm; fi
 mnt "$dir/src" --bind "$here"
-# The host's /tmp: X display numbers are one namespace for the whole machine
-# (abstract sockets @/tmp/.X11-unix/X<n> are per network namespace, not per
-# root), so the chroot's Xvfb must see the host's lock files to pick a free
-# display; with its own /tmp it could take the number of a host Xvfb and its
-# clients would talk to that server.
-mnt "$dir/tmp" --bind /tmp
 
 # ---- 2. packages (the README's setup script, as a user on that release runs it)
 phase_begin packages
