@@ -58,7 +58,9 @@ case "$release" in
                libqt5x11extras5-dev qtxmlpatterns5-dev-tools) ;;
   *)
     # Qt 6 (ParaView 5.13 and later); the help pages are made with xsltproc.
-    packages+=(qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-svg-dev qt6-5compat-dev)
+    # qt6-svg-plugins: ParaView's toolbar icons are SVG (without it, with no
+    # recommends, the Qt 6 GUI shows text buttons).
+    packages+=(qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-svg-dev qt6-5compat-dev qt6-svg-plugins)
     # ParaView 6 on Debian builds against the system VTK (vtkEventQtSlotConnect.h is in -qt-dev).
     if [ "$release" = unstable ] || [ "${release%%.*}" -ge 14 ] 2>/dev/null; then
       packages+=(libvtk9-dev libvtk9-qt-dev)
