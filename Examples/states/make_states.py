@@ -66,7 +66,11 @@ def vehicle_cloud(view, show_legend=True):
         # No range labels: the custom labels include both ends, and the range
         # label's default format (%-#6.1e) is the only one a state can keep
         # (portable_state.py).
-        figures.legend(lut, view, "Surface current density (A/m)", labels=figures.band_labels(lo, hi, 24),
+        # The labels clamped to the table's range: one a rounding above its top
+        # is not drawn.
+        top, bottom = lut.RGBPoints[-4], lut.RGBPoints[0]
+        labels = [min(max(v, bottom), top) for v in figures.band_labels(lo, hi, 24)]
+        figures.legend(lut, view, "Surface current density (A/m)", labels=labels,
                        range_labels=False, length=0.6)
     tubes = simple.Tube(registrationName="Antennas", Input=simple.OutputPort(reader, 1), Radius=0.02,
                         NumberofSides=12)
