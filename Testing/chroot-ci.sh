@@ -3,7 +3,9 @@
 # of Debian 13 (trixie: ParaView 5.13, Qt 6) or unstable (sid: ParaView 6.1 on
 # VTK 9.6, Qt 6), the packages Testing/setup-debian.sh installs there, the
 # plugin built in build-<suite> of this clone, and every test except the
-# fuzz, sanitizer and valgrind jobs.
+# fuzz, sanitizer and valgrind jobs and the benchmarks. .ci/run runs it for
+# trixie after the host suite; run it for sid by hand for every change that
+# touches build or compatibility code (unstable's archive moves daily).
 #
 #   sudo bash Testing/chroot-ci.sh <trixie|sid> [DIR]
 #
@@ -16,8 +18,11 @@
 # the build directory's name in the clone (default build-<suite>).
 # Mounts proc, sys, dev, dev/pts, dev/shm and the clone (at /src) and always
 # unmounts them on exit (while it runs, DIR/src IS the clone: delete a chroot
-# only with `rm -rf --one-file-system DIR`, and never during a run). Prints the time of each phase and the pass count;
-# exits non-zero when a phase or a test fails.
+# only with `rm -rf --one-file-system DIR`, and never during a run). Prints the
+# time of each phase, the pass count and each skipped test with its reason;
+# exits non-zero when a phase or a test fails. The network steps (debootstrap,
+# apt) are retried 3 times; a mirror that stays unreachable fails the run with
+# a message naming it (CI must not pass without having built on Qt 6).
 set -euo pipefail
 usage() { echo "usage: $0 <trixie|sid> [DIR]" >&2; exit 2; }
 suite="${1:-}"
@@ -81,18 +86,39 @@ if [ -z "$mirror" ]; then
   mirror="${mirror:-http://deb.debian.org/debian}"
 fi
 phase_begin debootstrap
-if [ ! -x "$dir/usr/bin/apt-get" ]; then
+net_fail() {
+  tail -20 "$log"
+  echo "chroot-ci: $1 failed 3 times: is the Debian mirror $mirror reachable? (set CLOUDMAP_DEBIAN_MIRROR to another)" >&2
+  exit 1
+}
+if [ ! -x "$dir/usr/bin/apt-get" ] || [ ! -e "$dir/var/lib/dpkg/status" ] || [ -e "$dir/debootstrap" ]; then
   command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >>"$log" 2>&1
   echo "   debootstrap --variant=minbase $suite $dir $mirror"
-  debootstrap --variant=minbase "$suite" "$dir" "$mirror" >>"$log" 2>&1 ||
-    { tail -20 "$log"; echo "chroot-ci: debootstrap failed" >&2; exit 1; }
+  for attempt in 1 2 3 0; do
+    ((attempt)) || net_fail debootstrap
+    # A half-made system (an earlier attempt) is started over; nothing may be mounted in it.
+    if [ -e "$dir/debootstrap" ] && ! findmnt -rno TARGET | grep -q "^$dir/"; then
+      rm -rf --one-file-system "$dir" && mkdir -p "$dir"
+    fi
+    debootstrap --variant=minbase "$suite" "$dir" "$mirror" >>"$log" 2>&1 && break
+    echo "   debootstrap failed (attempt $attempt of 3)"
+    sleep $((attempt * 10))
+  done
 else
   echo "   reusing the system in $dir"
 fi
 cp -L /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || true
+# Speed, in this chroot only: dpkg skips fsync and installs no documentation,
+# man pages or translations; apt installs no recommends and fetches no
+# translated descriptions, and retries downloads.
+printf '%s\n' force-unsafe-io path-exclude=/usr/share/doc/* path-include=/usr/share/doc/*/copyright \
+  path-exclude=/usr/share/man/* path-exclude=/usr/share/locale/* path-exclude=/usr/share/info/* \
+  > "$dir/etc/dpkg/dpkg.cfg.d/99cloudmap-ci"
+printf '%s\n' 'APT::Install-Recommends "false";' 'Acquire::Languages "none";' 'Acquire::Retries "3";' \
+  > "$dir/etc/apt/apt.conf.d/99cloudmap-ci"
 if [ "$suite" = sid ]; then
   # Unstable's Release file may be past its Valid-Until on the mirror: accept it, in this chroot only.
-  echo 'Acquire::Check-Valid-Until "false";' > "$dir/etc/apt/apt.conf.d/99cloudmap-ci"
+  echo 'Acquire::Check-Valid-Until "false";' >> "$dir/etc/apt/apt.conf.d/99cloudmap-ci"
 fi
 phase_end
 
@@ -105,9 +131,17 @@ mnt "$dir/src" --bind "$here"
 
 # ---- 2. packages (the README's setup script, as a user on that release runs it)
 phase_begin packages
-in_chroot 'apt-get update -qq && apt-get install -y -qq --no-install-recommends ca-certificates ccache &&
-  bash /src/Testing/setup-debian.sh --packages-only' >>"$log" 2>&1 ||
-  { tail -30 "$log"; echo "chroot-ci: installing packages failed" >&2; exit 1; }
+# setup-debian.sh fetches the package lists only when debootstrap's are stale,
+# and retries apt; ccache then comes from the same lists.
+in_chroot 'bash /src/Testing/setup-debian.sh --packages-only && apt-get install -y -qq ccache' >>"$log" 2>&1 ||
+  { tail -30 "$log"; echo "chroot-ci: installing packages failed (see $log)" >&2; exit 1; }
+# CLOUDMAP_REQUIRE_OPENEMS, as Testing/run-tests.sh sets it: only where the release ships openEMS.
+require_openems=0
+if in_chroot 'bash /src/Testing/setup-debian.sh --ships-openems' >/dev/null 2>&1; then
+  require_openems=1
+else
+  echo "   $suite ships no openEMS: the openEMS tests are skipped"
+fi
 in_chroot 'dpkg-query -W -f="\${Version}" paraview; echo " (ParaView)"' | sed 's/^/   /'
 phase_end
 
@@ -120,19 +154,28 @@ phase_end
 # ---- 4. tests
 phase_begin tests
 set +e
-in_chroot "cd /src/$bdir && bash ../Testing/xvfb-run-private.sh ctest -E 'fuzz|sanitize|valgrind' \
-  --output-on-failure --timeout 900 --repeat until-pass:2" > "$here/.ci-chroots/$bdir.ctest.log" 2>&1
+in_chroot "cd /src/$bdir && CLOUDMAP_REQUIRE_OPENEMS=$require_openems bash ../Testing/xvfb-run-private.sh \
+  ctest -E 'fuzz|sanitize|valgrind|bench' --output-on-failure --timeout 900 --repeat until-pass:2" \
+  > "$here/.ci-chroots/$bdir.ctest.log" 2>&1
 test_rc=$?
 set -e
 phase_end
 cat "$here/.ci-chroots/$bdir.ctest.log" >> "$log"
-grep -E '^[[:space:]]*[0-9]+ - |tests passed' "$here/.ci-chroots/$bdir.ctest.log" | sed 's/^/   /'
+{ grep -E '^[[:space:]]*[0-9]+ - |tests passed' "$here/.ci-chroots/$bdir.ctest.log" || true; } | sed 's/^/   /'
 counts=$(sed -n 's/.*tests passed, \([0-9]*\) tests* failed out of \([0-9]*\).*/\1 \2/p' \
   "$here/.ci-chroots/$bdir.ctest.log" | tail -n 1)
+# Each skipped test with the reason it printed (its "SKIP: ..." line in ctest's log).
+skipped=$(sed -n 's/^[[:space:]]*[0-9]* - \([^ ]*\) (Skipped)$/\1/p' "$here/.ci-chroots/$bdir.ctest.log" | sort -u)
+for t in $skipped; do
+  reason=$(awk -v t="$t" '$0 ~ "^[0-9]+/[0-9]+ Test: " && $3 == t {on=1} on && /SKIP:/ {print; exit}' \
+    "$here/$bdir/Testing/Temporary/LastTest.log" 2>/dev/null)
+  echo "   skipped: $t (${reason:-no reason printed})"
+done
 summary
 if [ -n "$counts" ]; then
   read -r failed total <<<"$counts"
-  echo "== [$suite] passed $((total - failed)) of $total tests"
+  nskip=$(wc -w <<<"$skipped")
+  echo "== [$suite] of $total tests: $((total - failed - nskip)) passed, $nskip skipped, $failed failed"
 else
   echo "== [$suite] no ctest summary (see $log)"
   test_rc=1

@@ -25,6 +25,7 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
 sys.path.insert(0, os.path.dirname(here))  # Examples/: the shared figure helpers
+sys.path.insert(0, here)  # portable_state
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 ap.add_argument("--plugin", default=None)
 ap.add_argument("--outdir", default=here)
@@ -32,6 +33,7 @@ args = ap.parse_args()
 
 from paraview import simple  # noqa: E402
 import cloudmap_figures as figures  # noqa: E402
+import portable_state  # noqa: E402
 
 plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
                                                 "CloudMap", "CloudMap.so")) or [None])[0]
@@ -61,8 +63,15 @@ def vehicle_cloud(view, show_legend=True):
     lut, lo, hi = figures.band_lut("|J|", sm.Fetch(cloud, idx=1))
     disp.LookupTable = lut
     if show_legend:
-        figures.legend(lut, view, "Surface current density (A/m)", labels=figures.band_labels(lo, hi, 24),
-                       length=0.6)
+        # No range labels: the custom labels include both ends, and the range
+        # label's default format (%-#6.1e) is the only one a state can keep
+        # (portable_state.py).
+        # The labels clamped to the table's range: one a rounding above its top
+        # is not drawn.
+        top, bottom = lut.RGBPoints[-4], lut.RGBPoints[0]
+        labels = [min(max(v, bottom), top) for v in figures.band_labels(lo, hi, 24)]
+        figures.legend(lut, view, "Surface current density (A/m)", labels=labels,
+                       range_labels=False, length=0.6)
     tubes = simple.Tube(registrationName="Antennas", Input=simple.OutputPort(reader, 1), Radius=0.02,
                         NumberofSides=12)
     wires = simple.Show(tubes, view)
@@ -81,7 +90,10 @@ def camera(view, position, focal, up=(0, 0, 1)):
 def save(name):
     path = os.path.join(args.outdir, name)
     simple.SaveState(path)
-    print("wrote", path)
+    # Without the default label formats, which no one format serves on every
+    # ParaView (printf up to 5.13, std::format from 6.0; 6.1 warns on printf).
+    n = portable_state.strip(path, portable_state.live_defaults())
+    print("wrote", path, "(%d default label formats left out)" % n)
 
 
 # Fig. 9.8: the vehicle's cloud map.

@@ -1,8 +1,15 @@
-"""Saves a PNG of the whole X screen ($DISPLAY) with Xlib through ctypes and
-zlib only, so a GUI test can keep screenshots of ParaView's main window with
-its panels (SaveScreenshot shows render views only). Used from inside the
-GUI's Python shell: grab(path) -> (width, height)."""
+"""Saves a PNG of the whole X screen ($DISPLAY), or of one window, with Xlib
+through ctypes and zlib only, so a GUI test can keep screenshots of
+ParaView's main window with its panels (SaveScreenshot shows render views
+only). Used from inside the GUI's Python shell: grab(path[, box]) ->
+(width, height); find_window(title) -> (x, y, w, h) of the mapped top-level
+window whose title matches the regular expression `title` (re.match);
+resize_window(title, w, h) moves it to (0, 0) and sets its size. The window size is set this way, not by Qt's
+-geometry, which Qt 6 ignores for ParaView's main window: so Qt 5 and Qt 6
+screenshots come out the same size (there is no window manager on Xvfb, so
+the X server applies the request as it is)."""
 import ctypes
+import re
 import ctypes.util
 import struct
 import zlib
@@ -21,6 +28,96 @@ class _XImage(ctypes.Structure):
 class _XWindowAttributes(ctypes.Structure):
     _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("width", ctypes.c_int),
                 ("height", ctypes.c_int), ("rest", ctypes.c_byte * 256)]
+
+
+def _xlib():
+    x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11") or "libX11.so.6")
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XDefaultRootWindow.restype = ctypes.c_ulong
+    x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+    x11.XQueryTree.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(ctypes.c_ulong),
+                               ctypes.POINTER(ctypes.c_ulong), ctypes.POINTER(ctypes.POINTER(ctypes.c_ulong)),
+                               ctypes.POINTER(ctypes.c_uint)]
+    x11.XFetchName.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(ctypes.c_char_p)]
+    x11.XGetWindowAttributes.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_void_p]
+    x11.XMoveResizeWindow.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
+                                      ctypes.c_uint, ctypes.c_uint]
+    x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    x11.XFree.argtypes = [ctypes.c_void_p]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    return x11
+
+
+class _XAttrs(ctypes.Structure):
+    # XWindowAttributes up to map_state (x, y, width, height, border_width, depth,
+    # visual, root, class, bit_gravity, win_gravity, backing_store,
+    # backing_planes, backing_pixel, save_under, colormap, map_installed, map_state).
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("width", ctypes.c_int),
+                ("height", ctypes.c_int), ("border_width", ctypes.c_int), ("depth", ctypes.c_int),
+                ("visual", ctypes.c_void_p), ("root", ctypes.c_ulong), ("c_class", ctypes.c_int),
+                ("bit_gravity", ctypes.c_int), ("win_gravity", ctypes.c_int),
+                ("backing_store", ctypes.c_int), ("backing_planes", ctypes.c_ulong),
+                ("backing_pixel", ctypes.c_ulong), ("save_under", ctypes.c_int),
+                ("colormap", ctypes.c_ulong), ("map_installed", ctypes.c_int),
+                ("map_state", ctypes.c_int), ("rest", ctypes.c_byte * 128)]
+
+
+def _windows(x11, display):
+    """(window, title, attrs) of the root's mapped children, top-most last."""
+    root = x11.XDefaultRootWindow(display)
+    r, parent = ctypes.c_ulong(), ctypes.c_ulong()
+    children, n = ctypes.POINTER(ctypes.c_ulong)(), ctypes.c_uint()
+    out = []
+    if x11.XQueryTree(display, root, ctypes.byref(r), ctypes.byref(parent), ctypes.byref(children),
+                      ctypes.byref(n)):
+        for i in range(n.value):
+            w = children[i]
+            name = ctypes.c_char_p()
+            title = ""
+            if x11.XFetchName(display, w, ctypes.byref(name)) and name.value is not None:
+                title = name.value.decode("utf-8", "replace")
+                x11.XFree(name)
+            attrs = _XAttrs()
+            x11.XGetWindowAttributes(display, w, ctypes.byref(attrs))
+            if attrs.map_state == 2:  # IsViewable
+                out.append((w, title, attrs))
+        if children:
+            x11.XFree(children)
+    return out
+
+
+def find_window(title):
+    """(x, y, width, height) of the top-most mapped top-level window whose
+    title matches `title` (re.match), or None."""
+    x11 = _xlib()
+    display = x11.XOpenDisplay(None)
+    if not display:
+        raise RuntimeError("cannot open the X display")
+    try:
+        found = [a for _, t, a in _windows(x11, display) if re.match(title, t)]
+        if not found:
+            return None
+        a = found[-1]
+        return a.x, a.y, a.width, a.height
+    finally:
+        x11.XCloseDisplay(display)
+
+
+def resize_window(title, width, height):
+    """Moves the top-level window whose title matches `title` to (0, 0) at width x height;
+    returns False when there is no such window."""
+    x11 = _xlib()
+    display = x11.XOpenDisplay(None)
+    if not display:
+        raise RuntimeError("cannot open the X display")
+    try:
+        found = [w for w, t, _ in _windows(x11, display) if re.match(title, t)]
+        for w in found:
+            x11.XMoveResizeWindow(display, w, 0, 0, width, height)
+        x11.XSync(display, 0)
+        return bool(found)
+    finally:
+        x11.XCloseDisplay(display)
 
 
 def grab(path, box=None):

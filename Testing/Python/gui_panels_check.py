@@ -2,8 +2,11 @@
 events of test_gui_panels.py, with CLOUDMAP_GUI_STEP naming the step. The
 Qt state of the panels themselves is checked by the playback's <pqcheck>
 events; these steps select sources, check what Apply did to the pipeline,
-and keep screenshots of the whole window (gui_grab) in CLOUDMAP_GUI_SHOTS
-(a directory). Each step appends "<step> OK ..." or its failure to
+and keep screenshots of the main window (gui_grab) in CLOUDMAP_GUI_SHOTS
+(a directory). The first step sets the main window to WINDOW_SIZE (Qt 6
+ignores -geometry), so the screenshots are that size on Qt 5 and Qt 6; the
+last finds the help window the panel's "?" button opened and keeps its
+screenshot too. Each step appends "<step> OK ..." or its failure to
 CLOUDMAP_GUI_STATUS."""
 import os
 import sys
@@ -15,17 +18,23 @@ sys.path.insert(0, os.environ["CLOUDMAP_GUI_HERE"])
 import gui_grab  # noqa: E402
 
 shots = os.environ["CLOUDMAP_GUI_SHOTS"]
+MAIN = r"ParaView \d"  # the main window's title: "ParaView 5.11.0"
+HELP = r".* Online Help$"  # pqHelpWindow: "ParaView Online Help"
+WINDOW_SIZE = (1600, 1000)
 
 
-def shot(name):
+def shot(name, title=MAIN):
     path = os.path.join(shots, "gui_panels_%s.png" % name)
-    w, h = gui_grab.grab(path)
+    box = gui_grab.find_window(title)
+    assert box is not None, "no window titled %r is shown" % title
+    w, h = gui_grab.grab(path, box)
     return "%s %dx%d" % (os.path.basename(path), w, h)
 
 
 def step_select_plant():
+    assert gui_grab.resize_window(MAIN, *WINDOW_SIZE), "no main window to resize"
     SetActiveSource(FindSource("Plant"))
-    return "Plant selected"
+    return "Plant selected; main window set to %dx%d" % WINDOW_SIZE
 
 
 def step_rules_error():
@@ -100,6 +109,13 @@ def step_ffd_applied():
     assert b[1] > 0.6, "the handle did not deform the output: bounds %s" % (b,)
     Render()
     return "bounds %s; %s" % (["%.3f" % v for v in b], shot("ffd_handle"))
+
+
+def step_help_open():
+    # The "?" click opened ParaView's help window on the active source's page.
+    box = gui_grab.find_window(HELP)
+    assert box is not None, "the help window is not shown"
+    return "help window %dx%d; %s" % (box[2], box[3], shot("help", HELP))
 
 
 step = CLOUDMAP_GUI_STEP  # noqa: F821 (set on the same shell line, before the exec)

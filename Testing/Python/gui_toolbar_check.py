@@ -15,12 +15,22 @@ CLOUDMAP_GUI_STEP naming the step:
   for the next click. The checks come straight after the undo because the
   Python shell clears the undo stack when it runs a command.
 
+The first step (cloudmap_undone) also sets the main window to 1600x1000
+through X (Qt 6 ignores -geometry) and the cloudmap step keeps a screenshot of
+the whole main window, CLOUDMAP_GUI_WINDOW_PNG, that size on Qt 5 and Qt 6.
+
 Each step appends "<step> OK" or its failure to CLOUDMAP_GUI_STATUS."""
 import os
+import sys
 import traceback
 
 from paraview.simple import *
 from paraview import servermanager as sm
+
+sys.path.insert(0, os.environ["CLOUDMAP_GUI_HERE"])
+import gui_grab  # noqa: E402
+
+MAIN = r"ParaView \d"  # the main window's title: "ParaView 5.11.0"
 
 
 def proxies_of(xml_name):
@@ -49,9 +59,12 @@ def step_cloudmap():
     ResetCamera(view)
     Render(view)
     SaveScreenshot(os.environ["CLOUDMAP_GUI_PNG"], view, ImageResolution=[800, 600])
+    box = gui_grab.find_window(MAIN)
+    assert box is not None, "no main window"
+    gui_grab.grab(os.environ["CLOUDMAP_GUI_WINDOW_PNG"], box)
     # Select the far-field table (made by gui_toolbar_setup.py) for the next click.
     SetActiveSource(FindSource("FarField"))
-    return "%d cells" % cm.GetDataInformation().GetNumberOfCells()
+    return "%d cells; main window %dx%d" % (cm.GetDataInformation().GetNumberOfCells(), box[2], box[3])
 
 
 def step_pattern():
@@ -75,6 +88,7 @@ def step_pattern():
 
 
 def step_cloudmap_undone():
+    assert gui_grab.resize_window(MAIN, 1600, 1000), "no main window to resize"
     assert not proxies_of("CloudMapSurfaceCloudMap"), "Undo left the Surface Cloud Map"
     reader = FindSource("CloudMapMoMReader1")
     assert GetDisplayProperties(reader, GetActiveView()).Visibility == 1, "Undo left the input hidden"

@@ -47,8 +47,7 @@ def say(*args):
 def excepthook(kind, value, tb):
     import traceback
     sys.__stderr__.write("".join(traceback.format_exception(kind, value, tb)))
-    sys.__stderr__.flush()
-    os._exit(1)
+    lib.leave(1)  # flushes everything first (pvpython 5.13+ wraps sys.stdout)
 
 
 sys.excepthook = excepthook

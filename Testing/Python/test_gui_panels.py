@@ -14,8 +14,13 @@ pipeline after Apply:
    (the handle's X shows the rest position), typing a new X and Apply moves
    that control point, and the deformed sphere's bounds grow.
 
-Screenshots of the whole window with each panel open are saved in the
-scratch dir and copied to /work/notes/gui-screenshots/ when that exists.
+4. Help: the Properties panel's "?" button opens ParaView's help window
+   (on the FFD's page); its screenshot is kept.
+
+Screenshots of the main window with each panel open, 1600x1000 on Qt 5 and
+Qt 6 alike (the first step sizes the window through X: Qt 6 ignores
+-geometry), are saved in the scratch dir and copied to
+/work/notes/gui-screenshots/ when that exists.
 
   pvpython test_gui_panels.py <CloudMap plugin> <scratch dir>"""
 import glob
@@ -43,6 +48,7 @@ shell = "pqClientMainWindow/pythonShellDock/pythonShell/consoleWidget"
 panel = ("pqClientMainWindow/propertiesDock/propertiesPanel/scrollArea/qt_scrollarea_viewport/"
          "scrollAreaWidgetContents/PropertiesFrame/ProxyPanel")
 apply_button = "pqClientMainWindow/propertiesDock/propertiesPanel/Accept"
+help_button = "pqClientMainWindow/propertiesDock/propertiesPanel/Help"
 check = os.path.join(here, "gui_panels_check.py")
 rules = panel + "/Rules"
 maps = panel + "/Maps"
@@ -101,6 +107,9 @@ events = [
     event(lattice + "/HandleX", "set_string", "1.5"),
     event(apply_button, "activate"),
     step("ffd_applied"),
+
+    event(help_button, "activate"),
+    step("help_open"),
 ]
 xml = os.path.join(tmp, "gui_panels_events.xml")
 with open(xml, "w") as f:
@@ -122,7 +131,8 @@ print(console[-6000:])
 steps = open(status).read() if os.path.exists(status) else "no status"
 print(steps)
 for name in ("setup", "select_plant", "rules_error", "rules_applied", "select_gasket",
-             "maps_bad_sum", "maps_applied", "select_ffd", "ffd_pick_point", "ffd_applied"):
+             "maps_bad_sum", "maps_applied", "select_ffd", "ffd_pick_point", "ffd_applied",
+             "help_open"):
     if not any(l.startswith(name + " OK") for l in steps.splitlines()):
         lib.fail("GUI step %s did not pass:\n%s" % (name, steps))
 if p.returncode != 0:
@@ -133,8 +143,16 @@ if bad_lines:
     lib.fail("the GUI printed warnings or errors: %s" % bad_lines[:3])
 
 pngs = sorted(glob.glob(os.path.join(shots, "*.png")))
-if len(pngs) != 5:
-    lib.fail("expected 5 screenshots, found %s" % pngs)
+if len(pngs) != 6:
+    lib.fail("expected 6 screenshots, found %s" % pngs)
+import struct  # noqa: E402
+for png in pngs:
+    with open(png, "rb") as f:
+        w, h = struct.unpack(">II", f.read(24)[16:24])
+    if "help" not in png and (w, h) != (1600, 1000):
+        lib.fail("%s is %dx%d, not the main window's 1600x1000" % (os.path.basename(png), w, h))
+    if "help" in png and (w < 200 or h < 200):
+        lib.fail("the help window is only %dx%d" % (w, h))
 notes = "/work/notes/gui-screenshots"
 if os.path.isdir(notes):
     for png in pngs:

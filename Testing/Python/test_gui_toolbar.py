@@ -7,7 +7,9 @@ driven by ParaView's XML test playback:
    gui_toolbar_check.py, run in the GUI's Python shell, finds no cloud map and
    the input shown again; it clicks Surface Cloud Map again and the check
    finds the filter with the chapter's defaults, the band lookup table, the
-   legend and the hidden input, and saves a screenshot;
+   legend and the hidden input, and saves a screenshot of the view and one of
+   the whole main window (1600x1000 on Qt 5 and Qt 6: the window is sized
+   through X, as Qt 6 ignores -geometry);
 3. the same for Cloud Map > Antenna Pattern on a far-field table: undone,
    then the pattern at 40 % opacity in its band colours.
 
@@ -33,7 +35,8 @@ lib.write_sphere_cmom(mesh, nlat=16, nlon=32)
 status = os.path.join(tmp, "gui_toolbar_status.txt")
 png = os.path.join(tmp, "gui_toolbar.png")
 pattern_png = os.path.join(tmp, "gui_toolbar_pattern.png")
-for f in (status, png, pattern_png):
+window_png = os.path.join(tmp, "gui_toolbar_window.png")
+for f in (status, png, pattern_png, window_png):
     if os.path.exists(f):
         os.remove(f)
 
@@ -68,7 +71,8 @@ with open(xml, "w") as f:
 
 env = dict(os.environ)
 env.update(PV_PLUGIN_PATH=os.path.dirname(os.path.abspath(plugin)), CLOUDMAP_GUI_INPUT=mesh,
-           CLOUDMAP_GUI_PNG=png, CLOUDMAP_GUI_PATTERN_PNG=pattern_png, CLOUDMAP_GUI_STATUS=status)
+           CLOUDMAP_GUI_PNG=png, CLOUDMAP_GUI_PATTERN_PNG=pattern_png, CLOUDMAP_GUI_STATUS=status,
+           CLOUDMAP_GUI_WINDOW_PNG=window_png, CLOUDMAP_GUI_HERE=here)
 # --dr: no user settings are read or written, so the presets and the
 # toolbar come from the plugin alone and the user's configuration is untouched.
 cmd = [paraview, "--dr", "--script=" + os.path.join(here, "gui_toolbar_setup.py"),
@@ -99,4 +103,9 @@ for i in range(0, px.GetNumberOfTuples(), 7):
 print("toolbar screenshot has %d distinct colours" % len(colors))
 if len(colors) < 20:
     lib.fail("the toolbar's cloud map does not show the bands")
+r.SetFileName(window_png)
+r.Update()
+size = r.GetOutput().GetDimensions()[:2]
+if tuple(size) != (1600, 1000):
+    lib.fail("the main window's screenshot is %dx%d, not 1600x1000" % tuple(size))
 print("GUI toolbar: OK")

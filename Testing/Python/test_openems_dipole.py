@@ -21,8 +21,8 @@ Surface and Pattern Metrics take the table unchanged. Checks:
 - the pattern surface: its farthest point at exactly the pattern radius, on the
   broadside sample.
 Without openEMS (Debian's openems, python3-openems, python3-h5py) the test is
-skipped (exit 77), except where CLOUDMAP_REQUIRE_OPENEMS=1 or CI is set
-(Testing/run-tests.sh, which installs them): there a missing openEMS fails."""
+skipped (exit 77), except where CLOUDMAP_REQUIRE_OPENEMS=1
+(Testing/run-tests.sh on a release that ships them): there a missing openEMS fails."""
 import math
 import sys
 

@@ -17,7 +17,8 @@ one at f0 (dump type 10), stopping at -20 dB of energy (about 20 s). Checks:
   2 x the dump interval within 1 % (measured -0.06 %);
 - physics: on y = 0 the dipole's field is even in z for E_z and odd for E_x; checked on
   the FD dump where the mesh is symmetric (E_z lies half a cell up: Yee positions).
-Skips (exit 77) without openEMS unless CLOUDMAP_REQUIRE_OPENEMS=1 or CI is set."""
+Skips (exit 77) without openEMS unless CLOUDMAP_REQUIRE_OPENEMS=1
+(set where the release ships openEMS: Debian 12)."""
 import math
 import os
 import sys
