@@ -38,7 +38,7 @@ packages=(
   libgl2ps-dev libglew-dev libjpeg-dev liblz4-dev liblzma-dev libnetcdf-dev libpng-dev
   libtiff-dev libexpat1-dev libfreetype-dev libdouble-conversion-dev libxml2-dev
   libeigen3-dev libboost-dev libx11-dev libgl-dev
-  python3-matplotlib
+  python3-matplotlib python3-scikit-rf # py.touchstone_skrf: scikit-rf as the Touchstone oracle
   python3-h5py
 )
 # Does this release have openEMS? The archive decides (apt-cache policy) when
