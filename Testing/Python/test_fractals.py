@@ -211,7 +211,8 @@ it = im.GetPointData().GetArray("Iterations")
 
 def at(cx, cy):
     o, s = im.GetOrigin(), im.GetSpacing()
-    i, j = round((cx - o[0]) / s[0]), round((cy - o[1]) / s[1])
+    # builtins: on 5.13 the Programmable Source above leaves numpy's round here.
+    i, j = int(builtins.round((cx - o[0]) / s[0])), int(builtins.round((cy - o[1]) / s[1]))
     return it.GetValue(j * 301 + i)
 
 

@@ -53,6 +53,13 @@ files = sorted(set(glob.glob(os.path.join(root, "data", "*.s[12]p")) +
                    glob.glob(os.path.join(root, "tests", "*.s[12]p")) +
                    glob.glob(os.path.join(root, "media", "tests", "*.s[12]p")) +
                    glob.glob(os.path.join(root, "media", "tests", "*", "*.s[12]p"))))
+shipped = len(files)
+# Ours too, read by scikit-rf as the oracle: Debian 13's scikit-rf ships no HFSS file with
+# port impedances other than R, so skrf_hfss_twoport.s2p (HFSS 14, from scikit-rf 0.15's
+# own tests, BSD-3-Clause) is in the tree.
+ours = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Data", "touchstone")
+files += [os.path.join(os.path.normpath(ours), f)  # the S-parameter ones (scikit-rf 0.15 reads no Z)
+          for f in ("skrf_hfss_twoport.s2p", "pad_6db_ma.s2p", "rlc_series_ri.s1p")]
 problems = []
 
 
@@ -79,7 +86,7 @@ def columns(path):
 
 hfss = 0
 for path in files:
-    name = os.path.relpath(path, root)
+    name = os.path.relpath(path, root) if path.startswith(root) else os.path.basename(path)
     mark = len(window.GetOutput())
     cols, r0 = columns(path)
     msg = window.GetOutput()[mark:]
@@ -119,8 +126,8 @@ for path in files:
         # One reference for every port: port 1's impedance is R (1 + S11)/(1 - S11).
         check(np.allclose(net.z0, r0, rtol=0, atol=1e-12), "%s: R %s but scikit-rf z0 %s" % (name, r0, net.z0[0]))
     say("  %-45s %d ports, %d frequencies, S max diff %.1e%s" % (name, n, len(net.f), worst, detail))
-check(len(files) >= 30, "only %d scikit-rf files found" % len(files))
-check(hfss >= 3, "only %d files with port impedances other than R" % hfss)
+check(shipped >= 15, "only %d scikit-rf files found" % shipped)  # 34 on Debian 12, 18 on 13
+check(hfss >= 1, "only %d files with port impedances other than R" % hfss)
 if problems:
     lib.fail("%d problems" % len(problems))
 say("Touchstone against scikit-rf: OK (%d files)" % len(files))
