@@ -316,8 +316,9 @@ from paraview import servermanager as sm
 lv = simple.CreateView("XYChartView")
 lv.ViewSize = [900, 600]
 lv.LeftAxisTitle = "log N (boxes hit)"
-lv.BottomAxisTitle = "log(1/eps) (eps: box size / largest extent)"
+lv.BottomAxisTitle = "log(1/eps) (eps: box size in the data's units)"
 results = []
+colours = (("0.75", "0.1", "0.1"), ("0.1", "0.3", "0.8"))  # one colour per set
 for src, label in ((simple.LSystem(Preset="Koch curve", NumberOfIterations=7), "Koch curve"),
                    (simple.IteratedFunctionSystem(Preset="Sierpinski gasket", NumberOfPoints=1000000),
                     "Sierpinski gasket")):
@@ -332,6 +333,9 @@ for src, label in ((simple.LSystem(Preset="Koch curve", NumberOfIterations=7), "
     d.UseIndexForXAxis = 0
     d.XArrayName = "LogInverseBoxSize"
     d.SeriesVisibility = ["LogBoxCount", "FittedLogBoxCount"]
+    c = colours[len(results) - 1]
+    d.SeriesColor = ["LogBoxCount", *c, "FittedLogBoxCount", *c]
+    d.SeriesLineStyle = ["LogBoxCount", "1", "FittedLogBoxCount", "2"]  # counts solid, fit dashed
     d.SeriesLabel = ["LogBoxCount", "%s: counts" % label,
                      "FittedLogBoxCount", "%s: fit, slope D = %.3f (log N/log(1/S) = %.3f)" % (label, dim, sim)]
 lv.ChartTitle = "Box-counting dimension: " + ", ".join("%s %.3f (%.3f)" % r for r in results)
