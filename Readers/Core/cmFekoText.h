@@ -33,56 +33,14 @@ inline char UpperChar(char c)
   return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
 }
 
-/**
- * Where `phrase` (upper-case words, one space between two words) occurs in `line`,
- * matched without regard to case and with any run of spaces or tabs (at least one)
- * where the phrase has a space. Returns the offset in `line` just past the match, or
- * npos. With `atStart` only a match at the line's first non-blank character counts.
- */
+/// The offset in `line` just past `phrase` (cm::MatchPhrase: any case, any run of spaces
+/// or tabs where the phrase has a space), or npos; with `atStart` only at the line's
+/// first non-blank character.
 inline std::size_t FindPhrase(std::string_view line, std::string_view phrase, bool atStart = false)
 {
-  std::size_t i = 0;
-  while (atStart && i < line.size() && IsBlank(line[i]))
-  {
-    ++i;
-  }
-  for (; i < line.size(); ++i)
-  {
-    std::size_t k = i, j = 0;
-    while (j < phrase.size() && k < line.size())
-    {
-      if (phrase[j] == ' ')
-      {
-        if (!IsBlank(line[k]))
-        {
-          break;
-        }
-        while (k < line.size() && IsBlank(line[k]))
-        {
-          ++k;
-        }
-        ++j;
-      }
-      else if (UpperChar(line[k]) == phrase[j])
-      {
-        ++k;
-        ++j;
-      }
-      else
-      {
-        break;
-      }
-    }
-    if (j == phrase.size())
-    {
-      return k;
-    }
-    if (atStart)
-    {
-      break;
-    }
-  }
-  return std::string_view::npos;
+  std::size_t end = 0;
+  return cm::MatchPhrase(line, phrase, &end, atStart) == std::string_view::npos ? std::string_view::npos
+                                                                              : end;
 }
 
 /// The offset just past the '=' of a `FREQ = f` phrase (any case, any spaces around the

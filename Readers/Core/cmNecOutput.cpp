@@ -28,54 +28,13 @@ char UpperChar(char c)
 
 std::size_t FindNecPhrase(std::string_view hay, std::string_view phrase, std::size_t* matched)
 {
-  if (phrase.empty())
+  std::size_t end = 0;
+  const std::size_t at = MatchPhrase(hay, phrase, &end);
+  if (matched && at != std::string_view::npos)
   {
-    return 0;
+    *matched = end - at;
   }
-  for (std::size_t i = 0; i < hay.size(); ++i)
-  {
-    if (UpperChar(hay[i]) != phrase[0])
-    {
-      continue;
-    }
-    std::size_t h = i, k = 0;
-    while (k < phrase.size() && h < hay.size())
-    {
-      if (phrase[k] == ' ')
-      {
-        if (!IsBlank(hay[h]))
-        {
-          break;
-        }
-        while (h < hay.size() && IsBlank(hay[h]))
-        {
-          ++h;
-        }
-        while (k < phrase.size() && phrase[k] == ' ')
-        {
-          ++k;
-        }
-      }
-      else if (UpperChar(hay[h]) == phrase[k])
-      {
-        ++h;
-        ++k;
-      }
-      else
-      {
-        break;
-      }
-    }
-    if (k == phrase.size())
-    {
-      if (matched)
-      {
-        *matched = h - i;
-      }
-      return i;
-    }
-  }
-  return std::string_view::npos;
+  return at;
 }
 
 std::string NecNormal(std::string_view s)

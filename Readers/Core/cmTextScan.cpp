@@ -440,6 +440,69 @@ std::int64_t NeedCount(
   return v;
 }
 
+std::size_t MatchPhrase(std::string_view hay, std::string_view phrase, std::size_t* end, bool atStart)
+{
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  const auto upper = [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; };
+  std::size_t i = 0;
+  while (atStart && i < hay.size() && blank(hay[i]))
+  {
+    ++i;
+  }
+  if (phrase.empty())
+  {
+    if (end)
+    {
+      *end = i;
+    }
+    return i;
+  }
+  for (; i < hay.size(); ++i)
+  {
+    std::size_t h = i, k = 0;
+    while (k < phrase.size() && h < hay.size())
+    {
+      if (phrase[k] == ' ')
+      {
+        if (!blank(hay[h]))
+        {
+          break;
+        }
+        while (h < hay.size() && blank(hay[h]))
+        {
+          ++h;
+        }
+        while (k < phrase.size() && phrase[k] == ' ')
+        {
+          ++k;
+        }
+      }
+      else if (upper(hay[h]) == phrase[k])
+      {
+        ++h;
+        ++k;
+      }
+      else
+      {
+        break;
+      }
+    }
+    if (k == phrase.size())
+    {
+      if (end)
+      {
+        *end = h;
+      }
+      return i;
+    }
+    if (atStart)
+    {
+      break;
+    }
+  }
+  return std::string_view::npos;
+}
+
 std::string Upper(std::string_view s)
 {
   std::string u(s);

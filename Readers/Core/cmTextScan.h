@@ -160,6 +160,16 @@ std::string_view Untabbed(
 
 /// Upper-cases ASCII letters.
 std::string Upper(std::string_view s);
+
+/**
+ * Where the upper-case `phrase` occurs in `hay`, matched without regard to the case of
+ * `hay`'s letters, each space of the phrase standing for a run of one or more spaces or
+ * tabs. Returns the start of the match, or npos; `*end` (when given) receives the offset
+ * just past it. With `atStart` only a match at the first non-blank character counts.
+ * The FEKO and NEC-2 parsers match every banner and keyword with it.
+ */
+std::size_t MatchPhrase(std::string_view hay, std::string_view phrase, std::size_t* end = nullptr,
+  bool atStart = false);
 /// Trims spaces, tabs and CR at both ends.
 std::string_view Trim(std::string_view s);
 bool StartsWith(std::string_view s, std::string_view prefix);
