@@ -55,8 +55,9 @@ std::vector<double> FrequencySteps(const std::vector<Block>& blocks)
   return DistinctFrequencies(std::move(f));
 }
 
-/// The first 4 KB of a file (empty when it cannot be read), for CanReadFile sniffing.
-inline std::string FileHead(const char* name)
+/// The first `bytes` of a file (4 KB by default; empty when it cannot be read), for
+/// CanReadFile sniffing.
+inline std::string FileHead(const char* name, std::size_t bytes = 4096)
 {
   std::string head;
   if (!name)
@@ -65,7 +66,7 @@ inline std::string FileHead(const char* name)
   }
   if (FILE* f = std::fopen(name, "rb"))
   {
-    head.resize(4096);
+    head.resize(bytes);
     head.resize(std::fread(&head[0], 1, head.size(), f));
     std::fclose(f);
   }
