@@ -38,30 +38,20 @@ vtkCloudMapAreaWeightedPointData::~vtkCloudMapAreaWeightedPointData() = default;
 
 namespace
 {
-// Averages one array: by the link table (the documented zero-area
-// fallback), or by the row-owner scatter (no table), which computes the
-// areas on the way when `areas` is null (no merged vertices). Both add each
-// vertex's terms in ascending element order, so the result is the same on
-// any thread count. The long loops run in blocks (cm::ForWithProgress) that
-// report progress from From to To and stop when the user aborts (Ok becomes
-// false). NeedLinks is set when the on-the-way areas met a zero-area element:
-// then nothing is written and the caller averages by the link table.
+// Averages one array through the core, with its values in their own type:
+// in place when the array is a plain AOS array (no copy, no fresh pages),
+// else a parallel copy. NeedLinks is set when the core met a zero-area
+// element on the way: then nothing is written and the caller averages by
+// the link table.
 struct AverageWorker
 {
-  vtkAlgorithm* Self = nullptr;
-  double From = 0, To = 1;
-  bool Ok = true;
+  cm::ParallelFor Heavy, Light;
   bool NeedLinks = false;
 
   template <typename ArrayT>
-  void operator()(ArrayT* in, const cm::SurfaceView& view, const cm::map::PointCellLinks* links,
-    const double* areas, const std::vector<std::int64_t>* group, std::int64_t nRows,
-    std::int64_t nPoints, double* out)
+  void operator()(ArrayT* in, const cm::map::AreaAverageInput& input, double* out)
   {
-    const int nc = in->GetNumberOfComponents();
     using T = vtk::GetAPIType<ArrayT>;
-    // The values in place when the array is a plain AOS array (no copy, no
-    // fresh pages), else a parallel copy.
     std::vector<T> store;
     const T* values = nullptr;
     if (auto* aos = vtkArrayDownCast<vtkAOSDataArrayTemplate<T>>(in))
@@ -80,160 +70,10 @@ struct AverageWorker
       });
       values = store.data();
     }
-    const std::int64_t* map = group ? group->data() : nullptr;
-    if (links)
-    {
-      this->Ok = cm::ForWithProgress(
-        this->Self, nPoints, this->From, this->To, [&](std::int64_t b, std::int64_t e) {
-          for (std::int64_t p = b; p < e; ++p)
-          {
-            const std::int64_t row = map ? map[p] : p;
-            cm::map::AreaWeightedVertex(*links, row, areas, values, nc, out + p * nc);
-          }
-        });
-      return;
-    }
-    // Scatter, with the vertex rows split into parts that threads own: a part
-    // visits only the blocks of cells whose row span meets its rows (meshes
-    // number neighbours close together, so that is about its share), and
-    // adds its rows' terms in ascending element order, which makes the result
-    // the same on any thread count (and equal to the link-table form).
-    const std::int64_t nCells = view.NumberOfCells();
-    constexpr std::int64_t BlockCells = 2048;
-    const std::int64_t nBlocks = (nCells + BlockCells - 1) / BlockCells;
-    std::vector<std::int64_t> spanLo(nBlocks), spanHi(nBlocks);
-    view.WithIds([&](auto* off, auto* conn) {
-      vtkSMPTools::For(0, nBlocks, [&](vtkIdType b, vtkIdType e) {
-        for (vtkIdType k = b; k < e; ++k)
-        {
-          cm::map::RowSpan(k * BlockCells, std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map,
-            spanLo[k], spanHi[k]);
-        }
-      });
-    });
-    const std::int64_t parts = std::max<std::int64_t>(1, std::min<std::int64_t>(64, nRows / 4096));
-    if (!areas)
-    {
-      // Rows are point ids: each part sums its rows in its own small
-      // buffers (cache resident) and writes their means straight to the
-      // output, so the only big memory is the output itself.
-      std::atomic<bool> flat{ false };
-      this->Ok = cm::ForWithProgress(
-        this->Self, parts, this->From, this->To, [&](std::int64_t b, std::int64_t e) {
-          std::vector<double> lsum, lweight;
-          for (std::int64_t part = b; part < e && !flat.load(std::memory_order_relaxed); ++part)
-          {
-            const std::int64_t lo = nRows * part / parts, hi = nRows * (part + 1) / parts;
-            lsum.assign(static_cast<std::size_t>((hi - lo) * nc), 0.0);
-            lweight.assign(static_cast<std::size_t>(hi - lo), 0.0);
-            bool positive = true;
-            view.WithIdsAndPoints([&](auto* off, auto* conn, auto* pts) {
-              for (std::int64_t k = 0; k < nBlocks && positive; ++k)
-              {
-                if (spanHi[k] >= lo && spanLo[k] < hi)
-                {
-                  positive = cm::map::AreaWeightedScatterRowsOfPoints(k * BlockCells,
-                    std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, pts, values,
-                    nc, lo, hi, lsum.data(), lweight.data());
-                }
-              }
-            });
-            if (!positive)
-            {
-              flat.store(true, std::memory_order_relaxed);
-              return;
-            }
-            for (std::int64_t p = lo; p < hi; ++p)
-            {
-              const double w = lweight[p - lo];
-              for (int q = 0; q < nc; ++q)
-              {
-                out[p * nc + q] = w > 0 ? lsum[(p - lo) * nc + q] / w : 0.0;
-              }
-            }
-          }
-        });
-      this->NeedLinks = flat.load();
-      return;
-    }
-    const std::size_t nSum = static_cast<std::size_t>(nRows) * nc;
-    cm::LargeArray<double> sum(nSum), weight(static_cast<std::size_t>(nRows));
-    this->Ok = cm::ForWithProgress(this->Self, parts, this->From,
-      this->From + 0.9 * (this->To - this->From), [&](std::int64_t b, std::int64_t e) {
-        for (std::int64_t part = b; part < e; ++part)
-        {
-          const std::int64_t lo = nRows * part / parts, hi = nRows * (part + 1) / parts;
-          std::fill(sum.data() + lo * nc, sum.data() + hi * nc, 0.0);
-          std::fill(weight.data() + lo, weight.data() + hi, 0.0);
-          view.WithIds([&](auto* off, auto* conn) {
-            for (std::int64_t k = 0; k < nBlocks; ++k)
-            {
-              if (spanHi[k] >= lo && spanLo[k] < hi)
-              {
-                cm::map::AreaWeightedScatterRows(k * BlockCells,
-                  std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map, areas, values, nc,
-                  lo, hi, sum.data(), weight.data());
-              }
-            }
-          });
-        }
-      });
-    if (!this->Ok)
-    {
-      return; // aborted
-    }
-    vtkSMPTools::For(0, nPoints, [&](vtkIdType b, vtkIdType e) {
-      for (vtkIdType p = b; p < e; ++p)
-      {
-        const std::int64_t row = map ? map[p] : p;
-        const double w = weight[row];
-        for (int q = 0; q < nc; ++q)
-        {
-          out[p * nc + q] = w > 0 ? sum[row * nc + q] / w : 0.0;
-        }
-      }
-    });
+    this->NeedLinks = !cm::map::AverageCellValues(
+      input, values, in->GetNumberOfComponents(), out, this->Heavy, this->Light);
   }
 };
-
-/**
- * The link table built in parallel: count each row's elements with atomic
- * increments, prefix-sum, place the element ids with atomic cursors, then
- * sort every row. The sort makes the table exactly the one the serial
- * cm::map::BuildPointCellLinks builds (ids ascending), whatever the thread
- * count, so the sums that read it run in the same order on any thread count.
- */
-template <typename OffsetT, typename ConnT>
-void BuildLinksInParallel(std::int64_t nRows, std::int64_t nCells, const OffsetT* off,
-  const ConnT* conn, const std::int64_t* map, cm::map::PointCellLinks& links)
-{
-  links.Offsets.assign(nRows + 1, 0);
-  std::int64_t* count = links.Offsets.data() + 1;
-  vtkSMPTools::For(0, nCells, [&](vtkIdType b, vtkIdType e) {
-    for (vtkIdType c = b; c < e; ++c)
-    {
-      cm::map::ForDistinctRows(c, off, conn, map,
-        [&](std::int64_t row) { __atomic_fetch_add(count + row, 1, __ATOMIC_RELAXED); });
-    }
-  });
-  for (std::int64_t p = 0; p < nRows; ++p)
-  {
-    links.Offsets[p + 1] += links.Offsets[p];
-  }
-  links.Cells.resize(links.Offsets[nRows]);
-  std::vector<std::int64_t> cursor(links.Offsets.begin(), links.Offsets.end() - 1);
-  std::int64_t* next = cursor.data();
-  std::int64_t* cells = links.Cells.data();
-  vtkSMPTools::For(0, nCells, [&](vtkIdType b, vtkIdType e) {
-    for (vtkIdType c = b; c < e; ++c)
-    {
-      cm::map::ForDistinctRows(c, off, conn, map, [&](std::int64_t row) {
-        cells[__atomic_fetch_add(next + row, 1, __ATOMIC_RELAXED)] = c;
-      });
-    }
-  });
-  vtkSMPTools::For(0, nRows, [&](vtkIdType b, vtkIdType e) { cm::map::SortLinkRows(links, b, e); });
-}
 } // namespace
 
 int vtkCloudMapAreaWeightedPointData::RequestUpdateExtent(
@@ -274,6 +114,13 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
       if (arr && arr->GetName() &&
         std::string(arr->GetName()) != vtkDataSetAttributes::GhostArrayName())
       {
+        error = cm::map::CheckCellArray(
+          arr->GetName(), true, arr->GetNumberOfTuples(), view.NumberOfCells());
+        if (!error.empty())
+        {
+          vtkErrorMacro(<< error);
+          return 0;
+        }
         arrays.push_back(arr);
       }
     }
@@ -281,14 +128,12 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
   else
   {
     vtkDataArray* arr = this->GetInputArrayToProcess(0, inputVector);
-    if (!arr)
+    error = cm::map::CheckCellArray(arr ? arr->GetName() : nullptr,
+      this->GetInputArrayAssociation(0, inputVector) == vtkDataObject::FIELD_ASSOCIATION_CELLS,
+      arr ? arr->GetNumberOfTuples() : 0, view.NumberOfCells());
+    if (!error.empty())
     {
-      vtkErrorMacro(<< "no cell array selected to average");
-      return 0;
-    }
-    if (this->GetInputArrayAssociation(0, inputVector) != vtkDataObject::FIELD_ASSOCIATION_CELLS)
-    {
-      vtkErrorMacro(<< "array '" << arr->GetName() << "' is not a cell array");
+      vtkErrorMacro(<< error);
       return 0;
     }
     arrays.push_back(arr);
@@ -321,14 +166,12 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
   cm::map::PointCellLinks links;
   bool haveAreas = false, useLinks = false;
   auto areasAndLinks = [&]() {
-    areas = cm::CellAreas(view);
+    areas = cm::CellAreas(view, cm::SMPItems());
     useLinks = std::any_of(areas.begin(), areas.end(), [](double s) { return !(s > 0); });
     if (useLinks)
     {
-      view.WithIds([&](auto* off, auto* conn) {
-        BuildLinksInParallel(nRows, view.NumberOfCells(), off, conn,
-          group.empty() ? nullptr : group.data(), links);
-      });
+      cm::map::BuildPointCellLinksInParallel(
+        view, nRows, group.empty() ? nullptr : group.data(), links, cm::SMPItems());
     }
     haveAreas = true;
   };
@@ -349,29 +192,30 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     out->SetName(in->GetName());
     out->SetNumberOfComponents(in->GetNumberOfComponents());
     cm::ResizeLarge(out.GetPointer(), view.NumberOfPoints);
-    const std::vector<std::int64_t>* g = group.empty() ? nullptr : &group;
+    bool stopped = false;
     AverageWorker worker;
+    worker.Heavy = cm::ProgressFor(this, 0.2 + share * a, 0.2 + share * (a + 1), stopped);
+    worker.Light = cm::SMPItems();
     for (int attempt = 0; attempt < 2; ++attempt)
     {
-      worker = AverageWorker();
-      worker.Self = this;
-      worker.From = 0.2 + share * a;
-      worker.To = 0.2 + share * (a + 1);
+      cm::map::AreaAverageInput input;
+      input.View = &view;
+      input.PointMap = group.empty() ? nullptr : group.data();
+      input.NumberOfRows = nRows;
+      input.Areas = haveAreas ? areas.data() : nullptr;
+      input.Links = useLinks ? &links : nullptr;
       using Dispatcher = vtkArrayDispatch::DispatchByValueType<vtkArrayDispatch::AllTypes>;
-      const cm::map::PointCellLinks* l = useLinks ? &links : nullptr;
-      const double* s = haveAreas ? areas.data() : nullptr;
-      if (!Dispatcher::Execute(in, worker, view, l, s, g, nRows, view.NumberOfPoints,
-            out->GetPointer(0)))
+      if (!Dispatcher::Execute(in, worker, input, out->GetPointer(0)))
       {
-        worker(in, view, l, s, g, nRows, view.NumberOfPoints, out->GetPointer(0));
+        worker(in, input, out->GetPointer(0));
       }
-      if (!worker.NeedLinks)
+      if (!worker.NeedLinks || stopped || this->GetAbortExecute())
       {
         break;
       }
       areasAndLinks(); // a zero-area element: average by the link table
     }
-    if (!worker.Ok || this->GetAbortExecute())
+    if (stopped || this->GetAbortExecute())
     {
       output->Initialize(); // aborted: no half-averaged output
       return 1;

@@ -21,12 +21,10 @@
  * Input point arrays are interpolated to the new points (barycentric on
  * triangles, bilinear on quads) when InterpolatePointData is on.
  *
- * With CentreArrayName set (C++ only; Surface Cloud Map's fused path), that
- * input point array is instead evaluated at every sub-element's parametric
- * centre in the same pass and written as a cell array of that name, exactly
- * what vtkCloudMapElementInterpolation computes from ParentCoordinates,
- * which is then not produced (16 bytes per sub-element less, and no second
- * pass over the output).
+ * The algorithm is cm::map::RefineSurface (Core/cmRefineSurface.h); this
+ * filter and Surface Cloud Map's fused stage (which evaluates the averaged
+ * point values at the centres instead of writing ParentCoordinates) reach it
+ * through cm::RefinePolyData (cmRefinedPolyData.h).
  *
  * Requests whose output would exceed MaximumNumberOfCells are refused with an
  * error that states the projected size.
@@ -89,19 +87,6 @@ public:
   vtkBooleanMacro(InterpolatePointData, bool);
   ///@}
 
-  ///@{
-  /**
-   * C++ only: the input point array to evaluate at the sub-element centres
-   * (see the class notes; default none). CentreScanline picks the scanline
-   * rule on quads (vtkCloudMapElementInterpolation::SCANLINE) instead of the
-   * isoparametric one.
-   */
-  vtkSetStringMacro(CentreArrayName);
-  vtkGetStringMacro(CentreArrayName);
-  vtkSetMacro(CentreScanline, bool);
-  vtkGetMacro(CentreScanline, bool);
-  ///@}
-
 protected:
   vtkCloudMapCentroidMidpointRefinement();
   ~vtkCloudMapCentroidMidpointRefinement() override;
@@ -114,8 +99,6 @@ protected:
   int MaximumLevel = 6;
   vtkIdType MaximumNumberOfCells = 200000000;
   bool InterpolatePointData = true;
-  char* CentreArrayName = nullptr;
-  bool CentreScanline = false;
 
 private:
   vtkCloudMapCentroidMidpointRefinement(const vtkCloudMapCentroidMidpointRefinement&) = delete;

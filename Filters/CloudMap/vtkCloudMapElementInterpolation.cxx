@@ -141,19 +141,8 @@ int vtkCloudMapElementInterpolation::RequestData(
         double w[4];
         for (std::int64_t c = b; c < e; ++c)
         {
-          const std::int64_t parent = pid[c];
-          const int nc = view.Size(parent);
-          const std::int64_t first = view.Offset(parent);
-          weightsOf(c, nc, w);
-          for (int k = 0; k < ncomp; ++k)
-          {
-            double v = 0;
-            for (int j = 0; j < nc; ++j)
-            {
-              v += w[j] * vin[view.Id(first + j) * ncomp + k];
-            }
-            o[c * ncomp + k] = v;
-          }
+          weightsOf(c, view.Size(pid[c]), w);
+          cm::CornerSum(view, pid[c], w, vin.data(), ncomp, o + c * ncomp);
         }
       });
     if (!done || this->GetAbortExecute())

@@ -3,6 +3,8 @@
 
 #include "cmExecution.h"
 #include "cmRanks.h"
+#include "cmRefinedPolyData.h"
+#include "cmSurfaceView.h"
 
 #include "vtkCloudMapAreaWeightedPointData.h"
 #include "vtkCloudMapBandedColorMap.h"
@@ -234,8 +236,7 @@ vtkDataArray* vtkCloudMapSurfaceCloudMap::MappedArray(
 }
 
 bool vtkCloudMapSurfaceCloudMap::RunLocalStages(vtkPolyData* input, vtkDataArray* values,
-  const std::string& name, bool keepGhosts, vtkPolyData* bandInput,
-  vtkCloudMapCentroidMidpointRefinement* refine, std::string& error)
+  const std::string& name, bool keepGhosts, vtkPolyData* bandInput, std::string& error)
 {
   // Averaging on the parents.
   vtkNew<vtkCloudMapAreaWeightedPointData> average;
@@ -274,24 +275,28 @@ bool vtkCloudMapSurfaceCloudMap::RunLocalStages(vtkPolyData* input, vtkDataArray
   refineInput->ShallowCopy(parents);
   refineInput->GetCellData()->RemoveArray(name.c_str());
   refineInput->GetPointData()->Initialize();
-  refineInput->GetPointData()->AddArray(parents->GetPointData()->GetArray(name.c_str()));
-
-  refine->SetInputData(refineInput);
-  refine->SetPrecisionMode(this->PrecisionMode);
-  refine->SetNumberOfLevels(this->NumberOfLevels);
-  refine->SetMaximumEdgeLength(this->MaximumEdgeLength);
-  refine->SetMaximumLevel(this->MaximumLevel);
-  refine->SetMaximumNumberOfCells(this->MaximumNumberOfCells);
-  refine->InterpolatePointDataOff();
-  refine->SetCentreArrayName(name.c_str());
-  refine->SetCentreScanline(this->QuadMode == vtkCloudMapElementInterpolation::SCANLINE);
-  if (!RunStage(this, refine, 0.25, 0.75, error))
+  cm::SurfaceView view;
+  if (!cm::MakeSurfaceView(refineInput, view, error))
   {
+    vtkErrorMacro(<< error);
     return false;
   }
-  // A copy, so the band's trivial producer does not take over the
-  // refinement's output.
-  bandInput->ShallowCopy(refine->GetOutput());
+  cm::RefineRequest request;
+  request.Options.Adaptive =
+    this->PrecisionMode == vtkCloudMapCentroidMidpointRefinement::MAXIMUM_EDGE_LENGTH;
+  request.Options.Level = this->NumberOfLevels;
+  request.Options.MaximumEdgeLength = this->MaximumEdgeLength;
+  request.Options.MaximumLevel = this->MaximumLevel;
+  request.MaximumNumberOfCells = this->MaximumNumberOfCells;
+  request.Centre = parents->GetPointData()->GetArray(name.c_str());
+  request.Scanline = this->QuadMode == vtkCloudMapElementInterpolation::SCANLINE;
+  request.From = 0.25;
+  request.To = 0.75;
+  if (!cm::RefinePolyData(this, refineInput, view, request, bandInput, error))
+  {
+    vtkErrorMacro(<< error);
+    return false;
+  }
   bandInput->GetPointData()->Initialize();
   return true;
 }
@@ -377,13 +382,12 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   // The band stage's input; an empty polygonal piece when there is nothing
   // to band here.
   vtkSmartPointer<vtkPolyData> bandInput = vtkSmartPointer<vtkPolyData>::New();
-  vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
   bool failed = !error.empty();
   if (haveValues && !this->GetAbortExecute())
   {
     const bool keepGhosts = outputVector->GetInformationObject(0)->Get(
                               vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()) > 0;
-    failed = !this->RunLocalStages(input, values, name, keepGhosts, bandInput, refine, error);
+    failed = !this->RunLocalStages(input, values, name, keepGhosts, bandInput, error);
     if (failed && !cm::SeveralRanks())
     {
       clearOutputs();
@@ -407,7 +411,7 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
 
   // ---- The band stage (its range is reduced over all ranks). --------------
   const vtkIdType expected = this->ExactBands ? -1
-    : haveValues                              ? refine->GetOutput()->GetNumberOfCells()
+    : haveValues                              ? bandInput->GetNumberOfCells()
                                               : 0;
   return this->RunBandStage(bandInput, name, expected, output, table);
 }

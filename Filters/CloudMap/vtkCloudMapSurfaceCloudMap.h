@@ -31,7 +31,6 @@
 
 #include <string>
 
-class vtkCloudMapCentroidMidpointRefinement;
 class vtkDataArray;
 class vtkTable;
 
@@ -120,10 +119,10 @@ private:
   /// |J|); `error` says why it cannot be used (empty when it can).
   vtkDataArray* MappedArray(vtkInformationVector** inputVector, vtkPolyData* input, std::string& error);
   /// The local stages: Area Weighted Point Data, then (unless ExactBands) the
-  /// fused refinement and interpolation; fills `bandInput`. False when a stage failed.
+  /// fused refinement and interpolation (the core's RefineSurface, called
+  /// directly); fills `bandInput`. False when a stage failed.
   bool RunLocalStages(vtkPolyData* input, vtkDataArray* values, const std::string& name,
-    bool keepGhosts, vtkPolyData* bandInput, vtkCloudMapCentroidMidpointRefinement* refine,
-    std::string& error);
+    bool keepGhosts, vtkPolyData* bandInput, std::string& error);
   /// The collective band stage and the outputs; RequestData's return value.
   int RunBandStage(vtkPolyData* bandInput, const std::string& name, vtkIdType expectedCells,
     vtkPolyData* output, vtkTable* table);

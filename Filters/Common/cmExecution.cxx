@@ -166,6 +166,24 @@ ParallelFor SMPFor()
   };
 }
 
+ParallelFor SMPItems()
+{
+  return [](long long n, const std::function<void(long long, long long)>& body) {
+    vtkSMPTools::For(0, static_cast<vtkIdType>(n),
+      [&](vtkIdType b, vtkIdType e) { body(static_cast<long long>(b), static_cast<long long>(e)); });
+  };
+}
+
+ParallelFor ProgressFor(vtkAlgorithm* self, double from, double to, bool& aborted)
+{
+  return [self, from, to, &aborted](long long n, const std::function<void(long long, long long)>& body) {
+    if (!ForWithProgress(self, n, from, to, [&](std::int64_t b, std::int64_t e) { body(b, e); }))
+    {
+      aborted = true;
+    }
+  };
+}
+
 std::function<bool(double)> ProgressAbort(vtkAlgorithm* self)
 {
   return [self](double f) {

@@ -66,6 +66,10 @@ CLOUDMAPFILTERSCOMMON_EXPORT void AdvertiseTimeRange(vtkInformation* outInfo, do
 /// cm::ParallelFor running on vtkSMPTools::For (grain 1: the cores' items are rows).
 CLOUDMAPFILTERSCOMMON_EXPORT ParallelFor SMPFor();
 
+/// cm::ParallelFor running on vtkSMPTools::For with its default grain: for
+/// loops over many cheap items (cells, points).
+CLOUDMAPFILTERSCOMMON_EXPORT ParallelFor SMPItems();
+
 /// RequestDataObject of a filter with a second output: port 0 gets an output
 /// of `type0`, or of the input's own type when type0 is null; port 1 an
 /// output of `type1` (vtkPolyData, vtkTable...). Existing outputs of the
@@ -89,6 +93,13 @@ CLOUDMAPFILTERSCOMMON_EXPORT std::function<bool(double)> ProgressAbort(vtkAlgori
 CLOUDMAPFILTERSCOMMON_EXPORT bool ForWithProgress(vtkAlgorithm* self, std::int64_t n, double from,
   double to, const std::function<void(std::int64_t, std::int64_t)>& body,
   std::int64_t minBlock = std::int64_t(1) << 16);
+
+/// A cm::ParallelFor that runs a core's loop through ForWithProgress (the
+/// filter's progress from `from` to `to`, stopping early on an abort), so a
+/// core's parallel loop is a stage of the filter. Sets `aborted` once the
+/// user has aborted; the core's results are then incomplete.
+CLOUDMAPFILTERSCOMMON_EXPORT ParallelFor ProgressFor(
+  vtkAlgorithm* self, double from, double to, bool& aborted);
 
 /**
  * Scope guard for an output that every rank computes whole (a band table, an

@@ -102,25 +102,4 @@ bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
   return true;
 }
 
-LargeArray<double> CellAreas(const SurfaceView& view)
-{
-  const vtkIdType n = view.NumberOfCells();
-  LargeArray<double> areas(static_cast<std::size_t>(n));
-  if (n == 0 || (!view.Points && !view.PointsF))
-  {
-    std::fill(areas.begin(), areas.end(), 0.0);
-    return areas;
-  }
-  // Typed once (ids, point precision) instead of per corner.
-  view.WithIdsAndPoints([&](auto* off, auto* conn, auto* pts) {
-    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-      for (vtkIdType c = b; c < e; ++c)
-      {
-        areas[c] = CellArea(c, off, conn, pts);
-      }
-    });
-  });
-  return areas;
-}
-
 } // namespace cm

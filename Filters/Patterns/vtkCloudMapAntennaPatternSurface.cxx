@@ -8,7 +8,7 @@
 #include "cmExecution.h"
 #include "cmPatternGrid.h"
 #include "cmRanks.h"
-#include "cmRefinement.h"
+#include "cmRefineSurface.h"
 #include "cmSphereGrid.h"
 
 #include "vtkCellArray.h"
@@ -281,53 +281,42 @@ struct PatternStyle
 /// projected back to directions and radius-mapped when drawn.
 struct RefinedGrid
 {
-  int Level = 0;
+  cm::SurfaceView View; ///< the grid itself
+  cm::map::RefinePlan Plan;
   std::int64_t NumberOfElements = 0;
-  std::vector<std::int64_t> PointStart, CellStart, ConnStart; ///< per element, prefix sums
-  std::vector<double> Points, PointRS, CellRS;
-  std::vector<std::int64_t> Connectivity;
+  cm::LargeArray<double> Points, PointRS, CellRS;
+  cm::LargeArray<long long> Offsets, Connectivity;
 };
 
 /// Refines every element of `grid` to `level` (progress 0.1 to 0.3); false when aborted.
 bool RefineGrid(vtkAlgorithm* self, const cm::pattern::SphereGrid& grid, int level, RefinedGrid& out)
 {
-  const std::int64_t ne = static_cast<std::int64_t>(grid.Offsets.size()) - 1;
-  out.Level = level;
-  out.NumberOfElements = ne;
-  out.PointStart.assign(ne + 1, 0);
-  out.CellStart.assign(ne + 1, 0);
-  out.ConnStart.assign(ne + 1, 0);
-  for (std::int64_t e = 0; e < ne; ++e)
+  out.NumberOfElements = static_cast<std::int64_t>(grid.Offsets.size()) - 1;
+  out.View = cm::SurfaceFromArrays(grid.Direction.data(),
+    static_cast<std::int64_t>(grid.Value.size()), grid.Offsets.data(), out.NumberOfElements,
+    grid.Connectivity.data());
+  cm::map::RefineOptions options;
+  options.Level = level;
+  bool aborted = false;
+  if (!cm::map::PlanRefinement(out.View, options, cm::ProgressFor(self, 0.1, 0.2, aborted),
+        [&] { return aborted || self->GetAbortExecute(); }, out.Plan))
   {
-    const auto rc = cm::map::RefinedSize(int(grid.Offsets[e + 1] - grid.Offsets[e]), level);
-    out.PointStart[e + 1] = out.PointStart[e] + rc.Points;
-    out.CellStart[e + 1] = out.CellStart[e] + rc.Cells;
-    out.ConnStart[e + 1] = out.ConnStart[e] + rc.Connectivity;
+    return false;
   }
-  const std::int64_t np = out.PointStart[ne], nc = out.CellStart[ne];
-  out.Points.assign(3 * np, 0.0);
-  out.PointRS.assign(2 * np, 0.0);
-  out.CellRS.assign(2 * nc, 0.0);
-  out.Connectivity.assign(out.ConnStart[ne], 0);
-  return cm::ForWithProgress(self, ne, 0.1, 0.3, [&](std::int64_t b, std::int64_t e) {
-    cm::Vec3 p[4];
-    for (std::int64_t c = b; c < e; ++c)
-    {
-      const int m = int(grid.Offsets[c + 1] - grid.Offsets[c]);
-      for (int k = 0; k < m; ++k)
-      {
-        const double* d = &grid.Direction[3 * grid.Connectivity[grid.Offsets[c] + k]];
-        p[k] = { d[0], d[1], d[2] };
-      }
-      cm::map::RefineOutput ro;
-      ro.Points = &out.Points[3 * out.PointStart[c]];
-      ro.PointRS = &out.PointRS[2 * out.PointStart[c]];
-      ro.Connectivity = &out.Connectivity[out.ConnStart[c]];
-      ro.CellRS = &out.CellRS[2 * out.CellStart[c]];
-      ro.PointBase = out.PointStart[c];
-      cm::map::RefineElement(p, m, level, ro);
-    }
-  });
+  const cm::map::RefinePlan& plan = out.Plan;
+  out.Points = cm::LargeArray<double>(3 * plan.NumberOfPoints());
+  out.PointRS = cm::LargeArray<double>(2 * plan.NumberOfPoints());
+  out.CellRS = cm::LargeArray<double>(2 * plan.NumberOfCells());
+  out.Offsets = cm::LargeArray<long long>(plan.NumberOfCells() + 1);
+  out.Connectivity = cm::LargeArray<long long>(plan.ConnectivitySize());
+  cm::map::RefinedSurfaceT<double, long long> ro;
+  ro.Points = out.Points.data();
+  ro.PointRS = out.PointRS.data();
+  ro.CellRS = out.CellRS.data();
+  ro.Offsets = out.Offsets.data();
+  ro.Connectivity = out.Connectivity.data();
+  cm::map::RefineSurface(out.View, plan, ro, cm::ProgressFor(self, 0.2, 0.3, aborted));
+  return !aborted && !self->GetAbortExecute();
 }
 
 /**
@@ -341,6 +330,9 @@ public:
   SurfaceBuilder(const cm::pattern::SphereGrid& grid, const PatternStyle& style, const std::string& valueName)
     : Grid(grid)
     , Style(style)
+    , View(cm::SurfaceFromArrays(grid.Direction.data(), static_cast<std::int64_t>(grid.Value.size()),
+        grid.Offsets.data(), static_cast<std::int64_t>(grid.Offsets.size()) - 1,
+        grid.Connectivity.data()))
   {
     this->Points->SetDataTypeToDouble();
     this->Theta->SetName("Theta");
@@ -397,10 +389,11 @@ public:
   void BuildRefined(vtkPolyData* output, const RefinedGrid& refined, ProgressTracker& progress)
   {
     const std::int64_t ne = refined.NumberOfElements;
-    this->Points->Allocate(refined.PointStart[ne]);
+    const cm::map::RefinePlan& plan = refined.Plan;
+    this->Points->Allocate(plan.NumberOfPoints());
     for (std::int64_t e = 0; e < ne && !progress.Every(e, ne, 0.3, 0.6); ++e)
     {
-      for (std::int64_t p = refined.PointStart[e]; p < refined.PointStart[e + 1]; ++p)
+      for (std::int64_t p = plan.PointStart[e]; p < plan.PointStart[e + 1]; ++p)
       {
         double d[3] = { refined.Points[3 * p], refined.Points[3 * p + 1], refined.Points[3 * p + 2] };
         const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
@@ -414,12 +407,12 @@ public:
     for (std::int64_t e = 0; e < ne && !progress.Every(e, ne, 0.6, 0.8); ++e)
     {
       const std::int64_t per = 4; // refined elements are quads
-      for (std::int64_t k = refined.CellStart[e]; k < refined.CellStart[e + 1]; ++k)
+      for (std::int64_t k = plan.CellStart[e]; k < plan.CellStart[e + 1]; ++k)
       {
         vtkIdType ids[4];
         for (int j = 0; j < per; ++j)
         {
-          ids[j] = refined.Connectivity[refined.ConnStart[e] + (k - refined.CellStart[e]) * per + j];
+          ids[j] = refined.Connectivity[plan.ConnStart[e] + (k - plan.CellStart[e]) * per + j];
         }
         this->Cells->InsertNextCell(per, ids);
         const double v = this->Interpolate(e, refined.CellRS[2 * k], refined.CellRS[2 * k + 1]);
@@ -449,14 +442,9 @@ private:
   double Interpolate(std::int64_t e, double r, double s) const
   {
     const cm::pattern::SphereGrid& grid = this->Grid;
-    const int m = int(grid.Offsets[e + 1] - grid.Offsets[e]);
-    double w[4];
-    cm::map::ParentWeights(m, r, s, w);
-    double v = 0;
-    for (int k = 0; k < m; ++k)
-    {
-      v += w[k] * grid.Value[grid.Connectivity[grid.Offsets[e] + k]];
-    }
+    double w[4], v;
+    cm::map::ParentWeights(int(grid.Offsets[e + 1] - grid.Offsets[e]), r, s, w);
+    cm::CornerSum(this->View, e, w, grid.Value.data(), 1, &v);
     return v;
   }
 
@@ -479,6 +467,7 @@ private:
 
   const cm::pattern::SphereGrid& Grid;
   const PatternStyle& Style;
+  const cm::SurfaceView View; ///< the grid's cells, for the corner sums
   vtkNew<vtkDoubleArray> Theta, Phi, Value;
 };
 

@@ -2,6 +2,7 @@
 #include "cmAreaWeighting.h"
 
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <unordered_map>
 
@@ -24,6 +25,61 @@ struct CellKeyHash
   }
 };
 } // namespace
+
+std::string CheckCellArray(
+  const char* name, bool cellAssociation, std::int64_t nTuples, std::int64_t nCells)
+{
+  if (!name)
+  {
+    return "no cell array selected to average";
+  }
+  if (!cellAssociation)
+  {
+    return std::string("array '") + name + "' is not a cell array";
+  }
+  if (nTuples != nCells)
+  {
+    return std::string("cell array '") + name + "' has " + std::to_string(nTuples) +
+      " tuples for " + std::to_string(nCells) + " elements";
+  }
+  return std::string();
+}
+
+void BuildPointCellLinksInParallel(const SurfaceView& view, std::int64_t nRows,
+  const std::int64_t* map, PointCellLinks& links, const ParallelFor& pf)
+{
+  const std::int64_t nCells = view.NumberOfCells();
+  links.Offsets.assign(nRows + 1, 0);
+  std::int64_t* count = links.Offsets.data() + 1;
+  view.WithIds([&](auto* off, auto* conn) {
+    RunFor(pf, nCells, [&](long long b, long long e) {
+      for (std::int64_t c = b; c < e; ++c)
+      {
+        ForDistinctRows(c, off, conn, map,
+          [&](std::int64_t row) { __atomic_fetch_add(count + row, 1, __ATOMIC_RELAXED); });
+      }
+    });
+  });
+  for (std::int64_t p = 0; p < nRows; ++p)
+  {
+    links.Offsets[p + 1] += links.Offsets[p];
+  }
+  links.Cells.resize(links.Offsets[nRows]);
+  std::vector<std::int64_t> cursor(links.Offsets.begin(), links.Offsets.end() - 1);
+  std::int64_t* next = cursor.data();
+  std::int64_t* cells = links.Cells.data();
+  view.WithIds([&](auto* off, auto* conn) {
+    RunFor(pf, nCells, [&](long long b, long long e) {
+      for (std::int64_t c = b; c < e; ++c)
+      {
+        ForDistinctRows(c, off, conn, map, [&](std::int64_t row) {
+          cells[__atomic_fetch_add(next + row, 1, __ATOMIC_RELAXED)] = c;
+        });
+      }
+    });
+  });
+  RunFor(pf, nRows, [&](long long b, long long e) { SortLinkRows(links, b, e); });
+}
 
 std::vector<std::int64_t> MergeCoincidentPoints(
   const double* xyz, std::int64_t nPoints, double tolerance, std::int64_t& nGroups)

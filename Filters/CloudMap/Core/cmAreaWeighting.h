@@ -13,9 +13,15 @@
 #ifndef cmAreaWeighting_h
 #define cmAreaWeighting_h
 
+#include "cmLargeBuffer.h"
+#include "cmParallelFor.h"
+#include "cmSurface.h"
 #include "cmVec3.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace cm::map
@@ -283,6 +289,158 @@ void RowSpan(std::int64_t begin, std::int64_t end, const OffsetT* offsets, const
     lo = p < lo ? p : lo;
     hi = p > hi ? p : hi;
   }
+}
+
+/**
+ * Why a selected cell array cannot be averaged, or "" when it can: none
+ * selected, not a cell array, or not one tuple per element.
+ */
+std::string CheckCellArray(
+  const char* name, bool cellAssociation, std::int64_t nTuples, std::int64_t nCells);
+
+/**
+ * The link table of `view` built in parallel: count each row's elements with
+ * atomic increments, prefix-sum, place the element ids with atomic cursors,
+ * then sort every row. The sort makes the table exactly the one the serial
+ * BuildPointCellLinks builds (ids ascending), whatever the thread count, so
+ * the sums that read it run in the same order on any thread count.
+ */
+void BuildPointCellLinksInParallel(const SurfaceView& view, std::int64_t nRows,
+  const std::int64_t* pointMap, PointCellLinks& links, const ParallelFor& pf);
+
+/// Where AverageCellValues reads: the surface, its vertex rows (point ids,
+/// or groups of merged points through PointMap), and optionally the areas
+/// and the link table.
+struct AreaAverageInput
+{
+  const SurfaceView* View = nullptr;
+  const std::int64_t* PointMap = nullptr; ///< row of each point, or null (rows are points)
+  std::int64_t NumberOfRows = 0;
+  const double* Areas = nullptr;         ///< per element, or null: computed on the way
+  const PointCellLinks* Links = nullptr; ///< set: average by the table (zero-area fallback)
+};
+
+/**
+ * The area-weighted value of every point (nc per point, into out) from the
+ * element values (nc per element), by one of three strategies:
+ *  - by the link table, vertex by vertex (the documented zero-area fallback);
+ *  - by the row-owner scatter with given areas: the vertex rows are split
+ *    into parts that threads own; a part visits only the blocks of elements
+ *    whose row span meets its rows (meshes number neighbours close
+ *    together, so that is about its share);
+ *  - by the same scatter computing each area on the way (no merged points,
+ *    Areas null), each part in small cache-resident buffers written straight
+ *    to the output.
+ * Every vertex adds its elements' terms in ascending element order, so the
+ * result is the same on any thread count. The heavy loops run through
+ * `heavy` (the wrapper's progress and abort), the light ones through
+ * `light`. Returns false, writing nothing, when the on-the-way areas met a
+ * zero-area element: then the caller computes the areas and the link table
+ * and averages again.
+ */
+template <typename T>
+bool AverageCellValues(const AreaAverageInput& in, const T* values, int nc, double* out,
+  const ParallelFor& heavy, const ParallelFor& light)
+{
+  const SurfaceView& view = *in.View;
+  const std::int64_t* map = in.PointMap;
+  const std::int64_t nPoints = view.NumberOfPoints, nRows = in.NumberOfRows;
+  if (in.Links)
+  {
+    RunFor(heavy, nPoints, [&](long long b, long long e) {
+      for (std::int64_t p = b; p < e; ++p)
+      {
+        AreaWeightedVertex(*in.Links, map ? map[p] : p, in.Areas, values, nc, out + p * nc);
+      }
+    });
+    return true;
+  }
+  const std::int64_t nCells = view.NumberOfCells();
+  constexpr std::int64_t BlockCells = 2048;
+  const std::int64_t nBlocks = (nCells + BlockCells - 1) / BlockCells;
+  std::vector<std::int64_t> spanLo(nBlocks), spanHi(nBlocks);
+  view.WithIds([&](auto* off, auto* conn) {
+    RunFor(light, nBlocks, [&](long long b, long long e) {
+      for (std::int64_t k = b; k < e; ++k)
+      {
+        RowSpan(k * BlockCells, std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn,
+          map, spanLo[k], spanHi[k]);
+      }
+    });
+  });
+  const std::int64_t parts = std::max<std::int64_t>(1, std::min<std::int64_t>(64, nRows / 4096));
+  if (!in.Areas)
+  {
+    std::atomic<bool> flat{ false };
+    RunFor(heavy, parts, [&](long long b, long long e) {
+      std::vector<double> lsum, lweight;
+      for (std::int64_t part = b; part < e && !flat.load(std::memory_order_relaxed); ++part)
+      {
+        const std::int64_t lo = nRows * part / parts, hi = nRows * (part + 1) / parts;
+        lsum.assign(static_cast<std::size_t>((hi - lo) * nc), 0.0);
+        lweight.assign(static_cast<std::size_t>(hi - lo), 0.0);
+        bool positive = true;
+        view.WithIdsAndPoints([&](auto* off, auto* conn, auto* pts) {
+          for (std::int64_t k = 0; k < nBlocks && positive; ++k)
+          {
+            if (spanHi[k] >= lo && spanLo[k] < hi)
+            {
+              positive = AreaWeightedScatterRowsOfPoints(k * BlockCells,
+                std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, pts, values, nc,
+                lo, hi, lsum.data(), lweight.data());
+            }
+          }
+        });
+        if (!positive)
+        {
+          flat.store(true, std::memory_order_relaxed);
+          return;
+        }
+        for (std::int64_t p = lo; p < hi; ++p)
+        {
+          const double w = lweight[p - lo];
+          for (int q = 0; q < nc; ++q)
+          {
+            out[p * nc + q] = w > 0 ? lsum[(p - lo) * nc + q] / w : 0.0;
+          }
+        }
+      }
+    });
+    return !flat.load();
+  }
+  const std::size_t nSum = static_cast<std::size_t>(nRows) * nc;
+  LargeArray<double> sum(nSum), weight(static_cast<std::size_t>(nRows));
+  RunFor(heavy, parts, [&](long long b, long long e) {
+    for (std::int64_t part = b; part < e; ++part)
+    {
+      const std::int64_t lo = nRows * part / parts, hi = nRows * (part + 1) / parts;
+      std::fill(sum.data() + lo * nc, sum.data() + hi * nc, 0.0);
+      std::fill(weight.data() + lo, weight.data() + hi, 0.0);
+      view.WithIds([&](auto* off, auto* conn) {
+        for (std::int64_t k = 0; k < nBlocks; ++k)
+        {
+          if (spanHi[k] >= lo && spanLo[k] < hi)
+          {
+            AreaWeightedScatterRows(k * BlockCells,
+              std::min<std::int64_t>(nCells, (k + 1) * BlockCells), off, conn, map, in.Areas,
+              values, nc, lo, hi, sum.data(), weight.data());
+          }
+        }
+      });
+    }
+  });
+  RunFor(light, nPoints, [&](long long b, long long e) {
+    for (std::int64_t p = b; p < e; ++p)
+    {
+      const std::int64_t row = map ? map[p] : p;
+      const double w = weight[row];
+      for (int q = 0; q < nc; ++q)
+      {
+        out[p * nc + q] = w > 0 ? sum[row * nc + q] / w : 0.0;
+      }
+    }
+  });
+  return true;
 }
 
 /**

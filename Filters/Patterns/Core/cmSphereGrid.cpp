@@ -186,7 +186,7 @@ bool BuildSphereGrid(const double* theta, const double* phi, const double* value
       {
         g.Connectivity.insert(g.Connectivity.end(), { a, b, c, d });
       }
-      g.Offsets.push_back(static_cast<std::int64_t>(g.Connectivity.size()));
+      g.Offsets.push_back(static_cast<long long>(g.Connectivity.size()));
     }
   }
   return true;

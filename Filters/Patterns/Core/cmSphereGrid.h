@@ -33,8 +33,9 @@ struct SphereGrid
   std::vector<double> Direction;  ///< unit vector per vertex (x y z)
   std::vector<double> VertexTheta, VertexPhi; ///< degrees, per vertex
   std::vector<double> Value;      ///< sample value per vertex
-  std::vector<std::int64_t> Offsets{ 0 };
-  std::vector<std::int64_t> Connectivity;
+  /// Cells as offsets + corner ids (long long, as cm::SurfaceView reads them).
+  std::vector<long long> Offsets{ 0 };
+  std::vector<long long> Connectivity;
   /// For a single cut (one θ or one φ): vertices form one polyline, no cells.
   bool IsCut = false;
 };

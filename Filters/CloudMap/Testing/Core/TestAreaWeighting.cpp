@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Oracles: a field constant on each connected patch stays that constant at its
 // vertices; a hand-built mesh gives the hand-computed weighted means; merging
-// coincident vertices joins separately written elements.
+// coincident vertices joins separately written elements; the whole average
+// (AverageCellValues) gives the hand-computed means by each of its three
+// strategies, with its loops run in blocks out of order.
 #include "cmAreaWeighting.h"
 #include "cmCheck.h"
 #include "cmRefinement.h"
 
+#include <functional>
+#include <string>
 #include <vector>
 
 int TestAreaWeighting(int, char*[])
@@ -73,5 +77,50 @@ int TestAreaWeighting(int, char*[])
   CM_NEAR(out, 2.5, 0);
   cm::map::AreaWeightedVertex(l1, 3, zeroAreas.data(), v1, 1, &out); // unused vertex
   CM_NEAR(out, 0.0, 0);
+  // The whole average by its three strategies (link table, scatter with the
+  // areas, scatter computing them on the way), its loops run backwards.
+  const cm::ParallelFor backwards = [](long long n, const std::function<void(long long, long long)>& body) {
+    for (long long b = n - 1; b >= 0; --b)
+    {
+      body(b, b + 1);
+    }
+  };
+  const std::vector<long long> offLL(offsets.begin(), offsets.end()), connLL(conn.begin(), conn.end());
+  const cm::SurfaceView view = cm::SurfaceFromArrays(xyz.data(), 8, offLL.data(), 3, connLL.data());
+  cm::map::PointCellLinks plinks;
+  cm::map::BuildPointCellLinksInParallel(view, 8, nullptr, plinks, backwards);
+  CM_CHECK(plinks.Offsets == links.Offsets && plinks.Cells == links.Cells);
+  const cm::LargeArray<double> cellAreas = cm::CellAreas(view, backwards);
+  CM_EQUAL(cellAreas[0], areas[0]);
+  CM_EQUAL(cellAreas[1], areas[1]);
+  for (int strategy = 0; strategy < 3; ++strategy)
+  {
+    cm::map::AreaAverageInput in;
+    in.View = &view;
+    in.NumberOfRows = 8;
+    in.Areas = strategy < 2 ? cellAreas.data() : nullptr;
+    in.Links = strategy == 0 ? &plinks : nullptr;
+    std::vector<double> avg(8, -1.0);
+    CM_CHECK(cm::map::AverageCellValues(in, values.data(), 1, avg.data(), backwards, backwards));
+    for (int p = 0; p < 8; ++p)
+    {
+      CM_NEAR(avg[p], expect[p], 1e-12);
+    }
+  }
+  // On the way, a zero-area element makes the core ask for the link table.
+  const std::vector<double> line = { 0, 0, 0, 1, 0, 0, 2, 0, 0 };
+  const std::vector<long long> lineOff = { 0, 3 }, lineConn = { 0, 1, 2 };
+  cm::map::AreaAverageInput flat;
+  const cm::SurfaceView lineView = cm::SurfaceFromArrays(line.data(), 3, lineOff.data(), 1, lineConn.data());
+  flat.View = &lineView;
+  flat.NumberOfRows = 3;
+  double flatOut[3];
+  CM_CHECK(!cm::map::AverageCellValues(flat, v1, 1, flatOut, {}, {}));
+
+  // Validation messages.
+  CM_EQUAL(cm::map::CheckCellArray("|J|", true, 3, 3), std::string());
+  CM_CHECK(cm::map::CheckCellArray(nullptr, true, 0, 3).find("no cell array") != std::string::npos);
+  CM_CHECK(cm::map::CheckCellArray("J", false, 3, 3).find("'J' is not a cell array") != std::string::npos);
+  CM_CHECK(cm::map::CheckCellArray("J", true, 2, 3).find("2 tuples for 3 elements") != std::string::npos);
   return cmReport("TestAreaWeighting");
 }

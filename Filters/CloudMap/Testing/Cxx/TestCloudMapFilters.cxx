@@ -322,6 +322,22 @@ int TestCloudMapFilters(int, char*[])
     std::printf("(an error about 'would produce' is expected next)\n");
     CM_CHECK(refine->GetExecutive()->Update() == 0);
   }
+  // 6b. A cell array with fewer tuples than cells is refused with an error
+  // naming it (it used to be read past its end).
+  {
+    vtkNew<vtkPolyData> bad;
+    bad->ShallowCopy(mesh);
+    vtkNew<vtkDoubleArray> shortArray;
+    shortArray->SetName("short");
+    shortArray->SetNumberOfTuples(mesh->GetNumberOfCells() - 1);
+    shortArray->Fill(1.0);
+    bad->GetCellData()->AddArray(shortArray);
+    vtkNew<vtkCloudMapAreaWeightedPointData> average;
+    average->SetInputData(bad);
+    average->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, "short");
+    std::printf("(an error about 'short' having too few tuples is expected next)\n");
+    CM_CHECK(average->GetExecutive()->Update() == 0);
+  }
   // 7. Exact bands of the linear point field f: every polygon corner carries
   // f at its position (the field is linear, so clipping is exact), every
   // polygon's corners lie within its band, the polygons of each element
