@@ -67,23 +67,26 @@ vtkSmartPointer<vtkDataArray> WriteRefined(vtkAlgorithm* self, const cm::Surface
 // Pass 2 in the smallest sufficient types: the input's point precision, and
 // 32-bit ids whenever the output allows it.
 vtkSmartPointer<vtkDataArray> WriteRefinedAnyType(vtkAlgorithm* self, vtkPolyData* input,
-  const cm::SurfaceView& view, const cm::map::RefinePlan& plan,
-  const cm::map::RefineExtras& extras, vtkCellArray* polys, double from, double to)
+  const cm::SurfaceView& view, const cm::map::RefinePlan& plan, const cm::map::RefineExtras& extras,
+  vtkCellArray* polys, double from, double to)
 {
   const bool floatPoints = input->GetPoints() && input->GetPoints()->GetDataType() == VTK_FLOAT;
   const bool smallIds =
     plan.NumberOfPoints() < VTK_INT_MAX && plan.ConnectivitySize() < VTK_INT_MAX;
   if (floatPoints && smallIds)
   {
-    return WriteRefined<vtkFloatArray, vtkTypeInt32Array>(self, view, plan, extras, polys, from, to);
+    return WriteRefined<vtkFloatArray, vtkTypeInt32Array>(
+      self, view, plan, extras, polys, from, to);
   }
   if (floatPoints)
   {
-    return WriteRefined<vtkFloatArray, vtkTypeInt64Array>(self, view, plan, extras, polys, from, to);
+    return WriteRefined<vtkFloatArray, vtkTypeInt64Array>(
+      self, view, plan, extras, polys, from, to);
   }
   if (smallIds)
   {
-    return WriteRefined<vtkDoubleArray, vtkTypeInt32Array>(self, view, plan, extras, polys, from, to);
+    return WriteRefined<vtkDoubleArray, vtkTypeInt32Array>(
+      self, view, plan, extras, polys, from, to);
   }
   return WriteRefined<vtkDoubleArray, vtkTypeInt64Array>(self, view, plan, extras, polys, from, to);
 }
@@ -123,8 +126,8 @@ bool InterpolatePoints(vtkAlgorithm* self, vtkPointData* inPD, vtkPointData* out
 }
 
 // Cell data: parent values copied to every child, then the refinement's own arrays.
-void AttachCellData(vtkCellData* inCD, vtkCellData* outCD, const vtkIdType* pid,
-  vtkIdType nOut, const std::vector<vtkDataArray*>& own)
+void AttachCellData(vtkCellData* inCD, vtkCellData* outCD, const vtkIdType* pid, vtkIdType nOut,
+  const std::vector<vtkDataArray*>& own)
 {
   for (int a = 0; a < inCD->GetNumberOfArrays(); ++a)
   {
@@ -156,7 +159,8 @@ bool RefinePolyData(vtkAlgorithm* self, vtkPolyData* input, const SurfaceView& v
   const double from = request.From, span = request.To - request.From;
   map::RefinePlan plan;
   bool aborted = false;
-  if (!map::PlanRefinement(view, request.Options, ProgressFor(self, from, from + 0.1 * span, aborted),
+  if (!map::PlanRefinement(
+        view, request.Options, ProgressFor(self, from, from + 0.1 * span, aborted),
         [&] { return aborted || self->GetAbortExecute(); }, plan))
   {
     output->Initialize();

@@ -32,7 +32,7 @@ struct RefineRequest
   /// sub-element centre (a cell array of its name) instead of ParentCoordinates.
   vtkDataArray* Centre = nullptr;
   bool Scanline = false; ///< the fused mode's quad weights: scanline instead of bilinear
-  double From = 0.0;     ///< the share of self's progress this refinement reports
+  double From = 0.0; ///< the share of self's progress this refinement reports
   double To = 1.0;
 };
 

@@ -38,18 +38,14 @@ vtkCloudMapAreaWeightedPointData::~vtkCloudMapAreaWeightedPointData() = default;
 
 namespace
 {
-// Averages one array through the core, with its values in their own type:
-// in place when the array is a plain AOS array (no copy, no fresh pages),
-// else a parallel copy. NeedLinks is set when the core met a zero-area
-// element on the way: then nothing is written and the caller averages by
-// the link table.
+// Averages one array through the core's strategy, with its values in their
+// own type: in place when the array is a plain AOS array (no copy, no fresh
+// pages), else a parallel copy.
 struct AverageWorker
 {
-  cm::ParallelFor Heavy, Light;
-  bool NeedLinks = false;
-
   template <typename ArrayT>
-  void operator()(ArrayT* in, const cm::map::AreaAverageInput& input, double* out)
+  void operator()(ArrayT* in, cm::map::AreaAveraging& averaging, double* out,
+    const cm::ParallelFor& heavy)
   {
     using T = vtk::GetAPIType<ArrayT>;
     std::vector<T> store;
@@ -70,10 +66,35 @@ struct AverageWorker
       });
       values = store.data();
     }
-    this->NeedLinks = !cm::map::AverageCellValues(
-      input, values, in->GetNumberOfComponents(), out, this->Heavy, this->Light);
+    averaging.Average(values, in->GetNumberOfComponents(), out, heavy);
   }
 };
+
+// The cell arrays to average: every numeric one but the ghost flags, or
+// `selected`; `error` says why one cannot be averaged.
+std::vector<vtkDataArray*> ArraysToAverage(vtkCellData* cd, bool all, vtkDataArray* selected,
+  bool selectedOnCells, vtkIdType nCells, std::string& error)
+{
+  std::vector<vtkDataArray*> arrays;
+  if (!all)
+  {
+    error = cm::map::CheckCellArray(selected ? selected->GetName() : nullptr, selectedOnCells,
+      selected ? selected->GetNumberOfTuples() : 0, nCells);
+    arrays.push_back(selected);
+    return arrays;
+  }
+  for (int a = 0; a < cd->GetNumberOfArrays() && error.empty(); ++a)
+  {
+    vtkDataArray* arr = cd->GetArray(a);
+    if (arr && arr->GetName() &&
+      std::string(arr->GetName()) != vtkDataSetAttributes::GhostArrayName())
+    {
+      error = cm::map::CheckCellArray(arr->GetName(), true, arr->GetNumberOfTuples(), nCells);
+      arrays.push_back(arr);
+    }
+  }
+  return arrays;
+}
 } // namespace
 
 int vtkCloudMapAreaWeightedPointData::RequestUpdateExtent(
@@ -104,88 +125,25 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     return 0;
   }
 
-  std::vector<vtkDataArray*> arrays;
-  vtkCellData* cd = input->GetCellData();
-  if (this->ProcessAllArrays)
-  {
-    for (int a = 0; a < cd->GetNumberOfArrays(); ++a)
-    {
-      vtkDataArray* arr = cd->GetArray(a);
-      if (arr && arr->GetName() &&
-        std::string(arr->GetName()) != vtkDataSetAttributes::GhostArrayName())
-      {
-        error = cm::map::CheckCellArray(
-          arr->GetName(), true, arr->GetNumberOfTuples(), view.NumberOfCells());
-        if (!error.empty())
-        {
-          vtkErrorMacro(<< error);
-          return 0;
-        }
-        arrays.push_back(arr);
-      }
-    }
-  }
-  else
-  {
-    vtkDataArray* arr = this->GetInputArrayToProcess(0, inputVector);
-    error = cm::map::CheckCellArray(arr ? arr->GetName() : nullptr,
+  vtkDataArray* selected = this->ProcessAllArrays ? nullptr : this->GetInputArrayToProcess(0, inputVector);
+  const std::vector<vtkDataArray*> arrays = ArraysToAverage(input->GetCellData(),
+    this->ProcessAllArrays, selected,
+    this->ProcessAllArrays ||
       this->GetInputArrayAssociation(0, inputVector) == vtkDataObject::FIELD_ASSOCIATION_CELLS,
-      arr ? arr->GetNumberOfTuples() : 0, view.NumberOfCells());
-    if (!error.empty())
-    {
-      vtkErrorMacro(<< error);
-      return 0;
-    }
-    arrays.push_back(arr);
+    view.NumberOfCells(), error);
+  if (!error.empty())
+  {
+    vtkErrorMacro(<< error);
+    return 0;
   }
 
-  // Vertex groups: each point alone, or merged with its coincident neighbours.
-  std::vector<std::int64_t> group;
-  std::int64_t nRows = view.NumberOfPoints;
-  if (this->MergeCoincidentPoints && view.NumberOfPoints > 0)
-  {
-    group = cm::map::MergeCoincidentPoints(
-      view.DoublePoints(), view.NumberOfPoints, this->Tolerance, nRows);
-  }
   // Progress: 0.2 once the vertex groups (and for them the areas and any
   // link table) are ready, the rest shared by the arrays. An abort leaves an
   // empty output.
-  auto aborted = [&](double progress) {
-    this->UpdateProgress(progress);
-    if (this->GetAbortExecute())
-    {
-      output->Initialize();
-      return true;
-    }
-    return false;
-  };
-  // The areas and, when an element has zero area, the link table for the
-  // unweighted fallback. Without merged vertices the scatter computes the
-  // areas on the way and this is needed only if it meets a zero-area element.
-  cm::LargeArray<double> areas;
-  cm::map::PointCellLinks links;
-  bool haveAreas = false, useLinks = false;
-  auto areasAndLinks = [&]() {
-    areas = cm::CellAreas(view, cm::SMPItems());
-    useLinks = std::any_of(areas.begin(), areas.end(), [](double s) { return !(s > 0); });
-    if (useLinks)
-    {
-      cm::map::BuildPointCellLinksInParallel(
-        view, nRows, group.empty() ? nullptr : group.data(), links, cm::SMPItems());
-    }
-    haveAreas = true;
-  };
-  if (!group.empty())
-  {
-    areasAndLinks();
-  }
-  if (aborted(0.2))
-  {
-    return 1;
-  }
-
+  cm::map::AreaAveraging averaging(view, this->MergeCoincidentPoints, this->Tolerance, cm::SMPItems());
+  this->UpdateProgress(0.2);
   const double share = 0.8 / std::max<std::size_t>(1, arrays.size());
-  for (std::size_t a = 0; a < arrays.size(); ++a)
+  for (std::size_t a = 0; a < arrays.size() && !this->GetAbortExecute(); ++a)
   {
     vtkDataArray* in = arrays[a];
     vtkNew<vtkDoubleArray> out;
@@ -193,34 +151,20 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     out->SetNumberOfComponents(in->GetNumberOfComponents());
     cm::ResizeLarge(out.GetPointer(), view.NumberOfPoints);
     bool stopped = false;
+    const cm::ParallelFor heavy =
+      cm::ProgressFor(this, 0.2 + share * a, 0.2 + share * (a + 1), stopped);
     AverageWorker worker;
-    worker.Heavy = cm::ProgressFor(this, 0.2 + share * a, 0.2 + share * (a + 1), stopped);
-    worker.Light = cm::SMPItems();
-    for (int attempt = 0; attempt < 2; ++attempt)
+    using Dispatcher = vtkArrayDispatch::DispatchByValueType<vtkArrayDispatch::AllTypes>;
+    if (!Dispatcher::Execute(in, worker, averaging, out->GetPointer(0), heavy))
     {
-      cm::map::AreaAverageInput input;
-      input.View = &view;
-      input.PointMap = group.empty() ? nullptr : group.data();
-      input.NumberOfRows = nRows;
-      input.Areas = haveAreas ? areas.data() : nullptr;
-      input.Links = useLinks ? &links : nullptr;
-      using Dispatcher = vtkArrayDispatch::DispatchByValueType<vtkArrayDispatch::AllTypes>;
-      if (!Dispatcher::Execute(in, worker, input, out->GetPointer(0)))
-      {
-        worker(in, input, out->GetPointer(0));
-      }
-      if (!worker.NeedLinks || stopped || this->GetAbortExecute())
-      {
-        break;
-      }
-      areasAndLinks(); // a zero-area element: average by the link table
-    }
-    if (stopped || this->GetAbortExecute())
-    {
-      output->Initialize(); // aborted: no half-averaged output
-      return 1;
+      worker(in, averaging, out->GetPointer(0), heavy);
     }
     output->GetPointData()->AddArray(out);
+  }
+  if (this->GetAbortExecute())
+  {
+    output->Initialize(); // aborted: no half-averaged output
+    return 1;
   }
   if (!arrays.empty())
   {

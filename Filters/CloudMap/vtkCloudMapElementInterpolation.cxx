@@ -21,6 +21,23 @@
 
 vtkStandardNewMacro(vtkCloudMapElementInterpolation);
 
+namespace
+{
+/// The values of an N-component array: in place when it is an ArrayT, else copied into `store`.
+template <typename ArrayT, int N>
+const typename ArrayT::ValueType* InPlaceOrCopy(
+  vtkDataArray* array, std::vector<typename ArrayT::ValueType>& store)
+{
+  if (auto* typed = ArrayT::SafeDownCast(array))
+  {
+    return typed->GetPointer(0);
+  }
+  auto range = vtk::DataArrayValueRange<N>(array);
+  store.assign(range.begin(), range.end());
+  return store.data();
+}
+} // namespace
+
 vtkCloudMapElementInterpolation::vtkCloudMapElementInterpolation()
 {
   this->SetNumberOfInputPorts(2);
@@ -69,56 +86,17 @@ int vtkCloudMapElementInterpolation::RequestData(
   // faults, which dominate on large outputs).
   std::vector<vtkIdType> pidStore;
   std::vector<double> rsStore;
-  const vtkIdType* pid = nullptr;
-  const double* rs = nullptr;
-  if (auto* ids = vtkIdTypeArray::SafeDownCast(parentId))
+  const vtkIdType* pid = InPlaceOrCopy<vtkIdTypeArray, 1>(parentId, pidStore);
+  const double* rs = InPlaceOrCopy<vtkDoubleArray, 2>(parentRS, rsStore);
+  error = cm::map::CheckParentIds(pid, n, view.NumberOfCells());
+  if (!error.empty())
   {
-    pid = ids->GetPointer(0);
-  }
-  else
-  {
-    auto r1 = vtk::DataArrayValueRange<1>(parentId);
-    pidStore.assign(r1.begin(), r1.end());
-    pid = pidStore.data();
-  }
-  if (auto* d = vtkDoubleArray::SafeDownCast(parentRS))
-  {
-    rs = d->GetPointer(0);
-  }
-  else
-  {
-    auto r2 = vtk::DataArrayValueRange<2>(parentRS);
-    rsStore.assign(r2.begin(), r2.end());
-    rs = rsStore.data();
-  }
-  for (vtkIdType c = 0; c < n; ++c)
-  {
-    if (pid[c] < 0 || pid[c] >= view.NumberOfCells())
-    {
-      vtkErrorMacro(<< "sub-element " << c << " names parent " << pid[c] << " but the Parents "
-                    << "input has " << view.NumberOfCells() << " cells");
-      return 0;
-    }
+    vtkErrorMacro(<< error);
+    return 0;
   }
 
   const auto mode = this->QuadMode == SCANLINE ? cm::map::QuadInterpolation::Scanline
                                                : cm::map::QuadInterpolation::Isoparametric;
-  // Corner weights of sub-element c, computed where they are used (no n×4 table).
-  auto weightsOf = [&](vtkIdType c, int nc, double* w) {
-    if (mode == cm::map::QuadInterpolation::Isoparametric)
-    {
-      // The stored parametric centre is exactly the inverse (bilinear or
-      // area-coordinate) map of the sub-element centroid, so its weights
-      // are the answer without a geometric inversion.
-      cm::map::ParentWeights(nc, rs[2 * c], rs[2 * c + 1], w);
-      return;
-    }
-    cm::Vec3 p[4];
-    view.Corners(pid[c], p);
-    const cm::Vec3 q = cm::map::ParentPoint(p, nc, rs[2 * c], rs[2 * c + 1]);
-    cm::map::ElementWeights(p, nc, q, mode, w);
-  };
-
   vtkPointData* ppd = parents->GetPointData();
   const int nArrays = ppd->GetNumberOfArrays();
   for (int a = 0; a < nArrays; ++a)
@@ -134,18 +112,11 @@ int vtkCloudMapElementInterpolation::RequestData(
     out->SetName(in->GetName());
     out->SetNumberOfComponents(ncomp);
     cm::ResizeLarge(out.GetPointer(), n);
-    double* o = out->GetPointer(0);
     // In blocks, reporting progress and stopping when the user aborts.
-    const bool done = cm::ForWithProgress(this, n, double(a) / nArrays,
-      double(a + 1) / nArrays, [&](std::int64_t b, std::int64_t e) {
-        double w[4];
-        for (std::int64_t c = b; c < e; ++c)
-        {
-          weightsOf(c, view.Size(pid[c]), w);
-          cm::CornerSum(view, pid[c], w, vin.data(), ncomp, o + c * ncomp);
-        }
-      });
-    if (!done || this->GetAbortExecute())
+    bool stopped = false;
+    cm::map::InterpolateAtParents(view, pid, rs, n, mode, vin.data(), ncomp, out->GetPointer(0),
+      cm::ProgressFor(this, double(a) / nArrays, double(a + 1) / nArrays, stopped));
+    if (stopped || this->GetAbortExecute())
     {
       output->Initialize();
       return 1; // aborted: an empty output, not a half-interpolated one

@@ -292,7 +292,11 @@ bool vtkCloudMapSurfaceCloudMap::RunLocalStages(vtkPolyData* input, vtkDataArray
   request.Scanline = this->QuadMode == vtkCloudMapElementInterpolation::SCANLINE;
   request.From = 0.25;
   request.To = 0.75;
-  if (!cm::RefinePolyData(this, refineInput, view, request, bandInput, error))
+  // The stage starts and ends with an event of its own, as an inner filter's did.
+  this->UpdateProgress(request.From);
+  const bool refined = cm::RefinePolyData(this, refineInput, view, request, bandInput, error);
+  this->UpdateProgress(request.To);
+  if (!refined)
   {
     vtkErrorMacro(<< error);
     return false;

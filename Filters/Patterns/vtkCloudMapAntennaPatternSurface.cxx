@@ -7,8 +7,8 @@
 #include "cmConstants.h"
 #include "cmExecution.h"
 #include "cmPatternGrid.h"
+#include "cmPatternSurface.h"
 #include "cmRanks.h"
-#include "cmRefineSurface.h"
 #include "cmSphereGrid.h"
 
 #include "vtkCellArray.h"
@@ -29,6 +29,7 @@
 #include "vtkSMPTools.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
+#include "vtkTypeInt64Array.h"
 #include "vtkUnsignedCharArray.h"
 
 #include <algorithm>
@@ -155,17 +156,6 @@ int vtkCloudMapAntennaPatternSurface::RequestUpdateExtent(
 
 namespace
 {
-cm::pattern::PatternValueKind GuessKind(int kind, const std::string& name)
-{
-  if (kind >= 0)
-  {
-    return static_cast<cm::pattern::PatternValueKind>(kind);
-  }
-  const bool db = name.find("dB") != std::string::npos || name.rfind("Gain", 0) == 0 ||
-    name.rfind("Directivity", 0) == 0;
-  return db ? cm::pattern::PatternValueKind::Decibels : cm::pattern::PatternValueKind::FieldMagnitude;
-}
-
 /// Empties the three outputs (surface, band table, grid lines); returns 1.
 int ClearOutputs(vtkInformationVector* outputVector)
 {
@@ -259,217 +249,62 @@ PatternInput ReadPatternInput(vtkTable* input, vtkInformation* selection,
   return in;
 }
 
-/// How a sample becomes a radius and a drawn quantity.
-struct PatternStyle
+/// The pattern surface as a vtkPolyData: points, cells (lines for a cut),
+/// and the point arrays Theta, Phi, the value column and PatternValue.
+void SurfaceToPolyData(const cm::pattern::PatternSurface& surface, const std::string& valueName,
+  vtkPolyData* output)
 {
-  cm::pattern::PatternScale Scale = cm::pattern::PatternScale::LinearField;
-  cm::pattern::PatternValueKind Kind = cm::pattern::PatternValueKind::FieldMagnitude;
-  double FloorDb = 30.0;  ///< the dynamic range
-  double RefDb = 0.0;     ///< the reference level (absolute dB)
-  double RefValue = 1.0;  ///< what a ratio of 1 means, in the value's units
-  bool Absolute = false;  ///< AbsoluteDecibels: the ratio is not clamped to 1
-  double Radius = 1.0;
-  const double* Center = nullptr;
-
-  /// The relative scales divide by the maximum (clamped to 1); the absolute
-  /// scale by the fixed reference level expressed in the value's units.
-  double Ratio(double v) const { return cm::pattern::FieldRatio(v, this->RefValue, this->Kind, !this->Absolute); }
-  double Quantity(double a) const { return cm::pattern::ScaledQuantity(a, this->Scale, this->FloorDb, this->RefDb); }
-};
-
-/// The grid's elements refined on the unit sphere's chords; the points are
-/// projected back to directions and radius-mapped when drawn.
-struct RefinedGrid
-{
-  cm::SurfaceView View; ///< the grid itself
-  cm::map::RefinePlan Plan;
-  std::int64_t NumberOfElements = 0;
-  cm::LargeArray<double> Points, PointRS, CellRS;
-  cm::LargeArray<long long> Offsets, Connectivity;
-};
-
-/// Refines every element of `grid` to `level` (progress 0.1 to 0.3); false when aborted.
-bool RefineGrid(vtkAlgorithm* self, const cm::pattern::SphereGrid& grid, int level, RefinedGrid& out)
-{
-  out.NumberOfElements = static_cast<std::int64_t>(grid.Offsets.size()) - 1;
-  out.View = cm::SurfaceFromArrays(grid.Direction.data(),
-    static_cast<std::int64_t>(grid.Value.size()), grid.Offsets.data(), out.NumberOfElements,
-    grid.Connectivity.data());
-  cm::map::RefineOptions options;
-  options.Level = level;
-  bool aborted = false;
-  if (!cm::map::PlanRefinement(out.View, options, cm::ProgressFor(self, 0.1, 0.2, aborted),
-        [&] { return aborted || self->GetAbortExecute(); }, out.Plan))
+  vtkNew<vtkPoints> points;
+  points->SetDataTypeToDouble(); // (a vtkTypeFloat64Array, as before)
+  points->SetNumberOfPoints(surface.NumberOfPoints());
+  std::copy(surface.Points.begin(), surface.Points.end(),
+    vtkDoubleArray::SafeDownCast(points->GetData())->GetPointer(0));
+  output->SetPoints(points);
+  vtkNew<vtkTypeInt64Array> offsets, conn;
+  offsets->SetNumberOfTuples(surface.NumberOfCells() + 1);
+  std::copy(surface.Offsets.begin(), surface.Offsets.end(), offsets->GetPointer(0));
+  conn->SetNumberOfTuples(static_cast<vtkIdType>(surface.Connectivity.size()));
+  std::copy(surface.Connectivity.begin(), surface.Connectivity.end(), conn->GetPointer(0));
+  vtkNew<vtkCellArray> cells;
+  cells->SetData(offsets, conn);
+  if (surface.Lines)
   {
-    return false;
+    output->SetLines(cells);
   }
-  const cm::map::RefinePlan& plan = out.Plan;
-  out.Points = cm::LargeArray<double>(3 * plan.NumberOfPoints());
-  out.PointRS = cm::LargeArray<double>(2 * plan.NumberOfPoints());
-  out.CellRS = cm::LargeArray<double>(2 * plan.NumberOfCells());
-  out.Offsets = cm::LargeArray<long long>(plan.NumberOfCells() + 1);
-  out.Connectivity = cm::LargeArray<long long>(plan.ConnectivitySize());
-  cm::map::RefinedSurfaceT<double, long long> ro;
-  ro.Points = out.Points.data();
-  ro.PointRS = out.PointRS.data();
-  ro.CellRS = out.CellRS.data();
-  ro.Offsets = out.Offsets.data();
-  ro.Connectivity = out.Connectivity.data();
-  cm::map::RefineSurface(out.View, plan, ro, cm::ProgressFor(self, 0.2, 0.3, aborted));
-  return !aborted && !self->GetAbortExecute();
+  else
+  {
+    output->SetPolys(cells);
+  }
+  const std::pair<const char*, const std::vector<double>*> arrays[] = { { "Theta", &surface.Theta },
+    { "Phi", &surface.Phi }, { valueName.c_str(), &surface.Value },
+    { "PatternValue", &surface.Scaled } };
+  for (const auto& named : arrays)
+  {
+    vtkNew<vtkDoubleArray> a;
+    a->SetName(named.first);
+    a->SetNumberOfTuples(static_cast<vtkIdType>(named.second->size()));
+    std::copy(named.second->begin(), named.second->end(), a->GetPointer(0));
+    output->GetPointData()->AddArray(a);
+  }
 }
 
-/**
- * The pattern surface: radius-mapped points carrying Theta, Phi, the value
- * and PatternValue, its cells, and the drawn quantity of every cell. Each
- * Build* loop stops at an abort (progress 0.3 to 0.8).
- */
-class SurfaceBuilder
+/// How the samples of `values` become radii and drawn quantities.
+cm::pattern::PatternStyle MakeStyle(
+  vtkCloudMapAntennaPatternSurface* self, vtkDataArray* values, double vmax)
 {
-public:
-  SurfaceBuilder(const cm::pattern::SphereGrid& grid, const PatternStyle& style, const std::string& valueName)
-    : Grid(grid)
-    , Style(style)
-    , View(cm::SurfaceFromArrays(grid.Direction.data(), static_cast<std::int64_t>(grid.Value.size()),
-        grid.Offsets.data(), static_cast<std::int64_t>(grid.Offsets.size()) - 1,
-        grid.Connectivity.data()))
-  {
-    this->Points->SetDataTypeToDouble();
-    this->Theta->SetName("Theta");
-    this->Phi->SetName("Phi");
-    this->Value->SetName(valueName.c_str());
-    this->Scaled->SetName("PatternValue");
-  }
-
-  /// A single cut: a polyline through the samples, banded per segment.
-  void BuildCut(vtkPolyData* output, ProgressTracker& progress)
-  {
-    const cm::pattern::SphereGrid& grid = this->Grid;
-    const std::int64_t m = static_cast<std::int64_t>(grid.Value.size());
-    for (std::int64_t i = 0; i < m && !progress.Every(i, m, 0.3, 0.6); ++i)
-    {
-      this->Place(&grid.Direction[3 * i], grid.Value[i]);
-    }
-    for (std::int64_t i = 0; i + 1 < m && !progress.Every(i, m, 0.6, 0.8); ++i)
-    {
-      const vtkIdType seg[2] = { i, i + 1 };
-      this->Cells->InsertNextCell(2, seg);
-      const double v = 0.5 * (grid.Value[i] + grid.Value[i + 1]);
-      this->CellScaled.push_back(this->Style.Quantity(this->Style.Ratio(v)));
-    }
-    output->SetLines(this->Cells);
-  }
-
-  /// Unrefined: the grid itself, with its shared vertices (poles, φ wrap).
-  void BuildUnrefined(vtkPolyData* output, const RefinedGrid& refined, ProgressTracker& progress)
-  {
-    const cm::pattern::SphereGrid& grid = this->Grid;
-    const std::int64_t m = static_cast<std::int64_t>(grid.Value.size());
-    const std::int64_t ne = refined.NumberOfElements;
-    for (std::int64_t i = 0; i < m && !progress.Every(i, m, 0.3, 0.6); ++i)
-    {
-      this->Place(&grid.Direction[3 * i], grid.Value[i]);
-    }
-    for (std::int64_t e = 0; e < ne && !progress.Every(e, ne, 0.6, 0.8); ++e)
-    {
-      vtkIdType ids[4];
-      const int per = int(grid.Offsets[e + 1] - grid.Offsets[e]);
-      for (int j = 0; j < per; ++j)
-      {
-        ids[j] = grid.Connectivity[grid.Offsets[e] + j];
-      }
-      this->Cells->InsertNextCell(per, ids);
-      const double v = this->Interpolate(e, refined.CellRS[2 * e], refined.CellRS[2 * e + 1]);
-      this->CellScaled.push_back(this->Style.Quantity(this->Style.Ratio(v)));
-    }
-    output->SetPolys(this->Cells);
-  }
-
-  /// Refined: every sub-element, its points projected back onto directions.
-  void BuildRefined(vtkPolyData* output, const RefinedGrid& refined, ProgressTracker& progress)
-  {
-    const std::int64_t ne = refined.NumberOfElements;
-    const cm::map::RefinePlan& plan = refined.Plan;
-    this->Points->Allocate(plan.NumberOfPoints());
-    for (std::int64_t e = 0; e < ne && !progress.Every(e, ne, 0.3, 0.6); ++e)
-    {
-      for (std::int64_t p = plan.PointStart[e]; p < plan.PointStart[e + 1]; ++p)
-      {
-        double d[3] = { refined.Points[3 * p], refined.Points[3 * p + 1], refined.Points[3 * p + 2] };
-        const double len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-        for (double& x : d)
-        {
-          x /= len > 0 ? len : 1.0;
-        }
-        this->Place(d, this->Interpolate(e, refined.PointRS[2 * p], refined.PointRS[2 * p + 1]));
-      }
-    }
-    for (std::int64_t e = 0; e < ne && !progress.Every(e, ne, 0.6, 0.8); ++e)
-    {
-      const std::int64_t per = 4; // refined elements are quads
-      for (std::int64_t k = plan.CellStart[e]; k < plan.CellStart[e + 1]; ++k)
-      {
-        vtkIdType ids[4];
-        for (int j = 0; j < per; ++j)
-        {
-          ids[j] = refined.Connectivity[plan.ConnStart[e] + (k - plan.CellStart[e]) * per + j];
-        }
-        this->Cells->InsertNextCell(per, ids);
-        const double v = this->Interpolate(e, refined.CellRS[2 * k], refined.CellRS[2 * k + 1]);
-        this->CellScaled.push_back(this->Style.Quantity(this->Style.Ratio(v)));
-      }
-    }
-    output->SetPolys(this->Cells);
-  }
-
-  /// Sets the points and point arrays on `output`.
-  void AttachPoints(vtkPolyData* output)
-  {
-    output->SetPoints(this->Points);
-    output->GetPointData()->AddArray(this->Theta);
-    output->GetPointData()->AddArray(this->Phi);
-    output->GetPointData()->AddArray(this->Value);
-    output->GetPointData()->AddArray(this->Scaled);
-  }
-
-  vtkNew<vtkPoints> Points;
-  vtkNew<vtkDoubleArray> Scaled; ///< PatternValue per point (the contours' field)
-  vtkNew<vtkCellArray> Cells;
-  std::vector<double> CellScaled; ///< the drawn quantity per cell
-
-private:
-  /// The samples of element e interpolated at parametric (r, s).
-  double Interpolate(std::int64_t e, double r, double s) const
-  {
-    const cm::pattern::SphereGrid& grid = this->Grid;
-    double w[4], v;
-    cm::map::ParentWeights(int(grid.Offsets[e + 1] - grid.Offsets[e]), r, s, w);
-    cm::CornerSum(this->View, e, w, grid.Value.data(), 1, &v);
-    return v;
-  }
-
-  /// A point in direction `dir`, radius-mapped from the value v.
-  void Place(const double dir[3], double v)
-  {
-    const PatternStyle& st = this->Style;
-    const double a = st.Ratio(v);
-    const double r = st.Radius * cm::pattern::RadiusFraction(a, st.Scale, st.FloorDb);
-    const double x[3] = { st.Center[0] + r * dir[0], st.Center[1] + r * dir[1], st.Center[2] + r * dir[2] };
-    this->Points->InsertNextPoint(x);
-    // φ is reported in the convention of the input.
-    double t, f;
-    cm::pattern::DirectionAngles(dir, !this->Grid.Phi.empty() && this->Grid.Phi.front() >= 0, t, f);
-    this->Theta->InsertNextValue(t);
-    this->Phi->InsertNextValue(f);
-    this->Value->InsertNextValue(v);
-    this->Scaled->InsertNextValue(st.Quantity(a));
-  }
-
-  const cm::pattern::SphereGrid& Grid;
-  const PatternStyle& Style;
-  const cm::SurfaceView View; ///< the grid's cells, for the corner sums
-  vtkNew<vtkDoubleArray> Theta, Phi, Value;
-};
+  cm::pattern::PatternStyle style;
+  style.Scale = static_cast<cm::pattern::PatternScale>(self->GetScale());
+  style.Kind = cm::pattern::GuessValueKind(
+    self->GetValueKind(), values && values->GetName() ? values->GetName() : "");
+  style.FloorDb = self->GetDynamicRange();
+  style.RefDb = self->GetReferenceLevel();
+  style.Absolute = style.Scale == cm::pattern::PatternScale::AbsoluteDecibels;
+  style.RefValue =
+    style.Absolute ? cm::pattern::LevelAsValue(self->GetReferenceLevel(), style.Kind) : vmax;
+  style.Radius = self->GetRadius();
+  std::copy(self->GetCenter(), self->GetCenter() + 3, style.Center);
+  return style;
+}
 
 /// PatternValue, BandIndex and BandColor of every cell (progress 0.8 to 0.9);
 /// false when aborted.
@@ -519,56 +354,6 @@ void AddReferenceFieldData(vtkPolyData* output, double refValue, bool global)
   modeArray->SetName("PatternReferenceMode");
   modeArray->InsertNextValue(global ? 1 : 0);
   output->GetFieldData()->AddArray(modeArray);
-}
-
-/**
- * The pattern grid, built where the pattern is (see the header): a circle per
- * drawable grid level, the contours of the surface at those levels (not on a
- * single cut), and the graticule.
- */
-void AddPatternGridLines(cm::pattern::GridLines& lines, const PatternStyle& style,
-  const std::vector<double>& gridLevels, double graticuleStep, bool isCut, vtkPoints* points,
-  vtkCellArray* cells, vtkDoubleArray* pointScaled)
-{
-  const int segments = 180;
-  for (double level : gridLevels)
-  {
-    if (!cm::pattern::LevelDrawable(level, style.Scale, style.FloorDb, style.RefDb))
-    {
-      continue;
-    }
-    const std::string label = cm::pattern::LevelLabel(level, style.Scale);
-    cm::pattern::AddLevelCircles(lines, style.Center,
-      style.Radius * cm::pattern::LevelRadiusFraction(level, style.Scale, style.FloorDb, style.RefDb),
-      level, label, segments);
-  }
-  if (!isCut && points->GetNumberOfPoints() > 0)
-  {
-    std::vector<double> px(3 * points->GetNumberOfPoints());
-    for (vtkIdType i = 0; i < points->GetNumberOfPoints(); ++i)
-    {
-      points->GetPoint(i, &px[3 * i]);
-    }
-    std::vector<std::int64_t> off{ 0 }, ids;
-    vtkIdType npts;
-    const vtkIdType* pts;
-    for (cells->InitTraversal(); cells->GetNextCell(npts, pts);)
-    {
-      ids.insert(ids.end(), pts, pts + npts);
-      off.push_back(static_cast<std::int64_t>(ids.size()));
-    }
-    for (double level : gridLevels)
-    {
-      if (cm::pattern::LevelDrawable(level, style.Scale, style.FloorDb, style.RefDb))
-      {
-        cm::pattern::AddContour(lines, px.data(), pointScaled->GetPointer(0), off.data(),
-          static_cast<std::int64_t>(off.size()) - 1, ids.data(),
-          cm::pattern::LevelQuantity(level, style.Scale, style.FloorDb, style.RefDb), level,
-          cm::pattern::LevelLabel(level, style.Scale));
-      }
-    }
-  }
-  cm::pattern::AddGraticule(lines, style.Center, style.Radius, graticuleStep, segments);
 }
 
 /// The grid lines as polylines with Label, Level and Kind per line, and one
@@ -706,15 +491,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   // ---- The reference: the global maximum over time, or this time's over all ranks.
   const bool global = this->ReferenceMode == 1 && this->GlobalValid && this->TimeSteps.size() > 1;
   const double vmax = global ? this->GlobalReference : cm::AllMax(localMax);
-  PatternStyle style;
-  style.Scale = static_cast<cm::pattern::PatternScale>(this->Scale);
-  style.Kind = GuessKind(this->ValueKind, in.Values && in.Values->GetName() ? in.Values->GetName() : "");
-  style.FloorDb = this->DynamicRange;
-  style.RefDb = this->ReferenceLevel;
-  style.Absolute = style.Scale == cm::pattern::PatternScale::AbsoluteDecibels;
-  style.RefValue = style.Absolute ? cm::pattern::LevelAsValue(this->ReferenceLevel, style.Kind) : vmax;
-  style.Radius = this->Radius;
-  style.Center = this->Center;
+  const cm::pattern::PatternStyle style = MakeStyle(this, in.Values, vmax);
 
   // ---- Progress and abort. An abort on this rank skips the heavy work below
   // but never a reduction: every rank still reaches the range reduction,
@@ -724,31 +501,21 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   ProgressTracker progress{ this };
   progress.Step(0.1);
 
-  // ---- Refine the grid on the sphere and draw the surface.
+  // ---- Refine the grid on the sphere and draw the surface (progress to 0.8).
   const int level = grid.IsCut ? 0 : this->NumberOfLevels;
-  RefinedGrid refined;
-  if (!progress.Aborted && !RefineGrid(this, grid, level, refined))
+  cm::pattern::RefinedSphereGrid refined;
+  cm::pattern::PatternSurface surface;
+  bool stopped = false;
+  progress.Aborted = progress.Aborted ||
+    !cm::pattern::RefineSphereGrid(grid, level, cm::ProgressFor(this, 0.1, 0.2, stopped),
+      cm::ProgressFor(this, 0.2, 0.3, stopped), [&] { return stopped || this->GetAbortExecute() != 0; },
+      refined) ||
+    !cm::pattern::BuildPatternSurface(
+      grid, refined, level, style, [&](double f) { return progress.Step(f); }, surface);
+  if (!progress.Aborted)
   {
-    progress.Aborted = true;
+    SurfaceToPolyData(surface, in.Values && in.Values->GetName() ? in.Values->GetName() : "Value", output);
   }
-  SurfaceBuilder surface(grid, style, in.Values && in.Values->GetName() ? in.Values->GetName() : "Value");
-  if (progress.Aborted)
-  {
-    // Nothing to draw: straight on to the reductions.
-  }
-  else if (grid.IsCut)
-  {
-    surface.BuildCut(output, progress);
-  }
-  else if (level == 0)
-  {
-    surface.BuildUnrefined(output, refined, progress);
-  }
-  else
-  {
-    surface.BuildRefined(output, refined, progress);
-  }
-  surface.AttachPoints(output);
 
   // ---- Bands over the drawn quantity, with the range reduced over all
   // ranks: one reduction for the range and for whether any rank aborted or failed.
@@ -772,15 +539,8 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   {
     return ClearOutputs(outputVector); // aborted (on this rank or another): empty outputs everywhere
   }
-  cm::map::BandSpec spec;
-  spec.N = this->NumberOfBands;
-  spec.Min = std::isfinite(range[0]) ? range[0] : 0.0;
-  spec.Max = std::isfinite(range[1]) ? range[1] : 1.0;
-  if (global || style.Absolute || this->FixedBandRange)
-  {
-    // One fixed scale for every frame: the colours mean the same in each.
-    cm::pattern::FixedBandRange(style.Scale, style.FloorDb, style.RefDb, spec.Min, spec.Max);
-  }
+  const cm::map::BandSpec spec = cm::pattern::PatternBands(
+    this->NumberOfBands, range, global || style.Absolute || this->FixedBandRange, style);
   const auto palette = static_cast<cm::map::Palette>(this->Palette);
   if (!AttachBands(output, surface.CellScaled, spec, palette, progress))
   {
@@ -797,8 +557,8 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   }
   if (!in.Empty)
   {
-    AddPatternGridLines(lines, style, this->GridLevels, this->GraticuleStep, grid.IsCut,
-      surface.Points, surface.Cells, surface.Scaled);
+    cm::pattern::AddPatternGridLines(
+      lines, style, this->GridLevels, this->GraticuleStep, grid.IsCut, surface);
   }
   GridLinesToPolyData(lines, vtkPolyData::GetData(outputVector, 2));
   return 1;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmAreaWeighting.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
@@ -79,6 +80,44 @@ void BuildPointCellLinksInParallel(const SurfaceView& view, std::int64_t nRows,
     });
   });
   RunFor(pf, nRows, [&](long long b, long long e) { SortLinkRows(links, b, e); });
+}
+
+AreaAveraging::AreaAveraging(
+  const SurfaceView& view, bool mergeCoincidentPoints, double tolerance, const ParallelFor& light)
+  : View(view)
+  , Light(light)
+  , NumberOfRows(view.NumberOfPoints)
+{
+  if (mergeCoincidentPoints && view.NumberOfPoints > 0)
+  {
+    this->Group = MergeCoincidentPoints(
+      view.DoublePoints(), view.NumberOfPoints, tolerance, this->NumberOfRows);
+    this->ComputeAreasAndLinks();
+  }
+}
+
+AreaAverageInput AreaAveraging::Input() const
+{
+  AreaAverageInput in;
+  in.View = &this->View;
+  in.PointMap = this->Group.empty() ? nullptr : this->Group.data();
+  in.NumberOfRows = this->NumberOfRows;
+  in.Areas = this->HaveAreas ? this->Areas.data() : nullptr;
+  in.Links = this->UseLinks ? &this->Links : nullptr;
+  return in;
+}
+
+void AreaAveraging::ComputeAreasAndLinks()
+{
+  this->Areas = CellAreas(this->View, this->Light);
+  this->UseLinks =
+    std::any_of(this->Areas.begin(), this->Areas.end(), [](double s) { return !(s > 0); });
+  if (this->UseLinks)
+  {
+    BuildPointCellLinksInParallel(this->View, this->NumberOfRows,
+      this->Group.empty() ? nullptr : this->Group.data(), this->Links, this->Light);
+  }
+  this->HaveAreas = true;
 }
 
 std::vector<std::int64_t> MergeCoincidentPoints(

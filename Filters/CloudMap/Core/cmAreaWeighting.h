@@ -444,6 +444,47 @@ bool AverageCellValues(const AreaAverageInput& in, const T* values, int nc, doub
 }
 
 /**
+ * The averaging strategy of one surface, for any number of arrays: the
+ * vertex rows (each point alone, or merged with its coincident neighbours),
+ * then, as needed, the element areas and the link table. With merged points
+ * the areas are computed up front (and the link table when an element has
+ * zero area); without, the scatter computes the areas on the way, and only
+ * when it meets a zero-area element are the areas and the link table built
+ * and that array averaged again by the table.
+ */
+class AreaAveraging
+{
+public:
+  /// `light` runs the short parallel loops (areas, links, spans).
+  AreaAveraging(const SurfaceView& view, bool mergeCoincidentPoints, double tolerance,
+    const ParallelFor& light);
+
+  /// Averages one array (nc values per element) into out (nc per point);
+  /// the heavy loops run through `heavy` (the caller's progress and abort).
+  template <typename T>
+  void Average(const T* values, int nc, double* out, const ParallelFor& heavy)
+  {
+    if (!AverageCellValues(this->Input(), values, nc, out, heavy, this->Light))
+    {
+      this->ComputeAreasAndLinks(); // a zero-area element: average by the link table
+      AverageCellValues(this->Input(), values, nc, out, heavy, this->Light);
+    }
+  }
+
+private:
+  AreaAverageInput Input() const;
+  void ComputeAreasAndLinks();
+
+  const SurfaceView& View;
+  ParallelFor Light;
+  std::vector<std::int64_t> Group; ///< row of each point; empty: rows are points
+  std::int64_t NumberOfRows = 0;
+  LargeArray<double> Areas;
+  PointCellLinks Links;
+  bool HaveAreas = false, UseLinks = false;
+};
+
+/**
  * Groups points closer than `tolerance` (0 = exactly equal coordinates).
  * Returns, per point, its group id in [0, nGroups); groups are numbered in
  * order of first appearance, so the result does not depend on hashing.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmElementInterpolation.h"
 
+#include <string>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -251,6 +253,44 @@ void ElementWeights(const Vec3* p, int nCorners, const Vec3& q, QuadInterpolatio
     }
   }
   ScanlineQuadWeights(p, q, w);
+}
+
+std::string CheckParentIds(const long long* parentId, std::int64_t n, std::int64_t nParents)
+{
+  for (std::int64_t c = 0; c < n; ++c)
+  {
+    if (parentId[c] < 0 || parentId[c] >= nParents)
+    {
+      return "sub-element " + std::to_string(c) + " names parent " + std::to_string(parentId[c]) +
+        " but the Parents input has " + std::to_string(nParents) + " cells";
+    }
+  }
+  return std::string();
+}
+
+void InterpolateAtParents(const SurfaceView& parents, const long long* parentId, const double* rs,
+  std::int64_t n, QuadInterpolation mode, const double* values, int nc, double* out,
+  const ParallelFor& pf)
+{
+  RunFor(pf, n, [&](long long b, long long e) {
+    double w[4];
+    Vec3 p[4];
+    for (std::int64_t c = b; c < e; ++c)
+    {
+      const int corners = parents.Size(parentId[c]);
+      if (mode == QuadInterpolation::Isoparametric)
+      {
+        ParentWeights(corners, rs[2 * c], rs[2 * c + 1], w);
+      }
+      else
+      {
+        parents.Corners(parentId[c], p);
+        const Vec3 q = ParentPoint(p, corners, rs[2 * c], rs[2 * c + 1]);
+        ElementWeights(p, corners, q, mode, w);
+      }
+      CornerSum(parents, parentId[c], w, values, nc, out + c * nc);
+    }
+  });
 }
 
 } // namespace cm::map

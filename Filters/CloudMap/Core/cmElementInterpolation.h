@@ -28,7 +28,11 @@
 #ifndef cmElementInterpolation_h
 #define cmElementInterpolation_h
 
+#include "cmParallelFor.h"
 #include "cmRefinement.h"
+#include "cmSurface.h"
+
+#include <string>
 
 namespace cm::map
 {
@@ -50,6 +54,23 @@ bool ScanlineQuadWeights(const Vec3* p, const Vec3& q, double* w);
 
 /// Weights of q in an element with 3 or 4 corners with the chosen quad mode; writes nCorners weights.
 void ElementWeights(const Vec3* p, int nCorners, const Vec3& q, QuadInterpolation mode, double* w);
+
+/// Why sub-elements cannot be interpolated from their parents, or "" when
+/// they can: a parent id outside [0, nParents) (the first one is named).
+std::string CheckParentIds(const long long* parentId, std::int64_t n, std::int64_t nParents);
+
+/**
+ * Element Interpolation: the value of each of the n sub-elements (nc per
+ * sub-element, into out) from its parent's point values (nc per point of
+ * `parents`), at the sub-element's parent parametric centre rs (2 per
+ * sub-element). Isoparametric: the parent's corner weights at rs, which are
+ * exactly those of the inverse map of the centre, so no inversion is needed;
+ * scanline: the scanline weights of the centre's point. The sum over the
+ * corners is cm::CornerSum.
+ */
+void InterpolateAtParents(const SurfaceView& parents, const long long* parentId, const double* rs,
+  std::int64_t n, QuadInterpolation mode, const double* values, int nc, double* out,
+  const ParallelFor& pf);
 
 } // namespace cm::map
 #endif

@@ -83,8 +83,9 @@ std::string CheckRefinementSize(const RefinePlan& plan, long long maximumCells)
     return std::string();
   }
   return "refinement would produce " + std::to_string(plan.NumberOfCells()) + " sub-elements (" +
-    std::to_string(plan.NumberOfPoints()) + " points), above MaximumNumberOfCells = " +
-    std::to_string(maximumCells) + "; lower the level or raise the limit";
+    std::to_string(plan.NumberOfPoints()) +
+    " points), above MaximumNumberOfCells = " + std::to_string(maximumCells) +
+    "; lower the level or raise the limit";
 }
 
 template <typename PointT, typename ConnT>
@@ -158,12 +159,12 @@ void InterpolateRefinedPoints(const SurfaceView& view, const RefinePlan& plan,
 // (vtkTypeInt64) from VTK arrays on LP64 systems; both are instantiated.
 template void RefineSurface(
   const SurfaceView&, const RefinePlan&, const RefinedSurfaceT<double, long>&, const ParallelFor&);
-template void RefineSurface(
-  const SurfaceView&, const RefinePlan&, const RefinedSurfaceT<double, long long>&, const ParallelFor&);
-template void RefineSurface(
-  const SurfaceView&, const RefinePlan&, const RefinedSurfaceT<double, std::int32_t>&, const ParallelFor&);
-template void RefineSurface(
-  const SurfaceView&, const RefinePlan&, const RefinedSurfaceT<float, long long>&, const ParallelFor&);
-template void RefineSurface(
-  const SurfaceView&, const RefinePlan&, const RefinedSurfaceT<float, std::int32_t>&, const ParallelFor&);
+template void RefineSurface(const SurfaceView&, const RefinePlan&,
+  const RefinedSurfaceT<double, long long>&, const ParallelFor&);
+template void RefineSurface(const SurfaceView&, const RefinePlan&,
+  const RefinedSurfaceT<double, std::int32_t>&, const ParallelFor&);
+template void RefineSurface(const SurfaceView&, const RefinePlan&,
+  const RefinedSurfaceT<float, long long>&, const ParallelFor&);
+template void RefineSurface(const SurfaceView&, const RefinePlan&,
+  const RefinedSurfaceT<float, std::int32_t>&, const ParallelFor&);
 } // namespace cm::map

@@ -33,8 +33,8 @@ namespace cm::map
 /// How each parent's level is chosen.
 struct RefineOptions
 {
-  bool Adaptive = false;          ///< by edge length instead of a fixed level
-  int Level = 0;                  ///< the fixed level
+  bool Adaptive = false; ///< by edge length instead of a fixed level
+  int Level = 0; ///< the fixed level
   double MaximumEdgeLength = 0.0; ///< adaptive: the longest sub-element edge allowed
   int MaximumLevel = MaxRefinementLevel; ///< adaptive: the level never exceeded
 };
@@ -42,7 +42,7 @@ struct RefineOptions
 /// Pass 1: each parent's level and where its output starts.
 struct RefinePlan
 {
-  LargeArray<unsigned char> Level;                  ///< per parent
+  LargeArray<unsigned char> Level; ///< per parent
   LargeArray<std::int64_t> PointStart, CellStart, ConnStart; ///< per parent + 1, prefix sums
   std::int64_t NumberOfParents() const { return static_cast<std::int64_t>(this->Level.size()); }
   std::int64_t NumberOfPoints() const { return this->PointStart.back(); }

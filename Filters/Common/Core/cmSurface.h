@@ -42,7 +42,10 @@ struct SurfaceView
   std::int64_t Offset(std::int64_t c) const { return Off64 ? Off64[c] : Off32[c]; }
   std::int64_t Id(std::int64_t k) const { return Conn64 ? Conn64[k] : Conn32[k]; }
   int Size(std::int64_t c) const { return static_cast<int>(Offset(c + 1) - Offset(c)); }
-  double Coord(std::int64_t p, int d) const { return Points ? Points[3 * p + d] : PointsF[3 * p + d]; }
+  double Coord(std::int64_t p, int d) const
+  {
+    return Points ? Points[3 * p + d] : PointsF[3 * p + d];
+  }
   void Corners(std::int64_t c, Vec3* p) const
   {
     const std::int64_t b = Offset(c);

@@ -80,7 +80,8 @@ bool Same(const std::vector<double>& a, const std::vector<double>& b)
 int TestRefineSurface(int, char*[])
 {
   // Blocks of 1 run last to first: any order dependence would show.
-  const cm::ParallelFor backwards = [](long long n, const std::function<void(long long, long long)>& body) {
+  const cm::ParallelFor backwards = [](long long n,
+                                      const std::function<void(long long, long long)>& body) {
     for (long long b = n - 1; b >= 0; --b)
     {
       body(b, b + 1);
@@ -119,12 +120,14 @@ int TestRefineSurface(int, char*[])
     for (std::size_t c = 0; c < r.Centre.size(); ++c)
     {
       const bool isTri = r.Parent[c] == 0;
-      const cm::Vec3 x = cm::map::ParentPoint(isTri ? t : q, isTri ? 3 : 4, r.CellRS[2 * c], r.CellRS[2 * c + 1]);
+      const cm::Vec3 x =
+        cm::map::ParentPoint(isTri ? t : q, isTri ? 3 : 4, r.CellRS[2 * c], r.CellRS[2 * c + 1]);
       CM_NEAR(r.Centre[c], Field(x.data()), 1e-12);
     }
     // The same bits whatever the order of the blocks.
     const Result b = Run(level, backwards);
-    CM_CHECK(Same(r.Points, b.Points) && Same(r.Centre, b.Centre) && Same(r.PointValues, b.PointValues));
+    CM_CHECK(
+      Same(r.Points, b.Points) && Same(r.Centre, b.Centre) && Same(r.PointValues, b.PointValues));
     CM_CHECK(r.Conn == b.Conn && r.Offsets == b.Offsets && r.Parent == b.Parent);
   }
 
@@ -141,6 +144,7 @@ int TestRefineSurface(int, char*[])
       error.find("MaximumNumberOfCells = 27") != std::string::npos,
     error);
   // An abort after the sizing loop leaves no plan.
-  CM_CHECK(!cm::map::PlanRefinement(view, opt, {}, [] { return true; }, plan));
+  CM_CHECK(!cm::map::PlanRefinement(
+    view, opt, {}, [] { return true; }, plan));
   return cmReport("TestRefineSurface");
 }
