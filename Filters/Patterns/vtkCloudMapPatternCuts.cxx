@@ -61,11 +61,13 @@ int vtkCloudMapPatternCuts::RequestData(
   const std::size_t kmax = std::max_element(u.begin(), u.end()) - u.begin();
   const double peak = u[kmax], pt = ths[kmax % nt], pp = phs[kmax / nt];
 
-  const char* names[] = { "Plane 1", "Plane 2", "Elevation Cut", "Conical Cut" };
+  // No spaces, the unit in brackets (docs: names); before issue 34 "Angle",
+  // "Plane 1", "Plane 2", "Elevation Cut" and "Conical Cut".
+  const char* names[] = { "Plane1[dB]", "Plane2[dB]", "ElevationCut[dB]", "ConicalCut[dB]" };
   const int planes[] = { 1, 2, 0, 3 };
   const double user[] = { 0, 0, this->UserPhi, this->UserTheta };
   vtkNew<vtkDoubleArray> angle;
-  angle->SetName("Angle");
+  angle->SetName("Angle[deg]");
   output->AddColumn(angle);
   for (int c = 0; c < 4; ++c)
   {
