@@ -3,7 +3,7 @@
 paraview.simple names every proxy after its label with spaces and punctuation
 removed, so a relabelled proxy loses its old pvpython name. For each renamed
 proxy this writes a hidden copy under the old label: the same class and
-properties, no <Hints> (so no File > Open or Save Data entry, no menu item)
+properties, no menu item, no File > Open or Save Data entry (see below)
 and a short documentation naming the new name. Scripts calling the old name
 keep working on every ParaView; states never need these copies (a state names
 the proxy by its XML group and name, which did not change).
@@ -55,6 +55,13 @@ def main(out, sources):
         doc.text = ("The %s under its old label, kept so that scripts written before the naming "
                     "scheme still run; new scripts use the new name." % proxy.get("label"))
         alias.insert(0, doc)
+        if group == "sources":
+            # ParaView gives every plugin source without a menu category a place in
+            # Sources > Alphabetical, except readers (a ReaderFactory hint). A hint
+            # without extensions or patterns keeps the copy out of the menus and out
+            # of File > Open's choice and file types (both match extensions only).
+            hints = ET.SubElement(alias, "Hints")
+            ET.SubElement(hints, "ReaderFactory", {"file_description": old_label + " (old name)"})
         if group not in groups:
             groups[group] = ET.SubElement(root, "ProxyGroup", {"name": group})
         groups[group].append(alias)

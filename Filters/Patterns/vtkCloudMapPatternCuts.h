@@ -4,7 +4,7 @@
  * @brief   Principal-plane and user-plane cuts of an antenna pattern, as a table.
  *
  * Input: a far-field grid table (Theta, Phi in degrees; Gain in dBi or |E|).
- * Output: one row per angle (0 … 360 − Step degrees) with columns Angle[deg]
+ * Output: one row per angle (0 … 360 − Step degrees) with columns Angle (deg)
  * and, in dB relative to the peak: `Plane1[dB]` (the great circle through the
  * peak and the z axis, angle measured from the peak), `Plane2[dB]` (the
  * perpendicular great circle through the peak), `ElevationCut[dB]` (φ =

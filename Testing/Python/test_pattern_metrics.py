@@ -59,7 +59,7 @@ src = simple.AnalyticAntennaPattern(Pattern="Short Dipole", ThetaStep=1, PhiStep
 cuts = simple.PatternCuts(Input=src, Step=5, UserTheta=60, DynamicRange=60)
 cuts.UpdatePipeline()
 t = sm.Fetch(cuts)
-ang, p1, p2, con = (t.GetColumnByName(n) for n in ("Angle[deg]", "Plane1[dB]", "Plane2[dB]", "ConicalCut[dB]"))
+ang, p1, p2, con = (t.GetColumnByName(n) for n in ("Angle", "Plane1[dB]", "Plane2[dB]", "ConicalCut[dB]"))
 worst = 0.0
 for i in range(t.GetNumberOfRows()):
     a = math.radians(ang.GetValue(i))
