@@ -48,7 +48,7 @@ def metrics(src, time=None):
     pm.UpdatePipeline() if time is None else pm.UpdatePipeline(time)
     t = sm.Fetch(pm)
     # One row per time step of the input: the row of the requested frequency.
-    freq = [t.GetColumnByName("Frequency").GetValue(r) for r in range(t.GetNumberOfRows())]
+    freq = [t.GetColumnByName("Frequency[Hz]").GetValue(r) for r in range(t.GetNumberOfRows())]
     r = freq.index(time) if time is not None and time in freq else t.GetNumberOfRows() - 1
     row = {t.GetColumnName(c): t.GetColumn(c).GetValue(r) for c in range(t.GetNumberOfColumns())}
     simple.Delete(pm)
