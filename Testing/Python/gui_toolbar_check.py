@@ -90,7 +90,8 @@ def step_pattern():
 def step_cloudmap_undone():
     assert gui_grab.resize_window(MAIN, 1600, 1000), "no main window to resize"
     assert not proxies_of("CloudMapSurfaceCloudMap"), "Undo left the Surface Cloud Map"
-    reader = FindSource("CloudMapMoMReader1")
+    # By its XML name: the Pipeline Browser name follows the label (MoMReader1).
+    reader = proxies_of("CloudMapMoMReader")[0]
     assert GetDisplayProperties(reader, GetActiveView()).Visibility == 1, "Undo left the input hidden"
     SetActiveSource(reader)
     return "the Surface Cloud Map click undone"

@@ -270,7 +270,7 @@ def once(key, make):
 
 
 def sphere_mom():
-    return once("mom", lambda: simple.CloudMapMoMReader(FileName=S("allmpi_sphere.cmom")))
+    return once("mom", lambda: simple.MoMReader(FileName=S("allmpi_sphere.cmom")))
 
 
 def sphere(res=(32, 24), **kw):
@@ -333,8 +333,8 @@ def reader_case(label, factory, path):
     CASES.append((label, build))
 
 
-reader_case("MoMReader_sphere", lambda **k: simple.CloudMapMoMReader(**k), S("allmpi_sphere.cmom"))
-reader_case("MoMReader_clean_plate", lambda **k: simple.CloudMapMoMReader(**k), D("bad/clean_plate.cmom"))
+reader_case("MoMReader_sphere", lambda **k: simple.MoMReader(**k), S("allmpi_sphere.cmom"))
+reader_case("MoMReader_clean_plate", lambda **k: simple.MoMReader(**k), D("bad/clean_plate.cmom"))
 reader_case("NECReader_box_sm", lambda **k: simple.NEC2OutputReader(**k), D("nec/box_sm.out"))
 reader_case("NECReader_nec2d_sample", lambda **k: simple.NEC2OutputReader(**k), D("nec/nec2d_sample.out"))
 reader_case("FEKOReader_plate", lambda **k: simple.FEKOOutputReader(**k), D("feko/plate.out"))
@@ -410,9 +410,9 @@ def _():
     return at_time(th, 0.375), [(r, 4)]
 
 
-reader_case("OpenEMSReader_patch_tutorial", lambda **k: simple.openEMSNF2FFReader(**k),
+reader_case("OpenEMSReader_patch_tutorial", lambda **k: simple.OpenEMSNF2FFReader(**k),
             D("openems/patch_nf2ff.h5"))
-reader_case("OpenEMSReader_dipole", lambda **k: simple.openEMSNF2FFReader(**k),
+reader_case("OpenEMSReader_dipole", lambda **k: simple.OpenEMSNF2FFReader(**k),
             D("openems/dipole_nf2ff.h5"))
 
 
@@ -424,7 +424,7 @@ def as_points(proxy):
 
 
 def dump_reader(name):
-    return once(("oemsdump", name), lambda: simple.openEMSFieldDumpReader(FileName=D("openems/" + name)))
+    return once(("oemsdump", name), lambda: simple.OpenEMSFieldDumpReader(FileName=D("openems/" + name)))
 
 
 @case("OpenEMSDumpReader_fd")
@@ -456,7 +456,7 @@ def _():
 
 @case("AntennaPatternSurface_openems")
 def _():
-    r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    r = simple.OpenEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
     ps = simple.AntennaPatternSurface(Input=r, Scale="Decibels", NumberOfLevels=1, ReferenceMode="Global")
     ps.SelectInputArray = ["ROWS", "Gain"]
     return ps, [(r, 0)]
@@ -464,7 +464,7 @@ def _():
 
 @case("PatternMetrics_openems")
 def _():
-    r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    r = simple.OpenEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
     return simple.PatternMetrics(Input=r), [(r, 0)]
 
 
