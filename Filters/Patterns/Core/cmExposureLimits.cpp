@@ -205,7 +205,7 @@ double ComplianceDistance(const double* t, const double* db, const unsigned char
   }
   if (last < 0)
   {
-    return 0;
+    return std::numeric_limits<double>::quiet_NaN(); // the ray misses the grid
   }
   if (db[last] >= 0)
   {

@@ -98,7 +98,7 @@ Ratios RatiosAt(const ReferenceLevels& levels, double eRms, double hRms);
  * the distance where the ratio last falls through 0 dB going outward, linearly
  * interpolated between the two samples around the crossing; 0 when no valid sample
  * reaches 0 dB; +inf when the last valid sample is still at or above 0 dB (the boundary
- * lies beyond the grid).
+ * lies beyond the grid); NaN when no sample is valid (the ray misses the grid).
  */
 double ComplianceDistance(
   const double* t, const double* ratioDb, const unsigned char* valid, int n);

@@ -143,6 +143,6 @@ int TestExposureLimits(int, char*[])
   const double low[6] = { -1, -2, -3, -4, -5, -6 };
   CM_NEAR(ComplianceDistance(t, low, all, 6), 0.0, 0);
   unsigned char none[6] = { 0, 0, 0, 0, 0, 0 };
-  CM_NEAR(ComplianceDistance(t, db, none, 6), 0.0, 0);
+  CM_CHECK(std::isnan(ComplianceDistance(t, db, none, 6)));
   return cmReport("TestExposureLimits");
 }
