@@ -175,7 +175,7 @@ int vtkCloudMapExposureRatio::RequestData(
     error << "Input Power must be positive (W), or 0 to take the grid's InputPower[W], not "
           << this->InputPower;
   }
-  else if (inputPower == 0 && !((inputPower = FieldValue(input, "InputPower[W]")) > 0))
+  else if (n > 0 && inputPower == 0 && !((inputPower = FieldValue(input, "InputPower[W]")) > 0))
   {
     error << "the grid has no positive field data InputPower[W] (the solve's input power); "
              "set Input Power (W)";

@@ -28,7 +28,8 @@
  * found by sampling the ratio in dB along each axis ray (trilinear interpolation on the
  * grid, 2000 samples to the grid's edge) and taking the outermost 0 dB crossing: 0 when
  * the ray stays below the limit inside the grid, +inf when the ratio is still ≥ 1 at the
- * grid's edge, NaN when the ray does not meet the grid. Under MPI the samples are reduced over the ranks.
+ * grid's edge, NaN when the ray does not meet the grid. Under MPI the samples are reduced
+ * over the ranks.
  *
  * Errors (one message, the outputs empty): no Frequency, a frequency outside the
  * standard's table, TransmitPower ≤ 0, InputPower < 0 or no input power at all, no field
