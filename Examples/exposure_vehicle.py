@@ -73,7 +73,11 @@ if grid.GetNumberOfPoints() == 0:
     sys.exit("%s has no near-field grid (NE/NH cards)" % args.input)
 freq = grid.GetFieldData().GetArray("Frequency").GetValue(0)
 dist = grid.GetFieldData().GetArray("ComplianceDistance[m]")
+status = grid.GetFieldData().GetArray("ComplianceDistanceStatus")
 d = [dist.GetComponent(0, c) for c in range(6)]
+# Status 2: still above the limit at the grid's edge; 3: the ray misses the grid.
+d = [math.inf if status.GetComponent(0, c) == 2 else (math.nan if status.GetComponent(0, c) == 3 else v)
+     for c, v in enumerate(d)]
 levels = grid.GetFieldData().GetArray("ReferenceLevels")
 origin = [grid.GetFieldData().GetArray("ComplianceOrigin[m]").GetComponent(0, c) for c in range(3)]
 

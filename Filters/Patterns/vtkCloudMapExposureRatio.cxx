@@ -13,6 +13,7 @@
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
+#include "vtkIntArray.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
@@ -319,30 +320,56 @@ int vtkCloudMapExposureRatio::RequestData(
   }
   cm::AllMax(samples.data(), static_cast<std::int64_t>(samples.size()));
   cm::AllMax(valid.data(), static_cast<std::int64_t>(valid.size()));
+  // Field data stays finite (NaN and inf do not survive ParaView's transfers between
+  // processes): a boundary beyond the grid gives the distance to the grid's edge with
+  // status 2, a ray that misses the grid -1 with status 3.
   auto distance = NewArray("ComplianceDistance[m]", 1, 6);
+  auto status = vtkSmartPointer<vtkIntArray>::New();
+  status->SetName("ComplianceDistanceStatus");
+  status->SetNumberOfComponents(6);
+  status->SetNumberOfTuples(1);
   for (int r = 0; r < 6; ++r)
   {
     distance->SetComponentName(r, DirectionNames[r]);
-    if (!(reach[r] > 0))
+    status->SetComponentName(r, DirectionNames[r]);
+    double value = NaN;
+    if (reach[r] > 0)
     {
-      distance->SetComponent(0, r, NaN);
-      continue;
+      std::vector<double> t(RaySamples);
+      std::vector<unsigned char> ok(RaySamples);
+      for (int s = 0; s < RaySamples; ++s)
+      {
+        t[s] = reach[r] * s / (RaySamples - 1);
+        ok[s] = valid[r * RaySamples + s] != 0 ? 1 : 0;
+      }
+      value =
+        ex::ComplianceDistance(t.data(), samples.data() + r * RaySamples, ok.data(), RaySamples);
     }
-    std::vector<double> t(RaySamples);
-    std::vector<unsigned char> ok(RaySamples);
-    for (int s = 0; s < RaySamples; ++s)
+    int code = 0;
+    if (std::isnan(value))
     {
-      t[s] = reach[r] * s / (RaySamples - 1);
-      ok[s] = valid[r * RaySamples + s] != 0 ? 1 : 0;
+      code = 3;
+      value = -1;
     }
-    distance->SetComponent(0, r,
-      ex::ComplianceDistance(t.data(), samples.data() + r * RaySamples, ok.data(), RaySamples));
+    else if (std::isinf(value))
+    {
+      code = 2;
+      value = reach[r];
+    }
+    else if (value == 0)
+    {
+      code = 1;
+    }
+    distance->SetComponent(0, r, value);
+    status->SetComponent(0, r, code);
   }
   auto refs = NewArray("ReferenceLevels", 1, 3);
   refs->SetComponentName(0, "E[V/m]");
   refs->SetComponentName(1, "H[A/m]");
   refs->SetComponentName(2, "S[W/m^2]");
-  refs->SetTuple3(0, levels.E, levels.H, levels.S);
+  // 0 where the table gives no level (NaN would not survive the transfers either).
+  refs->SetTuple3(0, std::isnan(levels.E) ? 0.0 : levels.E, std::isnan(levels.H) ? 0.0 : levels.H,
+    std::isnan(levels.S) ? 0.0 : levels.S);
   auto power = NewArray("TransmitPower[W]", 1);
   power->SetValue(0, this->TransmitPower);
   auto center = NewArray("ComplianceOrigin[m]", 1, 3);
@@ -369,6 +396,7 @@ int vtkCloudMapExposureRatio::RequestData(
   {
     vtkFieldData* fd = d->GetFieldData();
     fd->AddArray(distance);
+    fd->AddArray(status);
     fd->AddArray(refs);
     fd->AddArray(power);
     fd->AddArray(center);

@@ -18,18 +18,19 @@
  * Output port 0: the input with point arrays `ExposureRatio` (the chosen Quantity),
  * `ExposureRatio[dB]` (10 log10), `ExposureRatio_E`, `ExposureRatio_H`, `ExposureRatio_S`
  * (each that the fields allow) and `S_eq[W/m^2]`, and field data `ComplianceDistance[m]`
- * (6 components: +x −x +y −y +z −z from the source), `ReferenceLevels` (E V/m, H A/m, S
- * W/m², NaN when the table gives none) and `TransmitPower[W]`. The ratios are power
- * ratios, see cmExposureLimits.h. Output port 1: the compliance boundary, the 0 dB
+ * (6 components: +x −x +y −y +z −z from the source) with `ComplianceDistanceStatus` (0 a
+ * crossing, 1 below the limit on the whole ray inside the grid: distance 0, 2 still at or
+ * above it at the grid's edge: the distance to the edge, a lower bound, 3 the ray misses
+ * the grid: −1), `ReferenceLevels` (E V/m, H A/m, S W/m², 0 when the table gives none) and
+ * `TransmitPower[W]`. The ratios are power ratios, see cmExposureLimits.h. Output port 1: the compliance boundary, the 0 dB
  * contour of `ExposureRatio[dB]`, as a surface (polydata) with the same field data.
  *
  * The source is the field data `SourcePosition[m]` of the grid when it has it, else the
  * centre of the grid's bounds, unless UseSourceCenter gives SourceCenter. Distances are
  * found by sampling the ratio in dB along each axis ray (trilinear interpolation on the
- * grid, 2000 samples to the grid's edge) and taking the outermost 0 dB crossing: 0 when
- * the ray stays below the limit inside the grid, +inf when the ratio is still ≥ 1 at the
- * grid's edge, NaN when the ray does not meet the grid. Under MPI the samples are reduced
- * over the ranks.
+ * grid, 2000 samples to the grid's edge) and taking the outermost 0 dB crossing (see the
+ * status above). Under MPI the samples are reduced over the ranks. Field data stays finite:
+ * NaN and inf do not survive ParaView's transfers between processes.
  *
  * Errors (one message, the outputs empty): no Frequency, a frequency outside the
  * standard's table, TransmitPower ≤ 0, InputPower < 0 or no input power at all, no field
