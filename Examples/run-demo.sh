@@ -8,7 +8,9 @@
 # 1's impedance/VSWR and the antenna 1 -> 3 coupling over 100-140 MHz
 # (out/vehicle_impedance_vswr.png, out/vehicle_coupling.png, out/vehicle_ant1.s1p,
 # out/vehicle_ports.txt), the electric near field on a plane through the van as a 24-band
-# cloud map (out/vehicle_near_field_24.png, out/vehicle_near_field.txt), then the fractal
+# cloud map (out/vehicle_near_field_24.png, out/vehicle_near_field.txt), the ICNIRP 2020
+# compliance boundary around the roof antenna at 50 W (out/vehicle_exposure.png,
+# out/vehicle_exposure.txt), then the fractal
 # figures (out/fractals/) and animation frames (out/animation/).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -53,6 +55,15 @@ sed 's/^RP .*/NE 0 91 1 61 -1.95 -0.5 -0.95 0.1 0 0.1/' "$out/vehicle.nec" > "$o
 test -s "$out/vehicle_nearfield.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/nearfield_vehicle.py" \
   --input "$out/vehicle_nearfield.out" --outdir "$out"
+echo "== exposure: ICNIRP 2020 general-public boundary around the roof antenna at 50 W (NE/NH box)"
+# The vehicle deck with its RP card replaced by an NE/NH box around antenna 1 (35 x 35 x 27
+# points, 0.2 m apart, offset 5 cm from the wire); Exposure Ratio scales to 50 W.
+sed 's/^RP .*/NE 0 35 35 27 -1.475 -3.225 0.05 0.2 0.2 0.2\nNH 0 35 35 27 -1.475 -3.225 0.05 0.2 0.2 0.2/' \
+  "$out/vehicle.nec" > "$out/vehicle_exposure.nec"
+( time nec2c -i "$out/vehicle_exposure.nec" -o "$out/vehicle_exposure.out" ) 2>&1 | grep -v '^$' || true
+test -s "$out/vehicle_exposure.out"
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/exposure_vehicle.py" \
+  --input "$out/vehicle_exposure.out" --outdir "$out" --power 50
 echo "== a second solver: openEMS (FDTD) half-wave dipole pattern"
 # The bundled openEMS nf2ff result (Testing/Data/openems); --run recomputes it (~1 min).
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/pattern_openems.py" --outdir "$out"

@@ -131,6 +131,31 @@ const cm::NecNearField* PickNearField(const cm::NecOutput& nec, double f, int in
   }
   return nullptr;
 }
+
+/// The input power (W) of the solve that printed near-field grid `g`: its POWER BUDGET,
+/// else the sum of its ANTENNA INPUT PARAMETERS powers; 0 when it printed neither.
+double InputPowerOf(const cm::NecOutput& nec, const cm::NecNearField* g)
+{
+  for (const auto& s : nec.Solutions)
+  {
+    if (s.NearFields.empty() || g < s.NearFields.data() ||
+      g >= s.NearFields.data() + s.NearFields.size())
+    {
+      continue;
+    }
+    if (s.Power.Present)
+    {
+      return s.Power.Input;
+    }
+    double sum = 0;
+    for (const auto& port : s.Ports)
+    {
+      sum += port.Power;
+    }
+    return sum;
+  }
+  return 0;
+}
 } // namespace
 
 int vtkCloudMapNECReader::CanReadFile(const char* fileName)
@@ -368,6 +393,16 @@ void vtkCloudMapNECReader::NearFieldData(double f, int piece, int pieces, vtkStr
   if (g)
   {
     cm::NearFieldToStructuredGrid(*g, ext, f, out);
+    // The fields are for the solve's source voltages: Exposure Ratio scales them to a
+    // transmit power with this.
+    const double power = InputPowerOf(this->Internal->Nec, g);
+    if (power > 0)
+    {
+      vtkNew<vtkDoubleArray> p;
+      p->SetName("InputPower[W]");
+      p->InsertNextValue(power);
+      out->GetFieldData()->AddArray(p);
+    }
   }
   else
   {

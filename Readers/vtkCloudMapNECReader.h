@@ -22,7 +22,9 @@
  *    ReferenceImpedance and the coupling to every lumped load (see cmPortTable.h).
  *  - port 4, vtkStructuredGrid: a near-field grid from NE/NH cards (cmNearFieldToVTK.h):
  *    points in metres, `E_real`/`E_imag`/`|E|` (V/m) and `H_real`/`H_imag`/`|H|` (A/m);
- *    NearFieldIndex picks the grid when the run printed several. Split by extent.
+ *    NearFieldIndex picks the grid when the run printed several. Split by extent. Field
+ *    data `Frequency` (Hz) and `InputPower[W]`, the input power of the solve that printed
+ *    the grid (its POWER BUDGET, else the sum of its sources' powers).
  *
  * A file with several frequencies (an FR sweep) reports them as time steps whose values
  * are the frequencies in Hz, on every port. PatternIndex picks which RADIATION PATTERNS

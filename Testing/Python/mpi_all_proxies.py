@@ -375,6 +375,13 @@ def nec_near(index):
                                                                   NearFieldIndex=index))
 
 
+@case("ExposureRatio_near_fields")
+def _():
+    # The ratio on the plane grid and its compliance boundary (port 1), distances reduced.
+    r = nec_near(0)
+    return simple.ExposureRatio(Input=simple.OutputPort(r, 4), TransmitPower=0.2), [(r, 4)]
+
+
 @case("NECReader_near_fields_sphere")
 def _():
     r = nec_near(1)
