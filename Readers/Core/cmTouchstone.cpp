@@ -106,11 +106,30 @@ int TouchstonePortsFromName(const std::string& fileName)
     return 0;
   }
   const std::string ext = Upper(fileName.substr(dot + 1));
-  return ext == "S1P" ? 1 : ext == "S2P" ? 2 : 0;
+  // .sNp for any N from 1 to 99
+  if (ext.size() < 3 || ext.size() > 4 || ext.front() != 'S' || ext.back() != 'P')
+  {
+    return 0;
+  }
+  int n = 0;
+  for (std::size_t k = 1; k + 1 < ext.size(); ++k)
+  {
+    if (ext[k] < '0' || ext[k] > '9')
+    {
+      return 0;
+    }
+    n = 10 * n + (ext[k] - '0');
+  }
+  return n;
 }
 
 ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileName, int ports)
 {
+  if (ports > 2)
+  {
+    throw ParseError(fileName, 1, "this reader reads 1- and 2-port Touchstone files; a " +
+      std::to_string(ports) + "-port file is not read (CloudMap writes them; scikit-rf reads them)");
+  }
   std::string storage;
   const std::string_view text = Untabbed(rawText, storage);
   LineScanner s(text, fileName);

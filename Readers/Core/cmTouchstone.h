@@ -44,11 +44,12 @@
 
 namespace cm
 {
-/// Ports from a file name's extension (.s1p → 1, .s2p → 2, case-insensitive); 0 when
-/// the extension says nothing (then the first data line's count of numbers decides).
+/// Ports from a file name's extension (.s1p → 1, .s2p → 2, .s12p → 12, case-insensitive);
+/// 0 when the extension says nothing (then the first data line's count of numbers decides).
 int TouchstonePortsFromName(const std::string& fileName);
 
-/// Parses a 1- or 2-port file's text; `ports` 0 guesses from the first data line.
+/// Parses a 1- or 2-port file's text; `ports` 0 guesses from the first data line; more
+/// than 2 ports throws ParseError (the N-port files are written, not read).
 ColumnTable ParseTouchstone(std::string_view text, const std::string& fileName, int ports = 0);
 
 /// Reads and parses a file (ports from the extension).
