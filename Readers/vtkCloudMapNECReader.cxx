@@ -131,8 +131,8 @@ void NetworkToTable(const cm::Network& net, int piece, vtkTable* out)
     for (const auto& p : net.Points)
     {
       pair->InsertNextValue(p.WorstI < 0 ? std::string()
-                                         : net.Ports[static_cast<std::size_t>(p.WorstI)].Name + " / " +
-            net.Ports[static_cast<std::size_t>(p.WorstJ)].Name);
+                                         : net.Ports[static_cast<std::size_t>(p.WorstI)].Name +
+            " / " + net.Ports[static_cast<std::size_t>(p.WorstJ)].Name);
     }
   }
   out->AddColumn(pair);

@@ -113,8 +113,8 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
     if (o.AttachPatch < 0 || p < 0 || p >= ne)
     {
       throw std::invalid_argument("extra antenna patch " + std::to_string(p) +
-        (o.AttachPatch < 0 ? " needs a first antenna (AttachPatch)" :
-                             " is not a patch of this mesh (0.." + std::to_string(ne - 1) + ")"));
+        (o.AttachPatch < 0 ? " needs a first antenna (AttachPatch)"
+                           : " is not a patch of this mesh (0.." + std::to_string(ne - 1) + ")"));
     }
     for (const auto& a : antennas)
     {
@@ -123,8 +123,8 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
         throw std::invalid_argument("patch " + std::to_string(p) + " carries two antennas");
       }
     }
-    antennas.emplace_back(p, k < o.ExtraNames.size() ? o.ExtraNames[k]
-                                                      : "antenna" + std::to_string(antennas.size() + 1));
+    antennas.emplace_back(p,
+      k < o.ExtraNames.size() ? o.ExtraNames[k] : "antenna" + std::to_string(antennas.size() + 1));
   }
   std::string deck;
   deck += "CM CloudMap surface mesh: " + std::to_string(ne) + " patches";
@@ -213,7 +213,8 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
     }
     for (int d = 0; d < 3; ++d)
     {
-      deck += " " + Num(a[static_cast<std::size_t>(d)] + o.WireLength * a[static_cast<std::size_t>(d + 3)]);
+      deck += " " +
+        Num(a[static_cast<std::size_t>(d)] + o.WireLength * a[static_cast<std::size_t>(d + 3)]);
     }
     deck += " " + Num(o.WireRadius) + "\n";
   }

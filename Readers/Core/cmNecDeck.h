@@ -43,11 +43,11 @@ struct NecDeckOptions
   int ThetaSamples = 19;           ///< RP: θ from 0 to 180
   int PhiSamples = 37;             ///< RP: φ from 0 to 360
   std::vector<std::string> Comments; ///< extra CM lines
-  int FrequencySteps = 1;          ///< FR: frequencies Frequency + k·FrequencyStep
-  double FrequencyStep = 0;        ///< Hz
+  int FrequencySteps = 1; ///< FR: frequencies Frequency + k·FrequencyStep
+  double FrequencyStep = 0; ///< Hz
   std::vector<std::int64_t> ExtraPatches; ///< more antennas (tags 2, 3, ...), one per patch
-  std::vector<std::string> ExtraNames;    ///< their names ("antenna<tag>" when missing)
-  bool OneSolvePerPort = false;    ///< one EX + FR + XQ per antenna (an N-port deck)
+  std::vector<std::string> ExtraNames; ///< their names ("antenna<tag>" when missing)
+  bool OneSolvePerPort = false; ///< one EX + FR + XQ per antenna (an N-port deck)
 };
 
 /**

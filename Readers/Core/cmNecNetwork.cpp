@@ -23,7 +23,8 @@ std::string Mhz(double hz)
 }
 
 /// The k-th (1-based) segment of `tag` in a solve's wire table, or 0.
-std::int64_t AbsoluteSegment(const std::vector<NecWireSegment>& wires, std::int64_t tag, std::int64_t k)
+std::int64_t AbsoluteSegment(
+  const std::vector<NecWireSegment>& wires, std::int64_t tag, std::int64_t k)
 {
   std::int64_t n = 0;
   for (const auto& w : wires)
@@ -37,7 +38,8 @@ std::int64_t AbsoluteSegment(const std::vector<NecWireSegment>& wires, std::int6
 }
 
 /// True when lumped load `l` acts on absolute segment `seg` of tag `tag`.
-bool LoadCovers(const NecLoad& l, const std::vector<NecWireSegment>& wires, std::int64_t tag, std::int64_t seg)
+bool LoadCovers(
+  const NecLoad& l, const std::vector<NecWireSegment>& wires, std::int64_t tag, std::int64_t seg)
 {
   const std::int64_t thru = l.Thru > 0 ? l.Thru : l.From;
   if (l.Tag <= 0)
@@ -137,7 +139,8 @@ Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
   }
   if (nec.PortTablesFailed)
   {
-    throw ParseError(fileName, 0, "the port tables could not be read (see the warning), so no network");
+    throw ParseError(
+      fileName, 0, "the port tables could not be read (see the warning), so no network");
   }
   Network net;
   net.ReferenceImpedance = z0;
@@ -171,19 +174,24 @@ Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
     }
     if (seg < 1)
     {
-      throw ParseError(fileName, c.first, "PORT comment: the segment number must be at least 1 "
+      throw ParseError(fileName, c.first,
+        "PORT comment: the segment number must be at least 1 "
         "(PORT <tag> <segment within the tag> [name])");
     }
     const std::int64_t abs = tag > 0 ? AbsoluteSegment(firstWires, tag, seg) : seg;
-    if (abs == 0 || (tag <= 0 && std::none_of(firstWires.begin(), firstWires.end(),
-                                   [&](const NecWireSegment& w) { return w.Segment == seg; })))
+    if (abs == 0 ||
+      (tag <= 0 && std::none_of(firstWires.begin(), firstWires.end(), [&](const NecWireSegment& w) {
+        return w.Segment == seg;
+      })))
     {
-      throw ParseError(fileName, c.first, "PORT comment: tag " + std::to_string(tag) +
-        " has no segment " + std::to_string(seg) + " in the printed currents");
+      throw ParseError(fileName, c.first,
+        "PORT comment: tag " + std::to_string(tag) + " has no segment " + std::to_string(seg) +
+          " in the printed currents");
     }
     if (find(abs) >= 0)
     {
-      throw ParseError(fileName, c.first, "PORT comment names segment " + std::to_string(abs) + " twice");
+      throw ParseError(
+        fileName, c.first, "PORT comment names segment " + std::to_string(abs) + " twice");
     }
     NetworkPort p;
     p.Tag = tag > 0 ? tag : 0;
@@ -232,17 +240,20 @@ Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
       {
         if (driven)
         {
-          throw ParseError(fileName, p.Line, "this solve drives two ports (segments " +
-            std::to_string(driven->Segment) + " and " + std::to_string(p.Segment) +
-            "); an N-port deck drives one port per solve (EX on port k, then XQ)");
+          throw ParseError(fileName, p.Line,
+            "this solve drives two ports (segments " + std::to_string(driven->Segment) + " and " +
+              std::to_string(p.Segment) +
+              "); an N-port deck drives one port per solve (EX on port k, then XQ)");
         }
         driven = &p;
       }
     }
     if (!driven)
     {
-      throw ParseError(fileName, sol.Line, "solve at " + Mhz(sol.Frequency) +
-        " has no driven voltage source (ANTENNA INPUT PARAMETERS), so it gives no network column");
+      throw ParseError(fileName, sol.Line,
+        "solve at " + Mhz(sol.Frequency) +
+          " has no driven voltage source (ANTENNA INPUT PARAMETERS), so it gives no network "
+          "column");
     }
     auto& list = byFrequency[sol.Frequency];
     const int port = find(driven->Segment);
@@ -250,8 +261,9 @@ Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
     {
       if (d.Port == port)
       {
-        throw ParseError(fileName, driven->Line, "port " + net.Ports[static_cast<std::size_t>(port)].Name +
-          " is driven twice at " + Mhz(sol.Frequency) + " (first at line " + std::to_string(d.Line) + ")");
+        throw ParseError(fileName, driven->Line,
+          "port " + net.Ports[static_cast<std::size_t>(port)].Name + " is driven twice at " +
+            Mhz(sol.Frequency) + " (first at line " + std::to_string(d.Line) + ")");
       }
     }
     list.push_back({ s, port, driven->Line });
@@ -270,10 +282,11 @@ Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
       if (!col[k])
       {
         // Name the first solve of this frequency, and where the port was defined.
-        throw ParseError(fileName, fl.second.front().Line, "port " + net.Ports[k].Name + " (line " +
-          std::to_string(portLine[k]) + ") is not driven at " + Mhz(fl.first) +
-          ", where this solve is: every port needs one solve per frequency (solves at "
-          "different frequencies, or a port missing)");
+        throw ParseError(fileName, fl.second.front().Line,
+          "port " + net.Ports[k].Name + " (line " + std::to_string(portLine[k]) +
+            ") is not driven at " + Mhz(fl.first) +
+            ", where this solve is: every port needs one solve per frequency (solves at "
+            "different frequencies, or a port missing)");
       }
     }
     std::vector<C> m(N * N), u(N * N, 0.0);
@@ -314,9 +327,10 @@ Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
         }
         else
         {
-          throw ParseError(fileName, col[j]->Line, "the solve driving port " + net.Ports[j].Name +
-            " at " + Mhz(fl.first) + " printed no current on port " + pi.Name +
-            " (CURRENTS AND LOCATION missing: a PT card suppressed it?)");
+          throw ParseError(fileName, col[j]->Line,
+            "the solve driving port " + net.Ports[j].Name + " at " + Mhz(fl.first) +
+              " printed no current on port " + pi.Name +
+              " (CURRENTS AND LOCATION missing: a PT card suppressed it?)");
         }
         C zl = 0.0;
         for (const auto& l : sol.Loads)
@@ -328,7 +342,8 @@ Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
         }
         if (!(std::isfinite(zl.real()) && std::isfinite(zl.imag())))
         {
-          throw ParseError(fileName, col[j]->Line, "the load on port " + pi.Name + " has no finite impedance at " + Mhz(fl.first));
+          throw ParseError(fileName, col[j]->Line,
+            "the load on port " + pi.Name + " has no finite impedance at " + Mhz(fl.first));
         }
         loaded = loaded || zl != 0.0;
         m[i * N + j] = current;
@@ -341,9 +356,10 @@ Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
     std::vector<C> ui = u;
     if (!InvertComplexMatrix(ui, n))
     {
-      throw ParseError(fileName, fl.second.front().Line, "at " + Mhz(fl.first) +
-        " the port voltages of the solves (source voltage minus load drop) are linearly "
-        "dependent, so Y = M U^-1 cannot be recovered (a load cancels a port's voltage)");
+      throw ParseError(fileName, fl.second.front().Line,
+        "at " + Mhz(fl.first) +
+          " the port voltages of the solves (source voltage minus load drop) are linearly "
+          "dependent, so Y = M U^-1 cannot be recovered (a load cancels a port's voltage)");
     }
     pt.Y.assign(N * N, 0.0);
     for (std::size_t i = 0; i < N; ++i)
@@ -372,8 +388,8 @@ Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
     }
     if (!InvertComplexMatrix(plus, n))
     {
-      throw ParseError(fileName, fl.second.front().Line, "at " + Mhz(fl.first) +
-        " I + Z0 Y is singular: no scattering matrix (an active network?)");
+      throw ParseError(fileName, fl.second.front().Line,
+        "at " + Mhz(fl.first) + " I + Z0 Y is singular: no scattering matrix (an active network?)");
     }
     pt.S.assign(N * N, 0.0);
     for (std::size_t i = 0; i < N; ++i)
@@ -450,7 +466,8 @@ ColumnTable NetworkTable(const Network& net)
         column(name + "_im", [&](const NetworkPoint& p) { return entry(p).imag(); });
         if (letter == 'S')
         {
-          column(name + "_dB", [&](const NetworkPoint& p) { return 20 * std::log10(std::abs(entry(p))); });
+          column(name + "_dB",
+            [&](const NetworkPoint& p) { return 20 * std::log10(std::abs(entry(p))); });
         }
       }
     }

@@ -50,7 +50,7 @@ struct NetworkPort
 {
   std::int64_t Tag = 0;
   std::int64_t Segment = 0; ///< absolute segment number
-  std::string Name;         ///< the PORT comment's name, else "tag<t>_seg<s>" (absolute)
+  std::string Name; ///< the PORT comment's name, else "tag<t>_seg<s>" (absolute)
 };
 
 /// The matrices at one frequency, row-major N × N.
@@ -59,7 +59,7 @@ struct NetworkPoint
   double Frequency = 0; ///< Hz
   std::vector<std::complex<double>> Y, Z, S;
   int WorstI = -1, WorstJ = -1; ///< 0-based, WorstI < WorstJ; -1 for one port
-  double WorstIsolationDb = 0;  ///< −20 log10 max(|S_ij|, |S_ji|) of that pair; NaN for one port
+  double WorstIsolationDb = 0; ///< −20 log10 max(|S_ij|, |S_ji|) of that pair; NaN for one port
 };
 
 struct Network
@@ -67,7 +67,7 @@ struct Network
   std::vector<NetworkPort> Ports;
   double ReferenceImpedance = 50;
   std::vector<NetworkPoint> Points; ///< frequencies increasing
-  bool Terminated = false;          ///< some port carried a lumped load (U was not diagonal)
+  bool Terminated = false; ///< some port carried a lumped load (U was not diagonal)
 };
 
 /// The network of a parsed NEC output (see the file comment); `fileName` names errors.

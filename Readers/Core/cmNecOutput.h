@@ -92,7 +92,7 @@ struct NecSolution
   std::vector<NecNearField> NearFields; ///< NE/NH tables (cmNecNearField.h), NE+NH pairs joined
   std::vector<NecPort> Ports;  ///< ANTENNA INPUT PARAMETERS (cmNecPorts.h), one per source
   NecPowerBudget Power;        ///< POWER BUDGET, when printed
-  std::int64_t Line = 0;       ///< line where the solve's first table was read
+  std::int64_t Line = 0; ///< line where the solve's first table was read
   std::vector<NecLoad> Loads;  ///< STRUCTURE IMPEDANCE LOADING in force for this solve
 };
 

@@ -127,8 +127,9 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
 {
   if (ports > 2)
   {
-    throw ParseError(fileName, 1, "this reader reads 1- and 2-port Touchstone files; a " +
-      std::to_string(ports) + "-port file is not read (CloudMap writes them; scikit-rf reads them)");
+    throw ParseError(fileName, 1,
+      "this reader reads 1- and 2-port Touchstone files; a " + std::to_string(ports) +
+        "-port file is not read (CloudMap writes them; scikit-rf reads them)");
   }
   std::string storage;
   const std::string_view text = Untabbed(rawText, storage);

@@ -271,14 +271,17 @@ int TestNecDeck(int, char*[])
   n.FrequencyStep = 10e6;
   const std::string nd = MakeNecDeck(cube.Points, cube.Offsets, cube.Conn, n);
   CM_CHECK(nd.find("CM PORT 1 1 roof_monopole\nCM PORT 2 1 corner_whip\n") != std::string::npos);
-  CM_CHECK(nd.find("GE 0\nEX 0 1 1 0 1 0\nFR 0 3 0 0 290 10\nXQ\nEX 0 2 1 0 1 0\nFR 0 3 0 0 290 10\nXQ\nEN\n") !=
+  CM_CHECK(
+    nd.find(
+      "GE 0\nEX 0 1 1 0 1 0\nFR 0 3 0 0 290 10\nXQ\nEX 0 2 1 0 1 0\nFR 0 3 0 0 290 10\nXQ\nEN\n") !=
     std::string::npos);
   CM_CHECK(nd.find("RP ") == std::string::npos);
   const std::string nin = tmp + "deck_cube_nport.nec", nout = tmp + "deck_cube_nport.out";
   Spit(nin, nd);
   std::remove(nout.c_str());
-  CM_CHECK(std::system((std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + nin + "\" -o \"" + nout +
-                         "\" > /dev/null 2>&1").c_str()) == 0);
+  CM_CHECK(std::system((std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + nin + "\" -o \"" +
+             nout + "\" > /dev/null 2>&1")
+                         .c_str()) == 0);
   try
   {
     const Network net = NecNetwork(ReadNecOutputFile(nout), nout, 50);
@@ -291,7 +294,8 @@ int TestNecDeck(int, char*[])
     }
     for (const auto& pt : net.Points)
     {
-      const double db21 = 20 * std::log10(std::abs(pt.S[2])), db12 = 20 * std::log10(std::abs(pt.S[1]));
+      const double db21 = 20 * std::log10(std::abs(pt.S[2])),
+                   db12 = 20 * std::log10(std::abs(pt.S[1]));
       std::printf("  %.0f MHz: S21 %.3f dB, S12 %.3f dB\n", pt.Frequency * 1e-6, db21, db12);
       CM_NEAR(db21, db12, 0.3);
       // Largest singular value of the 2 x 2 S: sqrt of the largest eigenvalue of S^H S.

@@ -188,14 +188,16 @@ void TestLoaded(const std::string& tmp, const Network& shorted)
 {
   // The undriven port loaded (a different load per solve): LD -1 clears the loads.
   const std::string deck = std::string("CM undriven port loaded\nCE\n") + Geometry +
-    "LD 4 2 6 6 50 0\nEX 0 1 6 0 1 0\n" + Sweep + "XQ\nLD -1\nLD 4 1 6 6 75 25\n"
-    "EX 0 2 6 0 1 0\n" + Sweep + "XQ\nEN\n";
+    "LD 4 2 6 6 50 0\nEX 0 1 6 0 1 0\n" + Sweep +
+    "XQ\nLD -1\nLD 4 1 6 6 75 25\n"
+    "EX 0 2 6 0 1 0\n" +
+    Sweep + "XQ\nEN\n";
   const Network a = Solve(tmp, "loaded", deck);
   CM_CHECK(a.Terminated);
   // Both ports loaded with 50 ohm in every solve, the driven one too.
   const std::string both = std::string("CM both ports loaded\nCE\n") + Geometry +
-    "LD 4 1 6 6 50 0\nLD 4 2 6 6 50 0\nEX 0 1 6 0 1 0\n" + Sweep + "XQ\nEX 0 2 6 0 1 0\n" +
-    Sweep + "XQ\nEN\n";
+    "LD 4 1 6 6 50 0\nLD 4 2 6 6 50 0\nEX 0 1 6 0 1 0\n" + Sweep + "XQ\nEX 0 2 6 0 1 0\n" + Sweep +
+    "XQ\nEN\n";
   const Network b = Solve(tmp, "loaded_both", both);
   for (const Network* n : { &a, &b })
   {
@@ -203,8 +205,8 @@ void TestLoaded(const std::string& tmp, const Network& shorted)
     for (std::size_t f = 0; f < n->Points.size() && f < shorted.Points.size(); ++f)
     {
       const double d = MaxRelDiff(n->Points[f].Y, shorted.Points[f].Y);
-      std::printf("  loaded vs shorted at %.0f MHz: max |dY|/|Y| = %.2g\n",
-        n->Points[f].Frequency * 1e-6, d);
+      std::printf(
+        "  loaded vs shorted at %.0f MHz: max |dY|/|Y| = %.2g\n", n->Points[f].Frequency * 1e-6, d);
       CM_CHECK_MSG(d < 2e-3, "the terminations are removed: Y equals the shorted Y");
     }
   }
@@ -248,16 +250,18 @@ void ExpectError(const std::string& tmp, const std::string& name, const std::str
 void TestErrors(const std::string& tmp)
 {
   const std::string g = std::string("CE\n") + Geometry;
-  ExpectError(tmp, "bad_freq", "CM different sweeps\n" + g + "EX 0 1 6 0 1 0\n" + Sweep +
+  ExpectError(tmp, "bad_freq",
+    "CM different sweeps\n" + g + "EX 0 1 6 0 1 0\n" + Sweep +
       "XQ\nEX 0 2 6 0 1 0\nFR 0 3 0 0 281 20\nXQ\nEN\n",
     "is not driven at 280 MHz", "ANTENNA INPUT PARAMETERS", 1);
-  ExpectError(tmp, "bad_twice", "CM port 1 twice\n" + g + "EX 0 1 6 0 1 0\n" + Sweep +
-      "XQ\nEX 0 1 6 0 1 0\n" + Sweep + "XQ\nEN\n",
+  ExpectError(tmp, "bad_twice",
+    "CM port 1 twice\n" + g + "EX 0 1 6 0 1 0\n" + Sweep + "XQ\nEX 0 1 6 0 1 0\n" + Sweep +
+      "XQ\nEN\n",
     "driven twice at 280 MHz", "ANTENNA INPUT PARAMETERS", 4);
   ExpectError(tmp, "bad_missing", "CM PORT 2 6 rx\n" + g + "EX 0 1 6 0 1 0\n" + Sweep + "XQ\nEN\n",
     "port rx", "ANTENNA INPUT PARAMETERS", 1);
-  ExpectError(tmp, "bad_two_sources", "CM two sources\n" + g +
-      "EX 0 1 6 0 1 0\nEX 0 2 6 0 1 0\n" + Sweep + "XQ\nEN\n",
+  ExpectError(tmp, "bad_two_sources",
+    "CM two sources\n" + g + "EX 0 1 6 0 1 0\nEX 0 2 6 0 1 0\n" + Sweep + "XQ\nEN\n",
     "drives two ports", "ANTENNA INPUT PARAMETERS", 1, 4); // the second row
 }
 
@@ -293,9 +297,9 @@ void TestTouchstoneLayout()
   CM_EQUAL(rows.size(), std::size_t(2 * 2 * n)); // per frequency and matrix row: 4 pairs, then 1
   if (rows.size() == 20)
   {
-    CM_EQUAL(rows[0].size(), std::size_t(9));  // frequency + S11..S14
-    CM_EQUAL(rows[1].size(), std::size_t(2));  // S15
-    CM_EQUAL(rows[2].size(), std::size_t(8));  // S21..S24
+    CM_EQUAL(rows[0].size(), std::size_t(9)); // frequency + S11..S14
+    CM_EQUAL(rows[1].size(), std::size_t(2)); // S15
+    CM_EQUAL(rows[2].size(), std::size_t(8)); // S21..S24
     CM_EQUAL(rows[0][0], std::string("100"));
     CM_EQUAL(rows[2][0], std::string("0.02")); // S21_re, row-major
     CM_EQUAL(rows[10][0], std::string("200"));
@@ -318,7 +322,8 @@ void TestTouchstoneRoundTrip(const Network& net)
   TouchstoneWriteOptions o;
   const std::string text = WriteTouchstone(t, o);
   const ColumnTable back = ParseTouchstone(text, "x.s2p", 2);
-  for (const char* c : { "S11_re", "S11_im", "S21_re", "S21_im", "S12_re", "S12_im", "S22_re", "S22_im" })
+  for (const char* c :
+    { "S11_re", "S11_im", "S21_re", "S21_im", "S12_re", "S12_im", "S22_re", "S22_im" })
   {
     const auto& a = t.Columns[static_cast<std::size_t>(t.Find(c))];
     const auto& b = back.Columns[static_cast<std::size_t>(back.Find(c))];
