@@ -13,7 +13,9 @@ independent oracles, on decks with one solve per port that nec2c solves here.
 4. Lossless check: nec2c solves port 1 driven by 1 V behind 50 ohm (LD on its segment)
    with 50 ohm on port 2; its POWER BUDGET's RADIATED POWER over the available power
    |V|^2 / (8 Z0) equals 1 - |S11|^2 - |S21|^2 within 1 %, and the power in port 2's
-   load (1/2 |I|^2 50 from the printed current) equals |S21|^2 within 1 %.
+   load (1/2 |I|^2 50 from the printed current) equals |S21|^2 within 1 %. And the Port
+   Parameters output's S21 into a 50 ohm load (another code path, another solve) equals
+   the network's S21 within 0.2 %.
 5. Worst-isolated pair: the largest off-diagonal |S_ij| of the numpy matrix.
 6. Touchstone writer: the 2-, 3- and 5-port (rows wrap after 4 pairs), version 1.1 and 2.0, read back by
    scikit-rf (python3-scikit-rf) equal to the table (1e-9), with its port names; the
@@ -217,6 +219,22 @@ for r in range(3):
     check(abs(lhs - frac) < 0.01 * frac and abs(pload - abs(s[1, 0]) ** 2) < 0.01 * abs(s[1, 0]) ** 2,
           "%.0f MHz: 1 - |S11|^2 - |S21|^2 = %.5f, nec2c radiated / available = %.5f; |S21|^2 = %.5f, "
           "load power / available = %.5f" % (t["Frequency"][r] * 1e-6, lhs, frac, abs(s[1, 0]) ** 2, pload))
+
+# 4b: a second code path: the Port Parameters output's S21 into a 50 ohm load on port 2
+# (port 1 driven alone, cmPortTable.h) equals the network's S21 from the shorted solves.
+loaded = solve("loaded2", "CM port 1 driven, 50 ohm on port 2\nCE\n"
+               "GW 1 21 0 0 -0.25 0 0 0.25 1e-5\nGW 2 21 0.25 0 -0.25 0.25 0 0.25 1e-5\nGE 0\n"
+               "LD 4 2 11 11 50 0\nEX 0 1 11 0 1 0\n" + sweep + "XQ\nEN\n")
+lr = simple.OpenDataFile(loaded)
+lr.UpdatePipeline()
+pt = sm.Fetch(lr, idx=3)
+simple.Delete(lr)
+for r in range(3):
+    direct = complex(pt.GetColumnByName("S21_re_tag2_seg11").GetValue(r),
+                     pt.GetColumnByName("S21_im_tag2_seg11").GetValue(r))
+    s21 = matrix(t, "S", r, 2)[1, 0]
+    check(abs(direct - s21) < 2e-3 * abs(s21), "%.0f MHz: network S21 %.5f%+.5fj = Port Parameters S21 into "
+          "50 ohm %.5f%+.5fj" % (t["Frequency"][r] * 1e-6, s21.real, s21.imag, direct.real, direct.imag))
 
 # 6: Touchstone 1.1 and 2.0, back through scikit-rf and CloudMap's reader.
 try:
