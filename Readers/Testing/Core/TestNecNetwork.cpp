@@ -7,7 +7,8 @@
 // 50 Ω and 75+25j Ω loads on the undriven port, or 50 Ω on both ports in every solve,
 // must give back the shorted network (within the 5 printed digits): this tests the
 // termination removal Y = M U⁻¹. Bad decks (solves at different frequencies, a port
-// driven twice, a PORT comment never driven, two sources in a solve) must throw
+// driven twice, a PORT comment never driven, two sources in a solve, currents suppressed
+// by PT) must throw
 // ParseError naming the file and the line. The writer's .sNp layout is checked line by
 // line, and 1- and 2-port files read back equal through ParseTouchstone.
 #include "cmCheck.h"
@@ -260,6 +261,9 @@ void TestErrors(const std::string& tmp)
     "driven twice at 280 MHz", "ANTENNA INPUT PARAMETERS", 4);
   ExpectError(tmp, "bad_missing", "CM PORT 2 6 rx\n" + g + "EX 0 1 6 0 1 0\n" + Sweep + "XQ\nEN\n",
     "port rx", "ANTENNA INPUT PARAMETERS", 1);
+  ExpectError(tmp, "bad_pt", "CM PT prints tag 1 only\n" + g + "PT 0 1 1 11\nEX 0 1 6 0 1 0\n" +
+      Sweep + "XQ\nEX 0 2 6 0 1 0\n" + Sweep + "XQ\nEN\n",
+    "printed no current on port tag2_seg17", "ANTENNA INPUT PARAMETERS", 1);
   ExpectError(tmp, "bad_two_sources",
     "CM two sources\n" + g + "EX 0 1 6 0 1 0\nEX 0 2 6 0 1 0\n" + Sweep + "XQ\nEN\n",
     "drives two ports", "ANTENNA INPUT PARAMETERS", 1, 4); // the second row
