@@ -261,8 +261,9 @@ void TestErrors(const std::string& tmp)
     "driven twice at 280 MHz", "ANTENNA INPUT PARAMETERS", 4);
   ExpectError(tmp, "bad_missing", "CM PORT 2 6 rx\n" + g + "EX 0 1 6 0 1 0\n" + Sweep + "XQ\nEN\n",
     "port rx", "ANTENNA INPUT PARAMETERS", 1);
-  ExpectError(tmp, "bad_pt", "CM PT prints tag 1 only\n" + g + "PT 0 1 1 11\nEX 0 1 6 0 1 0\n" +
-      Sweep + "XQ\nEX 0 2 6 0 1 0\n" + Sweep + "XQ\nEN\n",
+  ExpectError(tmp, "bad_pt",
+    "CM PT prints tag 1 only\n" + g + "PT 0 1 1 11\nEX 0 1 6 0 1 0\n" + Sweep +
+      "XQ\nEX 0 2 6 0 1 0\n" + Sweep + "XQ\nEN\n",
     "printed no current on port tag2_seg17", "ANTENNA INPUT PARAMETERS", 1);
   ExpectError(tmp, "bad_two_sources",
     "CM two sources\n" + g + "EX 0 1 6 0 1 0\nEX 0 2 6 0 1 0\n" + Sweep + "XQ\nEN\n",
