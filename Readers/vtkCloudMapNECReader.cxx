@@ -5,6 +5,7 @@
 #include "cmRanks.h" // cm::LocalRank
 #include "cmColumnTableToVTK.h"
 #include "cmFarFieldToVTK.h"
+#include "cmNecNetwork.h"
 #include "cmNecOutput.h"
 #include "cmPortTable.h"
 #include "cmNearFieldToVTK.h"
@@ -25,6 +26,7 @@
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStringArray.h"
 #include "vtkStructuredGrid.h"
 #include "vtkExtentTranslator.h"
 #include "vtkTable.h"
@@ -40,13 +42,16 @@ vtkStandardNewMacro(vtkCloudMapNECReader);
 struct vtkCloudMapNECReader::Internals
 {
   cm::NecOutput Nec;
+  /// Why the file gives no N-port network ("file:line: problem"); empty when it does.
+  std::string NetworkError;
 };
 
 vtkCloudMapNECReader::vtkCloudMapNECReader()
   : Internal(new Internals)
 {
-  // Patches, wires, pattern, port parameters, near fields.
-  this->SetOutputTypes({ "vtkPolyData", "vtkPolyData", "vtkTable", "vtkTable", "vtkStructuredGrid" });
+  // Patches, wires, pattern, port parameters, near fields, network.
+  this->SetOutputTypes(
+    { "vtkPolyData", "vtkPolyData", "vtkTable", "vtkTable", "vtkStructuredGrid", "vtkTable" });
 }
 
 vtkCloudMapNECReader::~vtkCloudMapNECReader() = default;
@@ -110,7 +115,35 @@ bool Near(double a, double b)
 constexpr int PortParametersPort = 3;
 /// The output port of the near-field grids (NE/NH tables).
 constexpr int NearFieldPort = 4;
-constexpr int NumberOfPorts = 5;
+/// The output port of the N-port network (one row per frequency).
+constexpr int NetworkPort = 5;
+constexpr int NumberOfPorts = 6;
+
+/// The N-port network as a table (cmNecNetwork.h's columns), with the string column
+/// WorstPair ("name_i / name_j") and field data PortNames (and ReferenceImpedance).
+void NetworkToTable(const cm::Network& net, int piece, vtkTable* out)
+{
+  cm::ColumnTableToVTK(cm::NetworkTable(net), piece, out);
+  vtkNew<vtkStringArray> pair;
+  pair->SetName("WorstPair");
+  if (piece == 0)
+  {
+    for (const auto& p : net.Points)
+    {
+      pair->InsertNextValue(p.WorstI < 0 ? std::string()
+                                         : net.Ports[static_cast<std::size_t>(p.WorstI)].Name +
+            " / " + net.Ports[static_cast<std::size_t>(p.WorstJ)].Name);
+    }
+  }
+  out->AddColumn(pair);
+  vtkNew<vtkStringArray> names;
+  names->SetName("PortNames");
+  for (const auto& p : net.Ports)
+  {
+    names->InsertNextValue(p.Name);
+  }
+  out->GetFieldData()->AddArray(names);
+}
 
 /// The NearFieldIndex-th near-field grid at frequency f, over the solutions in file order.
 const cm::NecNearField* PickNearField(const cm::NecOutput& nec, double f, int index)
@@ -192,7 +225,7 @@ vtkTypeBool vtkCloudMapNECReader::ProcessRequest(
 
 bool vtkCloudMapNECReader::OutputHoldsAllSteps(int port) const
 {
-  return port == PortParametersPort;
+  return port == PortParametersPort || port == NetworkPort;
 }
 
 std::vector<double> vtkCloudMapNECReader::ParseFile()
@@ -210,6 +243,35 @@ std::vector<double> vtkCloudMapNECReader::ParseFile()
     for (const std::string& w : in.Nec.Warnings)
     {
       vtkWarningMacro(<< w);
+    }
+  }
+  // The N-port network (one solve per port): its problems are warned about once, here,
+  // when the file is meant as one (two or more fed segments, or a PORT comment); a
+  // one-source sweep is a one-port network.
+  try
+  {
+    cm::NecNetwork(in.Nec, this->FileName, 50);
+  }
+  catch (const std::exception& e)
+  {
+    in.NetworkError = e.what();
+    bool meant = false;
+    std::int64_t fed = 0;
+    for (const auto& c : in.Nec.Comments)
+    {
+      meant = meant || cm::Upper(c.second.substr(0, 5)) == "PORT ";
+    }
+    for (const auto& sol : in.Nec.Solutions)
+    {
+      for (const auto& p : sol.Ports)
+      {
+        meant = meant || (fed != 0 && p.Segment != fed);
+        fed = p.Segment;
+      }
+    }
+    if (meant && cm::LocalRank() == 0)
+    {
+      vtkWarningMacro(<< "no N-port network: " << e.what());
     }
   }
   return cm::FrequencySteps(in.Nec.Solutions);
@@ -266,7 +328,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
   }
   for (int port = 0; port < NumberOfPorts; ++port)
   {
-    if (port == PortParametersPort)
+    if (port == PortParametersPort || port == NetworkPort)
     {
       continue; // the whole sweep at once, below
     }
@@ -345,6 +407,20 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
   cm::ColumnTableToVTK(in.Nec.PortTablesFailed ? cm::ColumnTable()
                                                : cm::NecPortTable(in.Nec, this->ReferenceImpedance),
     piece, vtkTable::SafeDownCast(out[PortParametersPort]));
+  // The N-port network over the sweep; empty when the file gives none (warned above).
+  cm::Network net;
+  if (in.NetworkError.empty())
+  {
+    try
+    {
+      net = cm::NecNetwork(in.Nec, this->FileName, this->ReferenceImpedance);
+    }
+    catch (const std::exception&)
+    {
+      net = cm::Network(); // only I + Z0 Y singular depends on Z0; same on every rank
+    }
+  }
+  NetworkToTable(net, piece, vtkTable::SafeDownCast(out[NetworkPort]));
   return 1;
 }
 

@@ -3,7 +3,7 @@
  * @class   vtkCloudMapNECReader
  * @brief   Reads a NEC-2 run's print output (.out): patches, wires and radiation patterns.
  *
- * Understands nec2c's output and the original Fortran NEC-2D print style. Three outputs:
+ * Understands nec2c's output and the original Fortran NEC-2D print style. Six outputs:
  *  - port 0, vtkPolyData: one triangle or quad cell per NEC surface patch, in NEC's patch
  *    order, counter-clockwise about NEC's outward normal, coordinates in metres, with the
  *    cell arrays `J_real`, `J_imag` (complex surface current density, A/m), `|J|` and
@@ -25,6 +25,11 @@
  *    NearFieldIndex picks the grid when the run printed several. Split by extent. Field
  *    data `Frequency` (Hz) and `InputPower[W]`, the input power of the solve that printed
  *    the grid (its POWER BUDGET, else the sum of its sources' powers).
+ *  - port 5, vtkTable "Network": the N-port network of a deck with one solve per port
+ *    (cmNecNetwork.h), one row per frequency: S/Z/Y entries, WorstPair (string),
+ *    WorstPair_i/_j and WorstIsolation[dB]; field data PortNames. S is against
+ *    ReferenceImpedance. Empty (with a warning when the file has several fed segments)
+ *    when the file is no such deck.
  *
  * A file with several frequencies (an FR sweep) reports them as time steps whose values
  * are the frequencies in Hz, on every port. PatternIndex picks which RADIATION PATTERNS
