@@ -112,9 +112,10 @@ def check_pattern_display(pat):
     bar = GetScalarBar(lut, view)
     assert bar.Visibility == 1, "no pattern legend"
     assert "dB" in bar.Title, "legend title %r" % bar.Title
-    labels = [bar.LabelFormat % x for x in bar.CustomLabels]
-    assert bar.AddRangeLabels == 0 and labels == ["-30", "-25", "-20", "-15", "-10", "-5", "0"], \
-        "dB legend labels %s (range labels %d)" % (labels, bar.AddRangeLabels)
+    labels = ["%.0f" % x for x in bar.CustomLabels]
+    assert bar.LabelFormat in ("%.0f", "{:.0f}") and bar.AddRangeLabels == 0 and \
+        labels == ["-30", "-25", "-20", "-15", "-10", "-5", "0"], \
+        "dB legend labels %s as %r (range labels %d)" % (labels, bar.LabelFormat, bar.AddRangeLabels)
     return bar
 
 
