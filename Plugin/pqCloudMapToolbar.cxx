@@ -108,10 +108,12 @@ pqRenderView* TargetView(pqServer* server)
  */
 pqOutputPort* FarFieldPort(pqOutputPort* active, bool update)
 {
-  if (!active) {
+  if (!active)
+  {
     return nullptr;
   }
-  if (Accepts(PatternFilter, active)) {
+  if (Accepts(PatternFilter, active))
+  {
     return active;
   }
   // A far-field table has Theta and Phi; another accepted table (the NEC-2 reader's
@@ -124,25 +126,33 @@ pqOutputPort* FarFieldPort(pqOutputPort* active, bool update)
   };
   pqOutputPort* fallback = nullptr;
   QList<pqPipelineSource*> queue{ active->getSource() };
-  for (int k = 0; k < queue.size() && k < 64; ++k) {
+  for (int k = 0; k < queue.size() && k < 64; ++k)
+  {
     pqPipelineSource* source = queue[k];
-    if (update) {
+    if (update)
+    {
       // A view asks for the ports it shows only: bring the others (the pattern
       // table) up to date so that their arrays are known.
       source->getSourceProxy()->UpdatePipeline(source->getServer()->getTimeKeeper()->getTime());
     }
-    for (int i = 0; i < source->getNumberOfOutputPorts(); ++i) {
+    for (int i = 0; i < source->getNumberOfOutputPorts(); ++i)
+    {
       pqOutputPort* port = source->getOutputPort(i);
-      if (isFarField(port)) {
+      if (isFarField(port))
+      {
         return port;
       }
-      if (!fallback && Accepts(PatternFilter, port)) {
+      if (!fallback && Accepts(PatternFilter, port))
+      {
         fallback = port;
       }
     }
-    if (auto* filter = qobject_cast<pqPipelineFilter*>(source)) {
-      for (pqOutputPort* input : filter->getInputs()) {
-        if (input && !queue.contains(input->getSource())) {
+    if (auto* filter = qobject_cast<pqPipelineFilter*>(source))
+    {
+      for (pqOutputPort* input : filter->getInputs())
+      {
+        if (input && !queue.contains(input->getSource()))
+        {
           queue.append(input->getSource());
         }
       }
@@ -155,10 +165,12 @@ pqOutputPort* FarFieldPort(pqOutputPort* active, bool update)
 QList<pqOutputPort*> GeometryPorts(pqPipelineSource* source)
 {
   QList<pqOutputPort*> ports;
-  for (int i = 0; source && i < source->getNumberOfOutputPorts(); ++i) {
+  for (int i = 0; source && i < source->getNumberOfOutputPorts(); ++i)
+  {
     pqOutputPort* port = source->getOutputPort(i);
     vtkPVDataInformation* info = port->getDataInformation();
-    if (info && info->GetDataSetType() == VTK_POLY_DATA && info->GetNumberOfCells() > 0) {
+    if (info && info->GetDataSetType() == VTK_POLY_DATA && info->GetNumberOfCells() > 0)
+    {
       ports.append(port);
     }
   }
@@ -170,18 +182,23 @@ double Diagonal(const QList<pqOutputPort*>& ports)
 {
   double box[6] = { VTK_DOUBLE_MAX, -VTK_DOUBLE_MAX, VTK_DOUBLE_MAX, -VTK_DOUBLE_MAX,
     VTK_DOUBLE_MAX, -VTK_DOUBLE_MAX };
-  for (pqOutputPort* port : ports) {
+  for (pqOutputPort* port : ports)
+  {
     const double* b = port->getDataInformation()->GetBounds();
-    for (int a = 0; a < 3; ++a) {
-      if (b[2 * a] <= b[2 * a + 1]) {
+    for (int a = 0; a < 3; ++a)
+    {
+      if (b[2 * a] <= b[2 * a + 1])
+      {
         box[2 * a] = std::min(box[2 * a], b[2 * a]);
         box[2 * a + 1] = std::max(box[2 * a + 1], b[2 * a + 1]);
       }
     }
   }
   double d2 = 0;
-  for (int a = 0; a < 3; ++a) {
-    if (box[2 * a] > box[2 * a + 1]) {
+  for (int a = 0; a < 3; ++a)
+  {
+    if (box[2 * a] > box[2 * a + 1])
+    {
       return 0;
     }
     d2 += (box[2 * a + 1] - box[2 * a]) * (box[2 * a + 1] - box[2 * a]);
@@ -196,7 +213,8 @@ QStringList SourceNames(pqOutputPort* port)
   vtkPVDataInformation* info = port ? port->getDataInformation() : nullptr;
   vtkPVDataSetAttributesInformation* fd = info ? info->GetFieldDataInformation() : nullptr;
   vtkPVArrayInformation* a = fd ? fd->GetArrayInformation(SourceNameArray) : nullptr;
-  for (int i = 0; a && i < a->GetNumberOfStringValues(); ++i) {
+  for (int i = 0; a && i < a->GetNumberOfStringValues(); ++i)
+  {
     names.append(QString::fromUtf8(a->GetStringValue(i)));
   }
   return names;
@@ -218,11 +236,8 @@ bool HasSourcePositions(pqOutputPort* port)
  * is the input's active scalars.
  */
 template <typename Configure>
-pqPipelineSource* CreateFilter(const char* filterName,
-                               pqOutputPort* port,
-                               int association,
-                               std::initializer_list<const char*> preferred,
-                               Configure configure)
+pqPipelineSource* CreateFilter(const char* filterName, pqOutputPort* port, int association,
+  std::initializer_list<const char*> preferred, Configure configure)
 {
   pqObjectBuilder* builder = pqApplicationCore::instance()->getObjectBuilder();
   pqPipelineSource* filter =
@@ -343,7 +358,8 @@ void ConfigureLegend(vtkSMProxy* bar, const QString& title, const std::vector<do
 /// Hides the scalar bar Show may have made (when it coloured by an array).
 void HideScalarBar(vtkSMProxy* repr, vtkSMViewProxy* viewProxy)
 {
-  if (vtkSMPropertyHelper(repr, "LookupTable", true).GetAsProxy()) {
+  if (vtkSMPropertyHelper(repr, "LookupTable", true).GetAsProxy())
+  {
     cm::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, false);
   }
 }
@@ -357,13 +373,16 @@ void ShowWiresAsTubes(pqPipelineSource* source, pqOutputPort* except, vtkSMViewP
   const QList<pqOutputPort*> model = GeometryPorts(source);
   const double diagonal = Diagonal(model);
   pqObjectBuilder* builder = pqApplicationCore::instance()->getObjectBuilder();
-  for (pqOutputPort* wires : model) {
-    if (wires == except || diagonal <= 0 || !Accepts(TubeFilter, wires)) {
+  for (pqOutputPort* wires : model)
+  {
+    if (wires == except || diagonal <= 0 || !Accepts(TubeFilter, wires))
+    {
       continue;
     }
     pqPipelineSource* tubes =
       builder->createFilter("filters", TubeFilter, wires->getSource(), wires->getPortNumber());
-    if (!tubes) {
+    if (!tubes)
+    {
       continue;
     }
     vtkSMSourceProxy* proxy = tubes->getSourceProxy();
@@ -372,7 +391,8 @@ void ShowWiresAsTubes(pqPipelineSource* source, pqOutputPort* except, vtkSMViewP
     proxy->UpdateVTKObjects();
     proxy->UpdatePipeline(wires->getServer()->getTimeKeeper()->getTime());
     tubes->setModifiedState(pqProxy::UNMODIFIED);
-    if (vtkSMProxy* repr = controller->Show(proxy, 0, viewProxy)) {
+    if (vtkSMProxy* repr = controller->Show(proxy, 0, viewProxy))
+    {
       HideScalarBar(repr, viewProxy);
       cm::ColoringHelper::SetScalarColoring(repr, nullptr, vtkDataObject::CELL);
       const double dark[3] = { 0.1, 0.1, 0.1 };
@@ -423,9 +443,8 @@ pqCloudMapToolbar::pqCloudMapToolbar(QWidget* parentObject)
     tr("The voltage source the selected Antenna Pattern is centred on (its Source Index)"));
   this->SourceCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   this->addWidget(this->SourceCombo);
-  QObject::connect(this->SourceCombo,
-    static_cast<void (QComboBox::*)(int)>(&QComboBox::activated), this,
-    [this](int index) { this->setPatternSource(index); });
+  QObject::connect(this->SourceCombo, static_cast<void (QComboBox::*)(int)>(&QComboBox::activated),
+    this, [this](int index) { this->setPatternSource(index); });
 
   // The data type is only known once the source has run, so the state
   // follows both the selection and the active source's updates.
@@ -453,11 +472,13 @@ void pqCloudMapToolbar::updateEnableState()
   auto* filter = qobject_cast<pqPipelineFilter*>(source);
   QStringList names;
   if (filter && filter->getProxy()->GetXMLName() == std::string(PatternFilter) &&
-    filter->getAnyInput()) {
+    filter->getAnyInput())
+  {
     names = SourceNames(filter->getAnyInput());
   }
   this->SourceCombo->addItems(names);
-  if (!names.isEmpty()) {
+  if (!names.isEmpty())
+  {
     const int index = vtkSMPropertyHelper(filter->getProxy(), "SourceIndex").GetAsInt();
     this->SourceCombo->setCurrentIndex(index >= 0 && index < names.size() ? index : -1);
   }
@@ -468,11 +489,13 @@ void pqCloudMapToolbar::updateEnableState()
 bool pqCloudMapToolbar::setPatternSource(int index)
 {
   pqPipelineSource* source = pqActiveObjects::instance().activeSource();
-  if (!source || index < 0 || source->getProxy()->GetXMLName() != std::string(PatternFilter)) {
+  if (!source || index < 0 || source->getProxy()->GetXMLName() != std::string(PatternFilter))
+  {
     return false;
   }
   vtkSMProxy* proxy = source->getProxy();
-  if (vtkSMPropertyHelper(proxy, "SourceIndex").GetAsInt() == index) {
+  if (vtkSMPropertyHelper(proxy, "SourceIndex").GetAsInt() == index)
+  {
     return true;
   }
   pqScopedUndoSet undo(tr("Pattern Source"));
@@ -536,7 +559,8 @@ bool pqCloudMapToolbar::applySurfaceCloudMap()
 bool pqCloudMapToolbar::applyAntennaPattern()
 {
   pqOutputPort* port = FarFieldPort(pqActiveObjects::instance().activePort(), true);
-  if (!port) {
+  if (!port)
+  {
     return false;
   }
   pqScopedUndoSet undo(tr("Antenna Pattern"));
@@ -551,10 +575,12 @@ bool pqCloudMapToolbar::applyAntennaPattern()
       vtkSMPropertyHelper(proxy, "Scale").Set(PatternScaleDecibels);
       vtkSMPropertyHelper(proxy, "DynamicRange").Set(PatternRangeDb);
       vtkSMPropertyHelper(proxy, "FixedBandRange").Set(1);
-      if (diagonal > 0) {
+      if (diagonal > 0)
+      {
         vtkSMPropertyHelper(proxy, "Radius").Set(PatternRadiusFraction * diagonal);
       }
-      if (onSource) {
+      if (onSource)
+      {
         vtkSMPropertyHelper(proxy, "SourceIndex").Set(0);
       }
     });
@@ -575,12 +601,15 @@ bool pqCloudMapToolbar::applyAntennaPattern()
   vtkSMProxy* lut = vtkSMPropertyHelper(repr, "LookupTable", true).GetAsProxy();
   double range[2];
   int bands = 0;
-  if (lut && ApplyBands(lut, filter, range, bands)) {
+  if (lut && ApplyBands(lut, filter, range, bands))
+  {
     cm::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, true);
-    if (vtkSMProxy* bar = vtkSMTransferFunctionProxy::FindScalarBarRepresentation(lut, viewProxy)) {
+    if (vtkSMProxy* bar = vtkSMTransferFunctionProxy::FindScalarBarRepresentation(lut, viewProxy))
+    {
       // Labels every 5 dB (the bands are 1.25 dB wide at the defaults).
       std::vector<double> labels;
-      for (double db = std::ceil(range[0] / 5.0 - 1e-9) * 5.0; db <= range[1] + 1e-9; db += 5.0) {
+      for (double db = std::ceil(range[0] / 5.0 - 1e-9) * 5.0; db <= range[1] + 1e-9; db += 5.0)
+      {
         labels.push_back(db == 0.0 ? 0.0 : db);
       }
       ConfigureLegend(bar, tr("Pattern: field (dB re max)"), labels, CLOUDMAP_LEGEND_DB_FORMAT);
