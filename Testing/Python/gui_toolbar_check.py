@@ -113,6 +113,7 @@ def check_pattern_display(pat):
     assert bar.Visibility == 1, "no pattern legend"
     assert "dB" in bar.Title, "legend title %r" % bar.Title
     labels = ["%.0f" % x for x in bar.CustomLabels]
+    assert rgb[-4] == 0.0, "the lookup table ends at %r dB, not 0" % rgb[-4]
     assert bar.LabelFormat in ("%.0f", "{:.0f}") and bar.AddRangeLabels == 0 and \
         labels == ["-30", "-25", "-20", "-15", "-10", "-5", "0"], \
         "dB legend labels %s as %r (range labels %d)" % (labels, bar.LabelFormat, bar.AddRangeLabels)
