@@ -315,7 +315,8 @@ bool ApplyBands(vtkSMProxy* lut, pqPipelineSource* filter, double range[2], int&
     // A band's colour ends just below the next band's start; the last band ends
     // exactly at the top, so the table's range (and its top label) is the band range.
     const double end = k + 1 < bands ? spec.Upper(k) - 1e-6 * width : spec.Max;
-    for (double x : { spec.Lower(k), end }) {
+    for (double x : { spec.Lower(k), end })
+    {
       points.insert(points.end(), { x, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0 });
     }
   }
