@@ -323,12 +323,13 @@ std::vector<FekoSourcePosition> ParseFekoSourcePositions(
         {
           break; // not a triangle row: the table is damaged; positions are optional
         }
+        std::vector<std::int64_t> edges; // recorded once the triangle is whole
         for (; next < tok.size(); ++next)
         {
           std::int64_t e = 0;
-          if (ParseInt(tok[next], e) && e != 0)
+          if (ParseInt(tok[next], e) && e != 0 && edges.size() < 16)
           {
-            edgeTriangles[e < 0 ? -e : e].push_back(triangles.size());
+            edges.push_back(e < 0 ? -e : e);
           }
         }
         bool ok = true;
@@ -342,6 +343,10 @@ std::vector<FekoSourcePosition> ParseFekoSourcePositions(
         if (!ok || !s.Next(line))
         {
           break;
+        }
+        for (std::int64_t e : edges)
+        {
+          edgeTriangles[e].push_back(triangles.size());
         }
         triangles.push_back(t);
         offset = s.Offset();
