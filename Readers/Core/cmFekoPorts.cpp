@@ -265,7 +265,7 @@ std::vector<FekoSourcePosition> ParseFekoSourcePositions(
   const std::string_view text = Untabbed(rawText, storage);
   LineScanner s(text, fileName);
   using Point = std::array<double, 3>;
-  std::vector<std::array<Point, 3>> triangles;      // corners, by triangle number - 1
+  std::vector<std::array<Point, 3>> triangles; // corners, by triangle number - 1
   std::map<std::int64_t, std::vector<std::size_t>> edgeTriangles; // |edge| -> triangles
   struct Pending
   {

@@ -59,7 +59,7 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view text, const std::string& f
 struct FekoSourcePosition
 {
   std::int64_t Excitation = 0; ///< the block's "Excitation index:"
-  std::string Name;            ///< its "Name:", or "excitation <index>" when blank
+  std::string Name; ///< its "Name:", or "excitation <index>" when blank
   double Position[3] = { 0, 0, 0 };
 };
 

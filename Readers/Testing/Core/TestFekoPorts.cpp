@@ -170,8 +170,9 @@ void TestSourcePositions()
     return std::string(b);
   };
   // Two sources at two frequencies (each source once), and one on an unknown edge.
-  const std::string text = head + block("", 1, 2.00861e8, "2") + block("Port2", 2, 2.00861e8, "-3") +
-    block("", 1, 3e8, "2") + block("Port2", 2, 3e8, "-3") + block("Lost", 3, 3e8, "9");
+  const std::string text = head + block("", 1, 2.00861e8, "2") +
+    block("Port2", 2, 2.00861e8, "-3") + block("", 1, 3e8, "2") + block("Port2", 2, 3e8, "-3") +
+    block("Lost", 3, 3e8, "9");
   std::vector<std::string> notices;
   const auto src = ParseFekoSourcePositions(text, "strip.out", &notices);
   CM_CHECK_MSG(src.size() == 2, "two positioned sources, got " + std::to_string(src.size()));
