@@ -158,7 +158,9 @@ pqOutputPort* FarFieldPort(pqOutputPort* active, bool update)
       }
     }
   }
-  return fallback;
+  // Without updating, a table's arrays may not be known yet: an accepted table makes
+  // the action available; the click (which updates) then wants Theta and Phi.
+  return update ? nullptr : fallback;
 }
 
 /// The polygonal outputs of `source` that have cells (the model: patches, wires).
@@ -565,6 +567,8 @@ bool pqCloudMapToolbar::applyAntennaPattern()
   pqOutputPort* port = FarFieldPort(pqActiveObjects::instance().activePort(), true);
   if (!port)
   {
+    vtkGenericWarningMacro("Antenna Pattern: the selected source and the sources upstream of "
+                           "it have no far-field table (Theta, Phi and a field or gain column)");
     return false;
   }
   pqScopedUndoSet undo(tr("Antenna Pattern"));
