@@ -106,6 +106,29 @@ void AddFrequency(vtkDataObject* d, double f)
   d->GetFieldData()->AddArray(a);
 }
 
+/// The solve's voltage sources as field data: `SourceName` ("tag1_seg1") and
+/// `SourcePosition[m]` (N x 3, the fed segment's centre from SEGMENTATION DATA, in the
+/// mesh's coordinates). Every piece carries them, so a filter on any rank can use them.
+void AddSources(vtkDataObject* d, const cm::SurfaceMesh& m)
+{
+  if (m.SourceNames.empty() || m.SourcePositions.size() != 3 * m.SourceNames.size())
+  {
+    return;
+  }
+  vtkNew<vtkStringArray> names;
+  names->SetName("SourceName");
+  vtkNew<vtkDoubleArray> xyz;
+  xyz->SetName("SourcePosition[m]");
+  xyz->SetNumberOfComponents(3);
+  for (std::size_t i = 0; i < m.SourceNames.size(); ++i)
+  {
+    names->InsertNextValue(m.SourceNames[i]);
+    xyz->InsertNextTuple(&m.SourcePositions[3 * i]);
+  }
+  d->GetFieldData()->AddArray(names);
+  d->GetFieldData()->AddArray(xyz);
+}
+
 bool Near(double a, double b)
 {
   return std::abs(a - b) <= 1e-9 * std::abs(b);
@@ -350,6 +373,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
     // The first solution at this frequency that has the table the port shows.
     const cm::NecSolution* pick = nullptr;
     std::vector<const cm::FarFieldGrid*> patterns;
+    std::vector<const cm::NecSolution*> patternSolves; // the solve each pattern belongs to
     for (const auto& s : in.Nec.Solutions)
     {
       if (!Near(s.Frequency, f))
@@ -364,12 +388,14 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       for (const auto& g : s.Patterns)
       {
         patterns.push_back(&g);
+        patternSolves.push_back(&s);
       }
     }
     if (port == 0)
     {
       vtkPolyData* pd = vtkPolyData::SafeDownCast(out[0]);
       cm::SurfaceMeshToPolyData(pick->FullMesh(), piece, pieces, ghosts, pd);
+      AddSources(pd, pick->Mesh);
     }
     else if (port == 1)
     {
@@ -378,6 +404,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
         WiresToPolyData(pick->Wires, vtkPolyData::SafeDownCast(out[1]));
       }
       AddFrequency(out[1], f);
+      AddSources(out[1], pick->Mesh);
     }
     else
     {
@@ -389,6 +416,8 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       else if (this->PatternIndex < static_cast<int>(patterns.size()))
       {
         cm::FarFieldToTable(*patterns[static_cast<std::size_t>(this->PatternIndex)], piece, t);
+        // The sources of the solve that radiated this pattern: where it is centred.
+        AddSources(t, patternSolves[static_cast<std::size_t>(this->PatternIndex)]->Mesh);
       }
       else
       {

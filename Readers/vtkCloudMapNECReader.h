@@ -10,6 +10,10 @@
  *    `ElementId`; field data `Frequency` (Hz) and `SourceNames`/`SourcePositions` for the
  *    voltage-fed wire segments ("tag1_seg11" at the segment centre). Empty for a
  *    wire-only model.
+ *    The same sources are also given as `SourceName` (vtkStringArray) and
+ *    `SourcePosition[m]` (N x 3 doubles, the fed segment's centre as printed in
+ *    SEGMENTATION DATA) on ports 0, 1 and 2; the toolbar's Antenna Pattern centres the
+ *    pattern on them.
  *  - port 1, vtkPolyData: the wire segments as lines (metres, from SEGMENTATION DATA) with
  *    `I_real`, `I_imag` (A), `|I|`, `I_phase` (degrees) and `Tag`.
  *  - port 2, vtkTable: a RADIATION PATTERNS table as the common far-field grid (see

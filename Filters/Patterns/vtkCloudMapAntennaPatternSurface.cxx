@@ -725,7 +725,25 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   style.Absolute = style.Scale == cm::pattern::PatternScale::AbsoluteDecibels;
   style.RefValue = style.Absolute ? cm::pattern::LevelAsValue(this->ReferenceLevel, style.Kind) : vmax;
   style.Radius = this->Radius;
-  style.Center = this->Center;
+  // The centre: Center, or the SourceIndex-th row of the input's SourcePosition[m].
+  double center[3] = { this->Center[0], this->Center[1], this->Center[2] };
+  if (this->SourceIndex >= 0 && !failed)
+  {
+    vtkDataArray* sources = input ? input->GetFieldData()->GetArray("SourcePosition[m]") : nullptr;
+    if (sources && sources->GetNumberOfComponents() == 3 &&
+      this->SourceIndex < sources->GetNumberOfTuples())
+    {
+      sources->GetTuple(this->SourceIndex, center);
+    }
+    else
+    {
+      vtkWarningMacro(<< "SourceIndex " << this->SourceIndex << ": the input has "
+                      << (sources ? sources->GetNumberOfTuples() : 0)
+                      << " source position(s) (field data SourcePosition[m]); the pattern "
+                         "is centred at Center");
+    }
+  }
+  style.Center = center;
 
   // ---- Progress and abort. An abort on this rank skips the heavy work below
   // but never a reduction: every rank still reaches the range reduction,
@@ -799,6 +817,13 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   }
   cm::map::FillBandTable(bandTable, spec, palette);
   AddReferenceFieldData(output, style.RefValue, global);
+  {
+    vtkNew<vtkDoubleArray> centreArray;
+    centreArray->SetName("PatternCenter[m]");
+    centreArray->SetNumberOfComponents(3);
+    centreArray->InsertNextTuple(center);
+    output->GetFieldData()->AddArray(centreArray);
+  }
 
   // ---- The pattern grid.
   cm::pattern::GridLines lines;
