@@ -1,6 +1,6 @@
 """An openEMS (FDTD) far field in CloudMap: the nf2ff result of a half-wave dipole
 at 1 GHz (Testing/Data/openems/dipole_nf2ff.h5, or a fresh run of
-Testing/Python/openems_dipole.py with --run), read by the openEMS NF2FF Reader,
+Testing/Python/openems_dipole.py with --run), read by the OpenEMS NF2FF Reader,
 meshed by Antenna Pattern Surface in 24 bands on a 30 dB scale, with Pattern
 Metrics' directivity against openEMS's own Dmax and the textbook 2.15 dBi in the
 title. Writes OUTDIR/openems_dipole_pattern.png.
@@ -75,7 +75,7 @@ rod.ColorArrayName = [None, ""]
 rod.DiffuseColor = rod.AmbientColor = figures.DARK
 title = simple.Text(Text="openEMS FDTD half-wave dipole, 1 GHz (nf2ff, 5 x 10 deg)\n"
                     "directivity %.2f dBi (Pattern Metrics), openEMS Dmax %.2f dBi, textbook %.2f dBi"
-                    % (metrics["Directivity"], dmax, textbook))
+                    % (metrics["Directivity[dBi]"], dmax, textbook))
 tdisp = simple.Show(title, view)
 tdisp.Color = figures.DARK
 tdisp.WindowLocation = "Upper Center"
@@ -87,4 +87,4 @@ view.ResetCamera()
 png = os.path.join(args.outdir, "openems_dipole_pattern.png")
 simple.SaveScreenshot(png, view, ImageResolution=[w, h])
 print("wrote %s: directivity %.3f dBi, openEMS Dmax %.3f dBi, textbook %.3f dBi"
-      % (png, metrics["Directivity"], dmax, textbook))
+      % (png, metrics["Directivity[dBi]"], dmax, textbook))

@@ -7,8 +7,11 @@
 # out/current_animation_strip.png; frames and index.html in out/batch/), antenna
 # 1's impedance/VSWR and the antenna 1 -> 3 coupling over 100-140 MHz
 # (out/vehicle_impedance_vswr.png, out/vehicle_coupling.png, out/vehicle_ant1.s1p,
-# out/vehicle_ports.txt), the electric near field on a plane through the van as a 24-band
-# cloud map (out/vehicle_near_field_24.png, out/vehicle_near_field.txt), then the fractal
+# out/vehicle_ports.txt), the two antennas as a 2-port over 100-140 MHz (out/vehicle.s2p,
+# out/vehicle_2port.png, out/vehicle_network.txt), the electric near field on a plane through the van as a 24-band
+# cloud map (out/vehicle_near_field_24.png, out/vehicle_near_field.txt), the ICNIRP 2020
+# compliance boundary around the roof antenna at 50 W (out/vehicle_exposure.png,
+# out/vehicle_exposure.txt), then the fractal
 # figures (out/fractals/) and animation frames (out/animation/).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -46,6 +49,17 @@ sed 's/^LD 4 3 1 1 50 0/LD 4 1 1 1 50 0/; s/^EX 0 1 1 0 1 0/EX 0 3 1 0 1 0/; s/^
 test -s "$out/vehicle_ports.out" && test -s "$out/vehicle_ports_swapped.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/ports_vehicle.py" \
   --sweep "$out/vehicle_ports.out" --swapped "$out/vehicle_ports_swapped.out" --outdir "$out"
+echo "== the two antennas as a 2-port: S, Z and Y over 100-140 MHz, one solve per antenna"
+# The vehicle deck with its ports named (CM PORT tag segment name), antenna 3's load
+# removed (an undriven port is shorted), and per antenna an EX, the FR sweep and XQ.
+sed -e 's/^CE$/CM PORT 1 1 roof_whip\nCM PORT 3 1 bonnet_whip\nCE/' -e '/^LD 4 3 1 1 50 0$/d' \
+  -e '/^FR /d' -e '/^RP /d' \
+  -e 's/^EX 0 1 1 0 1 0$/EX 0 1 1 0 1 0\nFR 0 9 0 0 100 5\nXQ\nEX 0 3 1 0 1 0\nFR 0 9 0 0 100 5\nXQ/' \
+  "$out/vehicle.nec" > "$out/vehicle_2port.nec"
+( time nec2c -i "$out/vehicle_2port.nec" -o "$out/vehicle_2port.out" ) 2>&1 | grep -v '^$' || true
+test -s "$out/vehicle_2port.out"
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/network_vehicle.py" \
+  --input "$out/vehicle_2port.out" --outdir "$out"
 echo "== near field: |E| on the plane y = -0.5 m through the van at 120 MHz (NE card), 24 bands"
 # The vehicle deck with its RP card replaced by an NE plane (91 x 61 points, 0.1 m apart).
 sed 's/^RP .*/NE 0 91 1 61 -1.95 -0.5 -0.95 0.1 0 0.1/' "$out/vehicle.nec" > "$out/vehicle_nearfield.nec"
@@ -53,6 +67,15 @@ sed 's/^RP .*/NE 0 91 1 61 -1.95 -0.5 -0.95 0.1 0 0.1/' "$out/vehicle.nec" > "$o
 test -s "$out/vehicle_nearfield.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/nearfield_vehicle.py" \
   --input "$out/vehicle_nearfield.out" --outdir "$out"
+echo "== exposure: ICNIRP 2020 general-public boundary around the roof antenna at 50 W (NE/NH box)"
+# The vehicle deck with its RP card replaced by an NE/NH box around antenna 1 (35 x 35 x 27
+# points, 0.2 m apart, offset 5 cm from the wire); Exposure Ratio scales to 50 W.
+sed 's/^RP .*/NE 0 35 35 27 -1.475 -3.225 0.05 0.2 0.2 0.2\nNH 0 35 35 27 -1.475 -3.225 0.05 0.2 0.2 0.2/' \
+  "$out/vehicle.nec" > "$out/vehicle_exposure.nec"
+( time nec2c -i "$out/vehicle_exposure.nec" -o "$out/vehicle_exposure.out" ) 2>&1 | grep -v '^$' || true
+test -s "$out/vehicle_exposure.out"
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/exposure_vehicle.py" \
+  --input "$out/vehicle_exposure.out" --outdir "$out" --power 50
 echo "== a second solver: openEMS (FDTD) half-wave dipole pattern"
 # The bundled openEMS nf2ff result (Testing/Data/openems); --run recomputes it (~1 min).
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/pattern_openems.py" --outdir "$out"

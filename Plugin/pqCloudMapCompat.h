@@ -39,10 +39,13 @@ using ColoringHelper = vtkSMPVRepresentationProxy;
 
 /// A scalar-bar label format for this ParaView: left-aligned, 3 significant
 /// digits, trailing zeros kept (printf "%-#6.3g").
+/// A dB legend's label format: whole decibels ("-30", "0").
 #if CLOUDMAP_PARAVIEW_AT_LEAST(6, 0)
 #define CLOUDMAP_LEGEND_LABEL_FORMAT "{:<#6.3g}"
+#define CLOUDMAP_LEGEND_DB_FORMAT "{:.0f}"
 #else
 #define CLOUDMAP_LEGEND_LABEL_FORMAT "%-#6.3g"
+#define CLOUDMAP_LEGEND_DB_FORMAT "%.0f"
 #endif
 
 #endif

@@ -9,6 +9,7 @@
 #include "cmSurfaceMeshToVTK.h"
 #include "cmTextScan.h" // ParseError
 
+#include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
@@ -24,6 +25,7 @@ struct vtkCloudMapFEKOReader::Internals
 {
   std::vector<cm::SurfaceMesh> Blocks;
   std::vector<cm::FekoPort> Ports; ///< the voltage-source blocks (cmFekoPorts.h)
+  std::vector<cm::FekoSourcePosition> Sources; ///< where the edge voltage sources sit
 };
 
 /// The output port of the Port Parameters table (the whole sweep).
@@ -67,10 +69,14 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   {
     this->WarnOptionalBlock(e.what(), "the Port Parameters output (port 1) is left empty");
   }
+  // The source positions are optional too: a source without one is a notice.
+  std::vector<cm::FekoSourcePosition> sources =
+    cm::ParseFekoSourcePositions(text, this->FileName, &notices);
   for (const std::string& n : notices)
   {
     vtkWarningMacro(<< n); // once per parse of the file, not per update
   }
+  in.Sources = std::move(sources);
   in.Blocks = std::move(meshes);
   in.Ports = std::move(ports);
   return cm::FrequencySteps(in.Blocks);
@@ -104,6 +110,22 @@ int vtkCloudMapFEKOReader::ReadMesh(int piece, int npieces, int nghosts, int ste
     name->SetName("RequestName");
     name->InsertNextValue(pick->Name);
     out->GetFieldData()->AddArray(name);
+    if (!in.Sources.empty())
+    {
+      // The edge voltage sources: SourceName and SourcePosition[m] (N x 3).
+      vtkNew<vtkStringArray> names;
+      names->SetName("SourceName");
+      vtkNew<vtkDoubleArray> xyz;
+      xyz->SetName("SourcePosition[m]");
+      xyz->SetNumberOfComponents(3);
+      for (const auto& src : in.Sources)
+      {
+        names->InsertNextValue(src.Name);
+        xyz->InsertNextTuple(src.Position);
+      }
+      out->GetFieldData()->AddArray(names);
+      out->GetFieldData()->AddArray(xyz);
+    }
   }
   // Every voltage source of every frequency at once (rows on piece 0).
   cm::ColumnTableToVTK(cm::FekoPortTable(in.Ports, this->ReferenceImpedance), piece,

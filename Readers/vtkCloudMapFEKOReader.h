@@ -10,9 +10,11 @@
  * arrays as the other surface-current readers, so Surface Cloud Map applies directly.
  * Several frequencies are time steps (values in Hz); several tables at one frequency
  * (excitations, current requests) are chosen with RequestIndex, and the field data
- * `RequestName` names the one shown. A table FEKO printed without rows (NOTE 34055) or a
- * file without any gives the mesh alone, with one warning per file. Honours piece
- * requests with ghost cells like vtkCloudMapMoMReader.
+ * `RequestName` names the one shown. Edge voltage sources are placed from their port
+ * edges (cmFekoPorts.h, ParseFekoSourcePositions) and given as field data `SourceName`
+ * and `SourcePosition[m]` (N x 3), which the toolbar's Antenna Pattern centres on. A table FEKO
+ * printed without rows (NOTE 34055) or a file without any gives the mesh alone, with one warning
+ * per file. Honours piece requests with ghost cells like vtkCloudMapMoMReader.
  *
  * Port 1 ("Port Parameters", vtkTable) lists every `DATA OF THE VOLTAGE SOURCE` block of
  * the file, one row per source and frequency, with the impedance, the reflection

@@ -56,7 +56,30 @@ std::string vtkCloudMapNECDeckWriter::MakeText(vtkDataObject* data)
   o.WireRadius = this->WireRadius;
   o.ThetaSamples = this->ThetaSamples;
   o.PhiSamples = this->PhiSamples;
+  o.FrequencySteps = this->FrequencySteps;
+  o.FrequencyStep = this->FrequencyStep;
+  o.ExtraPatches.assign(this->ExtraPatches.begin(), this->ExtraPatches.end());
+  o.ExtraNames = this->ExtraNames;
+  o.OneSolvePerPort = this->OneSolvePerPort;
   return cm::MakeNecDeck(pts, offsets, conn, o);
+}
+
+void vtkCloudMapNECDeckWriter::AddExtraAntenna(int patch, const char* name)
+{
+  this->ExtraPatches.push_back(patch);
+  this->ExtraNames.push_back(
+    name && *name ? name : "antenna" + std::to_string(this->ExtraPatches.size() + 1));
+  this->Modified();
+}
+
+void vtkCloudMapNECDeckWriter::RemoveAllExtraAntennas()
+{
+  if (!this->ExtraPatches.empty())
+  {
+    this->ExtraPatches.clear();
+    this->ExtraNames.clear();
+    this->Modified();
+  }
 }
 
 void vtkCloudMapNECDeckWriter::PrintSelf(ostream& os, vtkIndent indent)
@@ -70,4 +93,8 @@ void vtkCloudMapNECDeckWriter::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "WireRadius: " << this->WireRadius << "\n";
   os << indent << "ThetaSamples: " << this->ThetaSamples << "\n";
   os << indent << "PhiSamples: " << this->PhiSamples << "\n";
+  os << indent << "FrequencySteps: " << this->FrequencySteps << "\n";
+  os << indent << "FrequencyStep: " << this->FrequencyStep << "\n";
+  os << indent << "ExtraAntennas: " << this->ExtraPatches.size() << "\n";
+  os << indent << "OneSolvePerPort: " << this->OneSolvePerPort << "\n";
 }

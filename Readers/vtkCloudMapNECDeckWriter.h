@@ -10,6 +10,9 @@
  * then GE, FR (Frequency), EX, RP (a ThetaSamples × PhiSamples full-sphere pattern) and
  * EN. Run `nec2c -i mesh.nec -o mesh.out` and open mesh.out with the NEC-2 reader to get
  * the surface currents back on the same patches (the one under the wire cut in 4).
+ * More antennas (AddExtraAntenna: patch and name) become tags 2, 3, ...; FrequencySteps
+ * and FrequencyStep make FR a sweep; OneSolvePerPort writes an N-port deck (one EX, FR,
+ * XQ per antenna, PORT comments) for the NEC reader's Network output (cmNecDeck.h).
  *
  * Write() returns 1 on success; on a cell that is not a triangle or quad, a degenerate
  * cell, an AttachPatch out of range or an unwritable file it reports an error, writes
@@ -22,6 +25,9 @@
 
 #include "CloudMapReadersModule.h"
 #include "vtkCloudMapFileWriter.h"
+
+#include <string> // for std::string
+#include <vector> // for std::vector
 
 class CLOUDMAPREADERS_EXPORT vtkCloudMapNECDeckWriter : public vtkCloudMapFileWriter
 {
@@ -60,6 +66,29 @@ public:
   ///@}
 
   ///@{
+  /// FR sweep: FrequencySteps frequencies (default 1) from Frequency, FrequencyStep Hz apart.
+  vtkSetClampMacro(FrequencySteps, int, 1, 100000);
+  vtkGetMacro(FrequencySteps, int);
+  vtkSetClampMacro(FrequencyStep, double, 0.0, 1e15);
+  vtkGetMacro(FrequencyStep, double);
+  ///@}
+
+  ///@{
+  /// More antennas: the same wire on cell `patch`, named `name` (tags 2, 3, ...).
+  void AddExtraAntenna(int patch, const char* name);
+  /// The same, named "antenna<tag>" (a repeatable ParaView property).
+  void AddExtraAntennaPatch(int patch) { this->AddExtraAntenna(patch, nullptr); }
+  void RemoveAllExtraAntennas();
+  ///@}
+
+  ///@{
+  /// Write an N-port deck: per antenna an EX on its base, the FR sweep and XQ (no RP).
+  vtkSetMacro(OneSolvePerPort, bool);
+  vtkGetMacro(OneSolvePerPort, bool);
+  vtkBooleanMacro(OneSolvePerPort, bool);
+  ///@}
+
+  ///@{
   /// Samples of the RP card: θ over [0, 180] and φ over [0, 360] degrees.
   vtkSetClampMacro(ThetaSamples, int, 1, 3601);
   vtkGetMacro(ThetaSamples, int);
@@ -82,6 +111,11 @@ protected:
   double WireRadius = 0.002;
   int ThetaSamples = 19;
   int PhiSamples = 37;
+  int FrequencySteps = 1;
+  double FrequencyStep = 0;
+  std::vector<int> ExtraPatches;
+  std::vector<std::string> ExtraNames;
+  bool OneSolvePerPort = false;
 
 private:
   vtkCloudMapNECDeckWriter(const vtkCloudMapNECDeckWriter&) = delete;

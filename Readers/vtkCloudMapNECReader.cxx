@@ -5,6 +5,7 @@
 #include "cmRanks.h" // cm::LocalRank
 #include "cmColumnTableToVTK.h"
 #include "cmFarFieldToVTK.h"
+#include "cmNecNetwork.h"
 #include "cmNecOutput.h"
 #include "cmPortTable.h"
 #include "cmNearFieldToVTK.h"
@@ -25,6 +26,7 @@
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStringArray.h"
 #include "vtkStructuredGrid.h"
 #include "vtkExtentTranslator.h"
 #include "vtkTable.h"
@@ -40,13 +42,16 @@ vtkStandardNewMacro(vtkCloudMapNECReader);
 struct vtkCloudMapNECReader::Internals
 {
   cm::NecOutput Nec;
+  /// Why the file gives no N-port network ("file:line: problem"); empty when it does.
+  std::string NetworkError;
 };
 
 vtkCloudMapNECReader::vtkCloudMapNECReader()
   : Internal(new Internals)
 {
-  // Patches, wires, pattern, port parameters, near fields.
-  this->SetOutputTypes({ "vtkPolyData", "vtkPolyData", "vtkTable", "vtkTable", "vtkStructuredGrid" });
+  // Patches, wires, pattern, port parameters, near fields, network.
+  this->SetOutputTypes(
+    { "vtkPolyData", "vtkPolyData", "vtkTable", "vtkTable", "vtkStructuredGrid", "vtkTable" });
 }
 
 vtkCloudMapNECReader::~vtkCloudMapNECReader() = default;
@@ -101,6 +106,29 @@ void AddFrequency(vtkDataObject* d, double f)
   d->GetFieldData()->AddArray(a);
 }
 
+/// The solve's voltage sources as field data: `SourceName` ("tag1_seg1") and
+/// `SourcePosition[m]` (N x 3, the fed segment's centre from SEGMENTATION DATA, in the
+/// mesh's coordinates). Every piece carries them, so a filter on any rank can use them.
+void AddSources(vtkDataObject* d, const cm::SurfaceMesh& m)
+{
+  if (m.SourceNames.empty() || m.SourcePositions.size() != 3 * m.SourceNames.size())
+  {
+    return;
+  }
+  vtkNew<vtkStringArray> names;
+  names->SetName("SourceName");
+  vtkNew<vtkDoubleArray> xyz;
+  xyz->SetName("SourcePosition[m]");
+  xyz->SetNumberOfComponents(3);
+  for (std::size_t i = 0; i < m.SourceNames.size(); ++i)
+  {
+    names->InsertNextValue(m.SourceNames[i]);
+    xyz->InsertNextTuple(&m.SourcePositions[3 * i]);
+  }
+  d->GetFieldData()->AddArray(names);
+  d->GetFieldData()->AddArray(xyz);
+}
+
 bool Near(double a, double b)
 {
   return std::abs(a - b) <= 1e-9 * std::abs(b);
@@ -110,7 +138,35 @@ bool Near(double a, double b)
 constexpr int PortParametersPort = 3;
 /// The output port of the near-field grids (NE/NH tables).
 constexpr int NearFieldPort = 4;
-constexpr int NumberOfPorts = 5;
+/// The output port of the N-port network (one row per frequency).
+constexpr int NetworkPort = 5;
+constexpr int NumberOfPorts = 6;
+
+/// The N-port network as a table (cmNecNetwork.h's columns), with the string column
+/// WorstPair ("name_i / name_j") and field data PortNames (and ReferenceImpedance).
+void NetworkToTable(const cm::Network& net, int piece, vtkTable* out)
+{
+  cm::ColumnTableToVTK(cm::NetworkTable(net), piece, out);
+  vtkNew<vtkStringArray> pair;
+  pair->SetName("WorstPair");
+  if (piece == 0)
+  {
+    for (const auto& p : net.Points)
+    {
+      pair->InsertNextValue(p.WorstI < 0 ? std::string()
+                                         : net.Ports[static_cast<std::size_t>(p.WorstI)].Name +
+            " / " + net.Ports[static_cast<std::size_t>(p.WorstJ)].Name);
+    }
+  }
+  out->AddColumn(pair);
+  vtkNew<vtkStringArray> names;
+  names->SetName("PortNames");
+  for (const auto& p : net.Ports)
+  {
+    names->InsertNextValue(p.Name);
+  }
+  out->GetFieldData()->AddArray(names);
+}
 
 /// The NearFieldIndex-th near-field grid at frequency f, over the solutions in file order.
 const cm::NecNearField* PickNearField(const cm::NecOutput& nec, double f, int index)
@@ -130,6 +186,31 @@ const cm::NecNearField* PickNearField(const cm::NecOutput& nec, double f, int in
     }
   }
   return nullptr;
+}
+
+/// The input power (W) of the solve that printed near-field grid `g`: its POWER BUDGET,
+/// else the sum of its ANTENNA INPUT PARAMETERS powers; 0 when it printed neither.
+double InputPowerOf(const cm::NecOutput& nec, const cm::NecNearField* g)
+{
+  for (const auto& s : nec.Solutions)
+  {
+    if (s.NearFields.empty() || g < s.NearFields.data() ||
+      g >= s.NearFields.data() + s.NearFields.size())
+    {
+      continue;
+    }
+    if (s.Power.Present)
+    {
+      return s.Power.Input;
+    }
+    double sum = 0;
+    for (const auto& port : s.Ports)
+    {
+      sum += port.Power;
+    }
+    return sum;
+  }
+  return 0;
 }
 } // namespace
 
@@ -167,7 +248,7 @@ vtkTypeBool vtkCloudMapNECReader::ProcessRequest(
 
 bool vtkCloudMapNECReader::OutputHoldsAllSteps(int port) const
 {
-  return port == PortParametersPort;
+  return port == PortParametersPort || port == NetworkPort;
 }
 
 std::vector<double> vtkCloudMapNECReader::ParseFile()
@@ -185,6 +266,35 @@ std::vector<double> vtkCloudMapNECReader::ParseFile()
     for (const std::string& w : in.Nec.Warnings)
     {
       vtkWarningMacro(<< w);
+    }
+  }
+  // The N-port network (one solve per port): its problems are warned about once, here,
+  // when the file is meant as one (two or more fed segments, or a PORT comment); a
+  // one-source sweep is a one-port network.
+  try
+  {
+    cm::NecNetwork(in.Nec, this->FileName, 50);
+  }
+  catch (const std::exception& e)
+  {
+    in.NetworkError = e.what();
+    bool meant = false;
+    std::int64_t fed = 0;
+    for (const auto& c : in.Nec.Comments)
+    {
+      meant = meant || cm::Upper(c.second.substr(0, 5)) == "PORT ";
+    }
+    for (const auto& sol : in.Nec.Solutions)
+    {
+      for (const auto& p : sol.Ports)
+      {
+        meant = meant || (fed != 0 && p.Segment != fed);
+        fed = p.Segment;
+      }
+    }
+    if (meant && cm::LocalRank() == 0)
+    {
+      vtkWarningMacro(<< "no N-port network: " << e.what());
     }
   }
   return cm::FrequencySteps(in.Nec.Solutions);
@@ -241,7 +351,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
   }
   for (int port = 0; port < NumberOfPorts; ++port)
   {
-    if (port == PortParametersPort)
+    if (port == PortParametersPort || port == NetworkPort)
     {
       continue; // the whole sweep at once, below
     }
@@ -263,6 +373,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
     // The first solution at this frequency that has the table the port shows.
     const cm::NecSolution* pick = nullptr;
     std::vector<const cm::FarFieldGrid*> patterns;
+    std::vector<const cm::NecSolution*> patternSolves; // the solve each pattern belongs to
     for (const auto& s : in.Nec.Solutions)
     {
       if (!Near(s.Frequency, f))
@@ -277,12 +388,14 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       for (const auto& g : s.Patterns)
       {
         patterns.push_back(&g);
+        patternSolves.push_back(&s);
       }
     }
     if (port == 0)
     {
       vtkPolyData* pd = vtkPolyData::SafeDownCast(out[0]);
       cm::SurfaceMeshToPolyData(pick->FullMesh(), piece, pieces, ghosts, pd);
+      AddSources(pd, pick->Mesh);
     }
     else if (port == 1)
     {
@@ -291,6 +404,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
         WiresToPolyData(pick->Wires, vtkPolyData::SafeDownCast(out[1]));
       }
       AddFrequency(out[1], f);
+      AddSources(out[1], pick->Mesh);
     }
     else
     {
@@ -302,6 +416,8 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       else if (this->PatternIndex < static_cast<int>(patterns.size()))
       {
         cm::FarFieldToTable(*patterns[static_cast<std::size_t>(this->PatternIndex)], piece, t);
+        // The sources of the solve that radiated this pattern: where it is centred.
+        AddSources(t, patternSolves[static_cast<std::size_t>(this->PatternIndex)]->Mesh);
       }
       else
       {
@@ -320,6 +436,20 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
   cm::ColumnTableToVTK(in.Nec.PortTablesFailed ? cm::ColumnTable()
                                                : cm::NecPortTable(in.Nec, this->ReferenceImpedance),
     piece, vtkTable::SafeDownCast(out[PortParametersPort]));
+  // The N-port network over the sweep; empty when the file gives none (warned above).
+  cm::Network net;
+  if (in.NetworkError.empty())
+  {
+    try
+    {
+      net = cm::NecNetwork(in.Nec, this->FileName, this->ReferenceImpedance);
+    }
+    catch (const std::exception&)
+    {
+      net = cm::Network(); // only I + Z0 Y singular depends on Z0; same on every rank
+    }
+  }
+  NetworkToTable(net, piece, vtkTable::SafeDownCast(out[NetworkPort]));
   return 1;
 }
 
@@ -368,6 +498,16 @@ void vtkCloudMapNECReader::NearFieldData(double f, int piece, int pieces, vtkStr
   if (g)
   {
     cm::NearFieldToStructuredGrid(*g, ext, f, out);
+    // The fields are for the solve's source voltages: Exposure Ratio scales them to a
+    // transmit power with this.
+    const double power = InputPowerOf(this->Internal->Nec, g);
+    if (power > 0)
+    {
+      vtkNew<vtkDoubleArray> p;
+      p->SetName("InputPower[W]");
+      p->InsertNextValue(power);
+      out->GetFieldData()->AddArray(p);
+    }
   }
   else
   {

@@ -3,13 +3,17 @@
  * @class   vtkCloudMapNECReader
  * @brief   Reads a NEC-2 run's print output (.out): patches, wires and radiation patterns.
  *
- * Understands nec2c's output and the original Fortran NEC-2D print style. Three outputs:
+ * Understands nec2c's output and the original Fortran NEC-2D print style. Six outputs:
  *  - port 0, vtkPolyData: one triangle or quad cell per NEC surface patch, in NEC's patch
  *    order, counter-clockwise about NEC's outward normal, coordinates in metres, with the
  *    cell arrays `J_real`, `J_imag` (complex surface current density, A/m), `|J|` and
  *    `ElementId`; field data `Frequency` (Hz) and `SourceNames`/`SourcePositions` for the
  *    voltage-fed wire segments ("tag1_seg11" at the segment centre). Empty for a
  *    wire-only model.
+ *    The same sources are also given as `SourceName` (vtkStringArray) and
+ *    `SourcePosition[m]` (N x 3 doubles, the fed segment's centre as printed in
+ *    SEGMENTATION DATA) on ports 0, 1 and 2; the toolbar's Antenna Pattern centres the
+ *    pattern on them.
  *  - port 1, vtkPolyData: the wire segments as lines (metres, from SEGMENTATION DATA) with
  *    `I_real`, `I_imag` (A), `|I|`, `I_phase` (degrees) and `Tag`.
  *  - port 2, vtkTable: a RADIATION PATTERNS table as the common far-field grid (see
@@ -22,7 +26,14 @@
  *    ReferenceImpedance and the coupling to every lumped load (see cmPortTable.h).
  *  - port 4, vtkStructuredGrid: a near-field grid from NE/NH cards (cmNearFieldToVTK.h):
  *    points in metres, `E_real`/`E_imag`/`|E|` (V/m) and `H_real`/`H_imag`/`|H|` (A/m);
- *    NearFieldIndex picks the grid when the run printed several. Split by extent.
+ *    NearFieldIndex picks the grid when the run printed several. Split by extent. Field
+ *    data `Frequency` (Hz) and `InputPower[W]`, the input power of the solve that printed
+ *    the grid (its POWER BUDGET, else the sum of its sources' powers).
+ *  - port 5, vtkTable "Network": the N-port network of a deck with one solve per port
+ *    (cmNecNetwork.h), one row per frequency: S/Z/Y entries, WorstPair (string),
+ *    WorstPair_i/_j and WorstIsolation[dB]; field data PortNames. S is against
+ *    ReferenceImpedance. Empty (with a warning when the file has several fed segments)
+ *    when the file is no such deck.
  *
  * A file with several frequencies (an FR sweep) reports them as time steps whose values
  * are the frequencies in Hz, on every port. PatternIndex picks which RADIATION PATTERNS

@@ -26,7 +26,7 @@
  * state (an ErrorEvent observer on the executive, removed on the next request that
  * succeeds), so a bad file gives exactly one error on each rank.
  *
- * Partial results (the README's rule): when the part a reader exists for parses, it is
+ * Partial results (docs/user/readers.md): when the part a reader exists for parses, it is
  * output; an optional block that fails (a port table, charges, a second request, near
  * fields) is reported with WarnOptionalBlock, one warning naming file, line and problem
  * and the output left empty, and leaves only its own output port empty.

@@ -4,7 +4,9 @@
 #include "cmColumnTableToVTK.h"
 #include "cmTouchstone.h"
 
+#include "vtkFieldData.h"
 #include "vtkObjectFactory.h"
+#include "vtkStringArray.h"
 #include "vtkTable.h"
 
 #include <stdexcept>
@@ -26,7 +28,17 @@ std::string vtkCloudMapTouchstoneWriter::MakeText(vtkDataObject* input)
   o.Format = formats[this->Format];
   o.Unit = units[this->FrequencyUnit];
   o.ReferenceImpedance = this->ReferenceImpedance;
-  const cm::ColumnTable t = cm::VTKToColumnTable(vtkTable::SafeDownCast(input));
+  o.Version = this->Version;
+  vtkTable* table = vtkTable::SafeDownCast(input);
+  const cm::ColumnTable t = cm::VTKToColumnTable(table);
+  if (auto* names = vtkStringArray::SafeDownCast(
+        table ? table->GetFieldData()->GetAbstractArray("PortNames") : nullptr))
+  {
+    for (vtkIdType k = 0; k < names->GetNumberOfValues(); ++k)
+    {
+      o.PortNames.push_back(names->GetValue(k));
+    }
+  }
   // The extension names the port count; a mismatch would be read back wrongly.
   const int want = cm::TouchstonePortsFromName(this->FileName);
   const int have = cm::TouchstonePortsOf(t);
@@ -43,5 +55,6 @@ void vtkCloudMapTouchstoneWriter::PrintSelf(ostream& os, vtkIndent indent)
   this->Superclass::PrintSelf(os, indent);
   os << indent << "Format: " << this->Format << "\n";
   os << indent << "FrequencyUnit: " << this->FrequencyUnit << "\n";
+  os << indent << "Version: " << this->Version << "\n";
   os << indent << "ReferenceImpedance: " << this->ReferenceImpedance << "\n";
 }

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @class   vtkCloudMapTouchstoneWriter
- * @brief   Writes a port-parameter table as a Touchstone 1.1 .s1p or .s2p file.
+ * @brief   Writes a port-parameter table as a Touchstone 1.1 or 2.0 .sNp file.
  *
- * The input is a vtkTable with a Frequency column (Hz) and either S11_re/S11_im, S21,
- * S12 and S22 (a 2-port, as the Touchstone reader gives) or S11_re/S11_im or
- * Gamma_re/Gamma_im alone (a 1-port, such as the NEC reader's Port Parameters of one
- * source): one line per row, in FrequencyUnit and Format, with `R` the table's
+ * The input is a vtkTable with a Frequency column (Hz) and either every S<ij>_re/_im of
+ * an N-port (S11 ... SNN, S_10_12 from 10 ports: the NEC reader's Network output, or the
+ * Touchstone reader's 2-port table) or S11_re/S11_im or Gamma_re/Gamma_im alone (a
+ * 1-port, such as the NEC reader's Port Parameters of one source): one record per row
+ * (layout in cmTouchstone.h), in FrequencyUnit and Format, with `R` the table's
  * ReferenceImpedance field data (ReferenceImpedance here when the table has none).
  * Rows must have increasing frequencies and finite values; otherwise Write() reports
- * why, writes nothing and returns 0.
+ * why, writes nothing and returns 0. A PortNames string array in the field data is
+ * written as `! Port[k] = name` comments.
  *
  * @sa cmTouchstone.h, vtkCloudMapTouchstoneReader, vtkCloudMapFileWriter
  */
@@ -39,6 +41,12 @@ public:
   ///@}
 
   ///@{
+  /// Syntax: 1 Touchstone 1.1 (default), 2 Touchstone 2.0 (keywords [Version] ... [End]).
+  vtkSetClampMacro(Version, int, 1, 2);
+  vtkGetMacro(Version, int);
+  ///@}
+
+  ///@{
   /// Reference impedance (Ω) for a table without ReferenceImpedance field data.
   vtkSetClampMacro(ReferenceImpedance, double, 1e-6, 1e12);
   vtkGetMacro(ReferenceImpedance, double);
@@ -48,12 +56,13 @@ protected:
   vtkCloudMapTouchstoneWriter();
   ~vtkCloudMapTouchstoneWriter() override;
 
-  /// The Touchstone text of the input table (cmTouchstone.h); the file name's .s1p or
-  /// .s2p must match the table's ports.
+  /// The Touchstone text of the input table (cmTouchstone.h); the file name's .sNp must
+  /// match the table's ports.
   std::string MakeText(vtkDataObject* input) override;
 
   int Format = 0;
   int FrequencyUnit = 2;
+  int Version = 1;
   double ReferenceImpedance = 50;
 
 private:

@@ -491,7 +491,24 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   // ---- The reference: the global maximum over time, or this time's over all ranks.
   const bool global = this->ReferenceMode == 1 && this->GlobalValid && this->TimeSteps.size() > 1;
   const double vmax = global ? this->GlobalReference : cm::AllMax(localMax);
-  const cm::pattern::PatternStyle style = MakeStyle(this, in.Values, vmax);
+  cm::pattern::PatternStyle style = MakeStyle(this, in.Values, vmax);
+  // The centre: Center, or the SourceIndex-th row of the input's SourcePosition[m].
+  if (this->SourceIndex >= 0 && !failed)
+  {
+    vtkDataArray* sources = input ? input->GetFieldData()->GetArray("SourcePosition[m]") : nullptr;
+    if (sources && sources->GetNumberOfComponents() == 3 &&
+      this->SourceIndex < sources->GetNumberOfTuples())
+    {
+      sources->GetTuple(this->SourceIndex, style.Center);
+    }
+    else
+    {
+      vtkWarningMacro(<< "SourceIndex " << this->SourceIndex << ": the input has "
+                      << (sources ? sources->GetNumberOfTuples() : 0)
+                      << " source position(s) (field data SourcePosition[m]); the pattern "
+                         "is centred at Center");
+    }
+  }
 
   // ---- Progress and abort. An abort on this rank skips the heavy work below
   // but never a reduction: every rank still reaches the range reduction,
@@ -548,6 +565,13 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   }
   cm::map::FillBandTable(bandTable, spec, palette);
   AddReferenceFieldData(output, style.RefValue, global);
+  {
+    vtkNew<vtkDoubleArray> centreArray;
+    centreArray->SetName("PatternCenter[m]");
+    centreArray->SetNumberOfComponents(3);
+    centreArray->InsertNextTuple(style.Center);
+    output->GetFieldData()->AddArray(centreArray);
+  }
 
   // ---- The pattern grid.
   cm::pattern::GridLines lines;

@@ -144,6 +144,18 @@ public:
   ///@}
 
   ///@{
+  /**
+   * Which voltage source the pattern is centred on: -1 (default) uses Center; 0, 1, ...
+   * the row of the input's `SourcePosition[m]` field data (N x 3, named in `SourceName`;
+   * the NEC-2 reader gives the fed segments' centres). The centre used is written to
+   * the pattern's field data `PatternCenter[m]`. A row the input does not have warns
+   * and falls back to Center.
+   */
+  vtkSetClampMacro(SourceIndex, int, -1, VTK_INT_MAX);
+  vtkGetMacro(SourceIndex, int);
+  ///@}
+
+  ///@{
   /// Refinement levels per element (default 2) and colour bands (default 24).
   vtkSetClampMacro(NumberOfLevels, int, 0, 8);
   vtkGetMacro(NumberOfLevels, int);
@@ -170,6 +182,7 @@ protected:
   double DynamicRange = 30.0;
   double Radius = 1.0;
   double Center[3] = { 0.0, 0.0, 0.0 };
+  int SourceIndex = -1;
   int NumberOfLevels = 2;
   int NumberOfBands = 24;
   int Palette = 0;

@@ -61,7 +61,11 @@ int vtkCloudMapPatternCuts::RequestData(
   const std::size_t kmax = std::max_element(u.begin(), u.end()) - u.begin();
   const double peak = u[kmax], pt = ths[kmax % nt], pp = phs[kmax / nt];
 
-  const char* names[] = { "Plane 1", "Plane 2", "Elevation Cut", "Conical Cut" };
+  // No spaces, the unit in brackets (docs: names); before issue 34 "Plane 1",
+  // "Plane 2", "Elevation Cut" and "Conical Cut". The x column keeps its name
+  // Angle (degrees): a saved line chart names it as its X array, and ParaView
+  // logs an error at every render of a chart whose X array is gone.
+  const char* names[] = { "Plane1[dB]", "Plane2[dB]", "ElevationCut[dB]", "ConicalCut[dB]" };
   const int planes[] = { 1, 2, 0, 3 };
   const double user[] = { 0, 0, this->UserPhi, this->UserTheta };
   vtkNew<vtkDoubleArray> angle;

@@ -4,11 +4,12 @@
  * @brief   Principal-plane and user-plane cuts of an antenna pattern, as a table.
  *
  * Input: a far-field grid table (Theta, Phi in degrees; Gain in dBi or |E|).
- * Output: one row per angle (0 … 360 − Step degrees) with columns Angle and,
- * in dB relative to the peak: `Plane 1` (the great circle through the peak
- * and the z axis, angle measured from the peak), `Plane 2` (the perpendicular
- * great circle through the peak), `Elevation Cut` (φ = UserPhi, angle = θ
- * running over both poles) and `Conical Cut` (θ = UserTheta, angle = φ).
+ * Output: one row per angle (0 … 360 − Step degrees) with columns Angle (deg)
+ * and, in dB relative to the peak: `Plane1[dB]` (the great circle through the
+ * peak and the z axis, angle measured from the peak), `Plane2[dB]` (the
+ * perpendicular great circle through the peak), `ElevationCut[dB]` (φ =
+ * UserPhi, angle = θ running over both poles) and `ConicalCut[dB]` (θ =
+ * UserTheta, angle = φ).
  * Values below −DynamicRange dB are clamped there. Suited to ParaView's line
  * chart and polar plot views.
  */

@@ -63,9 +63,12 @@ int vtkCloudMapPatternMetrics::RequestData(
 {
   vtkTable* input = vtkTable::GetData(inputVector[0]);
   vtkTable* output = vtkTable::GetData(outputVector);
-  const char* names[] = { "Frequency", "PeakTheta", "PeakPhi", "PeakGain", "Directivity",
-    "HPBW Plane 1", "HPBW Plane 2", "FrontToBack", "FirstSidelobe", "ConePowerFraction",
-    "ConeAverageDirectivity" };
+  // Column names follow the project's scheme: no spaces, the unit in brackets
+  // (docs: names). Before issue 34 they were "Frequency", "PeakTheta", ...,
+  // "HPBW Plane 1", without units.
+  const char* names[] = { "Frequency[Hz]", "PeakTheta[deg]", "PeakPhi[deg]", "PeakGain[dBi]",
+    "Directivity[dBi]", "HPBWPlane1[deg]", "HPBWPlane2[deg]", "FrontToBack[dB]",
+    "FirstSidelobe[dB]", "ConePowerFraction", "ConeAverageDirectivity[dBi]" };
   if (this->CurrentStep == 0)
   {
     if (this->Accumulated)

@@ -5,12 +5,12 @@
  *
  * Input: a far-field grid table (Theta, Phi in degrees, θ fastest). The power
  * pattern is taken from the `Gain` column (dBi → linear) when the table has
- * one, else from |E|². Output columns: Frequency (Hz, or the time value),
- * PeakTheta, PeakPhi (degrees), PeakGain (dBi, from the Gain column; NaN
- * without one), Directivity (dBi, integrated over the sphere),
- * HPBW Plane 1 and HPBW Plane 2 (degrees, the elevation plane through the
- * peak and the plane perpendicular to it), FrontToBack (dB), FirstSidelobe
- * (dB re peak), ConePowerFraction and ConeAverageDirectivity (dBi) within
+ * one, else from |E|². Output columns (unit in brackets): Frequency[Hz] (or
+ * the time value), PeakTheta[deg], PeakPhi[deg], PeakGain[dBi] (from the Gain
+ * column; NaN without one), Directivity[dBi] (integrated over the sphere),
+ * HPBWPlane1[deg] and HPBWPlane2[deg] (the elevation plane through the peak
+ * and the plane perpendicular to it), FrontToBack[dB], FirstSidelobe[dB] (re
+ * peak), ConePowerFraction and ConeAverageDirectivity[dBi] within
  * ConeHalfAngle of the peak. See cmPatternMetrics.h for the definitions.
  *
  * When the input has time steps (a frequency sweep), every step is computed

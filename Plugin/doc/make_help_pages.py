@@ -73,6 +73,11 @@ for page in pages:
     with open(os.path.join(out_dir, m.group(1)), "w") as f:
         f.write(page + "\n")
     written.append(m.group(1))
+# ParaView's own page generation also saw the old-name copies of renamed
+# proxies (Plugin/make_alias_xml.py); they are not documented twice.
+for name in os.listdir(out_dir):
+    if name.endswith("OldName.html") and name not in written:
+        os.remove(os.path.join(out_dir, name))
 os.remove(stage)
 os.remove(index)
 for copy in copies:

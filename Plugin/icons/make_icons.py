@@ -304,6 +304,14 @@ def image_morph(c):
     c.poly([(22, 12), (26, 16), (22, 20)], (255, 255, 255), 2)
 
 
+def exposure(c):
+    # Banded zones around a mast (red near, blue far) and the ratio-1 boundary.
+    c.fill(lambda x, y: (x - 16) ** 2 + (y - 16) ** 2 < 14 ** 2,
+           lambda x, y: band_color(max(0.0, 1 - math.hypot(x - 16, y - 16) / 14.0))[:3])
+    c.poly([(16 + 8 * math.cos(t / 8.0), 16 + 8 * math.sin(t / 8.0)) for t in range(51)], DARK, 1.5)
+    c.line(16, 9, 16, 23, (255, 255, 255), 2)
+
+
 # Icon file (without .png) -> picture; the proxies name the file in their
 # ShowInMenu hint as ":/CloudMap/Icons/<name>.png".
 ICONS = {
@@ -331,6 +339,7 @@ ICONS = {
     "Wiggle": wiggle,
     "KeyframeInterpolator": keyframes,
     "ImageMorph": image_morph,
+    "ExposureRatio": exposure,
 }
 
 here = os.path.dirname(os.path.abspath(__file__))

@@ -4,7 +4,9 @@
 #include "cmFekoText.h"
 #include "cmTextScan.h"
 
+#include <array>
 #include <cmath>
+#include <map>
 
 namespace cm
 {
@@ -254,6 +256,228 @@ ColumnTable FekoPortTable(const std::vector<FekoPort>& ports, double z0)
   t.Add("Source") = std::move(src);
   electrical.MoveInto(z0, t);
   return t;
+}
+
+std::vector<FekoSourcePosition> ParseFekoSourcePositions(
+  std::string_view rawText, const std::string& fileName, std::vector<std::string>* notices)
+{
+  std::string storage;
+  const std::string_view text = Untabbed(rawText, storage);
+  LineScanner s(text, fileName);
+  using Point = std::array<double, 3>;
+  std::vector<std::array<Point, 3>> triangles; // corners, by triangle number - 1
+  std::map<std::int64_t, std::vector<std::size_t>> edgeTriangles; // |edge| -> triangles
+  struct Pending
+  {
+    FekoSourcePosition Source;
+    std::vector<std::int64_t> Edges;
+    std::int64_t Line = 0;
+  };
+  std::vector<Pending> sources;
+  std::vector<std::string_view> tok;
+  std::string_view line;
+  // The first three tokens that are numbers with an exponent: a printed coordinate.
+  auto coordinates = [&](std::size_t& next, Point& p) {
+    int n = 0;
+    for (; next < tok.size() && n < 3; ++next)
+    {
+      double v;
+      const bool exponent = tok[next].find_first_of("Ee") != std::string_view::npos;
+      if (exponent && ParseDouble(tok[next], v) && std::isfinite(v))
+      {
+        p[static_cast<std::size_t>(n++)] = v;
+      }
+      else if (n > 0)
+      {
+        return false;
+      }
+    }
+    return n == 3;
+  };
+  while (s.Next(line))
+  {
+    if (feko::HasPhrase(line, "DATA OF THE METALLIC TRIANGLES") && triangles.empty())
+    {
+      // Four lines per triangle: number, label, corner 1, its edges (signed); corner 2;
+      // corner 3; normal and area. The table ends at the first other line.
+      std::size_t offset = s.Offset();
+      std::int64_t at = s.LineNumber();
+      while (s.Next(line))
+      {
+        Tokenize(line, tok);
+        std::int64_t number = 0;
+        if (tok.empty() || !ParseInt(tok[0], number))
+        {
+          if (!triangles.empty())
+          {
+            s.Seek(offset, at);
+            break;
+          }
+          offset = s.Offset();
+          at = s.LineNumber();
+          continue; // the header lines
+        }
+        std::array<Point, 3> t{};
+        std::size_t next = 1;
+        if (number != static_cast<std::int64_t>(triangles.size()) + 1 || !coordinates(next, t[0]))
+        {
+          break; // not a triangle row: the table is damaged; positions are optional
+        }
+        std::vector<std::int64_t> edges; // recorded once the triangle is whole
+        for (; next < tok.size(); ++next)
+        {
+          std::int64_t e = 0;
+          if (ParseInt(tok[next], e) && e != 0 && edges.size() < 16)
+          {
+            edges.push_back(e < 0 ? -e : e);
+          }
+        }
+        bool ok = true;
+        for (int c = 1; c <= 2 && ok; ++c)
+        {
+          ok = s.Next(line);
+          Tokenize(line, tok);
+          std::size_t from = 0;
+          ok = ok && coordinates(from, t[static_cast<std::size_t>(c)]);
+        }
+        if (!ok || !s.Next(line))
+        {
+          break;
+        }
+        for (std::int64_t e : edges)
+        {
+          edgeTriangles[e].push_back(triangles.size());
+        }
+        triangles.push_back(t);
+        offset = s.Offset();
+        at = s.LineNumber();
+      }
+      continue;
+    }
+    if (!feko::HasPhrase(line, "EXCITATION BY VOLTAGE SOURCE AT AN EDGE"))
+    {
+      continue;
+    }
+    Pending p;
+    p.Line = s.LineNumber();
+    // The block's "Key: value" lines, up to the blank line after the edge indices (or
+    // the next section's banner, which is left for the outer loop).
+    for (int n = 0; n < 40; ++n)
+    {
+      const std::size_t offset = s.Offset();
+      const std::int64_t at = s.LineNumber();
+      if (!s.Next(line))
+      {
+        break;
+      }
+      const std::string_view t = Trim(line);
+      if (feko::HasPhrase(t, "EXCITATION BY") || feko::HasPhrase(t, "DATA OF THE"))
+      {
+        s.Seek(offset, at);
+        break;
+      }
+      std::string key;
+      std::string_view value;
+      if (t.empty() && !p.Edges.empty())
+      {
+        break;
+      }
+      if (!feko::KeyValue(t, key, value))
+      {
+        continue;
+      }
+      if (key == "NAME")
+      {
+        p.Source.Name = std::string(value);
+      }
+      else if (key == "EXCITATION INDEX")
+      {
+        ParseInt(value, p.Source.Excitation);
+      }
+      else if (key == "INDICES OF THE EDGES")
+      {
+        Tokenize(value, tok);
+        for (std::string_view e : tok)
+        {
+          std::int64_t v = 0;
+          if (ParseInt(e, v) && v != 0)
+          {
+            p.Edges.push_back(v < 0 ? -v : v);
+          }
+        }
+      }
+    }
+    bool seen = false;
+    for (const Pending& q : sources)
+    {
+      seen = seen || q.Source.Excitation == p.Source.Excitation;
+    }
+    if (!seen)
+    {
+      sources.push_back(std::move(p));
+    }
+  }
+
+  std::vector<FekoSourcePosition> out;
+  for (Pending& p : sources)
+  {
+    if (p.Source.Name.empty())
+    {
+      p.Source.Name = "excitation " + std::to_string(p.Source.Excitation);
+    }
+    if (p.Edges.empty())
+    {
+      continue; // no "Indices of the edges:" line (older versions): no position, no fault
+    }
+    Point sum{ 0, 0, 0 };
+    bool ok = true;
+    for (std::int64_t e : p.Edges)
+    {
+      const auto it = edgeTriangles.find(e);
+      if (!ok || it == edgeTriangles.end() || it->second.size() != 2)
+      {
+        ok = false;
+        break;
+      }
+      // The two corners the triangles share.
+      const auto& a = triangles[it->second[0]];
+      const auto& b = triangles[it->second[1]];
+      int shared = 0;
+      for (const Point& u : a)
+      {
+        for (const Point& v : b)
+        {
+          const double scale = 1 + std::abs(u[0]) + std::abs(u[1]) + std::abs(u[2]);
+          if (std::abs(u[0] - v[0]) + std::abs(u[1] - v[1]) + std::abs(u[2] - v[2]) <= 1e-9 * scale)
+          {
+            for (int d = 0; d < 3; ++d)
+            {
+              sum[static_cast<std::size_t>(d)] += 0.5 * u[static_cast<std::size_t>(d)];
+            }
+            ++shared;
+            break;
+          }
+        }
+      }
+      ok = shared == 2;
+    }
+    if (!ok)
+    {
+      if (notices)
+      {
+        notices->push_back(ParseError::Format(fileName, p.Line,
+          "no position for voltage source '" + p.Source.Name +
+            "': its port edges are not in DATA OF THE METALLIC TRIANGLES"));
+      }
+      continue;
+    }
+    for (int d = 0; d < 3; ++d)
+    {
+      p.Source.Position[d] = sum[static_cast<std::size_t>(d)] / static_cast<double>(p.Edges.size());
+    }
+    out.push_back(p.Source);
+  }
+  return out;
 }
 
 } // namespace cm

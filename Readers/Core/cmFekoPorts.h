@@ -51,6 +51,26 @@ struct FekoPort
 /// not an error: many runs have no voltage source). Throws ParseError on a damaged block.
 std::vector<FekoPort> ParseFekoPorts(std::string_view text, const std::string& fileName);
 
+/// Where a voltage source at edges sits: FEKO prints no position for it, only the
+/// indices of its port edges ("Indices of the edges:" in the EXCITATION BY VOLTAGE
+/// SOURCE AT AN EDGE block). An edge e is the common side of the two triangles that
+/// list +e and -e in DATA OF THE METALLIC TRIANGLES; the source's position is the mean
+/// of its edges' midpoints (metres, as the triangles are printed).
+struct FekoSourcePosition
+{
+  std::int64_t Excitation = 0; ///< the block's "Excitation index:"
+  std::string Name; ///< its "Name:", or "excitation <index>" when blank
+  double Position[3] = { 0, 0, 0 };
+};
+
+/// The positions of the edge voltage sources of a FEKO .out text, one per excitation
+/// index (the first block of each; a sweep repeats them), in file order. A block
+/// without "Indices of the edges:" gives no position; one whose edges are not
+/// two-sided in the triangle table (or a file without that table) is left out with a
+/// notice "file:line: ..." in `notices`. Never throws.
+std::vector<FekoSourcePosition> ParseFekoSourcePositions(
+  std::string_view text, const std::string& fileName, std::vector<std::string>* notices);
+
 /// The port table of FEKO sources: Frequency, Source, V_re/_im (= Z I), I_re/_im, the
 /// reflection columns against z0 (cmPortTable.h), G, B and InputPower; one row per block.
 ColumnTable FekoPortTable(const std::vector<FekoPort>& ports, double z0);

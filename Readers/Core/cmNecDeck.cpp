@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmNecDeck.h"
 
+#include <array>
+#include <utility>
+
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -93,6 +96,36 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
   {
     throw std::invalid_argument("the antenna needs a positive length, segment count and radius");
   }
+  if (o.FrequencySteps < 1 || o.FrequencySteps > 100000 ||
+    (o.FrequencySteps > 1 && !(o.FrequencyStep > 0 && std::isfinite(o.FrequencyStep))))
+  {
+    throw std::invalid_argument("a frequency sweep needs 1 to 100000 steps and a positive step");
+  }
+  // Every antenna: (patch, name), tag = index + 1.
+  std::vector<std::pair<std::int64_t, std::string>> antennas;
+  if (o.AttachPatch >= 0)
+  {
+    antennas.emplace_back(o.AttachPatch, o.AntennaName);
+  }
+  for (std::size_t k = 0; k < o.ExtraPatches.size(); ++k)
+  {
+    const std::int64_t p = o.ExtraPatches[k];
+    if (o.AttachPatch < 0 || p < 0 || p >= ne)
+    {
+      throw std::invalid_argument("extra antenna patch " + std::to_string(p) +
+        (o.AttachPatch < 0 ? " needs a first antenna (AttachPatch)"
+                           : " is not a patch of this mesh (0.." + std::to_string(ne - 1) + ")"));
+    }
+    for (const auto& a : antennas)
+    {
+      if (a.first == p)
+      {
+        throw std::invalid_argument("patch " + std::to_string(p) + " carries two antennas");
+      }
+    }
+    antennas.emplace_back(p,
+      k < o.ExtraNames.size() ? o.ExtraNames[k] : "antenna" + std::to_string(antennas.size() + 1));
+  }
   std::string deck;
   deck += "CM CloudMap surface mesh: " + std::to_string(ne) + " patches";
   if (o.AttachPatch >= 0)
@@ -101,12 +134,31 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
       std::to_string(o.AttachPatch + 1);
   }
   deck += "\n";
+  for (std::size_t k = 1; k < antennas.size(); ++k)
+  {
+    deck += "CM antenna '" + OneLine(antennas[k].second) + "' (tag " + std::to_string(k + 1) +
+      ") on patch " + std::to_string(antennas[k].first + 1) +
+      (o.OneSolvePerPort ? "\n" : ", shorted at its base\n");
+  }
+  if (o.OneSolvePerPort)
+  {
+    for (std::size_t k = 0; k < antennas.size(); ++k)
+    {
+      // cmNecNetwork.h's port names: PORT <tag> <segment within the tag> <name>
+      std::string name = OneLine(antennas[k].second);
+      for (char& ch : name)
+      {
+        ch = ch == ' ' ? '_' : ch;
+      }
+      deck += "CM PORT " + std::to_string(k + 1) + " 1 " + name + "\n";
+    }
+  }
   for (const std::string& c : o.Comments)
   {
     deck += "CM " + OneLine(c) + "\n";
   }
   deck += "CE\n";
-  double attachCentre[3] = { 0, 0, 0 }, attachNormal[3] = { 0, 0, 0 };
+  std::vector<std::array<double, 6>> attach(antennas.size()); // centre, normal
   for (std::int64_t e = 0; e < ne; ++e)
   {
     const std::int64_t b = offsets[e], n = offsets[e + 1] - b;
@@ -132,12 +184,11 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
     {
       throw std::invalid_argument("element " + std::to_string(e) + " is degenerate (zero area)");
     }
-    if (e == o.AttachPatch)
+    for (std::size_t k = 0; k < antennas.size(); ++k)
     {
-      for (int d = 0; d < 3; ++d)
+      if (e == antennas[k].first)
       {
-        attachCentre[d] = c[d];
-        attachNormal[d] = nn[d];
+        attach[k] = { c[0], c[1], c[2], nn[0], nn[1], nn[2] };
       }
     }
     deck += std::string("SP 0 ") + (n == 3 ? "2" : "3");
@@ -152,21 +203,34 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
     }
     deck += "\n";
   }
-  if (o.AttachPatch >= 0)
+  for (std::size_t k = 0; k < antennas.size(); ++k)
   {
-    deck += "GW 1 " + std::to_string(o.WireSegments);
+    const auto& a = attach[k];
+    deck += "GW " + std::to_string(k + 1) + " " + std::to_string(o.WireSegments);
     for (int d = 0; d < 3; ++d)
     {
-      deck += " " + Num(attachCentre[d]);
+      deck += " " + Num(a[static_cast<std::size_t>(d)]);
     }
     for (int d = 0; d < 3; ++d)
     {
-      deck += " " + Num(attachCentre[d] + o.WireLength * attachNormal[d]);
+      deck += " " +
+        Num(a[static_cast<std::size_t>(d)] + o.WireLength * a[static_cast<std::size_t>(d + 3)]);
     }
     deck += " " + Num(o.WireRadius) + "\n";
   }
   deck += "GE 0\n";
-  deck += "FR 0 1 0 0 " + Num(o.Frequency * 1e-6) + " 0\n";
+  const std::string fr = "FR 0 " + std::to_string(o.FrequencySteps) + " 0 0 " +
+    Num(o.Frequency * 1e-6) + " " + Num(o.FrequencySteps > 1 ? o.FrequencyStep * 1e-6 : 0.0) + "\n";
+  if (o.OneSolvePerPort && !antennas.empty())
+  {
+    for (std::size_t k = 0; k < antennas.size(); ++k)
+    {
+      deck += "EX 0 " + std::to_string(k + 1) + " 1 0 1 0\n" + fr + "XQ\n";
+    }
+    deck += "EN\n";
+    return deck;
+  }
+  deck += fr;
   if (o.AttachPatch >= 0)
   {
     deck += "EX 0 1 1 0 1 0\n";

@@ -15,6 +15,13 @@
  * quad is its area centroid (the fan from corner 1); NEC then cuts that patch into 4.
  * The wire is fed at its base segment with 1 V (`EX 0 1 1 0 1 0`). Then `GE 0`,
  * `FR 0 1 0 0 f`, and an `RP` card for a full-sphere pattern, which also runs the solve.
+ * FrequencySteps > 1 makes FR a sweep of that many frequencies FrequencyStep apart.
+ *
+ * More antennas (ExtraPatches, each with a name) are the same wire on other patches,
+ * tags 2, 3, ...; only tag 1 is fed (the others are shorted at their base). With
+ * OneSolvePerPort the deck is an N-port deck (cmNecNetwork.h): a `CM PORT k 1 name`
+ * comment per antenna, then per antenna k `EX 0 k 1 0 1 0`, the FR sweep and `XQ`
+ * (no RP: a pattern per solve and frequency would dwarf the currents).
  */
 #ifndef cmNecDeck_h
 #define cmNecDeck_h
@@ -36,6 +43,11 @@ struct NecDeckOptions
   int ThetaSamples = 19;           ///< RP: θ from 0 to 180
   int PhiSamples = 37;             ///< RP: φ from 0 to 360
   std::vector<std::string> Comments; ///< extra CM lines
+  int FrequencySteps = 1; ///< FR: frequencies Frequency + k·FrequencyStep
+  double FrequencyStep = 0; ///< Hz
+  std::vector<std::int64_t> ExtraPatches; ///< more antennas (tags 2, 3, ...), one per patch
+  std::vector<std::string> ExtraNames; ///< their names ("antenna<tag>" when missing)
+  bool OneSolvePerPort = false; ///< one EX + FR + XQ per antenna (an N-port deck)
 };
 
 /**

@@ -100,6 +100,7 @@ NecSolution& Parser::Solution(bool fresh)
     NecSolution sol;
     sol.Frequency = this->FrequencyHz;
     sol.Wavelength = this->Lambda();
+    sol.Line = this->S.LineNumber();
     sol.Mesh.Frequency = this->FrequencyHz;
     this->AddSources(sol.Mesh);
     sol.Ports = std::move(this->PendingPorts);
@@ -290,6 +291,10 @@ void Parser::RunSections()
       // User comments may say anything, even "FREQUENCY: 5 MHz"; only the next banner counts.
       if (!ContainsNoCase(line, "STRUCTURE SPECIFICATION"))
       {
+        if (!Trim(line).empty() && this->Out.Comments.size() < 100000)
+        {
+          this->Out.Comments.emplace_back(this->S.LineNumber(), std::string(Trim(line)));
+        }
         continue;
       }
     }

@@ -53,6 +53,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cm
@@ -91,6 +92,7 @@ struct NecSolution
   std::vector<NecNearField> NearFields; ///< NE/NH tables (cmNecNearField.h), NE+NH pairs joined
   std::vector<NecPort> Ports;  ///< ANTENNA INPUT PARAMETERS (cmNecPorts.h), one per source
   NecPowerBudget Power;        ///< POWER BUDGET, when printed
+  std::int64_t Line = 0; ///< line where the solve's first table was read
   std::vector<NecLoad> Loads;  ///< STRUCTURE IMPEDANCE LOADING in force for this solve
 };
 
@@ -102,6 +104,8 @@ struct NecOutput
   std::int64_t SquarePatches = 0;  ///< patches drawn as squares because no corners matched
   std::int64_t SkippedPatterns = 0; ///< RADIATION PATTERNS tables of an unknown layout, skipped
   std::vector<NecSolution> Solutions; ///< in file order (one per frequency and excitation)
+  /// The COMMENTS block's lines (the deck's CM/CE text), trimmed, with their line numbers.
+  std::vector<std::pair<std::int64_t, std::string>> Comments;
   /// The partial-result rule. When the currents (or, without them, the patterns) parse,
   /// an optional block that fails leaves only its own output empty and gives one
   /// warning, "file:line: problem (...)", per kind of block: the port tables (ANTENNA

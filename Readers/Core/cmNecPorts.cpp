@@ -139,6 +139,7 @@ std::vector<NecPort> ReadNecInputParameters(LineScanner& s, std::int64_t maxRows
     p.Impedance = { v[4], v[5] };
     p.Admittance = { v[6], v[7] };
     p.Power = v[8];
+    p.Line = s.LineNumber();
     if (static_cast<std::int64_t>(ports.size()) >= maxRows)
     {
       s.Fail("more antenna input parameters rows than the file could hold");

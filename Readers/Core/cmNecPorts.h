@@ -40,6 +40,7 @@ struct NecPort
   std::int64_t Segment = 0; ///< absolute segment number
   std::complex<double> Voltage, Current, Impedance, Admittance;
   double Power = 0; ///< W, as printed
+  std::int64_t Line = 0; ///< line of the row in the file
 };
 
 /// The POWER BUDGET block (W; efficiency in percent).

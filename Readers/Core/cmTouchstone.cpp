@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmTouchstone.h"
 
+#include "cmNecNetwork.h"
+
 #include "cmConstants.h"
 
 #include "cmTextScan.h"
@@ -104,11 +106,31 @@ int TouchstonePortsFromName(const std::string& fileName)
     return 0;
   }
   const std::string ext = Upper(fileName.substr(dot + 1));
-  return ext == "S1P" ? 1 : ext == "S2P" ? 2 : 0;
+  // .sNp for any N from 1 to 99
+  if (ext.size() < 3 || ext.size() > 4 || ext.front() != 'S' || ext.back() != 'P')
+  {
+    return 0;
+  }
+  int n = 0;
+  for (std::size_t k = 1; k + 1 < ext.size(); ++k)
+  {
+    if (ext[k] < '0' || ext[k] > '9')
+    {
+      return 0;
+    }
+    n = 10 * n + (ext[k] - '0');
+  }
+  return n;
 }
 
 ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileName, int ports)
 {
+  if (ports > 2)
+  {
+    throw ParseError(fileName, 1,
+      "this reader reads 1- and 2-port Touchstone files; a " + std::to_string(ports) +
+        "-port file is not read (CloudMap writes them; scikit-rf reads them)");
+  }
   std::string storage;
   const std::string_view text = Untabbed(rawText, storage);
   LineScanner s(text, fileName);
@@ -362,14 +384,21 @@ ColumnTable ReadTouchstoneFile(const std::string& path)
 
 int TouchstonePortsOf(const ColumnTable& t)
 {
-  auto has = [&](const char* p) {
-    return t.Find(std::string(p) + "_re") >= 0 && t.Find(std::string(p) + "_im") >= 0;
-  };
-  if (has("S11") && has("S21") && has("S12") && has("S22"))
+  auto has = [&](const std::string& p) { return t.Find(p + "_re") >= 0 && t.Find(p + "_im") >= 0; };
+  int best = has("S11") || has("Gamma") ? 1 : 0;
+  for (int n = 2; n <= 99 && best > 0; ++n)
   {
-    return 2;
+    bool all = true;
+    for (int i = 0; i < n && all; ++i)
+    {
+      for (int j = 0; j < n && all; ++j)
+      {
+        all = has(NetworkParameterName('S', i, j, n));
+      }
+    }
+    best = all ? n : best;
   }
-  return has("S11") || has("Gamma") ? 1 : 0;
+  return best;
 }
 
 std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& o)
@@ -392,18 +421,46 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
   {
     throw std::runtime_error("the reference impedance must be positive");
   }
-  std::vector<std::pair<int, int>> cols; // (re, im) in Touchstone order N11 N21 N12 N22
-  const char* names[4] = { "S11", "S21", "S12", "S22" };
-  for (int k = 0; k < (ports == 1 ? 1 : 4); ++k)
+  // (re, im) columns in file order: N11 N21 N12 N22 for 2 ports, else row-major; a
+  // record line ends after `lineEnds[k]` pairs.
+  std::vector<std::pair<int, int>> cols;
+  std::vector<std::size_t> lineEnds;
+  if (ports == 1)
   {
-    std::string base = names[k];
-    if (k == 0 && t.Find("S11_re") < 0)
-    {
-      base = "Gamma";
-    }
+    const std::string base = t.Find("S11_re") >= 0 ? "S11" : "Gamma";
     cols.emplace_back(t.Find(base + "_re"), t.Find(base + "_im"));
+    lineEnds.push_back(1);
   }
-  std::string out = "! Touchstone 1.1, " + std::to_string(ports) + "-port, written by CloudMap\n";
+  else if (ports == 2)
+  {
+    for (const char* name : { "S11", "S21", "S12", "S22" })
+    {
+      cols.emplace_back(t.Find(std::string(name) + "_re"), t.Find(std::string(name) + "_im"));
+    }
+    lineEnds.push_back(4);
+  }
+  else
+  {
+    for (int i = 0; i < ports; ++i)
+    {
+      for (int j = 0; j < ports; ++j)
+      {
+        const std::string name = NetworkParameterName('S', i, j, ports);
+        cols.emplace_back(t.Find(name + "_re"), t.Find(name + "_im"));
+        if (j % 4 == 3 || j == ports - 1)
+        {
+          lineEnds.push_back(cols.size());
+        }
+      }
+    }
+  }
+  if (o.Version != 1 && o.Version != 2)
+  {
+    throw std::runtime_error("Touchstone version must be 1 (1.1) or 2 (2.0)");
+  }
+  std::string out = o.Version == 2 ? "[Version] 2.0\n" : "";
+  out += "! Touchstone " + std::string(o.Version == 2 ? "2.0" : "1.1") + ", " +
+    std::to_string(ports) + "-port, written by CloudMap\n";
   std::size_t b = 0;
   while (b < o.Comment.size())
   {
@@ -417,6 +474,19 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
     unit == "HZ" ? "Hz" : unit == "KHZ" ? "kHz" : unit == "MHZ" ? "MHz" : "GHz", format.c_str(), r);
   out += buf;
   const auto& f = t.Columns[static_cast<std::size_t>(fc)];
+  for (std::size_t k = 0; k < o.PortNames.size() && k < static_cast<std::size_t>(ports); ++k)
+  {
+    out += "! Port[" + std::to_string(k + 1) + "] = " + o.PortNames[k] + "\n";
+  }
+  if (o.Version == 2)
+  {
+    out += "[Number of Ports] " + std::to_string(ports) + "\n";
+    if (ports == 2)
+    {
+      out += "[Two-Port Data Order] 21_12\n";
+    }
+    out += "[Number of Frequencies] " + std::to_string(f.size()) + "\n[Network Data]\n";
+  }
   double written = 0; // the previous frequency as the file will read it back
   for (std::size_t i = 0; i < f.size(); ++i)
   {
@@ -441,8 +511,15 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
     }
     written = now;
     out += buf;
-    for (const auto& c : cols)
+    std::size_t line = 0;
+    for (std::size_t k = 0; k < cols.size(); ++k)
     {
+      const auto& c = cols[k];
+      if (k > 0 && k == lineEnds[line])
+      {
+        out += "\n   "; // a continuation line: no frequency
+        ++line;
+      }
       const C v(t.Columns[static_cast<std::size_t>(c.first)][i],
         t.Columns[static_cast<std::size_t>(c.second)][i]);
       if (!std::isfinite(v.real()) || !std::isfinite(v.imag()))
@@ -464,6 +541,10 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
       out += buf;
     }
     out += "\n";
+  }
+  if (o.Version == 2)
+  {
+    out += "[End]\n";
   }
   return out;
 }

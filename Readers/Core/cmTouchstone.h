@@ -44,11 +44,12 @@
 
 namespace cm
 {
-/// Ports from a file name's extension (.s1p → 1, .s2p → 2, case-insensitive); 0 when
-/// the extension says nothing (then the first data line's count of numbers decides).
+/// Ports from a file name's extension (.s1p → 1, .s2p → 2, .s12p → 12, case-insensitive);
+/// 0 when the extension says nothing (then the first data line's count of numbers decides).
 int TouchstonePortsFromName(const std::string& fileName);
 
-/// Parses a 1- or 2-port file's text; `ports` 0 guesses from the first data line.
+/// Parses a 1- or 2-port file's text; `ports` 0 guesses from the first data line; more
+/// than 2 ports throws ParseError (the N-port files are written, not read).
 ColumnTable ParseTouchstone(std::string_view text, const std::string& fileName, int ports = 0);
 
 /// Reads and parses a file (ports from the extension).
@@ -60,13 +61,22 @@ struct TouchstoneWriteOptions
   std::string Format = "RI";  ///< RI, MA or DB
   double ReferenceImpedance = 50; ///< used when the table carries none
   std::string Comment;        ///< written as `!` lines after the banner
+  int Version = 1; ///< 1: Touchstone 1.1 syntax; 2: version 2.0 keywords
+  std::vector<std::string> PortNames; ///< written as `! Port[k] = name` (scikit-rf reads them)
 };
 
-/// Ports a table would be written with: 2 when it has S11, S21, S12 and S22 (_re/_im),
-/// 1 when it has S11_re/_im or Gamma_re/_im, 0 when it has neither.
+/// Ports a table would be written with: the largest N for which it has every S<ij>_re and
+/// _im (cmNecNetwork.h's names: S21 below 10 ports, S_12_3 from 10), so 2 when it has
+/// S11, S21, S12 and S22; 1 when it has S11_re/_im or Gamma_re/_im; 0 when neither.
 int TouchstonePortsOf(const ColumnTable& t);
 
-/// The Touchstone text of a table's Frequency and S (or Gamma) columns; throws
+/// The Touchstone text (`.sNp`) of a table's Frequency and S (or Gamma) columns. Data
+/// layout of version 1.1, kept in 2.0: a 1-port record is one pair; a 2-port record is
+/// one line N11 N21 N12 N22 (column order, the 2-port exception); from 3 ports each
+/// matrix row starts a new line, row-major, at most 4 pairs a line (a row of more than 4
+/// wraps onto continuation lines). Version 2 adds `[Version] 2.0` before the option
+/// line, then `[Number of Ports]`, `[Two-Port Data Order] 21_12` (2 ports),
+/// `[Number of Frequencies]`, `[Network Data]` and `[End]`. Throws
 /// std::runtime_error on a table without them, a non-finite value, or frequencies that
 /// do not increase (say, a NEC table of several excitations).
 std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& o);

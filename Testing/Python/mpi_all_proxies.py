@@ -270,7 +270,7 @@ def once(key, make):
 
 
 def sphere_mom():
-    return once("mom", lambda: simple.CloudMapMoMReader(FileName=S("allmpi_sphere.cmom")))
+    return once("mom", lambda: simple.MoMReader(FileName=S("allmpi_sphere.cmom")))
 
 
 def sphere(res=(32, 24), **kw):
@@ -333,8 +333,8 @@ def reader_case(label, factory, path):
     CASES.append((label, build))
 
 
-reader_case("MoMReader_sphere", lambda **k: simple.CloudMapMoMReader(**k), S("allmpi_sphere.cmom"))
-reader_case("MoMReader_clean_plate", lambda **k: simple.CloudMapMoMReader(**k), D("bad/clean_plate.cmom"))
+reader_case("MoMReader_sphere", lambda **k: simple.MoMReader(**k), S("allmpi_sphere.cmom"))
+reader_case("MoMReader_clean_plate", lambda **k: simple.MoMReader(**k), D("bad/clean_plate.cmom"))
 reader_case("NECReader_box_sm", lambda **k: simple.NEC2OutputReader(**k), D("nec/box_sm.out"))
 reader_case("NECReader_nec2d_sample", lambda **k: simple.NEC2OutputReader(**k), D("nec/nec2d_sample.out"))
 reader_case("FEKOReader_plate", lambda **k: simple.FEKOOutputReader(**k), D("feko/plate.out"))
@@ -375,6 +375,13 @@ def nec_near(index):
                                                                   NearFieldIndex=index))
 
 
+@case("ExposureRatio_near_fields")
+def _():
+    # The ratio on the plane grid and its compliance boundary (port 1), distances reduced.
+    r = nec_near(0)
+    return simple.ExposureRatio(Input=simple.OutputPort(r, 4), TransmitPower=0.2), [(r, 4)]
+
+
 @case("NECReader_near_fields_sphere")
 def _():
     r = nec_near(1)
@@ -410,9 +417,9 @@ def _():
     return at_time(th, 0.375), [(r, 4)]
 
 
-reader_case("OpenEMSReader_patch_tutorial", lambda **k: simple.openEMSNF2FFReader(**k),
+reader_case("OpenEMSReader_patch_tutorial", lambda **k: simple.OpenEMSNF2FFReader(**k),
             D("openems/patch_nf2ff.h5"))
-reader_case("OpenEMSReader_dipole", lambda **k: simple.openEMSNF2FFReader(**k),
+reader_case("OpenEMSReader_dipole", lambda **k: simple.OpenEMSNF2FFReader(**k),
             D("openems/dipole_nf2ff.h5"))
 
 
@@ -424,7 +431,7 @@ def as_points(proxy):
 
 
 def dump_reader(name):
-    return once(("oemsdump", name), lambda: simple.openEMSFieldDumpReader(FileName=D("openems/" + name)))
+    return once(("oemsdump", name), lambda: simple.OpenEMSFieldDumpReader(FileName=D("openems/" + name)))
 
 
 @case("OpenEMSDumpReader_fd")
@@ -456,7 +463,7 @@ def _():
 
 @case("AntennaPatternSurface_openems")
 def _():
-    r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    r = simple.OpenEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
     ps = simple.AntennaPatternSurface(Input=r, Scale="Decibels", NumberOfLevels=1, ReferenceMode="Global")
     ps.SelectInputArray = ["ROWS", "Gain"]
     return ps, [(r, 0)]
@@ -464,7 +471,7 @@ def _():
 
 @case("PatternMetrics_openems")
 def _():
-    r = simple.openEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    r = simple.OpenEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
     return simple.PatternMetrics(Input=r), [(r, 0)]
 
 

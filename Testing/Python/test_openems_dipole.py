@@ -1,7 +1,7 @@
 """A second, independent solver: openEMS (FDTD) runs a half-wave dipole
 (openems_dipole.py: 2 x 71 mm strip at 1 GHz, lambda/15 mesh, 8-cell PML, about a
 minute), its nf2ff far field (5-degree theta, 10-degree phi over the whole sphere)
-is read by the openEMS NF2FF Reader through OpenDataFile, and Antenna Pattern
+is read by the OpenEMS NF2FF Reader through OpenDataFile, and Antenna Pattern
 Surface and Pattern Metrics take the table unchanged. Checks:
 - Pattern Metrics' directivity (our integration of |E|^2 over the sphere) against the
   textbook half-wave dipole, 4 / Cin(2 pi) = 2.15 dBi, within 0.25 dB: the FDTD model
@@ -38,7 +38,7 @@ from paraview import servermanager as sm
 reader = simple.OpenDataFile(h5)
 problems = []
 if reader is None or reader.GetXMLName() != "CloudMapOpenEMSReader":
-    lib.fail("OpenDataFile did not pick the openEMS NF2FF Reader for %s" % h5)
+    lib.fail("OpenDataFile did not pick the OpenEMS NF2FF Reader for %s" % h5)
 pm = simple.PatternMetrics(Input=reader)
 pm.UpdatePipeline()
 t = sm.Fetch(pm)
@@ -62,12 +62,12 @@ print("openEMS half-wave dipole: %d samples; Pattern Metrics directivity %.3f dB
       "peak of the Gain column %.4f dBi, openEMS Dmax %.4f dBi (reader's field data %.4f); "
       "gain at theta 45 %.2f dB below the peak (analytic %.2f); Prad %.4g W vs port power %.4g W "
       "(%.2f %%); pattern surface: %d points, farthest %.6f"
-      % (len(gain), row["Directivity"], textbook, peak, dmax, file_dmax, peak - g45, -shape45,
+      % (len(gain), row["Directivity[dBi]"], textbook, peak, dmax, file_dmax, peak - g45, -shape45,
          prad, pin, 100 * (prad / pin - 1), surf.GetNumberOfPoints(), far))
-checks = [("Pattern Metrics directivity vs textbook 2.15 dBi", row["Directivity"], textbook, 0.25),
-          ("Pattern Metrics directivity vs openEMS Dmax", row["Directivity"], dmax, 0.1),
+checks = [("Pattern Metrics directivity vs textbook 2.15 dBi", row["Directivity[dBi]"], textbook, 0.25),
+          ("Pattern Metrics directivity vs openEMS Dmax", row["Directivity[dBi]"], dmax, 0.1),
           ("peak of the Gain column vs openEMS Dmax", peak, dmax, 1e-3),
-          ("Pattern Metrics PeakGain vs the Gain column", row["PeakGain"], peak, 1e-9),
+          ("Pattern Metrics PeakGain vs the Gain column", row["PeakGain[dBi]"], peak, 1e-9),
           ("reader's Dmax field data vs openEMS Dmax", file_dmax, dmax, 1e-3),
           ("E-plane: gain at theta 45 below the peak", peak - g45, -shape45, 0.4),
           ("Prad / port power", prad / pin, 1.0, 0.03),

@@ -1,4 +1,4 @@
-"""openEMS HDF5 field dumps through the openEMS Field Dump Reader: the dipole of
+"""openEMS HDF5 field dumps through the OpenEMS Field Dump Reader: the dipole of
 openems_dipole.py (2 x 71 mm strip at 1 GHz) runs with two E-field dump boxes on the
 plane y = 0 (|x| <= 100 mm, |z| <= 120 mm), one in the time domain (dump type 0) and
 one at f0 (dump type 10), stopping at -20 dB of energy (about 20 s). Checks:
@@ -49,7 +49,7 @@ for path, want in ((td_path, "CloudMapOpenEMSDumpReader"), (fd_path, "CloudMapOp
         simple.Delete(r)
 
 # FD dump against h5py.
-fd = simple.openEMSFieldDumpReader(FileName=fd_path)
+fd = simple.OpenEMSFieldDumpReader(FileName=fd_path)
 fd.UpdatePipeline()
 # The reader's own output (builtin session): sm.Fetch's reduction of a vtkRectilinearGrid
 # in ParaView 5.11 returns the x coordinates repeated per point.
@@ -82,7 +82,7 @@ if abs(freq - f0) > 1e-6 * f0:
     problems.append("Frequency field data %g, expected %g" % (freq, f0))
 
 # TD dump: time steps and a DFT at f0 through the reader.
-td = simple.openEMSFieldDumpReader(FileName=td_path)
+td = simple.OpenEMSFieldDumpReader(FileName=td_path)
 td.UpdatePipelineInformation()
 times = list(td.TimestepValues)
 h = h5py.File(td_path, "r")

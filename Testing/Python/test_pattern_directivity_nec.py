@@ -54,17 +54,17 @@ for name, half, textbook, hpbw in cases:
         pm.UpdatePipeline()
         t = sm.Fetch(pm)
         row = {t.GetColumnName(c): t.GetColumn(c).GetValue(0) for c in range(t.GetNumberOfColumns())}
-        d = row["Directivity"]
+        d = row["Directivity[dBi]"]
         print("%-9s %4.1f deg: directivity %.3f dBi (textbook %.3f), nec2c max gain %.2f dBi, "
               "average power gain %.5f -> %.3f dBi; peak gain column %.2f; HPBW %.2f / %.1f deg; "
-              "F/B %.2f dB" % (name, step, d, textbook, gmax, avg, nec_d, row["PeakGain"],
-                               row["HPBW Plane 1"], row["HPBW Plane 2"], row["FrontToBack"]))
+              "F/B %.2f dB" % (name, step, d, textbook, gmax, avg, nec_d, row["PeakGain[dBi]"],
+                               row["HPBWPlane1[deg]"], row["HPBWPlane2[deg]"], row["FrontToBack[dB]"]))
         checks = [("directivity vs textbook", d, textbook, 0.1),
                   ("directivity vs nec2c average gain", d, nec_d, 0.05),
-                  ("peak gain vs nec2c's largest TOTAL", row["PeakGain"], gmax, 1e-9),
-                  ("HPBW plane 1 (E-plane)", row["HPBW Plane 1"], hpbw, 1.0),
-                  ("HPBW plane 2 (H-plane, omni)", row["HPBW Plane 2"], 360.0, 1e-9),
-                  ("front-to-back (symmetric)", row["FrontToBack"], 0.0, 0.05)]
+                  ("peak gain vs nec2c's largest TOTAL", row["PeakGain[dBi]"], gmax, 1e-9),
+                  ("HPBW plane 1 (E-plane)", row["HPBWPlane1[deg]"], hpbw, 1.0),
+                  ("HPBW plane 2 (H-plane, omni)", row["HPBWPlane2[deg]"], 360.0, 1e-9),
+                  ("front-to-back (symmetric)", row["FrontToBack[dB]"], 0.0, 0.05)]
         problems += ["%s %s: %s = %.4f, expected %.4f +- %g" % (name, step, n, v, w, tol)
                      for n, v, w, tol in checks if not abs(v - w) <= tol]
         simple.Delete(pm)

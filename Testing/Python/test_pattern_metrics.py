@@ -26,28 +26,28 @@ def metrics(**kw):
 checks = []
 hw = metrics(Pattern="Half-Wave Dipole")
 print("half-wave:", {k: round(v, 3) for k, v in hw.items()})
-checks += [("half-wave HPBW plane 1", hw["HPBW Plane 1"], 78.1, 1.0),
-           ("half-wave HPBW plane 2", hw["HPBW Plane 2"], 360.0, 1e-9),
-           ("half-wave directivity", hw["Directivity"], 2.15, 0.05),
-           ("half-wave peak gain column", hw["PeakGain"], 2.15, 0.01),
-           ("half-wave peak theta", hw["PeakTheta"], 90.0, 1e-9)]
+checks += [("half-wave HPBW plane 1", hw["HPBWPlane1[deg]"], 78.1, 1.0),
+           ("half-wave HPBW plane 2", hw["HPBWPlane2[deg]"], 360.0, 1e-9),
+           ("half-wave directivity", hw["Directivity[dBi]"], 2.15, 0.05),
+           ("half-wave peak gain column", hw["PeakGain[dBi]"], 2.15, 0.01),
+           ("half-wave peak theta", hw["PeakTheta[deg]"], 90.0, 1e-9)]
 sd = metrics(Pattern="Short Dipole")
 print("short:", {k: round(v, 3) for k, v in sd.items()})
-checks += [("short HPBW plane 1", sd["HPBW Plane 1"], 90.0, 1.0),
-           ("short directivity", sd["Directivity"], 10 * math.log10(1.5), 0.05)]
+checks += [("short HPBW plane 1", sd["HPBWPlane1[deg]"], 90.0, 1.0),
+           ("short directivity", sd["Directivity[dBi]"], 10 * math.log10(1.5), 0.05)]
 iso = metrics(Pattern="Isotropic")
-checks += [("isotropic directivity", iso["Directivity"], 0.0, 0.01),
+checks += [("isotropic directivity", iso["Directivity[dBi]"], 0.0, 0.01),
            ("isotropic cone fraction (10 deg)", iso["ConePowerFraction"],
             (1 - math.cos(math.radians(10))) / 2, 0.002)]
 ula = metrics(Pattern="Uniform Linear Array", NumberOfElements=4, ElementSpacing=0.5)
 print("array:", {k: round(v, 3) for k, v in ula.items()})
-checks += [("4-element array first sidelobe", ula["FirstSidelobe"], -11.3, 0.3)]
+checks += [("4-element array first sidelobe", ula["FirstSidelobe[dB]"], -11.3, 0.3)]
 bad = [(n, v, want) for n, v, want, tol in checks if not abs(v - want) <= tol]
 # A dipole's only other lobe is its back lobe, which is the front-to-back
 # ratio's business, not a sidelobe.
-print("half-wave first sidelobe:", hw["FirstSidelobe"])
-if not (math.isinf(hw["FirstSidelobe"]) and hw["FirstSidelobe"] < 0):
-    bad.append(("half-wave dipole has no sidelobe", hw["FirstSidelobe"], float("-inf")))
+print("half-wave first sidelobe:", hw["FirstSidelobe[dB]"])
+if not (math.isinf(hw["FirstSidelobe[dB]"]) and hw["FirstSidelobe[dB]"] < 0):
+    bad.append(("half-wave dipole has no sidelobe", hw["FirstSidelobe[dB]"], float("-inf")))
 for n, v, want, tol in checks:
     print("%-34s %9.3f  expected %9.3f +- %g" % (n, v, want, tol))
 if bad:
@@ -59,7 +59,7 @@ src = simple.AnalyticAntennaPattern(Pattern="Short Dipole", ThetaStep=1, PhiStep
 cuts = simple.PatternCuts(Input=src, Step=5, UserTheta=60, DynamicRange=60)
 cuts.UpdatePipeline()
 t = sm.Fetch(cuts)
-ang, p1, p2, con = (t.GetColumnByName(n) for n in ("Angle", "Plane 1", "Plane 2", "Conical Cut"))
+ang, p1, p2, con = (t.GetColumnByName(n) for n in ("Angle", "Plane1[dB]", "Plane2[dB]", "ConicalCut[dB]"))
 worst = 0.0
 for i in range(t.GetNumberOfRows()):
     a = math.radians(ang.GetValue(i))

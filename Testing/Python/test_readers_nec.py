@@ -1,6 +1,6 @@
 """NEC-2 in pvpython: OpenDataFile picks the NEC-2 reader for nec2c output, its three
-ports (patches, wires, pattern table) and its frequency time steps; then the NEC deck
-writer closes the loop: a cube written with SaveData, solved by nec2c, read back with
+ports (patches, wires, pattern table) and its frequency time steps; then the NEC Deck Writer
+closes the loop: a cube written with SaveData, solved by nec2c, read back with
 the same patch count (+3 for the patch under the wire) and total area."""
 import math
 import os

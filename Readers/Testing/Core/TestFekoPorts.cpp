@@ -113,6 +113,94 @@ std::string Respaced(std::string text, const char* from, const char* to)
 }
 } // namespace
 
+/// The position of FEKO edge voltage sources, on a text in the layout FEKO 2019 prints
+/// (cemagg/SUN-EM examples/example-1/strip_dipole.out): a strip of 4 triangles whose
+/// first corner lines carry the signed edge numbers (+e on KORP, -e on KORM), and
+/// EXCITATION BY VOLTAGE SOURCE AT AN EDGE blocks ending in "Indices of the edges:".
+/// The oracle is the file's own printed corners: edge 2 is the side triangles 2 and 3
+/// share, (1.0000E-03, 6.2500E-02, 0) - (0, 6.2500E-02, 0), so the source sits at its
+/// midpoint (5.0E-04, 6.25E-02, 0); edge 3, shared by triangles 3 and 4, runs from
+/// (0, 6.2500E-02, 0) to (1.0000E-03, 1.2500E-01, 0).
+void TestSourcePositions()
+{
+  const std::string head =
+    "                         DATA OF THE METALLIC TRIANGLES\n"
+    "\n"
+    " no.       label     x1 in m     y1 in m     z1 in m       edges \n"
+    "          medium     x2 in m     y2 in m     z2 in m\n"
+    "          medium     x3 in m     y3 in m     z3 in m\n"
+    "                       nx          ny          nz          area in m*m\n"
+    "        1 intern   0.0000E+00  0.0000E+00  0.0000E+00            1           \n"
+    "          Free s   1.0000E-03  0.0000E+00  0.0000E+00\n"
+    "          Free s   0.0000E+00  6.2500E-02  0.0000E+00\n"
+    "                   0.0000E+00  0.0000E+00  1.0000E+00      3.1250E-05\n"
+    "        2 intern   1.0000E-03  6.2500E-02  0.0000E+00           -1         2 \n"
+    "          Free s   0.0000E+00  6.2500E-02  0.0000E+00\n"
+    "          Free s   1.0000E-03  0.0000E+00  0.0000E+00\n"
+    "                   0.0000E+00  0.0000E+00  1.0000E+00      3.1250E-05\n"
+    "        3 intern   0.0000E+00  6.2500E-02  0.0000E+00           -2         3 \n"
+    "          Free s   1.0000E-03  6.2500E-02  0.0000E+00\n"
+    "          Free s   0.0000E+00  1.2500E-01  0.0000E+00\n"
+    "                   0.0000E+00  0.0000E+00  1.0000E+00      3.1250E-05\n"
+    "        4 intern   1.0000E-03  1.2500E-01  0.0000E+00           -3           \n"
+    "          Free s   0.0000E+00  1.2500E-01  0.0000E+00\n"
+    "          Free s   1.0000E-03  6.2500E-02  0.0000E+00\n"
+    "                   0.0000E+00  0.0000E+00  1.0000E+00      3.1250E-05\n"
+    "\n\n";
+  const auto block = [](const char* name, int index, double freq, const char* edges) {
+    char b[1200];
+    std::snprintf(b, sizeof b,
+      "                    EXCITATION BY VOLTAGE SOURCE AT AN EDGE\n"
+      "\n"
+      " Name:                          %s\n"
+      " Excitation index:              %d\n"
+      " Frequency in Hz:               FREQ =    %.5E\n"
+      " Wavelength in m:               LAMBDA =  1.49254E+00\n"
+      " Open circuit voltage in V:     |U0| =    1.00000E+00 \n"
+      " Phase in degrees:              ARG(U0) =        0.00\n"
+      " Attached to port:              Edge port - defined between labels\n"
+      " Port between triangle labels:\n"
+      "   internal_1  internal_2\n"
+      " Port edge length in m:         1.00000E-03\n"
+      " Number of edges:               1\n"
+      " Indices of the edges:          %s\n"
+      "\n\n"
+      "                         DATA FOR THE GREEN'S FUNCTION\n\n",
+      name, index, freq, edges);
+    return std::string(b);
+  };
+  // Two sources at two frequencies (each source once), and one on an unknown edge.
+  const std::string text = head + block("", 1, 2.00861e8, "2") +
+    block("Port2", 2, 2.00861e8, "-3") + block("", 1, 3e8, "2") + block("Port2", 2, 3e8, "-3") +
+    block("Lost", 3, 3e8, "9");
+  std::vector<std::string> notices;
+  const auto src = ParseFekoSourcePositions(text, "strip.out", &notices);
+  CM_CHECK_MSG(src.size() == 2, "two positioned sources, got " + std::to_string(src.size()));
+  if (src.size() == 2)
+  {
+    std::printf("source '%s' at %g %g %g; '%s' at %g %g %g\n", src[0].Name.c_str(),
+      src[0].Position[0], src[0].Position[1], src[0].Position[2], src[1].Name.c_str(),
+      src[1].Position[0], src[1].Position[1], src[1].Position[2]);
+    CM_CHECK(src[0].Excitation == 1 && src[0].Name == "excitation 1");
+    CM_CHECK(std::abs(src[0].Position[0] - 0.5 * 1.0e-3) < 1e-15 &&
+      std::abs(src[0].Position[1] - 6.25e-2) < 1e-15 && src[0].Position[2] == 0);
+    CM_CHECK(src[1].Excitation == 2 && src[1].Name == "Port2");
+    CM_CHECK(std::abs(src[1].Position[0] - 0.5 * 1.0e-3) < 1e-15 &&
+      std::abs(src[1].Position[1] - 0.5 * (6.25e-2 + 1.25e-1)) < 1e-15);
+  }
+  CM_CHECK_MSG(notices.size() == 1 && notices[0].find("strip.out:") == 0 &&
+      notices[0].find("'Lost'") != std::string::npos,
+    "one notice names the file, line and the source without a position");
+  if (!notices.empty())
+  {
+    std::printf("  -> %s\n", notices[0].c_str());
+  }
+  // No triangle table: no positions, one notice per source, no exception.
+  notices.clear();
+  CM_CHECK(ParseFekoSourcePositions(block("P", 1, 1e8, "2"), "x.out", &notices).empty());
+  CM_CHECK(notices.size() == 1);
+}
+
 int TestFekoPorts(int, char*[])
 {
   // Real layouts (FEKO 2017.2 to 2021.1): every file with a voltage source was refused
@@ -236,5 +324,6 @@ int TestFekoPorts(int, char*[])
   ExpectError(Join(bad), line(b + 5), "expected real part");
   ExpectError("                 DATA OF THE VOLTAGE SOURCE NO. 1\n Current in A 1 0 1 0\n", 1,
     "before any 'FREQ ='");
+  TestSourcePositions();
   return cmReport("TestFekoPorts");
 }

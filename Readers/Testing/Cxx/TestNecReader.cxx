@@ -11,12 +11,14 @@
 #include "vtkFieldData.h"
 #include "vtkNew.h"
 #include "vtkPolyData.h"
+#include "vtkStringArray.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace
 {
@@ -55,6 +57,72 @@ int PrintedPatches(const std::string& path)
   }
   std::fclose(f);
   return rows;
+}
+
+/// The fed segment of nec2c's first ANTENNA INPUT PARAMETERS row and that segment's
+/// centre from the SEGMENTATION DATA table (metres, 4 decimals), read line by line
+/// here independently of the reader. Returns the segment number, or -1.
+int PrintedFeed(const std::string& path, int& tag, double centre[3])
+{
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f)
+  {
+    return -1;
+  }
+  char line[512];
+  std::vector<std::string> lines;
+  while (std::fgets(line, sizeof line, f))
+  {
+    lines.emplace_back(line);
+  }
+  std::fclose(f);
+  int seg = -1;
+  for (std::size_t i = 0; i + 3 < lines.size() && seg < 0; ++i)
+  {
+    if (lines[i].find("ANTENNA INPUT PARAMETERS") != std::string::npos &&
+      std::sscanf(lines[i + 3].c_str(), "%d %d", &tag, &seg) != 2)
+    {
+      seg = -1;
+    }
+  }
+  bool table = false;
+  for (const auto& l : lines)
+  {
+    table = table || l.find("SEGMENTATION DATA") != std::string::npos;
+    int n;
+    double x, y, z;
+    if (table && seg > 0 && std::sscanf(l.c_str(), "%d %lf %lf %lf", &n, &x, &y, &z) == 4 &&
+      n == seg)
+    {
+      centre[0] = x;
+      centre[1] = y;
+      centre[2] = z;
+      return seg;
+    }
+  }
+  return -1;
+}
+
+/// `SourceName` and `SourcePosition[m]` of a reader output: one source, the printed feed.
+void CheckSource(vtkDataObject* d, const char* what, int tag, int seg, const double centre[3])
+{
+  auto* names = vtkStringArray::SafeDownCast(d->GetFieldData()->GetAbstractArray("SourceName"));
+  vtkDataArray* xyz = d->GetFieldData()->GetArray("SourcePosition[m]");
+  CM_CHECK_MSG(names && names->GetNumberOfValues() == 1 &&
+      names->GetValue(0) == "tag" + std::to_string(tag) + "_seg" + std::to_string(seg),
+    std::string(what) + ": SourceName names the fed segment");
+  CM_CHECK_MSG(xyz && xyz->GetNumberOfComponents() == 3 && xyz->GetNumberOfTuples() == 1,
+    std::string(what) + ": SourcePosition[m] is 1 x 3");
+  if (xyz && xyz->GetNumberOfTuples() == 1 && xyz->GetNumberOfComponents() == 3)
+  {
+    const double* p = xyz->GetTuple3(0);
+    std::printf("%s: source at %.6g %.6g %.6g, printed %.4f %.4f %.4f\n", what, p[0], p[1], p[2],
+      centre[0], centre[1], centre[2]);
+    for (int a = 0; a < 3; ++a)
+    {
+      CM_CHECK_MSG(std::abs(p[a] - centre[a]) <= 5e-5, std::string(what) + ": source position");
+    }
+  }
 }
 
 void Write(const std::string& path, const char* text)
@@ -121,6 +189,16 @@ int TestNecReader(int, char*[])
   vtkDataArray* freq = pd->GetFieldData()->GetArray("Frequency");
   CM_CHECK(freq && freq->GetTuple1(0) == 120e6);
   CM_CHECK(pd->GetFieldData()->GetAbstractArray("SourceNames") != nullptr);
+  // The driven source on the patches, the wires and the pattern table: antenna 1's fed
+  // segment, at the centre nec2c printed in SEGMENTATION DATA.
+  int tag = 0;
+  double centre[3] = { 0, 0, 0 };
+  const int seg = PrintedFeed(out, tag, centre);
+  std::printf("nec2c feeds tag %d segment %d\n", tag, seg);
+  CM_CHECK(seg == 1 && tag == 1);
+  CheckSource(pd, "patches", tag, seg, centre);
+  CheckSource(reader->GetOutputDataObject(1), "wires", tag, seg, centre);
+  CheckSource(reader->GetOutputDataObject(2), "pattern", tag, seg, centre);
 
   // Other files sharing the extension, or not: refused by CanReadFile, and by RequestData.
   const std::string cmom = tmp + "/not_nec.cmom", text = tmp + "/not_nec.out";

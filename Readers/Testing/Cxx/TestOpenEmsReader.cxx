@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The openEMS NF2FF Reader at VTK level over real HDF5 files: the bundled openEMS
+// The OpenEMS NF2FF Reader at VTK level over real HDF5 files: the bundled openEMS
 // dipole result (Testing/Data/openems/dipole_nf2ff.h5) as the far-field table, and the
 // "openems" rows of the bad-input corpus (Testing/Data/bad/MANIFEST.tsv, written by
 // make_bad_hdf5.py with h5py): each "error" file must give one error naming the file
