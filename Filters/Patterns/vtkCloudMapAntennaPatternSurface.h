@@ -54,6 +54,7 @@
 #define vtkCloudMapAntennaPatternSurface_h
 
 #include "CloudMapFiltersPatternsModule.h"
+#include "cmBanding.h" // cm::map::DefaultBands
 #include "vtkPolyDataAlgorithm.h"
 
 #include <string>
@@ -171,7 +172,7 @@ protected:
   double Radius = 1.0;
   double Center[3] = { 0.0, 0.0, 0.0 };
   int NumberOfLevels = 2;
-  int NumberOfBands = 24;
+  int NumberOfBands = cm::map::DefaultBands;
   int Palette = 0;
   double ReferenceLevel = 0.0;
   int ReferenceMode = 0;
