@@ -26,8 +26,7 @@ std::string Attribute(const std::string& text, std::size_t from, const std::stri
 }
 
 /// Checks every IntVectorProperty called `name`: its range's max, and its default when given.
-int CheckProperty(
-  const std::string& xml, const std::string& name, int max, int defaultValue = -1)
+int CheckProperty(const std::string& xml, const std::string& name, int max, int defaultValue = -1)
 {
   int found = 0;
   const std::string open = "<IntVectorProperty name=\"" + name + "\"";
@@ -38,7 +37,8 @@ int CheckProperty(
     const std::size_t range = xml.find("<IntRangeDomain", at);
     CM_CHECK_MSG(range < end, name + ": no IntRangeDomain");
     CM_CHECK_MSG(Attribute(xml, range, "max") == std::to_string(max),
-      name + ": max=\"" + Attribute(xml, range, "max") + "\", the constant is " + std::to_string(max));
+      name + ": max=\"" + Attribute(xml, range, "max") + "\", the constant is " +
+        std::to_string(max));
     if (defaultValue >= 0)
     {
       CM_CHECK_MSG(Attribute(xml, at, "default_values") == std::to_string(defaultValue),
