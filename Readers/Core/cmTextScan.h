@@ -3,7 +3,7 @@
  * @file cmTextScan.h
  * @brief Fast, bounded line scanning of text files for the readers (pipeline free).
  *
- * Files are read into memory in one block and parsed with std::from_chars,
+ * Files are read into memory in one block and parsed with ScanDouble (fast_float),
  * never iostream extraction. Every failure throws ParseError carrying the
  * file name, the 1-based line number and the problem, so that a reader can
  * report "file:line: problem" and produce no partial output.
