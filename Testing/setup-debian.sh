@@ -40,6 +40,7 @@ packages=(
   libeigen3-dev libboost-dev libx11-dev libgl-dev
   python3-matplotlib python3-scikit-rf # py.touchstone_skrf: scikit-rf as the Touchstone oracle
   python3-h5py
+  libfast-float-dev # the readers' number parser (Readers/Core/cmTextScan.cpp)
 )
 # Does this release have openEMS? The archive decides (apt-cache policy) when
 # apt has package lists; without lists, the release number does (only Debian 12).
@@ -53,8 +54,9 @@ has_openems() {
 if ((ships_openems)); then has_openems; exit $?; fi
 case "$release" in
   12)
-    # Qt 5; clang-14 for the libFuzzer job; xmlpatterns makes the help pages.
-    packages+=(clang-14 libclang-rt-14-dev qtbase5-dev qttools5-dev libqt5svg5-dev libqt5opengl5-dev
+    # Qt 5; clang-14 for the libFuzzer job; clang-format-14 for ctest
+    # lint.ClangFormat; xmlpatterns makes the help pages.
+    packages+=(clang-14 clang-format-14 libclang-rt-14-dev qtbase5-dev qttools5-dev libqt5svg5-dev libqt5opengl5-dev
                libqt5x11extras5-dev qtxmlpatterns5-dev-tools) ;;
   *)
     # Qt 6 (ParaView 5.13 and later); the help pages are made with xsltproc.

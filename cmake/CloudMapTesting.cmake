@@ -8,7 +8,8 @@
 # pvpython, GUI, image and MPI tests and the benchmark.
 #
 # Each test defines int TestX(int argc, char* argv[]); `<driver> TestX` runs it
-# as ctest's core.TestX or cxx.TestX. The Core tests of a domain and its VTK
+# as ctest's <Module>.TestX (FiltersCloudMap.TestBanding, Readers.TestNecOutput),
+# labelled <Module> and Core or Cxx (`ctest -L FiltersCloudMap`, `ctest -L Cxx`). The Core tests of a domain and its VTK
 # tests are separate drivers, so a Core driver links no VTK and a Core test
 # cannot come to depend on it. Every driver gets CLOUDMAP_DATA_DIR
 # (Testing/Data), CLOUDMAP_TEMP_DIR (a scratch dir) and NEC2C_EXECUTABLE as
@@ -29,21 +30,25 @@ if (CMAKE_BUILD_TYPE STREQUAL "Asan")
   set(cloudmap_asan_build ON)
 endif ()
 
-# cloudmap_test_driver(<driver> CORE|CXX LIBRARIES <libs...> TESTS <TestX...> [TIMED <TestX...>])
-# CORE tests are Core/TestX.cpp named core.TestX; CXX tests are Cxx/TestX.cxx
-# named cxx.TestX, both under the calling Testing/ directory. The global
+# cloudmap_test_driver(<driver> CORE|CXX [MODULE <Module>] LIBRARIES <libs...>
+#                      TESTS <TestX...> [TIMED <TestX...>])
+# CORE tests are Core/TestX.cpp, CXX tests Cxx/TestX.cxx, both under the calling
+# Testing/ directory, named <Module>.TestX. <Module> is the driver's name without
+# CoreTests/CxxTests (FiltersCloudMapCoreTests: FiltersCloudMap) unless given. The global
 # properties CLOUDMAP_TEST_FILES and CLOUDMAP_TEST_DRIVERS collect what the
 # drivers hold, for Testing/CMakeLists.txt's checks and targets.
 function (cloudmap_test_driver driver kind)
-  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "LIBRARIES;TESTS;TIMED")
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "MODULE" "LIBRARIES;TESTS;TIMED")
   if (kind STREQUAL "CORE")
     set(dir Core)
     set(ext cpp)
-    set(prefix core)
   else ()
     set(dir Cxx)
     set(ext cxx)
-    set(prefix cxx)
+  endif ()
+  set(prefix "${arg_MODULE}")
+  if (NOT prefix)
+    string(REGEX REPLACE "(Core|Cxx)Tests$" "" prefix "${driver}")
   endif ()
   set(names)
   set(sources)
@@ -63,9 +68,10 @@ function (cloudmap_test_driver driver kind)
   foreach (name IN LISTS arg_TESTS arg_TIMED)
     if (cloudmap_asan_build AND NOT name IN_LIST arg_TIMED)
       add_test(NAME ${prefix}.${name} COMMAND ${driver} ${name})
-      set_tests_properties(${prefix}.${name} PROPERTIES LABELS asan)
+      set_tests_properties(${prefix}.${name} PROPERTIES LABELS "asan;${prefix};${dir}")
     elseif (NOT cloudmap_asan_build)
       add_test(NAME ${prefix}.${name} COMMAND ${driver} ${name})
+      set_tests_properties(${prefix}.${name} PROPERTIES LABELS "${prefix};${dir}")
     endif ()
   endforeach ()
   set_property(GLOBAL APPEND PROPERTY CLOUDMAP_TEST_FILES ${sources})

@@ -2,7 +2,7 @@
 #include "vtkCloudMapWiggle.h"
 
 #include "cmExecution.h"
-#include "cmHash.h"
+#include "cmCounterRng.h"
 #include "cmTweening.h"
 
 #include "vtkDoubleArray.h"
@@ -48,7 +48,7 @@ std::uint64_t PointChannel(const double* p)
       constexpr int drop = 52 - 23;
       bits = (bits + (std::uint64_t(1) << (drop - 1))) & ~((std::uint64_t(1) << drop) - 1);
     }
-    h = cm::anim::Mix64(h ^ bits);
+    h = cm::Mix64(h ^ bits);
   }
   return h;
 }
@@ -144,7 +144,7 @@ int vtkCloudMapWiggle::RequestData(
         const std::uint64_t c = PointChannel(p);
         for (int a = 0; a < 3; ++a)
         {
-          d[a] = this->Directions[a] * ca::Wiggle(spec, ca::Mix64(c + a), t);
+          d[a] = this->Directions[a] * ca::Wiggle(spec, cm::Mix64(c + a), t);
         }
       }
       else

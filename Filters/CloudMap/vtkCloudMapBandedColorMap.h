@@ -33,6 +33,7 @@
 #define vtkCloudMapBandedColorMap_h
 
 #include "CloudMapFiltersCloudMapModule.h"
+#include "cmBanding.h" // cm::map::MaxBands, DefaultBands
 #include "vtkPassInputTypeAlgorithm.h"
 
 #include <string>
@@ -50,7 +51,7 @@ public:
 
   ///@{
   /// Number of equal bands (default 24, the chapter's value).
-  vtkSetClampMacro(NumberOfBands, int, 1, 4096);
+  vtkSetClampMacro(NumberOfBands, int, 1, cm::map::MaxBands);
   vtkGetMacro(NumberOfBands, int);
   ///@}
 
@@ -108,7 +109,7 @@ protected:
   bool ResolveRange(const double* scalars, vtkIdType n, vtkUnsignedCharArray* ghosts,
     double range[2], const std::string& error);
 
-  int NumberOfBands = 24;
+  int NumberOfBands = cm::map::DefaultBands;
   int Component = -1;
   bool UseCustomRange = false;
   double Range[2] = { 0.0, 1.0 };

@@ -35,6 +35,7 @@
 #define vtkCloudMapCentroidMidpointRefinement_h
 
 #include "CloudMapFiltersCloudMapModule.h"
+#include "cmRefinement.h" // cm::map::MaxRefinementLevel
 #include "vtkPolyDataAlgorithm.h"
 
 class CLOUDMAPFILTERSCLOUDMAP_EXPORT vtkCloudMapCentroidMidpointRefinement : public vtkPolyDataAlgorithm
@@ -58,7 +59,7 @@ public:
 
   ///@{
   /// Levels for FIXED_LEVELS (default 2; 0 copies the elements).
-  vtkSetClampMacro(NumberOfLevels, int, 0, 12);
+  vtkSetClampMacro(NumberOfLevels, int, 0, cm::map::MaxRefinementLevel);
   vtkGetMacro(NumberOfLevels, int);
   ///@}
 
@@ -70,7 +71,7 @@ public:
 
   ///@{
   /// Cap on the per-element level in MAXIMUM_EDGE_LENGTH mode (default 6).
-  vtkSetClampMacro(MaximumLevel, int, 0, 12);
+  vtkSetClampMacro(MaximumLevel, int, 0, cm::map::MaxRefinementLevel);
   vtkGetMacro(MaximumLevel, int);
   ///@}
 

@@ -27,6 +27,8 @@
 #define vtkCloudMapSurfaceCloudMap_h
 
 #include "CloudMapFiltersCloudMapModule.h"
+#include "cmBanding.h"    // cm::map::MaxBands, DefaultBands
+#include "cmRefinement.h" // cm::map::MaxRefinementLevel
 #include "vtkPolyDataAlgorithm.h"
 
 #include <string>
@@ -45,11 +47,11 @@ public:
   /// Refinement: 0 fixed levels (default), 1 maximum sub-element edge length.
   vtkSetClampMacro(PrecisionMode, int, 0, 1);
   vtkGetMacro(PrecisionMode, int);
-  vtkSetClampMacro(NumberOfLevels, int, 0, 12);
+  vtkSetClampMacro(NumberOfLevels, int, 0, cm::map::MaxRefinementLevel);
   vtkGetMacro(NumberOfLevels, int);
   vtkSetClampMacro(MaximumEdgeLength, double, 0.0, VTK_DOUBLE_MAX);
   vtkGetMacro(MaximumEdgeLength, double);
-  vtkSetClampMacro(MaximumLevel, int, 0, 12);
+  vtkSetClampMacro(MaximumLevel, int, 0, cm::map::MaxRefinementLevel);
   vtkGetMacro(MaximumLevel, int);
   vtkSetClampMacro(MaximumNumberOfCells, vtkIdType, 1, VTK_ID_MAX);
   vtkGetMacro(MaximumNumberOfCells, vtkIdType);
@@ -71,7 +73,7 @@ public:
 
   ///@{
   /// Banding: number of bands (24), palette, and an optional user range.
-  vtkSetClampMacro(NumberOfBands, int, 1, 4096);
+  vtkSetClampMacro(NumberOfBands, int, 1, cm::map::MaxBands);
   vtkGetMacro(NumberOfBands, int);
   vtkSetClampMacro(Palette, int, 0, 2);
   vtkGetMacro(Palette, int);
@@ -104,7 +106,7 @@ protected:
   bool MergeCoincidentPoints = false;
   double Tolerance = 0.0;
   int QuadMode = 0;
-  int NumberOfBands = 24;
+  int NumberOfBands = cm::map::DefaultBands;
   int Palette = 0;
   bool UseCustomRange = false;
   double Range[2] = { 0.0, 1.0 };

@@ -54,6 +54,7 @@
 #define vtkCloudMapAntennaPatternSurface_h
 
 #include "CloudMapFiltersPatternsModule.h"
+#include "cmBanding.h" // cm::map::DefaultBands
 #include "vtkPolyDataAlgorithm.h"
 
 #include <string>
@@ -184,7 +185,7 @@ protected:
   double Center[3] = { 0.0, 0.0, 0.0 };
   int SourceIndex = -1;
   int NumberOfLevels = 2;
-  int NumberOfBands = 24;
+  int NumberOfBands = cm::map::DefaultBands;
   int Palette = 0;
   double ReferenceLevel = 0.0;
   int ReferenceMode = 0;

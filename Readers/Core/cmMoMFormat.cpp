@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <exception>
 #include <memory>
-#include <charconv>
+#include <charconv> // std::to_chars (the writer)
 #include <cmath>
 #include <iterator>
 #include <cstdio>
@@ -64,7 +64,7 @@ bool HasTokens(std::string_view line)
 
 // ---- The fast path for row lines ------------------------------------------
 // A row line is parsed in one pass over its bytes, numbers converted where
-// they stand (std::from_chars, correctly rounded like ParseDouble), with no
+// they stand (ScanDouble, the readers' one number parser, as ParseDouble), with no
 // token list. Anything unusual (a '+' sign, Fortran D exponents, a wrong
 // field count, a bad id, a non-finite value) makes it give up, and the line
 // is parsed again by the general code, which accepts or reports it exactly
@@ -93,12 +93,12 @@ inline bool TokenEnds(const char* p, const char* end)
 inline bool FastFinite(const char*& p, const char* end, double& v)
 {
   SkipBlanks(p, end);
-  const auto r = std::from_chars(p, end, v);
-  if (r.ec != std::errc() || r.ptr == p || !TokenEnds(r.ptr, end) || !std::isfinite(v))
+  const char* const stop = ScanDouble(p, end, v);
+  if (stop == p || !TokenEnds(stop, end) || !std::isfinite(v))
   {
     return false;
   }
-  p = r.ptr;
+  p = stop;
   return true;
 }
 

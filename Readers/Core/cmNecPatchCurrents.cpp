@@ -6,7 +6,6 @@
 #include "cmTextScan.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -29,94 +28,11 @@ inline bool IsRowBlank(char c)
   return c == ' ' || c == '\t' || c == '\r';
 }
 
-/// A decimal of at most 15 significant digits with a power of ten within ±22
-/// ([sign] digits [. digits] [e|E [sign] digits], what NEC prints) converted
-/// with one correctly rounded operation (Clinger's fast path: the same value
-/// as ParseDouble and from_chars); p moves past it. False, p unchanged, for
-/// anything else. `p` points into a NUL-terminated copy of the line, so no
-/// step needs a bounds check (this is most of a nec2c reader's time); leading
-/// zeros only matter when there are more than 15 digits, and are counted then.
-inline bool ShortDecimal(const char*& p, double& value)
-{
-  static const double Pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
-  const char* q = p;
-  const bool negative = *q == '-';
-  q += (negative || *q == '+') ? 1 : 0;
-  std::uint64_t mantissa = 0;
-  const char* const intBegin = q;
-  for (unsigned d; (d = DigitOf(*q)) < 10; ++q)
-  {
-    mantissa = mantissa * 10 + d;
-  }
-  std::ptrdiff_t digits = q - intBegin, fracDigits = 0;
-  if (*q == '.')
-  {
-    const char* const fracBegin = ++q;
-    for (unsigned d; (d = DigitOf(*q)) < 10; ++q)
-    {
-      mantissa = mantissa * 10 + d;
-    }
-    fracDigits = q - fracBegin;
-    digits += fracDigits;
-  }
-  if (digits == 0)
-  {
-    return false;
-  }
-  if (digits > 15)
-  {
-    // Significant digits: those from the first non-zero one on (the
-    // mantissa above is exact when they are at most 15).
-    std::ptrdiff_t significant = 0;
-    bool started = false;
-    for (const char* c = intBegin; c < q; ++c)
-    {
-      if (*c != '.')
-      {
-        started = started || *c != '0';
-        significant += started ? 1 : 0;
-      }
-    }
-    if (significant > 15)
-    {
-      return false;
-    }
-  }
-  int scale = -static_cast<int>(fracDigits);
-  if (*q == 'e' || *q == 'E')
-  {
-    ++q;
-    const bool expNegative = *q == '-';
-    q += (expNegative || *q == '+') ? 1 : 0;
-    const char* const first = q;
-    int e = 0;
-    for (unsigned d; (d = DigitOf(*q)) < 10 && q - first < 4; ++q)
-    {
-      e = e * 10 + static_cast<int>(d);
-    }
-    if (q == first || DigitOf(*q) < 10)
-    {
-      return false;
-    }
-    scale += expNegative ? -e : e;
-  }
-  if (scale < -22 || scale > 22)
-  {
-    return false;
-  }
-  const double v = static_cast<double>(mantissa); // exact: mantissa < 10^15 < 2^53
-  value = scale < 0 ? v / Pow10[-scale] : v * Pow10[scale];
-  value = negative ? -value : value;
-  p = q;
-  return true;
-}
-
 /// The fast path of a numeric table row: exactly `n` blank-separated tokens,
 /// a plain integer then n - 1 finite numbers, each converted where it stands
-/// with std::from_chars (correctly rounded, as ParseDouble). A token that
+/// with ScanDouble (the readers' one number parser, as ParseDouble). A token that
 /// TokenizeFortranCells() would split (touching Fortran fields such as "1.0E-03-2.0E-03")
-/// stops from_chars before its end and so is refused, as are a '+' sign, D
+/// stops ScanDouble before its end and so is refused, as are a '+' sign, D
 /// exponents and non-finite values: whatever this accepts, TokenizeFortranCells() and
 /// NeedFinite() read the same way; anything else returns false and the caller
 /// parses the line the general way (which reports any error).
@@ -155,18 +71,8 @@ bool FastRow(std::string_view line, int n, std::int64_t& number, double* values)
       ++p;
     }
     double& v = values[k - 1];
-    const char* stop = p;
-    if (!ShortDecimal(stop, v))
-    {
-      const char* const end = row + line.size();
-      const auto r = std::from_chars(p, end, v);
-      if (r.ec != std::errc() || r.ptr == p || !std::isfinite(v))
-      {
-        return false;
-      }
-      stop = r.ptr;
-    }
-    if (*stop != '\0' && !IsRowBlank(*stop))
+    const char* const stop = ScanDouble(p, row + line.size(), v);
+    if (stop == p || !std::isfinite(v) || (*stop != '\0' && !IsRowBlank(*stop)))
     {
       return false;
     }

@@ -3,7 +3,7 @@
  * @file cmTextScan.h
  * @brief Fast, bounded line scanning of text files for the readers (pipeline free).
  *
- * Files are read into memory in one block and parsed with std::from_chars,
+ * Files are read into memory in one block and parsed with ScanDouble (fast_float),
  * never iostream extraction. Every failure throws ParseError carrying the
  * file name, the 1-based line number and the problem, so that a reader can
  * report "file:line: problem" and produce no partial output.
@@ -123,7 +123,19 @@ void Tokenize(std::string_view line, std::vector<std::string_view>& tokens, bool
 /// fills its field ("9.04515E-03-5.38014E-05", "    1-100.00000", "-1234.5000-1234.5000").
 void TokenizeFortranCells(std::string_view line, std::vector<std::string_view>& tokens);
 
-/// Strict number parsing of one whole token. Return false on any junk.
+/**
+ * The readers' one decimal parser. ScanDouble converts the number that starts
+ * at `first` ([-]digits[.digits][e|E[sign]digits], also inf and nan) and
+ * returns where it ends; it returns `first`, value unspecified, when no number
+ * starts there or its magnitude is out of the double range. The result is
+ * correctly rounded (the same bits as strtod). It stops at the first byte that
+ * cannot continue the number, so a caller checks what follows.
+ */
+const char* ScanDouble(const char* first, const char* last, double& value);
+
+/// Strict number parsing of one whole token (ScanDouble, and also a leading
+/// '+', Fortran D exponents, and out-of-range values: ±inf, or ±0 when too
+/// small). Returns false on any junk.
 bool ParseDouble(std::string_view token, double& value);
 bool ParseInt(std::string_view token, std::int64_t& value);
 /// True when the first token is an integer (a table's row, not its header).

@@ -488,6 +488,11 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
     out += "[Number of Frequencies] " + std::to_string(f.size()) + "\n[Network Data]\n";
   }
   double written = 0; // the previous frequency as the file will read it back
+  const auto readBack = [](const char* text) {
+    double v = 0;
+    ParseDouble(text, v); // the readers' parser: what a reader of the file will get
+    return v;
+  };
   for (std::size_t i = 0; i < f.size(); ++i)
   {
     if (!std::isfinite(f[i]) || (i > 0 && !(f[i] > f[i - 1])))
@@ -499,11 +504,11 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
     // Ten digits keep files readable; where they would merge two frequencies,
     // write all seventeen, and refuse a table whose frequencies cannot be
     // told apart once written (a reader would reject the file).
-    if (i > 0 && !(std::strtod(buf, nullptr) * scale > written))
+    if (i > 0 && !(readBack(buf) * scale > written))
     {
       std::snprintf(buf, sizeof buf, "%.17g", f[i] / scale);
     }
-    const double now = std::strtod(buf, nullptr) * scale;
+    const double now = readBack(buf) * scale;
     if (i > 0 && !(now > written))
     {
       throw std::runtime_error("row " + std::to_string(i) + ": frequency " + buf +

@@ -337,7 +337,7 @@ int TestBadInputs(int, char*[])
     }
     if (f[1] == "openems" || f[1] == "openems_dump")
     {
-      continue; // HDF5 needs the VTK::hdf5 library: cxx.TestOpenEmsReader and py.bad_inputs read these
+      continue; // HDF5 needs the VTK::hdf5 library: Readers.TestOpenEmsReader and py.bad_inputs read these
     }
     ++rows;
     ++byClass[f[2]];
@@ -354,7 +354,7 @@ int TestBadInputs(int, char*[])
     else if (f[3] == "warn" && f[6].rfind("port:", 0) == 0)
     {
       // The parser refuses the optional block; the VTK reader turns that into one warning
-      // and an empty port N (py.bad_inputs and cxx.TestReaderErrors check the reader).
+      // and an empty port N (py.bad_inputs and Readers.TestReaderErrors check the reader).
       ExpectRefusal(f[0], f[1], path, std::stoll(f[4]), frags);
     }
     else if (f[3] == "warn")

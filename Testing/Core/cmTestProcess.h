@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Child processes for the programs that measure or compare in fresh processes
-// (cloudmap_bench, cxx.TestThreadInvariance): this executable's path, the
+// (cloudmap_bench, Testing.TestThreadInvariance): this executable's path, the
 // environment without some variables, and a child run with its stdout
 // captured (posix_spawn, so a large VTK process is not forked).
 #ifndef cmTestProcess_h

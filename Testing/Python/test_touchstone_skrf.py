@@ -60,7 +60,7 @@ shipped = len(files)
 ours = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Data", "touchstone")
 # Not rlc_series_ri.s1p: scikit-rf 1.6.2 (Debian 13) drops its option line after the comment
 # "! Gamma = -0.5, VSWR 3" and reads GHz S MA R 50 (a comment holding "=" is taken for a
-# variable); core.TestTouchstone checks that file against hand values. Not shunt_z_db.s1p:
+# variable); Readers.TestTouchstone checks that file against hand values. Not shunt_z_db.s1p:
 # Z parameters, which scikit-rf 0.15 does not read.
 files += [os.path.join(os.path.normpath(ours), f) for f in ("skrf_hfss_twoport.s2p", "pad_6db_ma.s2p")]
 problems = []

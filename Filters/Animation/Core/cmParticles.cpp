@@ -2,7 +2,7 @@
 #include "cmParticles.h"
 
 #include "cmConstants.h"
-#include "cmHash.h"
+#include "cmCounterRng.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 #include "cmTweening.h"
 
 #include "cmConstants.h"
-#include "cmHash.h"
+#include "cmCounterRng.h"
 
 #include <algorithm>
 #include <cmath>

@@ -27,6 +27,8 @@ enum class Palette
 
 /// Largest number of bands accepted by the filters.
 constexpr int MaxBands = 4096;
+/// The number of bands by default (the chapter's 24).
+constexpr int DefaultBands = 24;
 
 /**
  * Band of x among n equal bands of width w / n from lo (BandSpec::Band with
@@ -55,7 +57,7 @@ struct BandSpec
 {
   double Min = 0;
   double Max = 1;
-  int N = 24;
+  int N = DefaultBands;
 
   /// Band of a value in [0, N-1], or N for NaN.
   int Band(double v) const { return BandOf(v, Min, Max - Min, N); }

@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
- * Counter-based random numbers for the fractal sources.
+ * @file cmCounterRng.h
+ * @brief Counter-based random numbers for every random source and filter (pipeline free).
  *
- * Every random value is a pure function of (seed, stream, index): no state is
+ * Every random value is a pure function of its key: no state is
  * carried from one draw to the next. Two MPI ranks, two threads or two pieces
  * that need the value for the same grid point therefore compute the very same
  * bits, and a distributed run reproduces the serial one exactly. The mixing
- * is SplitMix64's finaliser applied to a combination of the three keys
- * (it passes BigCrush when used as a counter-mode generator).
+ * is SplitMix64's finaliser (Mix64; it passes BigCrush when used as a
+ * counter-mode generator), keyed two ways:
+ * - (seed, stream, index), CounterHash and its uniforms and Gaussians: the
+ *   fractal sources (stream is e.g. the MPD level);
+ * - (seed, stream, index, attribute), HashKey, Uniform01 and UniformPM1: the
+ *   animation units (particles, wiggle, tweening noise), where one particle or
+ *   key draws several attributes.
+ * The two keyings stay distinct so that every output is the one it always was.
  *
  * Gaussian values use the inverse normal CDF (Acklam's rational approximation,
  * relative error below 1.2e-9), which needs one uniform per value and no
@@ -91,5 +98,30 @@ inline double CounterGaussian(std::uint64_t seed, std::uint64_t stream, std::uin
   return NormalQuantile(CounterUniform(seed, stream, index));
 }
 
+/// Hash of a four-word key (Mix64 over the words in turn); distinct keys give
+/// independent-looking words.
+inline std::uint64_t HashKey(
+  std::uint64_t seed, std::uint64_t stream, std::uint64_t index, std::uint64_t attribute)
+{
+  std::uint64_t h = Mix64(seed ^ 0x243f6a8885a308d3ull);
+  h = Mix64(h ^ stream);
+  h = Mix64(h ^ index);
+  return Mix64(h ^ attribute);
 }
+
+/// Uniform in [0, 1) with 53 random bits, from a four-word key.
+inline double Uniform01(
+  std::uint64_t seed, std::uint64_t stream, std::uint64_t index, std::uint64_t attribute)
+{
+  return double(HashKey(seed, stream, index, attribute) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/// Reeves' rand(): uniform in [-1, 1], from a four-word key.
+inline double UniformPM1(
+  std::uint64_t seed, std::uint64_t stream, std::uint64_t index, std::uint64_t attribute)
+{
+  return 2.0 * Uniform01(seed, stream, index, attribute) - 1.0;
+}
+
+} // namespace cm
 #endif

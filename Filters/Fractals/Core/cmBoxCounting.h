@@ -55,7 +55,7 @@ BoxCountResult BoxCount(const double* xyz, long long n, const std::vector<long l
 /// of the counts averages out; the last two octaves, where the segments
 /// count as straight lines (slope 1), offset the steeper counts of the
 /// coarse boxes. Measured with the defaults (4 sizes per octave,
-/// core.TestFractalDimension): Koch curve of 5, 6, 7 iterations 1.2653,
+/// FiltersFractals.TestFractalDimension): Koch curve of 5, 6, 7 iterations 1.2653,
 /// 1.2647, 1.2684 (1.2619); Sierpinski gasket of 200000 chaos-game points
 /// within 0.01 of 1.5850; a straight line 1.01; a filled square 2.0000. Not
 /// the Sierpinski arrowhead curve: its segments turn straight at once below

@@ -282,7 +282,7 @@ add("nec_nf_count_larger.out", V, "count-larger", "warn", 187,
 add("nec_nf_count_huge.out", V, "count-huge", "warn", 254,
     ["NEAR MAGNETIC FIELDS table has 56 rows", "= 9223372036854775807 points"],
     sub_line(v, 191, "NH   0     8     1     7", "NH   0  4000000000 4000000000 4000000000"), ref="port:4")
-# (CRLF: core.TestNecNearField reads this deck's tables with CRLF; a corpus entry would need
+# (CRLF: Readers.TestNecNearField reads this deck's tables with CRLF; a corpus entry would need
 # patches for the downstream cloud map of py.mpi_reader_error, and this model is wire-only)
 
 # ------------------------------------------- FEKO .out voltage-source blocks (issue 18)
