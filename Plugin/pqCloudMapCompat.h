@@ -17,7 +17,7 @@
 
 #include "vtkPVVersion.h"
 
-#define CLOUDMAP_PARAVIEW_AT_LEAST(major, minor)                                                  \
+#define CLOUDMAP_PARAVIEW_AT_LEAST(major, minor)                                                   \
   (PARAVIEW_VERSION_CHECK(PARAVIEW_VERSION_MAJOR, PARAVIEW_VERSION_MINOR, 0) >=                    \
     PARAVIEW_VERSION_CHECK(major, minor, 0))
 

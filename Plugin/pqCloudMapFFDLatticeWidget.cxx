@@ -49,7 +49,8 @@ pqCloudMapFFDLatticeWidget::pqCloudMapFFDLatticeWidget(
     });
     if (position)
     {
-      this->addPropertyLink(this->Position[a], "text", SIGNAL(textChanged(const QString&)), position, a);
+      this->addPropertyLink(
+        this->Position[a], "text", SIGNAL(textChanged(const QString&)), position, a);
     }
   }
   auto* help = new QLabel(
@@ -142,8 +143,8 @@ bool pqCloudMapFFDLatticeWidget::controlPointPosition(int index, double position
   }
   const int ijk[3] = { index % l[0], (index / l[0]) % l[1], index / (l[0] * l[1]) };
   vtkSMUncheckedPropertyHelper displacements(smproxy, "Displacements");
-  const bool displaced = displacements.GetNumberOfElements() ==
-    3u * static_cast<unsigned int>(l[0] * l[1] * l[2]);
+  const bool displaced =
+    displacements.GetNumberOfElements() == 3u * static_cast<unsigned int>(l[0] * l[1] * l[2]);
   for (int a = 0; a < 3; ++a)
   {
     position[a] = origin[a] + length[a] * double(ijk[a]) / double(l[a] - 1);
@@ -170,9 +171,9 @@ void pqCloudMapFFDLatticeWidget::onSelectionChanged()
   const bool valid = this->controlPointPosition(index, p);
   if (!valid)
   {
-    this->Info->setText(index < 0
-        ? tr("Set Selected Control Point (i + L0 (j + L1 k)) to place a control point with the handle.")
-        : tr("Control point %1 is not in the lattice.").arg(index));
+    this->Info->setText(index < 0 ? tr("Set Selected Control Point (i + L0 (j + L1 k)) to place a "
+                                       "control point with the handle.")
+                                  : tr("Control point %1 is not in the lattice.").arg(index));
   }
   else
   {

@@ -34,7 +34,8 @@ class pqCloudMapFFDLatticeWidget : public pqInteractivePropertyWidget
   using Superclass = pqInteractivePropertyWidget;
 
 public:
-  pqCloudMapFFDLatticeWidget(vtkSMProxy* proxy, vtkSMPropertyGroup* group, QWidget* parent = nullptr);
+  pqCloudMapFFDLatticeWidget(
+    vtkSMProxy* proxy, vtkSMPropertyGroup* group, QWidget* parent = nullptr);
   ~pqCloudMapFFDLatticeWidget() override;
 
   /// "i j k" of the selected control point, or "none".

@@ -183,10 +183,9 @@ void pqCloudMapIFSMapsWidget::fillTable(const QString& text)
   this->Updating = true;
   this->Table->clear();
   this->Table->setColumnCount(ncoef + 2);
-  this->Table->setHorizontalHeaderLabels(
-    Headers(this->format()) << tr("p") << tr("used"));
-  this->Table->horizontalHeaderItem(ncoef + 1)
-    ->setToolTip(tr("The probability the chaos game uses for this map"));
+  this->Table->setHorizontalHeaderLabels(Headers(this->format()) << tr("p") << tr("used"));
+  this->Table->horizontalHeaderItem(ncoef + 1)->setToolTip(
+    tr("The probability the chaos game uses for this map"));
   this->Table->setRowCount(rows.size());
   for (int r = 0; r < rows.size(); ++r)
   {
@@ -306,8 +305,8 @@ void pqCloudMapIFSMapsWidget::updateSums()
   const int ncoef = CoefficientCount(this->format());
   const bool given = this->givenProbabilities();
   std::vector<cm::fractal::AffineMap> parsed;
-  std::string problem =
-    cm::fractal::ParseMaps(this->Text.toStdString(), static_cast<cm::fractal::MapFormat>(this->format()), parsed);
+  std::string problem = cm::fractal::ParseMaps(
+    this->Text.toStdString(), static_cast<cm::fractal::MapFormat>(this->format()), parsed);
 
   // The sum shown is always the given p column's (what the user typed);
   // with derived probabilities it is the derived shares' sum.
@@ -352,8 +351,8 @@ void pqCloudMapIFSMapsWidget::updateSums()
   }
   this->Updating = false;
 
-  QString text = given ? tr("Σ p = %1").arg(sum, 0, 'f', 4)
-                       : tr("p from |det|: Σ = %1").arg(sum, 0, 'f', 4);
+  QString text =
+    given ? tr("Σ p = %1").arg(sum, 0, 'f', 4) : tr("p from |det|: Σ = %1").arg(sum, 0, 'f', 4);
   if (!this->Valid)
   {
     // The core's message, unless it only repeats the sum.

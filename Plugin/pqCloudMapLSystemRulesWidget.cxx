@@ -108,8 +108,8 @@ pqCloudMapLSystemRulesWidget::pqCloudMapLSystemRulesWidget(
   this->Status->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(this->Status);
 
-  QObject::connect(this->Editor, &QPlainTextEdit::textChanged, this,
-    &pqCloudMapLSystemRulesWidget::onTextChanged);
+  QObject::connect(
+    this->Editor, &QPlainTextEdit::textChanged, this, &pqCloudMapLSystemRulesWidget::onTextChanged);
   this->addPropertyLink(this, "rules", SIGNAL(rulesChanged()), smproperty);
 
   // The axiom and the ignore set take part in the parse: follow their
@@ -239,7 +239,8 @@ void pqCloudMapLSystemRulesWidget::validate()
   if (message.empty())
   {
     this->Status->setStyleSheet(QStringLiteral("QLabel { color: #2e7d32; }"));
-    this->Status->setText(tr("%n rule(s), no errors", nullptr, static_cast<int>(grammar.Rules.size())));
+    this->Status->setText(
+      tr("%n rule(s), no errors", nullptr, static_cast<int>(grammar.Rules.size())));
   }
   else
   {

@@ -34,7 +34,8 @@ class pqCloudMapLSystemRulesWidget : public pqPropertyWidget
   using Superclass = pqPropertyWidget;
 
 public:
-  pqCloudMapLSystemRulesWidget(vtkSMProxy* proxy, vtkSMProperty* property, QWidget* parent = nullptr);
+  pqCloudMapLSystemRulesWidget(
+    vtkSMProxy* proxy, vtkSMProperty* property, QWidget* parent = nullptr);
   ~pqCloudMapLSystemRulesWidget() override;
 
   QString rules() const;

@@ -23,8 +23,7 @@
 //-----------------------------------------------------------------------------
 pqCloudMapStartup::pqCloudMapStartup(QObject* parentObject)
   : Superclass(parentObject)
-{
-}
+{}
 
 //-----------------------------------------------------------------------------
 pqCloudMapStartup::~pqCloudMapStartup() = default;
@@ -41,7 +40,8 @@ void pqCloudMapStartup::registerHelp()
 {
 #ifdef CLOUDMAP_REGISTER_HELP
   pqApplicationCore* core = pqApplicationCore::instance();
-  if (!core || this->HelpFile) {
+  if (!core || this->HelpFile)
+  {
     return;
   }
   // The same path ParaView takes for the help it embeds itself: base64 in
@@ -50,7 +50,8 @@ void pqCloudMapStartup::registerHelp()
   const QByteArray qch = QByteArray::fromBase64(QByteArray(encoded));
   delete[] encoded;
   auto* file = new QTemporaryFile(QDir::tempPath() + QStringLiteral("/CloudMap-XXXXXX.qch"), this);
-  if (!file->open() || file->write(qch) != qch.size() || !file->flush()) {
+  if (!file->open() || file->write(qch) != qch.size() || !file->flush())
+  {
     qWarning() << "CloudMap: cannot write the help file" << file->fileName();
     delete file;
     return;
@@ -65,9 +66,12 @@ void pqCloudMapStartup::registerHelp()
 void pqCloudMapStartup::shutdown()
 {
 #ifdef CLOUDMAP_REGISTER_HELP
-  if (this->HelpFile) {
-    if (pqApplicationCore* core = pqApplicationCore::instance()) {
-      if (QHelpEngine* engine = core->helpEngine()) {
+  if (this->HelpFile)
+  {
+    if (pqApplicationCore* core = pqApplicationCore::instance())
+    {
+      if (QHelpEngine* engine = core->helpEngine())
+      {
         engine->unregisterDocumentation(QHelpEngineCore::namespaceName(this->HelpFile->fileName()));
       }
     }
@@ -79,7 +83,8 @@ void pqCloudMapStartup::shutdown()
 int pqCloudMapStartup::importPresets()
 {
   QFile file(QStringLiteral(":/CloudMap/CloudMapPresets.json"));
-  if (!file.open(QIODevice::ReadOnly)) {
+  if (!file.open(QIODevice::ReadOnly))
+  {
     qCritical() << "CloudMap: the embedded colour presets are missing";
     return 0;
   }
@@ -89,16 +94,19 @@ int pqCloudMapStartup::importPresets()
   Json::CharReaderBuilder builder;
   const std::unique_ptr<Json::CharReader> reader(builder.newCharReader());
   if (!reader->parse(text.constData(), text.constData() + text.size(), &presets, &errors) ||
-      !presets.isArray()) {
+    !presets.isArray())
+  {
     qCritical() << "CloudMap: the embedded colour presets do not parse:" << errors.c_str();
     return 0;
   }
 
   vtkSMTransferFunctionPresets* manager = vtkSMTransferFunctionPresets::GetInstance();
   int available = 0;
-  for (const Json::Value& preset : presets) {
+  for (const Json::Value& preset : presets)
+  {
     const std::string name = preset.get("Name", "").asString();
-    if (name.empty()) {
+    if (name.empty())
+    {
       continue;
     }
     // SetPreset only replaces custom presets, so a kept copy is refreshed and

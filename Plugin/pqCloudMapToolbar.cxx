@@ -41,7 +41,8 @@
 #include <string>
 #include <vector>
 
-namespace {
+namespace
+{
 constexpr const char* SurfaceFilter = "CloudMapSurfaceCloudMap";
 constexpr const char* PatternFilter = "CloudMapAntennaPatternSurface";
 constexpr const char* TubeFilter = "TubeFilter";
@@ -63,14 +64,16 @@ constexpr const char* SourceNameArray = "SourceName";
 /// Filters menu uses, so the toolbar agrees with the menu in every case.
 bool Accepts(const char* filterName, pqOutputPort* port)
 {
-  if (!port || !port->getServer()) {
+  if (!port || !port->getServer())
+  {
     return false;
   }
   vtkSMSessionProxyManager* pxm = port->getServer()->proxyManager();
   vtkSMProxy* prototype = pxm ? pxm->GetPrototypeProxy("filters", filterName) : nullptr;
   auto* input =
     prototype ? vtkSMInputProperty::SafeDownCast(prototype->GetProperty("Input")) : nullptr;
-  if (!input) {
+  if (!input)
+  {
     return false;
   }
   input->RemoveAllUncheckedProxies();
@@ -83,18 +86,21 @@ bool Accepts(const char* filterName, pqOutputPort* port)
 /// The active view if it renders 3-D, else the first render view, else a new one.
 pqRenderView* TargetView(pqServer* server)
 {
-  if (auto* active = qobject_cast<pqRenderView*>(pqActiveObjects::instance().activeView())) {
+  if (auto* active = qobject_cast<pqRenderView*>(pqActiveObjects::instance().activeView()))
+  {
     return active;
   }
   pqServerManagerModel* smModel = pqApplicationCore::instance()->getServerManagerModel();
   const QList<pqRenderView*> views = smModel->findItems<pqRenderView*>(server);
-  if (!views.isEmpty()) {
+  if (!views.isEmpty())
+  {
     return views.first();
   }
   pqObjectBuilder* builder = pqApplicationCore::instance()->getObjectBuilder();
   auto* view =
     qobject_cast<pqRenderView*>(builder->createView(pqRenderView::renderViewType(), server));
-  if (view) {
+  if (view)
+  {
     builder->addToLayout(view);
   }
   return view;
@@ -244,14 +250,17 @@ pqPipelineSource* CreateFilter(const char* filterName, pqOutputPort* port, int a
   pqObjectBuilder* builder = pqApplicationCore::instance()->getObjectBuilder();
   pqPipelineSource* filter =
     builder->createFilter("filters", filterName, port->getSource(), port->getPortNumber());
-  if (!filter) {
+  if (!filter)
+  {
     return nullptr;
   }
   vtkSMSourceProxy* proxy = filter->getSourceProxy();
   vtkPVDataSetAttributesInformation* attributes =
     port->getDataInformation()->GetAttributeInformation(association);
-  for (const char* name : preferred) {
-    if (attributes && attributes->GetArrayInformation(name)) {
+  for (const char* name : preferred)
+  {
+    if (attributes && attributes->GetArrayInformation(name))
+    {
       vtkSMPropertyHelper(proxy, "SelectInputArray").SetInputArrayToProcess(association, name);
       proxy->UpdateVTKObjects();
       break;
@@ -270,9 +279,12 @@ pqPipelineSource* CreateFilter(const char* filterName, pqOutputPort* port, int a
 QString LegendTitle(const std::string& array)
 {
   QString quantity = QString::fromStdString(array);
-  if (array == "|J|") {
+  if (array == "|J|")
+  {
     quantity = QStringLiteral("Surface current density (A/m)");
-  } else if (array == "|I|") {
+  }
+  else if (array == "|I|")
+  {
     quantity = QStringLiteral("Current (A)");
   }
   // ParaView's text renderer drops '|', so a bare magnitude is spelt out.
@@ -298,7 +310,8 @@ bool ApplyBands(vtkSMProxy* lut, pqPipelineSource* filter, double range[2], int&
   vtkPVDataSetAttributesInformation* rows = info ? info->GetRowDataInformation() : nullptr;
   vtkPVArrayInformation* lower = rows ? rows->GetArrayInformation("Lower") : nullptr;
   vtkPVArrayInformation* upper = rows ? rows->GetArrayInformation("Upper") : nullptr;
-  if (!lower || !upper || bands < 1) {
+  if (!lower || !upper || bands < 1)
+  {
     return false;
   }
   range[0] = lower->GetComponentRange(0)[0];
@@ -310,7 +323,8 @@ bool ApplyBands(vtkSMProxy* lut, pqPipelineSource* filter, double range[2], int&
   spec.N = bands;
   std::vector<double> points;
   points.reserve(8 * static_cast<std::size_t>(bands));
-  for (int k = 0; k < bands; ++k) {
+  for (int k = 0; k < bands; ++k)
+  {
     std::uint8_t rgb[3];
     cm::map::BandColor(palette, k, bands, rgb);
     const double width = spec.Upper(k) - spec.Lower(k);
@@ -338,7 +352,8 @@ std::vector<double> BandLabels(const double range[2], int bands)
 {
   std::vector<double> labels;
   const int step = bands > 8 ? bands / 8 : 1;
-  for (int k = 0; k <= bands; k += step) {
+  for (int k = 0; k <= bands; k += step)
+  {
     labels.push_back(range[0] + (range[1] - range[0]) * k / bands);
   }
   return labels;
@@ -423,9 +438,8 @@ pqCloudMapToolbar::pqCloudMapToolbar(QWidget* parentObject)
   this->SurfaceCloudMapAction->setToolTip(
     tr("Surface Cloud Map of the selected MoM source: 24 bands, blue to red, with a legend; "
        "the source's wires (NEC-2) are drawn as tubes"));
-  QObject::connect(this->SurfaceCloudMapAction, &QAction::triggered, this, [this]() {
-    this->applySurfaceCloudMap();
-  });
+  QObject::connect(this->SurfaceCloudMapAction, &QAction::triggered, this,
+    [this]() { this->applySurfaceCloudMap(); });
 
   this->AntennaPatternAction = this->addAction(
     QIcon(QStringLiteral(":/CloudMap/Icons/AntennaPattern.png")), tr("Antenna Pattern"));
@@ -435,9 +449,8 @@ pqCloudMapToolbar::pqCloudMapToolbar(QWidget* parentObject)
        "radiation pattern): centred on the driven source (SourcePosition[m]), radius 0.35 x "
        "the model's bounding-box diagonal, dB scale from -30 to 0 dB, 40 % opacity, "
        "with its own dB legend"));
-  QObject::connect(this->AntennaPatternAction, &QAction::triggered, this, [this]() {
-    this->applyAntennaPattern();
-  });
+  QObject::connect(this->AntennaPatternAction, &QAction::triggered, this,
+    [this]() { this->applyAntennaPattern(); });
 
   // The source the selected pattern follows, by name (SourceName).
   auto* label = new QLabel(tr(" Source: "), this);
@@ -517,14 +530,16 @@ bool pqCloudMapToolbar::setPatternSource(int index)
 bool pqCloudMapToolbar::applySurfaceCloudMap()
 {
   pqOutputPort* port = pqActiveObjects::instance().activePort();
-  if (!Accepts(SurfaceFilter, port)) {
+  if (!Accepts(SurfaceFilter, port))
+  {
     return false;
   }
   pqScopedUndoSet undo(tr("Surface Cloud Map"));
   pqRenderView* view = TargetView(port->getServer());
   pqPipelineSource* filter =
     CreateFilter(SurfaceFilter, port, vtkDataObject::CELL, { "|J|" }, [](vtkSMProxy*) {});
-  if (!view || !filter) {
+  if (!view || !filter)
+  {
     return false;
   }
   auto* viewProxy = vtkSMViewProxy::SafeDownCast(view->getViewProxy());
@@ -534,7 +549,8 @@ bool pqCloudMapToolbar::applySurfaceCloudMap()
 
   vtkNew<vtkSMParaViewPipelineControllerWithRendering> controller;
   vtkSMProxy* repr = controller->Show(filter->getSourceProxy(), 0, viewProxy);
-  if (!repr) {
+  if (!repr)
+  {
     return false;
   }
   controller->Hide(port->getSourceProxy(), port->getPortNumber(), viewProxy);
@@ -544,9 +560,11 @@ bool pqCloudMapToolbar::applySurfaceCloudMap()
   vtkSMProxy* lut = vtkSMPropertyHelper(repr, "LookupTable", true).GetAsProxy();
   double range[2];
   int bands = 0;
-  if (lut && ApplyBands(lut, filter, range, bands)) {
+  if (lut && ApplyBands(lut, filter, range, bands))
+  {
     cm::ColoringHelper::SetScalarBarVisibility(repr, viewProxy, true);
-    if (vtkSMProxy* bar = vtkSMTransferFunctionProxy::FindScalarBarRepresentation(lut, viewProxy)) {
+    if (vtkSMProxy* bar = vtkSMTransferFunctionProxy::FindScalarBarRepresentation(lut, viewProxy))
+    {
       ConfigureLegend(bar, LegendTitle(array), BandLabels(range, bands));
     }
   }
@@ -592,13 +610,15 @@ bool pqCloudMapToolbar::applyAntennaPattern()
         vtkSMPropertyHelper(proxy, "SourceIndex").Set(0);
       }
     });
-  if (!view || !filter) {
+  if (!view || !filter)
+  {
     return false;
   }
   auto* viewProxy = vtkSMViewProxy::SafeDownCast(view->getViewProxy());
   vtkNew<vtkSMParaViewPipelineControllerWithRendering> controller;
   vtkSMProxy* repr = controller->Show(filter->getSourceProxy(), 0, viewProxy);
-  if (!repr) {
+  if (!repr)
+  {
     return false;
   }
   // The dB value through a lookup table with the exact band colours, seen through

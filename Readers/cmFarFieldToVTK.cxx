@@ -117,8 +117,8 @@ void SetFrequencyTimeSteps(vtkInformation* outInfo, const std::vector<double>& s
   {
     return;
   }
-  outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_STEPS(), steps.data(),
-    static_cast<int>(steps.size()));
+  outInfo->Set(
+    vtkStreamingDemandDrivenPipeline::TIME_STEPS(), steps.data(), static_cast<int>(steps.size()));
   const double range[2] = { steps.front(), steps.back() };
   outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_RANGE(), range, 2);
 }

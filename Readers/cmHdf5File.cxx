@@ -25,7 +25,10 @@ struct Handle
   {
     if (this->Id >= 0)
     {
-      H5E_BEGIN_TRY { this->Close(this->Id); }
+      H5E_BEGIN_TRY
+      {
+        this->Close(this->Id);
+      }
       H5E_END_TRY;
     }
   }
@@ -45,7 +48,10 @@ bool PathExists(hid_t file, const std::string& path)
     next = next == std::string::npos ? path.size() : next;
     const std::string prefix = path.substr(0, next);
     htri_t ok;
-    H5E_BEGIN_TRY { ok = H5Lexists(file, prefix.c_str(), H5P_DEFAULT); }
+    H5E_BEGIN_TRY
+    {
+      ok = H5Lexists(file, prefix.c_str(), H5P_DEFAULT);
+    }
     H5E_END_TRY;
     if (ok <= 0)
     {
@@ -99,13 +105,21 @@ Hdf5File::Hdf5File(const std::string& path)
     throw ParseError(path, 0, std::string("cannot open: ") + std::strerror(errno));
   }
   htri_t is;
-  H5E_BEGIN_TRY { is = H5Fis_hdf5(path.c_str()); }
+  H5E_BEGIN_TRY
+  {
+    is = H5Fis_hdf5(path.c_str());
+  }
   H5E_END_TRY;
   if (is <= 0)
   {
-    throw ParseError(path, 0, "not an HDF5 file (no HDF5 signature); expected an openEMS HDF5 result (nf2ff or field dump)");
+    throw ParseError(path, 0,
+      "not an HDF5 file (no HDF5 signature); expected an openEMS HDF5 result (nf2ff or field "
+      "dump)");
   }
-  H5E_BEGIN_TRY { this->File = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT); }
+  H5E_BEGIN_TRY
+  {
+    this->File = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  }
   H5E_END_TRY;
   if (this->File < 0)
   {
@@ -117,7 +131,10 @@ Hdf5File::~Hdf5File()
 {
   if (this->File >= 0)
   {
-    H5E_BEGIN_TRY { H5Fclose(static_cast<hid_t>(this->File)); }
+    H5E_BEGIN_TRY
+    {
+      H5Fclose(static_cast<hid_t>(this->File));
+    }
     H5E_END_TRY;
   }
 }
@@ -130,7 +147,10 @@ bool Hdf5File::IsHdf5(const std::string& path)
     return false;
   }
   htri_t is;
-  H5E_BEGIN_TRY { is = H5Fis_hdf5(path.c_str()); }
+  H5E_BEGIN_TRY
+  {
+    is = H5Fis_hdf5(path.c_str());
+  }
   H5E_END_TRY;
   return is > 0;
 }
@@ -166,14 +186,20 @@ bool Hdf5File::Dataset(const std::string& path, std::vector<std::uint64_t>& dims
   }
   H5O_info_t info;
   herr_t got;
-  H5E_BEGIN_TRY { got = H5Oget_info_by_name(file, path.c_str(), &info, H5P_DEFAULT); }
+  H5E_BEGIN_TRY
+  {
+    got = H5Oget_info_by_name(file, path.c_str(), &info, H5P_DEFAULT);
+  }
   H5E_END_TRY;
   if (got < 0 || info.type != H5O_TYPE_DATASET)
   {
     return false;
   }
   Handle set{ -1, H5Dclose };
-  H5E_BEGIN_TRY { set.Id = H5Dopen2(file, path.c_str(), H5P_DEFAULT); }
+  H5E_BEGIN_TRY
+  {
+    set.Id = H5Dopen2(file, path.c_str(), H5P_DEFAULT);
+  }
   H5E_END_TRY;
   if (set.Id < 0)
   {
@@ -210,11 +236,13 @@ std::vector<double> Hdf5File::Read(const std::string& path)
   // written, compression): refuse more than 16 times what the file's bytes could hold
   // uncompressed, before allocating.
   struct stat st;
-  const std::uint64_t bytes = ::stat(this->Path.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+  const std::uint64_t bytes =
+    ::stat(this->Path.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
   if (n > (16 * bytes + (1u << 20)) / sizeof(double))
   {
-    throw ParseError(this->Path, 0, "dataset " + path + " declares " + std::to_string(n) +
-        " values, more than a file of " + std::to_string(bytes) + " bytes could hold");
+    throw ParseError(this->Path, 0,
+      "dataset " + path + " declares " + std::to_string(n) + " values, more than a file of " +
+        std::to_string(bytes) + " bytes could hold");
   }
   std::vector<double> v(static_cast<std::size_t>(n));
   Handle set{ -1, H5Dclose };
@@ -230,12 +258,14 @@ std::vector<double> Hdf5File::Read(const std::string& path)
   H5E_END_TRY;
   if (n > 0 && ok < 0)
   {
-    throw ParseError(this->Path, 0, "dataset " + path + " cannot be read (damaged or truncated file?)");
+    throw ParseError(
+      this->Path, 0, "dataset " + path + " cannot be read (damaged or truncated file?)");
   }
   return v;
 }
 
-bool Hdf5File::Attribute(const std::string& path, const std::string& name, std::vector<double>& values)
+bool Hdf5File::Attribute(
+  const std::string& path, const std::string& name, std::vector<double>& values)
 {
   const hid_t file = static_cast<hid_t>(this->File);
   if (!PathExists(file, path))
@@ -243,14 +273,20 @@ bool Hdf5File::Attribute(const std::string& path, const std::string& name, std::
     return false;
   }
   htri_t has;
-  H5E_BEGIN_TRY { has = H5Aexists_by_name(file, path.c_str(), name.c_str(), H5P_DEFAULT); }
+  H5E_BEGIN_TRY
+  {
+    has = H5Aexists_by_name(file, path.c_str(), name.c_str(), H5P_DEFAULT);
+  }
   H5E_END_TRY;
   if (has <= 0)
   {
     return false;
   }
   Handle attr{ -1, H5Aclose };
-  H5E_BEGIN_TRY { attr.Id = H5Aopen_by_name(file, path.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT); }
+  H5E_BEGIN_TRY
+  {
+    attr.Id = H5Aopen_by_name(file, path.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT);
+  }
   H5E_END_TRY;
   if (attr.Id < 0)
   {
@@ -271,7 +307,10 @@ bool Hdf5File::Attribute(const std::string& path, const std::string& name, std::
   herr_t ok = 0;
   if (n > 0)
   {
-    H5E_BEGIN_TRY { ok = H5Aread(attr.Id, H5T_NATIVE_DOUBLE, values.data()); }
+    H5E_BEGIN_TRY
+    {
+      ok = H5Aread(attr.Id, H5T_NATIVE_DOUBLE, values.data());
+    }
     H5E_END_TRY;
   }
   if (ok < 0)
@@ -305,14 +344,20 @@ bool Hdf5File::Children(const std::string& path, std::vector<std::string>& names
   }
   H5O_info_t info;
   herr_t got;
-  H5E_BEGIN_TRY { got = H5Oget_info_by_name(file, path.c_str(), &info, H5P_DEFAULT); }
+  H5E_BEGIN_TRY
+  {
+    got = H5Oget_info_by_name(file, path.c_str(), &info, H5P_DEFAULT);
+  }
   H5E_END_TRY;
   if (got < 0 || info.type != H5O_TYPE_GROUP)
   {
     return false;
   }
   Handle group{ -1, H5Gclose };
-  H5E_BEGIN_TRY { group.Id = H5Gopen2(file, path.c_str(), H5P_DEFAULT); }
+  H5E_BEGIN_TRY
+  {
+    group.Id = H5Gopen2(file, path.c_str(), H5P_DEFAULT);
+  }
   H5E_END_TRY;
   if (group.Id < 0)
   {
@@ -320,7 +365,10 @@ bool Hdf5File::Children(const std::string& path, std::vector<std::string>& names
   }
   hsize_t at = 0;
   herr_t ok;
-  H5E_BEGIN_TRY { ok = H5Literate(group.Id, H5_INDEX_NAME, H5_ITER_INC, &at, CollectLink, &names); }
+  H5E_BEGIN_TRY
+  {
+    ok = H5Literate(group.Id, H5_INDEX_NAME, H5_ITER_INC, &at, CollectLink, &names);
+  }
   H5E_END_TRY;
   if (ok < 0)
   {

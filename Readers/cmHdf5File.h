@@ -38,7 +38,8 @@ public:
   bool Dataset(const std::string& path, std::vector<std::uint64_t>& dims) override;
   bool Exists(const std::string& path) override;
   std::vector<double> Read(const std::string& path) override;
-  bool Attribute(const std::string& path, const std::string& name, std::vector<double>& values) override;
+  bool Attribute(
+    const std::string& path, const std::string& name, std::vector<double>& values) override;
   /// Lists the links of a group (at most 1,000,000; more throws ParseError).
   bool Children(const std::string& path, std::vector<std::string>& names) override;
 

@@ -59,8 +59,8 @@ void NearFieldToStructuredGrid(
     return; // an empty piece
   }
   std::vector<std::size_t> ids;
-  ids.reserve(static_cast<std::size_t>(ext[1] - ext[0] + 1) * (ext[3] - ext[2] + 1) *
-    (ext[5] - ext[4] + 1));
+  ids.reserve(
+    static_cast<std::size_t>(ext[1] - ext[0] + 1) * (ext[3] - ext[2] + 1) * (ext[5] - ext[4] + 1));
   const auto nx = static_cast<std::size_t>(g.Dimensions[0]);
   const auto ny = static_cast<std::size_t>(g.Dimensions[1]);
   vtkNew<vtkPoints> pts;

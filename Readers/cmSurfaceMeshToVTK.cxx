@@ -64,16 +64,17 @@ void AddNamed(vtkFieldData* fd, const char* namesKey, const char* posKey,
 // A piece's cells and points, and how they map to the mesh's.
 struct PieceMap
 {
-  bool Whole = false;                 ///< cells are exactly 0..ne-1, no ghosts
-  std::int64_t Begin = 0, End = 0;    ///< owned cells [Begin, End)
-  std::vector<std::int64_t> Order;    ///< all cells, owned then ghosts (empty: Begin..End)
-  std::vector<char> Level;            ///< ghost level per mesh cell (only with ghosts)
-  std::vector<std::int64_t> Remap;    ///< output id per mesh vertex, -1 unused (empty: identity)
+  bool Whole = false; ///< cells are exactly 0..ne-1, no ghosts
+  std::int64_t Begin = 0, End = 0; ///< owned cells [Begin, End)
+  std::vector<std::int64_t> Order; ///< all cells, owned then ghosts (empty: Begin..End)
+  std::vector<char> Level; ///< ghost level per mesh cell (only with ghosts)
+  std::vector<std::int64_t> Remap; ///< output id per mesh vertex, -1 unused (empty: identity)
   std::int64_t UsedPoints = 0;
 
   std::int64_t NumberOfCells() const
   {
-    return this->Order.empty() ? this->End - this->Begin : static_cast<std::int64_t>(this->Order.size());
+    return this->Order.empty() ? this->End - this->Begin
+                               : static_cast<std::int64_t>(this->Order.size());
   }
   std::int64_t Cell(std::int64_t i) const
   {
@@ -175,7 +176,8 @@ void CompactPoints(const SurfaceMesh& m, PieceMap& pm)
     {
       std::int64_t next = start[b];
       for (std::int64_t v = b * Block; v < std::min<std::int64_t>(np, (b + 1) * Block); ++v)
-        pm.Remap[v] = used[static_cast<std::size_t>(v)].load(std::memory_order_relaxed) ? next++ : -1;
+        pm.Remap[v] =
+          used[static_cast<std::size_t>(v)].load(std::memory_order_relaxed) ? next++ : -1;
     }
   });
 }
@@ -409,8 +411,8 @@ void Convert(const SurfaceMesh& m, SurfaceMesh* adopt, int piece, int numPieces,
   freq->SetName("Frequency");
   freq->InsertNextValue(m.Frequency);
   output->GetFieldData()->AddArray(freq);
-  AddNamed(output->GetFieldData(), "SourceNames", "SourcePositions", m.SourceNames,
-    m.SourcePositions);
+  AddNamed(
+    output->GetFieldData(), "SourceNames", "SourcePositions", m.SourceNames, m.SourcePositions);
   AddNamed(output->GetFieldData(), "ReceiverNames", "ReceiverPositions", m.ReceiverNames,
     m.ReceiverPositions);
 }

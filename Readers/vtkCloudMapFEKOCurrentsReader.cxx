@@ -126,7 +126,8 @@ int vtkCloudMapFEKOCurrentsReader::ReadMesh(int piece, int npieces, int, int ste
     {
       SamplesToPolyData(b.Electric, b.Electric.Components == 1 ? "Q" : "J", f, piece, npieces,
         vtkPolyData::SafeDownCast(this->PortOutput(0)));
-      SamplesToPolyData(b.Magnetic, "M", f, piece, npieces, vtkPolyData::SafeDownCast(this->PortOutput(1)));
+      SamplesToPolyData(
+        b.Magnetic, "M", f, piece, npieces, vtkPolyData::SafeDownCast(this->PortOutput(1)));
       break;
     }
   }

@@ -135,7 +135,8 @@ std::vector<double> vtkCloudMapGmshReader::ParseFile()
   return in.Mesh.Times; // the views' times, when several
 }
 
-int vtkCloudMapGmshReader::ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject* output)
+int vtkCloudMapGmshReader::ReadMesh(
+  int piece, int npieces, int nghosts, int step, vtkDataObject* output)
 {
   this->RequireParsed("mesh", false);
   const Internals& in = *this->Internal;
@@ -172,7 +173,8 @@ int vtkCloudMapGmshReader::ReadMesh(int piece, int npieces, int nghosts, int ste
     {
       shown.push_back(&v);
     }
-    else if (((*same)->Time > t && v.Time < (*same)->Time) || (v.Time <= t && v.Time > (*same)->Time))
+    else if (((*same)->Time > t && v.Time < (*same)->Time) ||
+      (v.Time <= t && v.Time > (*same)->Time))
     {
       *same = &v;
     }
@@ -192,8 +194,9 @@ int vtkCloudMapGmshReader::ReadMesh(int piece, int npieces, int nghosts, int ste
     a->SetNumberOfTuples(n);
     for (vtkIdType i = 0; i < n; ++i)
     {
-      const std::size_t src = v.OnElements ? static_cast<std::size_t>(elementIds->GetTuple1(i))
-                                            : static_cast<std::size_t>(pointIds[static_cast<std::size_t>(i)]);
+      const std::size_t src = v.OnElements
+        ? static_cast<std::size_t>(elementIds->GetTuple1(i))
+        : static_cast<std::size_t>(pointIds[static_cast<std::size_t>(i)]);
       for (int c = 0; c < v.Components; ++c)
       {
         a->SetTypedComponent(i, c, v.Values[src * static_cast<std::size_t>(v.Components) + c]);

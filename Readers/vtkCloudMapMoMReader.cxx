@@ -29,8 +29,8 @@ int vtkCloudMapMoMReader::ReadMesh(int piece, int npieces, int nghosts, int, vtk
   // Every rank parses the whole file, so every rank sees the same error. Pieces are
   // contiguous element ranges with vertex-adjacent ghost rings. The parsed arrays become
   // the output's where they can (no copy).
-  cm::SurfaceMeshToPolyData(cm::ReadMoMFile(this->FileName, cm::SMPFor()), piece,
-    npieces, nghosts, vtkPolyData::SafeDownCast(output));
+  cm::SurfaceMeshToPolyData(cm::ReadMoMFile(this->FileName, cm::SMPFor()), piece, npieces, nghosts,
+    vtkPolyData::SafeDownCast(output));
   return 1;
 }
 

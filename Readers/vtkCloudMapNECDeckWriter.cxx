@@ -26,8 +26,9 @@ std::string vtkCloudMapNECDeckWriter::MakeText(vtkDataObject* data)
   vtkPolyData* input = vtkPolyData::SafeDownCast(data);
   if (input->GetNumberOfVerts() + input->GetNumberOfLines() + input->GetNumberOfStrips() > 0)
   {
-    throw std::runtime_error("the input has vertices, lines or strips: a NEC deck holds only "
-                             "triangle and quad patches (extract the surface, then triangulate strips)");
+    throw std::runtime_error(
+      "the input has vertices, lines or strips: a NEC deck holds only "
+      "triangle and quad patches (extract the surface, then triangulate strips)");
   }
   std::vector<double> pts(3 * static_cast<std::size_t>(input->GetNumberOfPoints()));
   for (vtkIdType i = 0; i < input->GetNumberOfPoints(); ++i)

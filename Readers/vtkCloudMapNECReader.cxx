@@ -423,9 +423,9 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       {
         if (!patterns.empty())
         {
-          vtkWarningMacro(<< "PatternIndex " << this->PatternIndex << " is out of range: "
-                          << patterns.size() << " RADIATION PATTERNS table(s) at " << f * 1e-6
-                          << " MHz");
+          vtkWarningMacro(<< "PatternIndex " << this->PatternIndex
+                          << " is out of range: " << patterns.size()
+                          << " RADIATION PATTERNS table(s) at " << f * 1e-6 << " MHz");
         }
         cm::EmptyFarFieldTable(f, t);
       }
@@ -455,8 +455,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
 
 void vtkCloudMapNECReader::NearFieldData(double f, int piece, int pieces, vtkStructuredGrid* out)
 {
-  const cm::NecNearField* g =
-    PickNearField(this->Internal->Nec, f, this->NearFieldIndex);
+  const cm::NecNearField* g = PickNearField(this->Internal->Nec, f, this->NearFieldIndex);
   int ext[6] = { 0, -1, 0, -1, 0, -1 };
   if (g)
   {

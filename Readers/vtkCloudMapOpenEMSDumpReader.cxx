@@ -118,7 +118,8 @@ int vtkCloudMapOpenEMSDumpReader::ReadMesh(int, int, int, int step, vtkDataObjec
   m->SetName(("|" + name + "|").c_str());
   r->SetNumberOfComponents(3);
   i->SetNumberOfComponents(3);
-  const vtkIdType n = static_cast<vtkIdType>(ext[1] - ext[0] + 1) * (ext[3] - ext[2] + 1) * (ext[5] - ext[4] + 1);
+  const vtkIdType n =
+    static_cast<vtkIdType>(ext[1] - ext[0] + 1) * (ext[3] - ext[2] + 1) * (ext[5] - ext[4] + 1);
   r->SetNumberOfTuples(n);
   if (d.FrequencyDomain)
   {
@@ -134,7 +135,8 @@ int vtkCloudMapOpenEMSDumpReader::ReadMesh(int, int, int, int step, vtkDataObjec
       for (int x = ext[0]; x <= ext[1]; ++x, ++t)
       {
         const std::size_t p = 3 *
-          (static_cast<std::size_t>(x) + nx * (static_cast<std::size_t>(y) + ny * static_cast<std::size_t>(z)));
+          (static_cast<std::size_t>(x) +
+            nx * (static_cast<std::size_t>(y) + ny * static_cast<std::size_t>(z)));
         double s = 0;
         for (int c = 0; c < 3; ++c)
         {

@@ -43,7 +43,10 @@ public:
   int CanReadFile(const char* fileName);
 
   /// The output of port 0.
-  vtkRectilinearGrid* GetOutput() { return vtkRectilinearGrid::SafeDownCast(this->GetOutputDataObject(0)); }
+  vtkRectilinearGrid* GetOutput()
+  {
+    return vtkRectilinearGrid::SafeDownCast(this->GetOutputDataObject(0));
+  }
 
 protected:
   vtkCloudMapOpenEMSDumpReader();

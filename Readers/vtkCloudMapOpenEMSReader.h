@@ -5,8 +5,8 @@
  *
  * The file `CalcNF2FF(..., outfile="nf2ff.h5")` writes (see cmOpenEmsNf2ff.h for the
  * layout), on any θ/φ openEMS was given (negative θ, φ past 360°, single cuts) taken to
- * θ in [0°, 180°], φ in [0°, 360°): one row per (θ, φ), θ fastest, with Theta, Phi (degrees), Etheta_re/_im,
- * Ephi_re/_im (r·E, volts), |Etheta|, |Ephi|, |E|, Gain = directivity in dBi
+ * θ in [0°, 180°], φ in [0°, 360°): one row per (θ, φ), θ fastest, with Theta, Phi (degrees),
+ * Etheta_re/_im, Ephi_re/_im (r·E, volts), |Etheta|, |Ephi|, |E|, Gain = directivity in dBi
  * (GainKind "Directivity") and P_rad (W/m² at the file's radius). Field data
  * `Frequency`, and `Dmax` (dBi) and `Prad` (W) as openEMS computed them. Several
  * frequencies are time steps whose values are the frequencies in Hz. So Antenna

@@ -123,8 +123,7 @@ void vtkCloudMapReaderBase::RequireParsed(const char* what, bool requireSteps) c
 {
   if (this->Internal->Stamp.Name != this->FileName || (requireSteps && this->Steps.empty()))
   {
-    throw std::runtime_error(
-      std::string("no parsed ") + what + " for '" + this->FileName + "'");
+    throw std::runtime_error(std::string("no parsed ") + what + " for '" + this->FileName + "'");
   }
 }
 
@@ -263,8 +262,8 @@ vtkTypeBool vtkCloudMapReaderBase::ProcessRequest(
     {
       return ok;
     }
-    this->InfoError =
-      this->LastError.empty() ? std::string("reading the file's information failed") : this->LastError;
+    this->InfoError = this->LastError.empty() ? std::string("reading the file's information failed")
+                                              : this->LastError;
     for (int port = 0; outputs && port < outputs->GetNumberOfInformationObjects(); ++port)
     {
       this->DescribeOutputPort(port, outputs->GetInformationObject(port));

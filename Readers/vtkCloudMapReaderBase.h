@@ -78,8 +78,8 @@ public:
 
   /// REQUEST_INFORMATION and REQUEST_DATA with the errors kept for the vote over MPI ranks
   /// that ends REQUEST_DATA; other requests go to vtkReaderAlgorithm.
-  vtkTypeBool ProcessRequest(vtkInformation* request, vtkInformationVector** inputs,
-    vtkInformationVector* outputs) override;
+  vtkTypeBool ProcessRequest(
+    vtkInformation* request, vtkInformationVector** inputs, vtkInformationVector* outputs) override;
 
 protected:
   vtkCloudMapReaderBase();

@@ -85,8 +85,8 @@ int vtkCloudMapFreeFormDeformation::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   // With keyframed displacements on a static input, the animation spans the keys.
-  const std::size_t stride = 1 + 3 * std::size_t(this->LatticeSize[0]) * this->LatticeSize[1] *
-      this->LatticeSize[2];
+  const std::size_t stride =
+    1 + 3 * std::size_t(this->LatticeSize[0]) * this->LatticeSize[1] * this->LatticeSize[2];
   if (this->DisplacementKeys.size() >= 2 * stride && this->DisplacementKeys.size() % stride == 0)
   {
     double t0 = HUGE_VAL, t1 = -HUGE_VAL;
@@ -204,7 +204,8 @@ int vtkCloudMapFreeFormDeformation::RequestData(
       easing.assign(rows, this->KeyEasing);
     }
     error = track.Set(static_cast<int>(3 * ncp), this->DisplacementKeys,
-      rows * std::size_t(1 + 3 * ncp) == this->DisplacementKeys.size() ? easing : std::vector<int>());
+      rows * std::size_t(1 + 3 * ncp) == this->DisplacementKeys.size() ? easing
+                                                                       : std::vector<int>());
     if (!error.empty())
     {
       vtkErrorMacro(<< "DisplacementKeys: " << error);

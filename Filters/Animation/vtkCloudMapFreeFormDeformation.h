@@ -32,7 +32,8 @@
 
 #include <vector>
 
-class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapFreeFormDeformation : public vtkPassInputTypeAlgorithm
+class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapFreeFormDeformation
+  : public vtkPassInputTypeAlgorithm
 {
 public:
   static vtkCloudMapFreeFormDeformation* New();

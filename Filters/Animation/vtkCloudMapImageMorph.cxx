@@ -27,8 +27,8 @@ vtkCloudMapImageMorph::vtkCloudMapImageMorph()
 
 vtkCloudMapImageMorph::~vtkCloudMapImageMorph() = default;
 
-void vtkCloudMapImageMorph::AddFeatureLine(double p0x, double p0y, double q0x, double q0y,
-  double p1x, double p1y, double q1x, double q1y)
+void vtkCloudMapImageMorph::AddFeatureLine(
+  double p0x, double p0y, double q0x, double q0y, double p1x, double p1y, double q1x, double q1y)
 {
   this->FeatureLines.insert(this->FeatureLines.end(), { p0x, p0y, q0x, q0y, p1x, p1y, q1x, q1y });
   this->Modified();
@@ -85,8 +85,8 @@ int vtkCloudMapImageMorph::RequestData(
   im1->GetDimensions(d1);
   if (d0[0] != d1[0] || d0[1] != d1[1] || d0[2] != d1[2] || d0[2] != 1)
   {
-    vtkErrorMacro(<< "Image Morph needs two 2-D images of equal size; got " << d0[0] << "x"
-                  << d0[1] << "x" << d0[2] << " and " << d1[0] << "x" << d1[1] << "x" << d1[2]);
+    vtkErrorMacro(<< "Image Morph needs two 2-D images of equal size; got " << d0[0] << "x" << d0[1]
+                  << "x" << d0[2] << " and " << d1[0] << "x" << d1[1] << "x" << d1[2]);
     return 0;
   }
   if (this->FeatureLines.size() % 8 != 0)

@@ -52,8 +52,8 @@ public:
 
   ///@{
   /// Feature line pairs: rows of (P0x, P0y, Q0x, Q0y, P1x, P1y, Q1x, Q1y).
-  void AddFeatureLine(double p0x, double p0y, double q0x, double q0y, double p1x, double p1y,
-    double q1x, double q1y);
+  void AddFeatureLine(
+    double p0x, double p0y, double q0x, double q0y, double p1x, double p1y, double q1x, double q1y);
   void RemoveAllFeatureLines();
   ///@}
 

@@ -21,7 +21,8 @@ vtkStandardNewMacro(vtkCloudMapKeyframeInterpolator);
 vtkCloudMapKeyframeInterpolator::vtkCloudMapKeyframeInterpolator() = default;
 vtkCloudMapKeyframeInterpolator::~vtkCloudMapKeyframeInterpolator() = default;
 
-void vtkCloudMapKeyframeInterpolator::AddKey(double time, double x, double y, double z, double easing)
+void vtkCloudMapKeyframeInterpolator::AddKey(
+  double time, double x, double y, double z, double easing)
 {
   this->Keys.insert(this->Keys.end(), { time, x, y, z, easing });
   this->Modified();

@@ -24,7 +24,8 @@
 
 #include <vector>
 
-class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapKeyframeInterpolator : public vtkPassInputTypeAlgorithm
+class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapKeyframeInterpolator
+  : public vtkPassInputTypeAlgorithm
 {
 public:
   static vtkCloudMapKeyframeInterpolator* New();

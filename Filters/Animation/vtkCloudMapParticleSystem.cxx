@@ -153,7 +153,8 @@ int vtkCloudMapParticleSystem::RequestData(
   {
     if (!input || input->GetNumberOfPoints() == 0)
     {
-      vtkErrorMacro(<< "the Input Points / Input Cells generation shapes need an input with points");
+      vtkErrorMacro(
+        << "the Input Points / Input Cells generation shapes need an input with points");
       return 0;
     }
     const vtkIdType np = input->GetNumberOfPoints();
@@ -173,8 +174,8 @@ int vtkCloudMapParticleSystem::RequestData(
       for (vtkIdType c = 0; c < input->GetNumberOfCells(); ++c)
       {
         input->GetCellPoints(c, ids);
-        const int dim = input->GetCellType(c) == VTK_TRIANGLE || input->GetCellType(c) == VTK_QUAD ||
-            input->GetCellType(c) == VTK_POLYGON
+        const int dim = input->GetCellType(c) == VTK_TRIANGLE ||
+            input->GetCellType(c) == VTK_QUAD || input->GetCellType(c) == VTK_POLYGON
           ? 2
           : 0;
         for (vtkIdType k = 1; dim == 2 && k + 1 < ids->GetNumberOfIds(); ++k)
@@ -230,8 +231,8 @@ int vtkCloudMapParticleSystem::RequestData(
     this->UpdateProgress(double(b + block) / double(candidates));
   }
   // Keep the live ones, in id order.
-  states.erase(std::remove_if(states.begin(), states.end(),
-                 [](const ParticleState& s) { return s.Id < 0; }),
+  states.erase(
+    std::remove_if(states.begin(), states.end(), [](const ParticleState& s) { return s.Id < 0; }),
     states.end());
   const vtkIdType n = static_cast<vtkIdType>(states.size());
 

@@ -139,6 +139,7 @@ public:
   {
     this->SetInputConnection(0, output);
   }
+
 protected:
   vtkCloudMapParticleSystem();
   ~vtkCloudMapParticleSystem() override;

@@ -191,7 +191,8 @@ int vtkCloudMapSkeleton::RequestData(
     {
       skin->GetPoint(i, &xyz[3 * i]);
     }
-    const ca::SkinBinding binding = ca::BindSkin(sk, this->BindTime, xyz.data(), m, this->SmoothSkinning);
+    const ca::SkinBinding binding =
+      ca::BindSkin(sk, this->BindTime, xyz.data(), m, this->SmoothSkinning);
     ca::ApplySkin(sk, binding, t, xyz.data());
     vtkNew<vtkPoints> moved;
     moved->SetDataTypeToDouble();

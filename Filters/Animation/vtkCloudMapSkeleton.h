@@ -76,6 +76,7 @@ public:
   {
     this->SetInputConnection(0, output);
   }
+
 protected:
   vtkCloudMapSkeleton();
   ~vtkCloudMapSkeleton() override;

@@ -15,6 +15,7 @@ class vtkTable;
 namespace cm::map
 {
 /// The legend table of a band spec: BandIndex, Lower, Upper, Red, Green, Blue, Label.
-CLOUDMAPFILTERSCLOUDMAP_EXPORT void FillBandTable(vtkTable* table, const BandSpec& spec, Palette palette);
+CLOUDMAPFILTERSCLOUDMAP_EXPORT void FillBandTable(
+  vtkTable* table, const BandSpec& spec, Palette palette);
 } // namespace cm::map
 #endif

@@ -44,8 +44,8 @@ namespace
 struct AverageWorker
 {
   template <typename ArrayT>
-  void operator()(ArrayT* in, cm::map::AreaAveraging& averaging, double* out,
-    const cm::ParallelFor& heavy)
+  void operator()(
+    ArrayT* in, cm::map::AreaAveraging& averaging, double* out, const cm::ParallelFor& heavy)
   {
     using T = vtk::GetAPIType<ArrayT>;
     std::vector<T> store;
@@ -125,12 +125,13 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
     return 0;
   }
 
-  vtkDataArray* selected = this->ProcessAllArrays ? nullptr : this->GetInputArrayToProcess(0, inputVector);
-  const std::vector<vtkDataArray*> arrays = ArraysToAverage(input->GetCellData(),
-    this->ProcessAllArrays, selected,
-    this->ProcessAllArrays ||
-      this->GetInputArrayAssociation(0, inputVector) == vtkDataObject::FIELD_ASSOCIATION_CELLS,
-    view.NumberOfCells(), error);
+  vtkDataArray* selected =
+    this->ProcessAllArrays ? nullptr : this->GetInputArrayToProcess(0, inputVector);
+  const std::vector<vtkDataArray*> arrays =
+    ArraysToAverage(input->GetCellData(), this->ProcessAllArrays, selected,
+      this->ProcessAllArrays ||
+        this->GetInputArrayAssociation(0, inputVector) == vtkDataObject::FIELD_ASSOCIATION_CELLS,
+      view.NumberOfCells(), error);
   if (!error.empty())
   {
     vtkErrorMacro(<< error);
@@ -140,7 +141,8 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
   // Progress: 0.2 once the vertex groups (and for them the areas and any
   // link table) are ready, the rest shared by the arrays. An abort leaves an
   // empty output.
-  cm::map::AreaAveraging averaging(view, this->MergeCoincidentPoints, this->Tolerance, cm::SMPItems());
+  cm::map::AreaAveraging averaging(
+    view, this->MergeCoincidentPoints, this->Tolerance, cm::SMPItems());
   this->UpdateProgress(0.2);
   const double share = 0.8 / std::max<std::size_t>(1, arrays.size());
   for (std::size_t a = 0; a < arrays.size() && !this->GetAbortExecute(); ++a)

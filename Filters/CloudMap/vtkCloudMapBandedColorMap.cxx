@@ -82,8 +82,10 @@ int vtkCloudMapBandedColorMap::RequestData(
   // and no cells, often without any array) is no error: it contributes no
   // values and gives an empty output.
   int association = -1;
-  vtkDataArray* values = input ? this->GetInputArrayToProcess(0, inputVector, association) : nullptr;
-  const bool emptyPiece = input && input->GetNumberOfPoints() == 0 && input->GetNumberOfCells() == 0;
+  vtkDataArray* values =
+    input ? this->GetInputArrayToProcess(0, inputVector, association) : nullptr;
+  const bool emptyPiece =
+    input && input->GetNumberOfPoints() == 0 && input->GetNumberOfCells() == 0;
   std::ostringstream error;
   if (!input || !output)
   {
@@ -133,8 +135,9 @@ int vtkCloudMapBandedColorMap::RequestData(
   }
   output->ShallowCopy(input);
   const bool onCells = association == vtkDataObject::FIELD_ASSOCIATION_CELLS;
-  vtkDataSetAttributes* attrs = onCells ? static_cast<vtkDataSetAttributes*>(output->GetCellData())
-                                        : static_cast<vtkDataSetAttributes*>(output->GetPointData());
+  vtkDataSetAttributes* attrs = onCells
+    ? static_cast<vtkDataSetAttributes*>(output->GetCellData())
+    : static_cast<vtkDataSetAttributes*>(output->GetPointData());
   vtkUnsignedCharArray* ghosts = onCells ? input->GetCellGhostArray() : input->GetPointGhostArray();
 
   std::vector<double> store;
@@ -425,13 +428,17 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
   auto write = [&](auto* bandArray) {
     bands = bandArray;
     if (floatPoints && smallIds)
-      ok = WriteExact<vtkFloatArray, vtkTypeInt32Array>(this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
+      ok = WriteExact<vtkFloatArray, vtkTypeInt32Array>(
+        this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
     else if (floatPoints)
-      ok = WriteExact<vtkFloatArray, vtkTypeInt64Array>(this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
+      ok = WriteExact<vtkFloatArray, vtkTypeInt64Array>(
+        this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
     else if (smallIds)
-      ok = WriteExact<vtkDoubleArray, vtkTypeInt32Array>(this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
+      ok = WriteExact<vtkDoubleArray, vtkTypeInt32Array>(
+        this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
     else
-      ok = WriteExact<vtkDoubleArray, vtkTypeInt64Array>(this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
+      ok = WriteExact<vtkDoubleArray, vtkTypeInt64Array>(
+        this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
   };
   if (spec.N <= 255)
   {

@@ -38,7 +38,8 @@
 #include "cmRefinement.h" // cm::map::MaxRefinementLevel
 #include "vtkPolyDataAlgorithm.h"
 
-class CLOUDMAPFILTERSCLOUDMAP_EXPORT vtkCloudMapCentroidMidpointRefinement : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSCLOUDMAP_EXPORT vtkCloudMapCentroidMidpointRefinement
+  : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapCentroidMidpointRefinement* New();

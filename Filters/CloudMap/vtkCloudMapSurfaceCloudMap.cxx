@@ -144,7 +144,8 @@ bool RunStage(vtkAlgorithm* outer, vtkAlgorithm* inner, double from, double to, 
  * ElementId (from the readers; it travels with the sub-elements, for picking
  * and for comparing distributed runs), the ghost flags and the field data.
  */
-vtkSmartPointer<vtkPolyData> MappedCopy(vtkPolyData* input, vtkDataArray* values, const std::string& name)
+vtkSmartPointer<vtkPolyData> MappedCopy(
+  vtkPolyData* input, vtkDataArray* values, const std::string& name)
 {
   vtkNew<vtkPolyData> work;
   work->CopyStructure(input);
@@ -389,8 +390,9 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   bool failed = !error.empty();
   if (haveValues && !this->GetAbortExecute())
   {
-    const bool keepGhosts = outputVector->GetInformationObject(0)->Get(
-                              vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()) > 0;
+    const bool keepGhosts =
+      outputVector->GetInformationObject(0)->Get(
+        vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS()) > 0;
     failed = !this->RunLocalStages(input, values, name, keepGhosts, bandInput, error);
     if (failed && !cm::SeveralRanks())
     {
@@ -400,8 +402,7 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   }
 
   // ---- The vote: every rank, before the collective band stage. -----------
-  const cm::RankVote vote =
-    cm::VoteAcrossRanks(this, failed, error, this->GetAbortExecute() != 0);
+  const cm::RankVote vote = cm::VoteAcrossRanks(this, failed, error, this->GetAbortExecute() != 0);
   if (vote.Failed)
   {
     clearOutputs();
@@ -414,9 +415,7 @@ int vtkCloudMapSurfaceCloudMap::RequestData(
   }
 
   // ---- The band stage (its range is reduced over all ranks). --------------
-  const vtkIdType expected = this->ExactBands ? -1
-    : haveValues                              ? bandInput->GetNumberOfCells()
-                                              : 0;
+  const vtkIdType expected = this->ExactBands ? -1 : haveValues ? bandInput->GetNumberOfCells() : 0;
   return this->RunBandStage(bandInput, name, expected, output, table);
 }
 

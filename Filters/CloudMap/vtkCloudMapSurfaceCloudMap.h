@@ -27,7 +27,7 @@
 #define vtkCloudMapSurfaceCloudMap_h
 
 #include "CloudMapFiltersCloudMapModule.h"
-#include "cmBanding.h"    // cm::map::MaxBands, DefaultBands
+#include "cmBanding.h" // cm::map::MaxBands, DefaultBands
 #include "cmRefinement.h" // cm::map::MaxRefinementLevel
 #include "vtkPolyDataAlgorithm.h"
 
@@ -119,7 +119,8 @@ private:
   // The steps of RequestData.
   /// The cell array to map (the selection, else the active cell scalars, else
   /// |J|); `error` says why it cannot be used (empty when it can).
-  vtkDataArray* MappedArray(vtkInformationVector** inputVector, vtkPolyData* input, std::string& error);
+  vtkDataArray* MappedArray(
+    vtkInformationVector** inputVector, vtkPolyData* input, std::string& error);
   /// The local stages: Area Weighted Point Data, then (unless ExactBands) the
   /// fused refinement and interpolation (the core's RefineSurface, called
   /// directly); fills `bandInput`. False when a stage failed.

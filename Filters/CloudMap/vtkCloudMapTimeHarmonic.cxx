@@ -38,7 +38,8 @@ int vtkCloudMapTimeHarmonic::RequestInformation(
     t[k] = static_cast<double>(k) / this->NumberOfSteps;
   }
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_STEPS(), t.data(), static_cast<int>(t.size()));
+  outInfo->Set(
+    vtkStreamingDemandDrivenPipeline::TIME_STEPS(), t.data(), static_cast<int>(t.size()));
   const double range[2] = { 0.0, t.back() };
   outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_RANGE(), range, 2);
   return 1;
@@ -122,25 +123,26 @@ int vtkCloudMapTimeHarmonic::RequestData(
   // In blocks, reporting progress and stopping when the user aborts. An
   // aborted rank still joins the reduction below, which also tells every
   // rank whether any of them aborted.
-  const bool done = cm::ForWithProgress(this, n, 0.0, 0.95, [&](std::int64_t begin, std::int64_t end) {
-    for (std::int64_t i = begin; i < end; ++i)
-    {
-      double m2 = 0, aa = 0, bb = 0, ab = 0;
-      for (int k = 0; k < nc; ++k)
+  const bool done =
+    cm::ForWithProgress(this, n, 0.0, 0.95, [&](std::int64_t begin, std::int64_t end) {
+      for (std::int64_t i = begin; i < end; ++i)
       {
-        const double x = a[i * nc + k], y = b[i * nc + k];
-        const double v = x * c - y * s;
-        pi[i * nc + k] = v;
-        m2 += v * v;
-        aa += x * x;
-        bb += y * y;
-        ab += x * y;
+        double m2 = 0, aa = 0, bb = 0, ab = 0;
+        for (int k = 0; k < nc; ++k)
+        {
+          const double x = a[i * nc + k], y = b[i * nc + k];
+          const double v = x * c - y * s;
+          pi[i * nc + k] = v;
+          m2 += v * v;
+          aa += x * x;
+          bb += y * y;
+          ab += x * y;
+        }
+        pm[i] = std::sqrt(m2);
+        // max over t of |a cos − b sin|² = (aa+bb)/2 + sqrt(((aa−bb)/2)² + ab²).
+        peak[i] = std::sqrt(0.5 * (aa + bb) + std::sqrt(0.25 * (aa - bb) * (aa - bb) + ab * ab));
       }
-      pm[i] = std::sqrt(m2);
-      // max over t of |a cos − b sin|² = (aa+bb)/2 + sqrt(((aa−bb)/2)² + ab²).
-      peak[i] = std::sqrt(0.5 * (aa + bb) + std::sqrt(0.25 * (aa - bb) * (aa - bb) + ab * ab));
-    }
-  });
+    });
   double top = peak.empty() || !done ? 0.0 : *std::max_element(peak.begin(), peak.end());
   // One reduction: the peak, and whether any rank aborted or failed.
   double reduced[3] = { top, done ? 0.0 : 1.0, failed ? 1.0 : 0.0 };

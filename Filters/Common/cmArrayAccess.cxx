@@ -116,7 +116,8 @@ struct GatherWorker
 };
 } // namespace
 
-void GatherTuples(vtkAbstractArray* src, vtkAbstractArray* dst, const long long* ids, std::int64_t n)
+void GatherTuples(
+  vtkAbstractArray* src, vtkAbstractArray* dst, const long long* ids, std::int64_t n)
 {
   auto* s = vtkDataArray::SafeDownCast(src);
   auto* d = vtkDataArray::SafeDownCast(dst);

@@ -79,7 +79,7 @@ CLOUDMAPFILTERSCOMMON_EXPORT void AddFieldString(
 /// The field data of a far-field table (what Antenna Pattern Surface and
 /// Pattern Metrics read back): Frequency, NumberOfTheta, NumberOfPhi and
 /// GainKind, one value each.
-CLOUDMAPFILTERSCOMMON_EXPORT void AddFarFieldTags(
-  vtkFieldData* fd, double frequency, long long nTheta, long long nPhi, const std::string& gainKind);
+CLOUDMAPFILTERSCOMMON_EXPORT void AddFarFieldTags(vtkFieldData* fd, double frequency,
+  long long nTheta, long long nPhi, const std::string& gainKind);
 } // namespace cm
 #endif

@@ -64,17 +64,20 @@ void RequestRankPiece(vtkInformation* inInfo)
 {
   vtkMultiProcessController* ctrl = vtkMultiProcessController::GetGlobalController();
   const bool several = ctrl && ctrl->GetNumberOfProcesses() > 1;
-  RequestPiece(inInfo, several ? ctrl->GetLocalProcessId() : 0, several ? ctrl->GetNumberOfProcesses() : 1);
+  RequestPiece(
+    inInfo, several ? ctrl->GetLocalProcessId() : 0, several ? ctrl->GetNumberOfProcesses() : 1);
 }
 
 void ForwardPieceRequest(vtkInformation* outInfo, vtkInformation* inInfo, int extraGhosts)
 {
-  const int ghosts = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
+  const int ghosts =
+    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS());
   inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(),
     outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()));
   inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(),
     outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()));
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), ghosts + extraGhosts);
+  inInfo->Set(
+    vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), ghosts + extraGhosts);
 }
 
 void PieceRange(long long n, int piece, int numberOfPieces, long long& begin, long long& end)
@@ -161,27 +164,30 @@ ParallelFor SMPFor()
 {
   return [](long long n, const std::function<void(long long, long long)>& body) {
     // Grain of a few rows: the per-row work is thousands of points.
-    vtkSMPTools::For(0, static_cast<vtkIdType>(n), 1,
-      [&](vtkIdType b, vtkIdType e) { body(static_cast<long long>(b), static_cast<long long>(e)); });
+    vtkSMPTools::For(0, static_cast<vtkIdType>(n), 1, [&](vtkIdType b, vtkIdType e) {
+      body(static_cast<long long>(b), static_cast<long long>(e));
+    });
   };
 }
 
 ParallelFor SMPItems()
 {
   return [](long long n, const std::function<void(long long, long long)>& body) {
-    vtkSMPTools::For(0, static_cast<vtkIdType>(n),
-      [&](vtkIdType b, vtkIdType e) { body(static_cast<long long>(b), static_cast<long long>(e)); });
+    vtkSMPTools::For(0, static_cast<vtkIdType>(n), [&](vtkIdType b, vtkIdType e) {
+      body(static_cast<long long>(b), static_cast<long long>(e));
+    });
   };
 }
 
 ParallelFor ProgressFor(vtkAlgorithm* self, double from, double to, bool& aborted)
 {
-  return [self, from, to, &aborted](long long n, const std::function<void(long long, long long)>& body) {
-    if (!ForWithProgress(self, n, from, to, [&](std::int64_t b, std::int64_t e) { body(b, e); }))
-    {
-      aborted = true;
-    }
-  };
+  return
+    [self, from, to, &aborted](long long n, const std::function<void(long long, long long)>& body) {
+      if (!ForWithProgress(self, n, from, to, [&](std::int64_t b, std::int64_t e) { body(b, e); }))
+      {
+        aborted = true;
+      }
+    };
 }
 
 std::function<bool(double)> ProgressAbort(vtkAlgorithm* self)
@@ -206,7 +212,8 @@ bool ForWithProgress(vtkAlgorithm* self, std::int64_t n, double from, double to,
   for (std::int64_t k = 0; k < blocks; ++k)
   {
     const std::int64_t b = n * k / blocks, e = n * (k + 1) / blocks;
-    const vtkIdType grain = static_cast<vtkIdType>(std::max<std::int64_t>(1, (e - b) / (16 * threads)));
+    const vtkIdType grain =
+      static_cast<vtkIdType>(std::max<std::int64_t>(1, (e - b) / (16 * threads)));
     vtkSMPTools::For(b, e, grain, [&](vtkIdType lo, vtkIdType hi) { body(lo, hi); });
     if (self)
     {

@@ -29,7 +29,8 @@ bool GlobalRange(const std::vector<double>& values, vtkUnsignedCharArray* ghosts
   return GlobalRange(values.data(), static_cast<std::int64_t>(values.size()), ghosts, range);
 }
 
-bool GlobalRange(const double* values, std::int64_t n, vtkUnsignedCharArray* ghosts, double range[2])
+bool GlobalRange(
+  const double* values, std::int64_t n, vtkUnsignedCharArray* ghosts, double range[2])
 {
   bool anyFailed = false;
   return GlobalRangeOrFailure(values, n, ghosts, range, false, anyFailed);
@@ -44,9 +45,8 @@ bool GlobalRangeOrFailure(const double* values, std::int64_t n, vtkUnsignedCharA
   {
     // Per-thread minima and maxima (min and max do not depend on the order).
     const unsigned char* g = ghosts ? ghosts->GetPointer(0) : nullptr;
-    vtkSMPThreadLocal<std::array<double, 2>> local(
-      std::array<double, 2>{ { std::numeric_limits<double>::infinity(),
-        -std::numeric_limits<double>::infinity() } });
+    vtkSMPThreadLocal<std::array<double, 2>> local(std::array<double, 2>{
+      { std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity() } });
     vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
       // In registers (a thread-local reference aliases the values: every
       // step would store it); eight lanes and a prefetch for a first run
@@ -139,9 +139,11 @@ RankVote VoteAcrossRanks(vtkAlgorithm* self, bool failed, const std::string& err
   {
     ReportFirstFailure(self, ctrl, global[0], failed, error);
     // No half-filled or stale output on any rank.
-    for (int port = 0; clearOnFailure && port < clearOnFailure->GetNumberOfInformationObjects(); ++port)
+    for (int port = 0; clearOnFailure && port < clearOnFailure->GetNumberOfInformationObjects();
+         ++port)
     {
-      if (vtkDataObject* d = clearOnFailure->GetInformationObject(port)->Get(vtkDataObject::DATA_OBJECT()))
+      if (vtkDataObject* d =
+            clearOnFailure->GetInformationObject(port)->Get(vtkDataObject::DATA_OBJECT()))
       {
         d->Initialize();
       }
@@ -242,7 +244,8 @@ std::vector<double> AllGatherInRankOrder(const std::vector<double>& values)
     total += lengths[r];
   }
   std::vector<double> all(static_cast<std::size_t>(std::max<vtkIdType>(total, 1)));
-  ctrl->AllGatherV(const_cast<double*>(values.data()), all.data(), mine, lengths.data(), offsets.data());
+  ctrl->AllGatherV(
+    const_cast<double*>(values.data()), all.data(), mine, lengths.data(), offsets.data());
   all.resize(static_cast<std::size_t>(total));
   return all;
 }

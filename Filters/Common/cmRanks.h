@@ -65,7 +65,8 @@ inline double AllMax(double value)
 
 /// Every rank's `values` concatenated in rank order, on every rank (a copy
 /// of `values` in serial). Collective.
-CLOUDMAPFILTERSCOMMON_EXPORT std::vector<double> AllGatherInRankOrder(const std::vector<double>& values);
+CLOUDMAPFILTERSCOMMON_EXPORT std::vector<double> AllGatherInRankOrder(
+  const std::vector<double>& values);
 
 /**
  * The cross-rank error vote of filters and readers: an algorithm must never

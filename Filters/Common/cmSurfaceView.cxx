@@ -67,8 +67,7 @@ bool MakeSurfaceView(vtkPolyData* input, SurfaceView& view, std::string& error)
       {
         vtkIdType seen = firstBad.load();
         while (c < seen && !firstBad.compare_exchange_weak(seen, c))
-        {
-        }
+        {}
         return;
       }
     }

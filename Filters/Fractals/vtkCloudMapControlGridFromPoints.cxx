@@ -102,8 +102,9 @@ int vtkCloudMapControlGridFromPoints::RequestData(
     xyh[3 * k + 2] = arr ? arr->GetComponent(k, 0) : x[2];
   }
   // x-y bounds of the local points (as vtkDataSet::GetBounds), or none.
-  double lb[4] = { std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
-    std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity() };
+  double lb[4] = { std::numeric_limits<double>::infinity(),
+    -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
+    -std::numeric_limits<double>::infinity() };
   if (localN > 0)
   {
     double bb[6];
@@ -147,9 +148,8 @@ int vtkCloudMapControlGridFromPoints::RequestData(
   }
   if (!(b[1] > b[0]) || !(b[3] > b[2]))
   {
-    vtkErrorMacro("Control Grid From Points: the x-y bounds [" << b[0] << ", " << b[1] << "] x ["
-                                                               << b[2] << ", " << b[3]
-                                                               << "] are empty.");
+    vtkErrorMacro("Control Grid From Points: the x-y bounds ["
+      << b[0] << ", " << b[1] << "] x [" << b[2] << ", " << b[3] << "] are empty.");
     return 0;
   }
   // The grid is whole on every rank. Asked for piece p of N > 1 (a parallel

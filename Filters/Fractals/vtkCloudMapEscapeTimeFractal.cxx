@@ -62,12 +62,10 @@ int vtkCloudMapEscapeTimeFractal::RequestData(
   const double pixels = double(this->Dimensions[0]) * double(this->Dimensions[1]);
   if (this->Dimensions[0] < 1 || this->Dimensions[1] < 1 || pixels > this->MaximumNumberOfPixels)
   {
-    vtkErrorMacro("Escape Time Fractal: an image of " << this->Dimensions[0] << " x "
-                                                      << this->Dimensions[1] << " = " << pixels
-                                                      << " pixels (about " << pixels * 28 / 1e9
-                                                      << " GB) is outside the limit of "
-                                                      << this->MaximumNumberOfPixels
-                                                      << " (MaximumNumberOfPixels).");
+    vtkErrorMacro("Escape Time Fractal: an image of "
+      << this->Dimensions[0] << " x " << this->Dimensions[1] << " = " << pixels << " pixels (about "
+      << pixels * 28 / 1e9 << " GB) is outside the limit of " << this->MaximumNumberOfPixels
+      << " (MaximumNumberOfPixels).");
     return 0;
   }
   const cm::fractal::EscapeGrid g = MakeGrid(this->Dimensions, this->Center, this->Width);
@@ -127,8 +125,9 @@ int vtkCloudMapEscapeTimeFractal::RequestData(
     const int r1 = std::min(rows, r0 + band);
     const int e[4] = { ext[0], ext[1], ext[2] + r0, ext[2] + r1 - 1 };
     const vtkIdType off = vtkIdType(r0) * nx;
-    cm::fractal::EscapeImage(p, g, e, it->GetPointer(off), smooth ? smooth->GetPointer(off) : nullptr,
-      dist ? dist->GetPointer(off) : nullptr, trap ? trap->GetPointer(off) : nullptr, smp);
+    cm::fractal::EscapeImage(p, g, e, it->GetPointer(off),
+      smooth ? smooth->GetPointer(off) : nullptr, dist ? dist->GetPointer(off) : nullptr,
+      trap ? trap->GetPointer(off) : nullptr, smp);
   }
   vtkPointData* pd = output->GetPointData();
   pd->SetScalars(it);

@@ -50,9 +50,8 @@ int vtkCloudMapFractalDimension::RequestData(
   const bool levels = this->MinimumLevel >= 0 && this->MaximumLevel >= 0;
   if (levels && this->MaximumLevel < this->MinimumLevel)
   {
-    vtkErrorMacro("Fractal Dimension: MaximumLevel " << this->MaximumLevel
-                                                     << " is below MinimumLevel "
-                                                     << this->MinimumLevel << ".");
+    vtkErrorMacro("Fractal Dimension: MaximumLevel "
+      << this->MaximumLevel << " is below MinimumLevel " << this->MinimumLevel << ".");
     return 0;
   }
   const vtkIdType np = input ? input->GetNumberOfPoints() : 0;

@@ -68,9 +68,8 @@ int vtkCloudMapFractalTerrain::RequestData(
   if (total > double(this->MaximumNumberOfPoints))
   {
     vtkErrorMacro("Fractal Terrain: " << n << " levels would make " << (N + 1) << " x " << (N + 1)
-                                      << " = " << total << " points (about "
-                                      << total * 60 / 1e9 << " GB); the limit is "
-                                      << this->MaximumNumberOfPoints
+                                      << " = " << total << " points (about " << total * 60 / 1e9
+                                      << " GB); the limit is " << this->MaximumNumberOfPoints
                                       << " (MaximumNumberOfPoints).");
     return 0;
   }
@@ -111,9 +110,8 @@ int vtkCloudMapFractalTerrain::RequestData(
     }
     if (K > n)
     {
-      vtkErrorMacro("Fractal Terrain: the control grid is " << m << " x " << m << " (level " << K
-                                                            << ") but the terrain has only " << n
-                                                            << " levels.");
+      vtkErrorMacro("Fractal Terrain: the control grid is "
+        << m << " x " << m << " (level " << K << ") but the terrain has only " << n << " levels.");
       return 0;
     }
     vtkDataArray* h = grid->GetPointData()->GetArray("Elevation");
@@ -182,15 +180,16 @@ int vtkCloudMapFractalTerrain::RequestData(
 
   std::vector<double> height, disp;
   const auto smp = cm::SMPFor();
-  if (!cm::fractal::GenerateTerrain(p, w, height, this->ComputeDisplacement ? &disp : nullptr, smp,
-        cm::ProgressAbort(this)))
+  if (!cm::fractal::GenerateTerrain(
+        p, w, height, this->ComputeDisplacement ? &disp : nullptr, smp, cm::ProgressAbort(this)))
   {
     return 1; // aborted
   }
   if (cut > 0)
   {
     const int step = p.ControlLevel >= 0 ? int(N >> p.ControlLevel) : int(N);
-    cm::fractal::CutPeaks(height, w, this->PeakCuttingStrength, cut,
+    cm::fractal::CutPeaks(
+      height, w, this->PeakCuttingStrength, cut,
       [step](int i, int j) { return i % step == 0 && j % step == 0; }, smp);
   }
 
@@ -286,7 +285,7 @@ void vtkCloudMapFractalTerrain::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "HurstExponent: " << this->HurstExponent << "\n";
   os << indent << "Sigma: " << this->Sigma << "\n";
   os << indent << "Seed: " << this->Seed << "\n";
-  os << indent << "PeakCutting: " << this->PeakCutting << " strength "
-     << this->PeakCuttingStrength << " iterations " << this->PeakCuttingIterations << "\n";
+  os << indent << "PeakCutting: " << this->PeakCutting << " strength " << this->PeakCuttingStrength
+     << " iterations " << this->PeakCuttingIterations << "\n";
   os << indent << "MaximumNumberOfPoints: " << this->MaximumNumberOfPoints << "\n";
 }

@@ -124,6 +124,7 @@ public:
   {
     this->SetInputConnection(0, output);
   }
+
 protected:
   vtkCloudMapFractalTerrain();
   ~vtkCloudMapFractalTerrain() override;

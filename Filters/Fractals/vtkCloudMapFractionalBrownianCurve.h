@@ -20,7 +20,8 @@
 #include "CloudMapFiltersFractalsModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
-class CLOUDMAPFILTERSFRACTALS_EXPORT vtkCloudMapFractionalBrownianCurve : public vtkPolyDataAlgorithm
+class CLOUDMAPFILTERSFRACTALS_EXPORT vtkCloudMapFractionalBrownianCurve
+  : public vtkPolyDataAlgorithm
 {
 public:
   static vtkCloudMapFractionalBrownianCurve* New();

@@ -43,11 +43,10 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
   this->UsedProbabilities.clear();
   if (this->NumberOfPoints > this->MaximumNumberOfPoints)
   {
-    vtkErrorMacro("Iterated Function System: " << this->NumberOfPoints << " points would need about "
-                                               << double(this->NumberOfPoints) * 41 / 1e9
-                                               << " GB; the limit is "
-                                               << this->MaximumNumberOfPoints
-                                               << " (MaximumNumberOfPoints).");
+    vtkErrorMacro("Iterated Function System: "
+      << this->NumberOfPoints << " points would need about "
+      << double(this->NumberOfPoints) * 41 / 1e9 << " GB; the limit is "
+      << this->MaximumNumberOfPoints << " (MaximumNumberOfPoints).");
     return 0;
   }
   const auto& presets = cm::fractal::IFSPresets();
@@ -55,7 +54,8 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
   std::vector<cm::fractal::AffineMap> maps;
   std::string err = custom
     ? cm::fractal::ParseMaps(this->Maps, static_cast<cm::fractal::MapFormat>(this->MapFormat), maps)
-    : cm::fractal::ParseMaps(presets[std::size_t(this->Preset)].Maps, presets[std::size_t(this->Preset)].Format, maps);
+    : cm::fractal::ParseMaps(
+        presets[std::size_t(this->Preset)].Maps, presets[std::size_t(this->Preset)].Format, maps);
   if (err.empty())
   {
     err = cm::fractal::ResolveProbabilities(maps, custom ? this->UseGivenProbabilities : true);
@@ -119,9 +119,10 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
   if (!custom && presets[std::size_t(this->Preset)].SimilarityN > 0)
   {
     const auto& pre = presets[std::size_t(this->Preset)];
-    const std::pair<const char*, double> fields[] = { { "SimilarityN", pre.SimilarityN },
-      { "SimilarityS", pre.SimilarityS },
-      { "SimilarityDimension", std::log(double(pre.SimilarityN)) / std::log(1.0 / pre.SimilarityS) } };
+    const std::pair<const char*, double> fields[] = {
+      { "SimilarityN", pre.SimilarityN }, { "SimilarityS", pre.SimilarityS },
+      { "SimilarityDimension", std::log(double(pre.SimilarityN)) / std::log(1.0 / pre.SimilarityS) }
+    };
     for (const auto& f : fields)
     {
       vtkNew<vtkDoubleArray> a;

@@ -42,7 +42,8 @@ public:
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
   ///@{
-  /// Preset: 0 Custom, 1 Barnsley fern, 2 Sierpinski gasket, 3 branching tree, 4 Sierpinski tetrahedron.
+  /// Preset: 0 Custom, 1 Barnsley fern, 2 Sierpinski gasket, 3 branching tree, 4 Sierpinski
+  /// tetrahedron.
   vtkSetClampMacro(Preset, int, 0, 4);
   vtkGetMacro(Preset, int);
   ///@}

@@ -84,7 +84,8 @@ int vtkCloudMapLSystem::RequestData(
     return 0;
   }
   std::string s;
-  if (!cm::fractal::Derive(g, n, static_cast<std::uint32_t>(this->Seed), s, cm::ProgressAbort(this)))
+  if (!cm::fractal::Derive(
+        g, n, static_cast<std::uint32_t>(this->Seed), s, cm::ProgressAbort(this)))
   {
     return 1; // aborted
   }
@@ -153,7 +154,8 @@ int vtkCloudMapLSystem::RequestData(
     };
     addField("SimilarityN", pre.SimilarityN);
     addField("SimilarityS", pre.SimilarityS);
-    addField("SimilarityDimension", std::log(double(pre.SimilarityN)) / std::log(1.0 / pre.SimilarityS));
+    addField(
+      "SimilarityDimension", std::log(double(pre.SimilarityN)) / std::log(1.0 / pre.SimilarityS));
   }
   this->Derived.swap(s);
   return 1;

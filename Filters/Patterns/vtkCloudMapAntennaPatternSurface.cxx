@@ -101,7 +101,8 @@ std::string vtkCloudMapAntennaPatternSurface::CurrentKey() const
   auto* exec = vtkDemandDrivenPipeline::SafeDownCast(
     const_cast<vtkCloudMapAntennaPatternSurface*>(this)->GetInputExecutive(0, 0));
   key << (exec ? exec->GetPipelineMTime() : 0) << "|";
-  vtkInformation* ai = const_cast<vtkCloudMapAntennaPatternSurface*>(this)->GetInputArrayInformation(0);
+  vtkInformation* ai =
+    const_cast<vtkCloudMapAntennaPatternSurface*>(this)->GetInputArrayInformation(0);
   key << (ai && ai->Has(vtkDataObject::FIELD_NAME()) ? ai->Get(vtkDataObject::FIELD_NAME()) : "")
       << "|" << this->ValueKind << "|" << this->ThetaArrayName << "|" << this->PhiArrayName;
   return key.str();
@@ -136,7 +137,8 @@ int vtkCloudMapAntennaPatternSurface::RequestUpdateExtent(
   }
   if (this->InPrepass)
   {
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP(), this->TimeSteps[this->PrepassStep]);
+    inInfo->Set(
+      vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP(), this->TimeSteps[this->PrepassStep]);
     return 1;
   }
   // The requested time, from whichever output asked for one.
@@ -194,8 +196,8 @@ struct PatternInput
 {
   cm::pattern::SphereGrid Grid;
   vtkDataArray* Values = nullptr; ///< the value column
-  bool Empty = false;             ///< an empty piece (no rows), which is no error
-  std::string Error;              ///< why the table cannot be drawn
+  bool Empty = false; ///< an empty piece (no rows), which is no error
+  std::string Error; ///< why the table cannot be drawn
 };
 
 /**
@@ -212,14 +214,14 @@ PatternInput ReadPatternInput(vtkTable* input, vtkInformation* selection,
   const char* selected = selection && selection->Has(vtkDataObject::FIELD_NAME())
     ? selection->Get(vtkDataObject::FIELD_NAME())
     : nullptr;
-  vtkDataArray* values = selected && *selected
-    ? vtkDataArray::SafeDownCast(input->GetColumnByName(selected))
-    : nullptr;
+  vtkDataArray* values =
+    selected && *selected ? vtkDataArray::SafeDownCast(input->GetColumnByName(selected)) : nullptr;
   const vtkIdType n = input->GetNumberOfRows();
   in.Empty = n == 0;
   if (selected && *selected && !values && !in.Empty)
   {
-    in.Error = std::string("Antenna Pattern Surface: the input has no numeric column '") + selected + "'.";
+    in.Error =
+      std::string("Antenna Pattern Surface: the input has no numeric column '") + selected + "'.";
   }
   if (!values)
   {
@@ -251,8 +253,8 @@ PatternInput ReadPatternInput(vtkTable* input, vtkInformation* selection,
 
 /// The pattern surface as a vtkPolyData: points, cells (lines for a cut),
 /// and the point arrays Theta, Phi, the value column and PatternValue.
-void SurfaceToPolyData(const cm::pattern::PatternSurface& surface, const std::string& valueName,
-  vtkPolyData* output)
+void SurfaceToPolyData(
+  const cm::pattern::PatternSurface& surface, const std::string& valueName, vtkPolyData* output)
 {
   vtkNew<vtkPoints> points;
   points->SetDataTypeToDouble(); // (a vtkTypeFloat64Array, as before)
@@ -399,7 +401,8 @@ void GridLinesToPolyData(const cm::pattern::GridLines& lines, vtkPolyData* gridO
       // Circles are labelled a quarter of the way round, meridians at the equator.
       const std::int64_t at = lines.Kind[l] == static_cast<int>(cm::pattern::GridLineKind::Contour)
         ? b
-        : b + (e - b) / (lines.Kind[l] == static_cast<int>(cm::pattern::GridLineKind::PhiLine) ? 2 : 8);
+        : b +
+          (e - b) / (lines.Kind[l] == static_cast<int>(cm::pattern::GridLineKind::PhiLine) ? 2 : 8);
       pLabel->SetValue(at, lines.Label[l]);
     }
   }
@@ -412,8 +415,8 @@ void GridLinesToPolyData(const cm::pattern::GridLines& lines, vtkPolyData* gridO
 }
 } // namespace
 
-int vtkCloudMapAntennaPatternSurface::RunPrepassStep(
-  vtkInformation* request, vtkInformationVector* outputVector, double localMax, const std::string& error)
+int vtkCloudMapAntennaPatternSurface::RunPrepassStep(vtkInformation* request,
+  vtkInformationVector* outputVector, double localMax, const std::string& error)
 {
   this->PrepassMax = std::max(this->PrepassMax, localMax);
   if (!error.empty() && this->PrepassError.empty())
@@ -463,8 +466,8 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   // ---- Read the samples. Under MPI every rank must reach the reductions
   // below, also one that fails here: the failure rides on those reductions
   // and every rank then fails together.
-  PatternInput in =
-    ReadPatternInput(input, this->GetInputArrayInformation(0), this->ThetaArrayName, this->PhiArrayName);
+  PatternInput in = ReadPatternInput(
+    input, this->GetInputArrayInformation(0), this->ThetaArrayName, this->PhiArrayName);
   const cm::pattern::SphereGrid& grid = in.Grid;
   const std::string& error = in.Error;
   const bool failed = !error.empty();
@@ -524,14 +527,16 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   cm::pattern::PatternSurface surface;
   bool stopped = false;
   progress.Aborted = progress.Aborted ||
-    !cm::pattern::RefineSphereGrid(grid, level, cm::ProgressFor(this, 0.1, 0.2, stopped),
-      cm::ProgressFor(this, 0.2, 0.3, stopped), [&] { return stopped || this->GetAbortExecute() != 0; },
-      refined) ||
+    !cm::pattern::RefineSphereGrid(
+      grid, level, cm::ProgressFor(this, 0.1, 0.2, stopped),
+      cm::ProgressFor(this, 0.2, 0.3, stopped),
+      [&] { return stopped || this->GetAbortExecute() != 0; }, refined) ||
     !cm::pattern::BuildPatternSurface(
       grid, refined, level, style, [&](double f) { return progress.Step(f); }, surface);
   if (!progress.Aborted)
   {
-    SurfaceToPolyData(surface, in.Values && in.Values->GetName() ? in.Values->GetName() : "Value", output);
+    SurfaceToPolyData(
+      surface, in.Values && in.Values->GetName() ? in.Values->GetName() : "Value", output);
   }
 
   // ---- Bands over the drawn quantity, with the range reduced over all
@@ -554,7 +559,8 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   }
   if (reduced[2] > 0 || progress.Step(0.8))
   {
-    return ClearOutputs(outputVector); // aborted (on this rank or another): empty outputs everywhere
+    return ClearOutputs(
+      outputVector); // aborted (on this rank or another): empty outputs everywhere
   }
   const cm::map::BandSpec spec = cm::pattern::PatternBands(
     this->NumberOfBands, range, global || style.Absolute || this->FixedBandRange, style);

@@ -22,8 +22,9 @@
  * crossing, 1 below the limit on the whole ray inside the grid: distance 0, 2 still at or
  * above it at the grid's edge: the distance to the edge, a lower bound, 3 the ray misses
  * the grid: −1), `ReferenceLevels` (E V/m, H A/m, S W/m², 0 when the table gives none) and
- * `TransmitPower[W]`. The ratios are power ratios, see cmExposureLimits.h. Output port 1: the compliance boundary, the 0 dB
- * contour of `ExposureRatio[dB]`, as a surface (polydata) with the same field data.
+ * `TransmitPower[W]`. The ratios are power ratios, see cmExposureLimits.h. Output port 1: the
+ * compliance boundary, the 0 dB contour of `ExposureRatio[dB]`, as a surface (polydata) with the
+ * same field data.
  *
  * The source is the field data `SourcePosition[m]` of the grid when it has it, else the
  * centre of the grid's bounds, unless UseSourceCenter gives SourceCenter. Distances are

@@ -280,7 +280,8 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
   // Directivity needs the whole sphere.
   const bool fullTheta = std::abs(th.front()) < 1e-9 && std::abs(th.back() - 180) < 1e-9;
   const bool closing = np > 1 && std::abs(ph.back() - ph.front() - 360) < 1e-9;
-  const bool fullPhi = closing || (np > 1 && std::abs(ph.back() - ph.front() + this->PhiStep - 360) < 1e-9);
+  const bool fullPhi =
+    closing || (np > 1 && std::abs(ph.back() - ph.front() + this->PhiStep - 360) < 1e-9);
   if (fullTheta && fullPhi)
   {
     const std::vector<double> d = cm::pattern::DirectivityOnGrid(e2, th, ph, closing);

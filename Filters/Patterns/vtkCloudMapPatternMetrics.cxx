@@ -102,9 +102,13 @@ int vtkCloudMapPatternMetrics::RequestData(
     std::vector<double> th = cm::ValuesAsDouble(theta), ph = cm::ValuesAsDouble(phi);
     std::vector<double> ths(th), phs(ph);
     std::sort(ths.begin(), ths.end());
-    ths.erase(std::unique(ths.begin(), ths.end(), [](double a, double b) { return std::abs(a - b) < 1e-6; }), ths.end());
+    ths.erase(std::unique(
+                ths.begin(), ths.end(), [](double a, double b) { return std::abs(a - b) < 1e-6; }),
+      ths.end());
     std::sort(phs.begin(), phs.end());
-    phs.erase(std::unique(phs.begin(), phs.end(), [](double a, double b) { return std::abs(a - b) < 1e-6; }), phs.end());
+    phs.erase(std::unique(
+                phs.begin(), phs.end(), [](double a, double b) { return std::abs(a - b) < 1e-6; }),
+      phs.end());
     const std::size_t nt = ths.size(), np = phs.size();
     if (nt * np != th.size())
     {
@@ -123,9 +127,11 @@ int vtkCloudMapPatternMetrics::RequestData(
       u[j * nt + i] = gain ? (g[k] > -300 ? std::pow(10.0, g[k] / 10.0) : 0.0) : g[k] * g[k];
       peakGain = std::max(peakGain, g[k]);
     }
-    const cm::pattern::PatternMetrics m = cm::pattern::ComputePatternMetrics(ths, phs, u, this->ConeHalfAngle);
+    const cm::pattern::PatternMetrics m =
+      cm::pattern::ComputePatternMetrics(ths, phs, u, this->ConeHalfAngle);
     vtkDataArray* f = input->GetFieldData()->GetArray("Frequency");
-    row[0] = f ? f->GetTuple1(0) : (this->TimeSteps.empty() ? nan : this->TimeSteps[this->CurrentStep]);
+    row[0] =
+      f ? f->GetTuple1(0) : (this->TimeSteps.empty() ? nan : this->TimeSteps[this->CurrentStep]);
     row[1] = m.PeakTheta;
     row[2] = m.PeakPhi;
     row[3] = gain ? peakGain : nan;

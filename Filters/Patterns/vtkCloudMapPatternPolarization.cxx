@@ -64,7 +64,8 @@ int vtkCloudMapPatternPolarization::RequestData(
     out[1]->SetValue(i, std::abs(p.Cross));
     out[2]->SetValue(i, std::abs(p.Right));
     out[3]->SetValue(i, std::abs(p.Left));
-    out[4]->SetValue(i, std::isfinite(p.AxialRatio) ? std::min(99.0, 20 * std::log10(p.AxialRatio)) : 99.0);
+    out[4]->SetValue(
+      i, std::isfinite(p.AxialRatio) ? std::min(99.0, 20 * std::log10(p.AxialRatio)) : 99.0);
     out[5]->SetValue(i, p.Tilt);
     sense->SetValue(i, p.Sense);
   }

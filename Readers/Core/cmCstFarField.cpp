@@ -15,9 +15,9 @@ namespace
 {
 struct Column
 {
-  std::string Name;    ///< upper case, blanks removed: "ABS(THETA)"
+  std::string Name; ///< upper case, blanks removed: "ABS(THETA)"
   std::string Printed; ///< as printed, blanks removed: "Abs(Theta)"
-  std::string Unit;    ///< as printed, trimmed: "dBi", "deg.", ""
+  std::string Unit; ///< as printed, trimmed: "dBi", "deg.", ""
 };
 
 /// Splits the header at every ']': "Abs(Phi  )[dBi   ]" is one column.
@@ -75,11 +75,11 @@ bool Decibel(const std::string& unit)
 /// in dB ("dBV", "dBV/m", "dBA/m", "dBuV/m"), and blank for linear directivity/gain.
 enum class Quantity
 {
-  Power,    ///< dBi, or blank: directivity/gain; field magnitude = √(power ratio)
+  Power, ///< dBi, or blank: directivity/gain; field magnitude = √(power ratio)
   Relative, ///< dB: relative to the maximum; field magnitude = 10^(x/20)
-  Volts,    ///< V: r·E
-  EField,   ///< V/m
-  HField,   ///< A/m
+  Volts, ///< V: r·E
+  EField, ///< V/m
+  HField, ///< A/m
   Unknown
 };
 
@@ -111,7 +111,10 @@ UnitMeaning MeaningOf(const std::string& unit)
     m.Scale = u[0] == 'U' ? 1e-6 : 1e-3;
     u = u.substr(1);
   }
-  m.What = u == "V" ? Quantity::Volts : u == "V/M" ? Quantity::EField : u == "A/M" ? Quantity::HField : Quantity::Unknown;
+  m.What = u == "V" ? Quantity::Volts
+    : u == "V/M"    ? Quantity::EField
+    : u == "A/M"    ? Quantity::HField
+                    : Quantity::Unknown;
   return m;
 }
 
@@ -186,9 +189,10 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
   {
     // CST's Ludwig-2 angles and components are not converted: their axes are CST's own
     // and a guessed conversion would misplace the whole pattern without a trace.
-    s.Fail("CST export in the " + system + " coordinate system: only Theta/Phi exports are "
-           "read (spherical, Ludwig-3 or circular components); export the far field again "
-           "with the spherical coordinate system");
+    s.Fail("CST export in the " + system +
+      " coordinate system: only Theta/Phi exports are "
+      "read (spherical, Ludwig-3 or circular components); export the far field again "
+      "with the spherical coordinate system");
   }
   if (!s.Next(line) || !IsRule(line))
   {
@@ -199,9 +203,7 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
   g.SourceFormat = "CST";
   int total = -1, axial = -1, abs1 = -1, ph1 = -1, abs2 = -1, ph2 = -1;
   std::string pol;
-  auto component = [](const std::string& n, const char* what) {
-    return n == std::string(what);
-  };
+  auto component = [](const std::string& n, const char* what) { return n == std::string(what); };
   for (std::size_t c = 2; c < cols.size(); ++c)
   {
     const std::string& n = cols[c].Name;
@@ -230,9 +232,10 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     else if (starts("CROSS") || starts("COPOL") || starts("CO-POL") || starts("CO"))
     {
       throw ParseError(file, 1,
-        "co- and cross-polar components (" + cols[c].Printed + ") are relative to a reference "
-        "polarization the export does not record: export Theta/Phi, Ludwig-3 (Horiz/Verti) or "
-        "circular (Left/Right) components instead");
+        "co- and cross-polar components (" + cols[c].Printed +
+          ") are relative to a reference "
+          "polarization the export does not record: export Theta/Phi, Ludwig-3 (Horiz/Verti) or "
+          "circular (Left/Right) components instead");
     }
     else if (isAbs)
     {
@@ -264,7 +267,8 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     if (c >= 0 && MeaningOf(cols[c].Unit).What == Quantity::Unknown)
     {
       throw ParseError(file, 1,
-        "column " + std::to_string(c + 1) + " (" + cols[c].Printed + ") has the unit [" + cols[c].Unit +
+        "column " + std::to_string(c + 1) + " (" + cols[c].Printed + ") has the unit [" +
+          cols[c].Unit +
           "]; the CST units read are dBi, dB, V, V/m, A/m (linear or in dB) and blank (linear "
           "directivity or gain)");
     }
@@ -272,8 +276,8 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
   if (m1.What != m2.What)
   {
     throw ParseError(file, 1,
-      "the components " + cols[abs1].Printed + " [" + cols[abs1].Unit + "] and " + cols[abs2].Printed +
-        " [" + cols[abs2].Unit + "] have units of different quantities");
+      "the components " + cols[abs1].Printed + " [" + cols[abs1].Unit + "] and " +
+        cols[abs2].Printed + " [" + cols[abs2].Unit + "] have units of different quantities");
   }
   const Quantity q = m1.What;
   if (total >= 0 && MeaningOf(cols[total].Unit).What != q)
@@ -287,23 +291,28 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
   if (q == Quantity::Power)
   {
     const std::string tn = total >= 0 ? cols[total].Name : std::string();
-    g.GainKind = tn.find("REAL") != std::string::npos || tn.find("GRLZ") != std::string::npos ? "Realized Gain"
-      : tn.find("GAIN") != std::string::npos                                                 ? "Gain"
-      : tn.find("DIR") != std::string::npos                                                  ? "Directivity"
-                                                                                             : "";
+    g.GainKind = tn.find("REAL") != std::string::npos || tn.find("GRLZ") != std::string::npos
+      ? "Realized Gain"
+      : tn.find("GAIN") != std::string::npos ? "Gain"
+      : tn.find("DIR") != std::string::npos  ? "Directivity"
+                                             : "";
     gainTotal = !g.GainKind.empty();
     if (!gainTotal)
     {
       throw ParseError(file, 1,
-        std::string("the components are in [") + cols[abs1].Unit + "] (a directivity or gain) but " +
-          (total >= 0 ? "the total column " + cols[total].Printed + " names neither" : "there is no total column") +
+        std::string("the components are in [") + cols[abs1].Unit +
+          "] (a directivity or gain) but " +
+          (total >= 0 ? "the total column " + cols[total].Printed + " names neither"
+                      : "there is no total column") +
           ": expected Abs(Dir.), Abs(Gain) or Abs(Realized Gain)");
     }
     g.FieldUnit = "sqrt(" + g.GainKind + ")";
   }
   else
   {
-    g.GainKind = q == Quantity::Relative ? "Relative" : q == Quantity::HField ? "H-Field" : "E-Field";
+    g.GainKind = q == Quantity::Relative ? "Relative"
+      : q == Quantity::HField            ? "H-Field"
+                                         : "E-Field";
     // H exports become E through the far-field relation E = eta0 H x r (Etheta = eta0 Hphi,
     // Ephi = -eta0 Htheta), so that the E columns always hold E.
     g.FieldUnit = q == Quantity::Relative ? "relative" : q == Quantity::Volts ? "V" : "V/m";
@@ -387,7 +396,7 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
       // vector is (θ̂ − jφ̂)/√2). Checked on CST's own exports of one antenna (MEMACS
       // FF_spherical_circ_pos180.txt against FF_spherical_lin_pos180.txt).
       const std::complex<double> j(0, 1);
-      et = (b + a) / std::sqrt(2.0);      // (E_R + E_L)/√2
+      et = (b + a) / std::sqrt(2.0); // (E_R + E_L)/√2
       ep = -j * (b - a) / std::sqrt(2.0); // −j(E_R − E_L)/√2
     }
     if (q == Quantity::HField)
@@ -408,7 +417,8 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     }
     else if (total >= 0)
     {
-      const double db = Decibel(cols[total].Unit) ? v[total] : 10 * std::log10(v[total] > 0 ? v[total] : 0.0);
+      const double db =
+        Decibel(cols[total].Unit) ? v[total] : 10 * std::log10(v[total] > 0 ? v[total] : 0.0);
       // A null prints as -inf dB (or 0 linear): store NEC's no-field value instead.
       g.Gain.push_back(db < NoFieldDecibels ? NoFieldDecibels : db);
     }

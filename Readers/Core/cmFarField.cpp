@@ -36,7 +36,8 @@ void FinishFarFieldGrid(FarFieldGrid& g, const std::string& file, std::int64_t l
   const std::size_t n = g.Theta.size();
   auto sized = [&](const std::vector<double>& v) { return v.size() == n; };
   bool ok = sized(g.Phi) && sized(g.EthetaRe) && sized(g.EthetaIm) && sized(g.EphiRe) &&
-    sized(g.EphiIm) && (g.Gain.empty() || sized(g.Gain)) && (g.Sense.empty() || g.Sense.size() == n);
+    sized(g.EphiIm) && (g.Gain.empty() || sized(g.Gain)) &&
+    (g.Sense.empty() || g.Sense.size() == n);
   for (const auto& c : g.Extra)
   {
     ok = ok && sized(c.second);
@@ -102,8 +103,8 @@ void MapToTableRanges(FarFieldGrid& g, const std::string& file, std::int64_t lin
   const std::vector<std::string>& basisColumns)
 {
   const std::size_t n = g.Theta.size();
-  if (g.Phi.size() != n || g.EthetaRe.size() != n || g.EthetaIm.size() != n || g.EphiRe.size() != n ||
-    g.EphiIm.size() != n)
+  if (g.Phi.size() != n || g.EthetaRe.size() != n || g.EthetaIm.size() != n ||
+    g.EphiRe.size() != n || g.EphiIm.size() != n)
   {
     throw ParseError(file, line, "far-field columns of different lengths (internal error)");
   }
@@ -130,7 +131,9 @@ void MapToTableRanges(FarFieldGrid& g, const std::string& file, std::int64_t lin
   }
   auto axis = [](std::vector<double> v) {
     std::sort(v.begin(), v.end());
-    v.erase(std::unique(v.begin(), v.end(), [](double a, double b) { return std::abs(a - b) < 1e-6; }), v.end());
+    v.erase(
+      std::unique(v.begin(), v.end(), [](double a, double b) { return std::abs(a - b) < 1e-6; }),
+      v.end());
     return v;
   };
   const std::vector<double> ths = axis(mt), phs = axis(mp);
@@ -166,10 +169,11 @@ void MapToTableRanges(FarFieldGrid& g, const std::string& file, std::int64_t lin
     if (from[c] == none && poleFrom[c] == none)
     {
       throw ParseError(file, line,
-        "the theta/phi samples, taken to theta in [0, 180] and phi in [0, 360) degrees, do not fill "
-        "a grid: no sample for theta " + std::to_string(ths[c % nt]) + ", phi " +
-          std::to_string(phs[c / nt]) + " (" + std::to_string(nt) + " theta x " + std::to_string(np) +
-          " phi values)");
+        "the theta/phi samples, taken to theta in [0, 180] and phi in [0, 360) degrees, do not "
+        "fill "
+        "a grid: no sample for theta " +
+          std::to_string(ths[c % nt]) + ", phi " + std::to_string(phs[c / nt]) + " (" +
+          std::to_string(nt) + " theta x " + std::to_string(np) + " phi values)");
     }
   }
   FarFieldGrid out;

@@ -33,18 +33,18 @@ constexpr double FreeSpaceWaveImpedance = 376.730313668;
 
 struct FarFieldGrid
 {
-  double Frequency = 0;       ///< Hz
-  std::string GainKind;       ///< "Gain", "Directivity" or "Realized Gain"
-  std::string SourceFormat;   ///< "NEC-2", "FEKO", "CST"
-  std::string Name;           ///< request or table name when the file has one
+  double Frequency = 0; ///< Hz
+  std::string GainKind; ///< "Gain", "Directivity" or "Realized Gain"
+  std::string SourceFormat; ///< "NEC-2", "FEKO", "CST"
+  std::string Name; ///< request or table name when the file has one
   std::int64_t NumberOfTheta = 0;
   std::int64_t NumberOfPhi = 0;
-  std::vector<double> Theta, Phi;           ///< degrees
-  std::vector<double> EthetaRe, EthetaIm;   ///< V/m (or V, as printed)
+  std::vector<double> Theta, Phi; ///< degrees
+  std::vector<double> EthetaRe, EthetaIm; ///< V/m (or V, as printed)
   std::vector<double> EphiRe, EphiIm;
-  std::vector<double> Gain;                 ///< dBi, or empty when the file has none
+  std::vector<double> Gain; ///< dBi, or empty when the file has none
   std::vector<std::pair<std::string, std::vector<double>>> Extra;
-  std::vector<std::string> Sense;           ///< empty unless the file prints one
+  std::vector<std::string> Sense; ///< empty unless the file prints one
   /// The unit of the E columns as the file states it ("V", "V/m", "relative",
   /// "sqrt(Directivity)"...); empty when the format has always one (the readers' docs).
   std::string FieldUnit;

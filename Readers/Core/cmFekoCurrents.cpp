@@ -33,8 +33,8 @@ namespace
 /// add the corner vectors), else by position.
 struct SampleColumns
 {
-  std::size_t Fields = 0;              ///< expected fields per row (0: by position)
-  int Position = 1;                    ///< X, then Y, Z
+  std::size_t Fields = 0; ///< expected fields per row (0: by position)
+  int Position = 1; ///< X, then Y, Z
   int Value[6] = { 4, 5, 6, 7, 8, 9 }; ///< Re/Im of x, y, z (or Re/Im(Q) and the area)
 };
 
@@ -97,7 +97,8 @@ bool ColumnsByName(const std::vector<std::string>& names, char kind, SampleColum
 }
 } // namespace
 
-std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, const std::string& file)
+std::vector<FekoSurfaceCurrents> ParseFekoCurrents(
+  std::string_view rawText, const std::string& file)
 {
   std::string storage;
   const std::string_view text = Untabbed(rawText, storage);
@@ -183,7 +184,8 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
           pendingE = NeedCount(s, value, "the number of electric current samples", limit);
           cols = SampleColumns();
         }
-        else if (key.find("MAGNETIC CURRENT") != std::string::npos && key.find("SAMPLES") != std::string::npos)
+        else if (key.find("MAGNETIC CURRENT") != std::string::npos &&
+          key.find("SAMPLES") != std::string::npos)
         {
           pendingM = NeedCount(s, value, "the number of magnetic current samples", limit);
           cols = SampleColumns();
@@ -215,8 +217,9 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
     const bool both = cols.Fields == 0 && !charges && tok.size() == 16;
     if (cols.Fields != 0 && tok.size() != cols.Fields)
     {
-      s.Fail(std::string(charges ? "charge" : "current") + " sample row has " + std::to_string(tok.size()) +
-        " fields, expected " + std::to_string(cols.Fields) + " (the columns the header line names)");
+      s.Fail(std::string(charges ? "charge" : "current") + " sample row has " +
+        std::to_string(tok.size()) + " fields, expected " + std::to_string(cols.Fields) +
+        " (the columns the header line names)");
     }
     if (cols.Fields == 0 && charges && tok.size() != 7)
     {
@@ -228,7 +231,8 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
       s.Fail("current sample row has " + std::to_string(tok.size()) +
         " fields, expected 10 (number, x, y, z, Re/Im of Jx, Jy, Jz)");
     }
-    // A column the header line placed outside this row (or did not name) is an error, never an index.
+    // A column the header line placed outside this row (or did not name) is an error, never an
+    // index.
     auto field = [&](int i) -> const std::string_view& {
       if (i < 0 || static_cast<std::size_t>(i) >= tok.size())
       {
@@ -269,7 +273,8 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
     if (both)
     {
       b.Magnetic.Numbers.push_back(c.Numbers.back());
-      b.Magnetic.Positions.insert(b.Magnetic.Positions.end(), c.Positions.end() - 3, c.Positions.end());
+      b.Magnetic.Positions.insert(
+        b.Magnetic.Positions.end(), c.Positions.end() - 3, c.Positions.end());
       for (int k = 0; k < 3; ++k)
       {
         b.Magnetic.JReal.push_back(NeedFinite(s, tok[10 + 2 * k], "a current component"));
@@ -281,12 +286,13 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText, con
   }
   if (pendingE + pendingM > 0)
   {
-    s.Fail("truncated file: " + std::to_string(pendingE + pendingM) + (charges ? " charge" : " current") +
-      " samples missing");
+    s.Fail("truncated file: " + std::to_string(pendingE + pendingM) +
+      (charges ? " charge" : " current") + " samples missing");
   }
   if (out.empty())
   {
-    throw ParseError(file, s.LineNumber(), charges ? "no charge samples in the file" : "no current samples in the file");
+    throw ParseError(file, s.LineNumber(),
+      charges ? "no charge samples in the file" : "no current samples in the file");
   }
   return out;
 }

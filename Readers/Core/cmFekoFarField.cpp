@@ -49,7 +49,9 @@ void ReadFfeBlock(LineScanner& s, const FfeState& st, const std::vector<std::str
   if (st.Frequency < 0 || st.NTheta < 0 || st.NPhi < 0)
   {
     s.Fail(std::string("column line before ") +
-      (st.Frequency < 0 ? "#Frequency" : st.NTheta < 0 ? "#No. of Theta Samples" : "#No. of Phi Samples"));
+      (st.Frequency < 0   ? "#Frequency"
+          : st.NTheta < 0 ? "#No. of Theta Samples"
+                          : "#No. of Phi Samples"));
   }
   if (st.NTheta * st.NPhi > limit)
   {
@@ -144,8 +146,8 @@ void ReadFfeBlock(LineScanner& s, const FfeState& st, const std::vector<std::str
       char hz[32];
       std::snprintf(hz, sizeof hz, "%g", st.Frequency);
       s.Fail("truncated block" + (st.Request.empty() ? std::string() : " '" + st.Request + "'") +
-        " at " + hz + " Hz: " + std::to_string(k) + " of " +
-        std::to_string(n) + " samples (#No. of Theta Samples x #No. of Phi Samples)" +
+        " at " + hz + " Hz: " + std::to_string(k) + " of " + std::to_string(n) +
+        " samples (#No. of Theta Samples x #No. of Phi Samples)" +
         (eof ? " before the end of the file" : ""));
     }
     Tokenize(line, tok);
@@ -187,8 +189,8 @@ void ReadFfeBlock(LineScanner& s, const FfeState& st, const std::vector<std::str
   if (g.NumberOfTheta != st.NTheta || g.NumberOfPhi != st.NPhi)
   {
     s.Fail("the samples form a grid of " + std::to_string(g.NumberOfTheta) + " theta x " +
-      std::to_string(g.NumberOfPhi) + " phi, the header says " + std::to_string(st.NTheta) +
-      " x " + std::to_string(st.NPhi) + " (theta must vary fastest)");
+      std::to_string(g.NumberOfPhi) + " phi, the header says " + std::to_string(st.NTheta) + " x " +
+      std::to_string(st.NPhi) + " (theta must vary fastest)");
   }
   out.push_back(std::move(g));
 }

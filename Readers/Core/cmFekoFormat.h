@@ -64,10 +64,10 @@ bool LooksLikeFekoFarField(std::string_view head);
 /// One .os section: current samples at triangle centroids.
 struct FekoCurrentSamples
 {
-  int Components = 3;                ///< 3 for currents, 1 for the charges of an .ol file
-  std::vector<double> Positions;     ///< x y z per sample, metres
-  std::vector<double> JReal, JImag;  ///< Components per sample
-  std::vector<double> Area;          ///< surface area per sample (.ol only), m^2
+  int Components = 3; ///< 3 for currents, 1 for the charges of an .ol file
+  std::vector<double> Positions; ///< x y z per sample, metres
+  std::vector<double> JReal, JImag; ///< Components per sample
+  std::vector<double> Area; ///< surface area per sample (.ol only), m^2
   std::vector<std::int64_t> Numbers; ///< triangle numbers as printed
 };
 struct FekoSurfaceCurrents
@@ -76,7 +76,8 @@ struct FekoSurfaceCurrents
   FekoCurrentSamples Electric, Magnetic;
 };
 /// Every frequency block of an .os file, in file order.
-std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view text, const std::string& fileName);
+std::vector<FekoSurfaceCurrents> ParseFekoCurrents(
+  std::string_view text, const std::string& fileName);
 std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(const std::string& path);
 bool LooksLikeFekoCurrents(std::string_view head);
 
@@ -87,8 +88,8 @@ bool LooksLikeFekoCurrents(std::string_view head);
 /// `notices`, a table after the first (a second request, excitation or frequency) that
 /// fails is an optional block: the tables before it are returned and one line in
 /// `notices` names the file, the line and the problem; without, it throws.
-std::vector<SurfaceMesh> ParseFekoOutput(std::string_view text, const std::string& fileName,
-  std::vector<std::string>* notices = nullptr);
+std::vector<SurfaceMesh> ParseFekoOutput(
+  std::string_view text, const std::string& fileName, std::vector<std::string>* notices = nullptr);
 std::vector<SurfaceMesh> ReadFekoOutputFile(
   const std::string& path, std::vector<std::string>* notices = nullptr);
 /// FEKO's text output (and not NEC-2's, which shares the .out extension).

@@ -19,7 +19,8 @@ namespace cm
 {
 bool LooksLikeFekoOutput(std::string_view head)
 {
-  return cm::ContainsNoCase(head, "FEKO") && !cm::ContainsNoCase(head, "NUMERICAL ELECTROMAGNETICS CODE") &&
+  return cm::ContainsNoCase(head, "FEKO") &&
+    !cm::ContainsNoCase(head, "NUMERICAL ELECTROMAGNETICS CODE") &&
     !cm::ContainsNoCase(head, "##FILE TYPE");
 }
 
@@ -61,7 +62,7 @@ std::vector<SurfaceMesh> ParseFekoOutput(
   const std::int64_t limit = static_cast<std::int64_t>(text.size() / 40) + 1;
   SurfaceMesh geometry;
   std::vector<double> centroids; // x y z per triangle, from its corners
-  double extent = 0;             // largest |coordinate| of the mesh, for the centre check
+  double extent = 0; // largest |coordinate| of the mesh, for the centre check
   std::map<std::array<double, 3>, std::int64_t> ids;
   std::vector<SurfaceMesh> out;
   double frequency = 0;
@@ -256,7 +257,8 @@ std::vector<SurfaceMesh> ParseFekoOutput(
         // Counter-clockwise about FEKO's printed normal.
         const double a[3] = { p[1][0] - p[0][0], p[1][1] - p[0][1], p[1][2] - p[0][2] };
         const double b[3] = { p[2][0] - p[0][0], p[2][1] - p[0][1], p[2][2] - p[0][2] };
-        const double c[3] = { a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0] };
+        const double c[3] = { a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
+          a[0] * b[1] - a[1] * b[0] };
         const bool flip = c[0] * normal[0] + c[1] * normal[1] + c[2] * normal[2] < 0;
         geometry.Connectivity.push_back(vertex(p[0]));
         geometry.Connectivity.push_back(vertex(p[flip ? 2 : 1]));
@@ -392,7 +394,8 @@ std::vector<SurfaceMesh> ParseFekoOutput(
   {
     throw ParseError(file, s.LineNumber(),
       segments > 0 ? "no DATA OF THE METALLIC TRIANGLES section: this FEKO model has " +
-          std::to_string(segments) + " wire segments and no metallic triangles (wire currents are not read)"
+          std::to_string(segments) +
+          " wire segments and no metallic triangles (wire currents are not read)"
                    : std::string("no DATA OF THE METALLIC TRIANGLES section"));
   }
   if (!sawTable)
@@ -402,8 +405,9 @@ std::vector<SurfaceMesh> ParseFekoOutput(
     out.push_back(std::move(mesh));
     if (notices)
     {
-      notices->push_back(file + ": no VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES table "
-                                "(no currents were requested); the mesh is read without currents");
+      notices->push_back(file +
+        ": no VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES table "
+        "(no currents were requested); the mesh is read without currents");
     }
   }
   else if (emptyTables > 0 && notices)
@@ -416,7 +420,8 @@ std::vector<SurfaceMesh> ParseFekoOutput(
   return out;
 }
 
-std::vector<SurfaceMesh> ReadFekoOutputFile(const std::string& path, std::vector<std::string>* notices)
+std::vector<SurfaceMesh> ReadFekoOutputFile(
+  const std::string& path, std::vector<std::string>* notices)
 {
   return ParseFekoOutput(ReadWholeFile(path), path, notices);
 }

@@ -40,9 +40,9 @@ namespace cm
 {
 struct FekoPort
 {
-  double Frequency = 0;    ///< Hz
+  double Frequency = 0; ///< Hz
   std::int64_t Source = 0; ///< the number after "VOLTAGE SOURCE NO."
-  std::string Name;        ///< the excitation's Name:, may be empty
+  std::string Name; ///< the excitation's Name:, may be empty
   std::complex<double> Current, Admittance, Impedance;
   double Power = 0; ///< W
 };

@@ -39,8 +39,9 @@ inline char UpperChar(char c)
 inline std::size_t FindPhrase(std::string_view line, std::string_view phrase, bool atStart = false)
 {
   std::size_t end = 0;
-  return cm::MatchPhrase(line, phrase, &end, atStart) == std::string_view::npos ? std::string_view::npos
-                                                                              : end;
+  return cm::MatchPhrase(line, phrase, &end, atStart) == std::string_view::npos
+    ? std::string_view::npos
+    : end;
 }
 
 /// The offset just past the '=' of a `FREQ = f` phrase (any case, any spaces around the

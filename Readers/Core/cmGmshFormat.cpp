@@ -55,8 +55,7 @@ public:
     : S(text, file)
     , Text(text)
     , Limit(static_cast<std::int64_t>(text.size() / 2) + 1)
-  {
-  }
+  {}
   GmshMesh Run();
 
 private:
@@ -220,11 +219,13 @@ private:
   /// A size_t of the file's data size (4 or 8 bytes), refused above `limit`.
   std::int64_t GetCount(const char* what, std::int64_t limit)
   {
-    const std::uint64_t v = this->SizeT == 4 ? this->Get<std::uint32_t>(what) : this->Get<std::uint64_t>(what);
+    const std::uint64_t v =
+      this->SizeT == 4 ? this->Get<std::uint32_t>(what) : this->Get<std::uint64_t>(what);
     if (v > static_cast<std::uint64_t>(limit))
     {
-      this->S.Fail(std::string("binary ") + what + " of " + std::to_string(v) + " is above the limit of " +
-        std::to_string(limit) + " (byte " + std::to_string(this->Pos) + ")");
+      this->S.Fail(std::string("binary ") + what + " of " + std::to_string(v) +
+        " is above the limit of " + std::to_string(limit) + " (byte " + std::to_string(this->Pos) +
+        ")");
     }
     return static_cast<std::int64_t>(v);
   }
@@ -734,8 +735,8 @@ void Reader::Nodes41Binary()
   }
   if (seen != total)
   {
-    this->S.Fail("the binary node blocks hold " + std::to_string(seen) + " nodes, the header says " +
-      std::to_string(total));
+    this->S.Fail("the binary node blocks hold " + std::to_string(seen) +
+      " nodes, the header says " + std::to_string(total));
   }
   this->BinEnd();
   this->End("$EndNodes");
@@ -775,8 +776,8 @@ void Reader::Elements41Binary()
   }
   if (seen != total)
   {
-    this->S.Fail("the binary element blocks hold " + std::to_string(seen) + " elements, the header says " +
-      std::to_string(total));
+    this->S.Fail("the binary element blocks hold " + std::to_string(seen) +
+      " elements, the header says " + std::to_string(total));
   }
   this->BinEnd();
   this->End("$EndElements");
@@ -842,7 +843,8 @@ void Reader::Data(int kind)
   const std::int64_t count = tags[2];
   if (count < 0 || count > this->Limit)
   {
-    this->S.Fail("the view's count of " + std::to_string(count) + " is larger than the file could hold");
+    this->S.Fail(
+      "the view's count of " + std::to_string(count) + " is larger than the file could hold");
   }
   const std::size_t size = onElements ? this->M.ElementTags.size() : this->M.NodeTags.size();
   const std::size_t nc = static_cast<std::size_t>(v.Components);
@@ -1002,7 +1004,8 @@ GmshMesh Reader::Run()
       const std::int64_t dataSize = this->Int("$MeshFormat", "the data size");
       if (type != 0 && type != 1)
       {
-        this->S.Fail("file type " + std::to_string(type) + " in $MeshFormat: expected 0 (ASCII) or 1 (binary)");
+        this->S.Fail("file type " + std::to_string(type) +
+          " in $MeshFormat: expected 0 (ASCII) or 1 (binary)");
       }
       const double v = this->M.Version;
       if (!(v >= 2.0 && v < 5.0))
@@ -1021,7 +1024,8 @@ GmshMesh Reader::Run()
       {
         if (dataSize != 4 && dataSize != 8)
         {
-          this->S.Fail("binary data size " + std::to_string(dataSize) + ": expected 4 or 8 (sizeof(size_t))");
+          this->S.Fail(
+            "binary data size " + std::to_string(dataSize) + ": expected 4 or 8 (sizeof(size_t))");
         }
         this->SizeT = static_cast<int>(dataSize);
         // The integer 1 written in the writer's byte order tells the endianness.
@@ -1033,7 +1037,8 @@ GmshMesh Reader::Run()
           this->Pos -= 4;
           if (this->Get<std::int32_t>("endianness check") != 1)
           {
-            this->S.Fail("binary $MeshFormat: the endianness check is " + std::to_string(one) + ", not 1");
+            this->S.Fail(
+              "binary $MeshFormat: the endianness check is " + std::to_string(one) + ", not 1");
           }
         }
         this->BinEnd();
@@ -1202,7 +1207,8 @@ GmshMesh Reader::Run()
             double s = 0;
             for (int c = 0; c < re.Components; ++c)
             {
-              const double x = re.Values[e * re.Components + c], y = im.Values[e * re.Components + c];
+              const double x = re.Values[e * re.Components + c],
+                           y = im.Values[e * re.Components + c];
               s += x * x + y * y;
             }
             mag.Values[e] = std::sqrt(s); // NaN where either part is absent

@@ -62,27 +62,27 @@ struct GmshView
   /// From $ElementNodeData: each element's value is the mean of its corner values.
   bool PerElementNode = false;
   int Components = 1;
-  double Time = 0;          ///< the real tag
-  int Step = 0;             ///< the first integer tag
+  double Time = 0; ///< the real tag
+  int Step = 0; ///< the first integer tag
   std::vector<double> Values; ///< Components per element (or node) of the mesh; NaN where absent
-  std::int64_t Covered = 0;   ///< entities the view gave values for
+  std::int64_t Covered = 0; ///< entities the view gave values for
 };
 
 struct GmshMesh
 {
   double Version = 0;
-  std::vector<double> Points;               ///< x y z per node, in file order
-  std::vector<std::int64_t> NodeTags;       ///< tag of each point
-  std::vector<std::int64_t> Offsets{ 0 };   ///< per kept element (triangles and quads)
-  std::vector<std::int64_t> Connectivity;   ///< point indices
-  std::vector<std::int64_t> ElementTags;    ///< tag of each kept element
+  std::vector<double> Points; ///< x y z per node, in file order
+  std::vector<std::int64_t> NodeTags; ///< tag of each point
+  std::vector<std::int64_t> Offsets{ 0 }; ///< per kept element (triangles and quads)
+  std::vector<std::int64_t> Connectivity; ///< point indices
+  std::vector<std::int64_t> ElementTags; ///< tag of each kept element
   std::map<int, std::int64_t> SkippedTypes; ///< element type -> count of skipped elements
   /// Higher-order element type -> count read as its linear corner element.
   std::map<int, std::int64_t> LinearizedTypes;
   /// "file:line: problem" of each optional part not read (and of the linearized elements).
   std::vector<std::string> Warnings;
-  std::vector<GmshView> Views;              ///< after joining complex pairs; every time step, in file order
-  std::vector<double> Times;                ///< the distinct times of the views, ascending
+  std::vector<GmshView> Views; ///< after joining complex pairs; every time step, in file order
+  std::vector<double> Times; ///< the distinct times of the views, ascending
   std::int64_t NumberOfElements() const { return static_cast<std::int64_t>(Offsets.size()) - 1; }
 };
 

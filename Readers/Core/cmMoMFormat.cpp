@@ -215,8 +215,7 @@ std::string_view NextRecordLine(LineScanner& s)
 {
   std::string_view line;
   while (s.Next(line) && !HasTokens(line))
-  {
-  }
+  {}
   return line;
 }
 
@@ -244,7 +243,8 @@ struct Block
 class Blocks
 {
 public:
-  Blocks(std::string_view text, std::size_t start, std::int64_t lineBefore, const ParallelFor& parallel)
+  Blocks(
+    std::string_view text, std::size_t start, std::int64_t lineBefore, const ParallelFor& parallel)
     : Text(text)
   {
     constexpr std::size_t Target = std::size_t(1) << 20;
@@ -266,20 +266,21 @@ public:
       this->List.push_back(blk);
       b = e;
     }
-    RunFor(parallel, static_cast<std::int64_t>(this->List.size()), [&](std::int64_t lo, std::int64_t hi) {
-      for (std::int64_t k = lo; k < hi; ++k)
-      {
-        Block& blk = this->List[k];
-        for (std::size_t pos = blk.Begin; pos < blk.End;)
+    RunFor(parallel, static_cast<std::int64_t>(this->List.size()),
+      [&](std::int64_t lo, std::int64_t hi) {
+        for (std::int64_t k = lo; k < hi; ++k)
         {
-          const std::size_t nl = text.find('\n', pos);
-          const std::size_t stop = nl == std::string_view::npos || nl >= blk.End ? blk.End : nl;
-          ++blk.Lines;
-          blk.Records += HasTokens(text.substr(pos, stop - pos));
-          pos = stop + 1;
+          Block& blk = this->List[k];
+          for (std::size_t pos = blk.Begin; pos < blk.End;)
+          {
+            const std::size_t nl = text.find('\n', pos);
+            const std::size_t stop = nl == std::string_view::npos || nl >= blk.End ? blk.End : nl;
+            ++blk.Lines;
+            blk.Records += HasTokens(text.substr(pos, stop - pos));
+            pos = stop + 1;
+          }
         }
-      }
-    });
+      });
     std::int64_t line = lineBefore, record = 0;
     for (Block& blk : this->List)
     {
@@ -337,26 +338,27 @@ public:
   void ForRecords(const std::string& file, std::int64_t first, std::int64_t count,
     const ParallelFor& parallel, Body&& body)
   {
-    RunFor(parallel, static_cast<std::int64_t>(this->List.size()), [&](std::int64_t lo, std::int64_t hi) {
-      for (std::int64_t k = lo; k < hi; ++k)
-      {
-        Block& blk = this->List[k];
-        if (blk.FirstRecord + blk.Records <= first || blk.FirstRecord >= first + count)
+    RunFor(parallel, static_cast<std::int64_t>(this->List.size()),
+      [&](std::int64_t lo, std::int64_t hi) {
+        for (std::int64_t k = lo; k < hi; ++k)
         {
-          continue;
+          Block& blk = this->List[k];
+          if (blk.FirstRecord + blk.Records <= first || blk.FirstRecord >= first + count)
+          {
+            continue;
+          }
+          try
+          {
+            LineScanner s(this->Text, file);
+            s.Seek(blk.Begin, blk.LineBefore);
+            body(blk, s);
+          }
+          catch (...)
+          {
+            blk.Error = std::current_exception();
+          }
         }
-        try
-        {
-          LineScanner s(this->Text, file);
-          s.Seek(blk.Begin, blk.LineBefore);
-          body(blk, s);
-        }
-        catch (...)
-        {
-          blk.Error = std::current_exception();
-        }
-      }
-    });
+      });
     for (Block& blk : this->List)
     {
       if (blk.Error)
@@ -446,7 +448,8 @@ bool LooksLikeMoM(std::string_view head)
   }
 }
 
-SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName, const ParallelFor& parallel)
+SurfaceMesh ParseMoM(
+  std::string_view text, const std::string& fileName, const ParallelFor& parallel)
 {
   LineScanner s(text, fileName);
   std::unique_ptr<Blocks> blocks; // the lines after VERTICES, for the parallel row parsers
@@ -578,26 +581,27 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName, const P
       const std::int64_t available = std::min<std::int64_t>(n, blocks->TotalRecords - first);
       const std::size_t nb = blocks->List.size();
       std::vector<std::int64_t> elemStart(nb + 1, 0), connStart(nb + 1, 0);
-      blocks->ForRecords(fileName, first, available, parallel, [&](const Block& blk, LineScanner& bs) {
-        std::string_view line;
-        std::int64_t elems = 0, corners = 0;
-        const std::size_t k = static_cast<std::size_t>(&blk - blocks->List.data());
-        for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
-        {
-          bs.Next(line);
-          while (!HasTokens(line))
+      blocks->ForRecords(
+        fileName, first, available, parallel, [&](const Block& blk, LineScanner& bs) {
+          std::string_view line;
+          std::int64_t elems = 0, corners = 0;
+          const std::size_t k = static_cast<std::size_t>(&blk - blocks->List.data());
+          for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
           {
             bs.Next(line);
+            while (!HasTokens(line))
+            {
+              bs.Next(line);
+            }
+            if (r >= first && r < first + available)
+            {
+              ++elems;
+              corners += CornersOf(FirstToken(line));
+            }
           }
-          if (r >= first && r < first + available)
-          {
-            ++elems;
-            corners += CornersOf(FirstToken(line));
-          }
-        }
-        elemStart[k + 1] = elems;
-        connStart[k + 1] = corners;
-      });
+          elemStart[k + 1] = elems;
+          connStart[k + 1] = corners;
+        });
       for (std::size_t k = 0; k < nb; ++k)
       {
         elemStart[k + 1] += elemStart[k];
@@ -607,71 +611,72 @@ SurfaceMesh ParseMoM(std::string_view text, const std::string& fileName, const P
       ResizeLargeVector(m.Connectivity, static_cast<std::size_t>(connStart[nb]));
       ResizeLargeVector(m.JReal, static_cast<std::size_t>(3 * available));
       ResizeLargeVector(m.JImag, static_cast<std::size_t>(3 * available));
-      blocks->ForRecords(fileName, first, available, parallel, [&](const Block& blk, LineScanner& bs) {
-        const std::size_t k = static_cast<std::size_t>(&blk - blocks->List.data());
-        std::int64_t e = elemStart[k], at = connStart[k];
-        std::vector<std::string_view> t;
-        for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
-        {
-          const std::string_view line = NextRecordLine(bs);
-          if (r < first)
+      blocks->ForRecords(
+        fileName, first, available, parallel, [&](const Block& blk, LineScanner& bs) {
+          const std::size_t k = static_cast<std::size_t>(&blk - blocks->List.data());
+          std::int64_t e = elemStart[k], at = connStart[k];
+          std::vector<std::string_view> t;
+          for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
           {
-            continue;
-          }
-          if (r >= first + available)
-          {
-            break;
-          }
-          if (const int fast = FastElement(line, base, nv, m.Connectivity.data() + at,
-                m.JReal.data() + 3 * e, m.JImag.data() + 3 * e))
-          {
-            at += fast;
-            m.Offsets[e + 1] = at;
-            ++e;
-            continue;
-          }
-          TokensOf(line, t);
-          const int corners = CornersOf(t[0]);
-          if (corners == 0)
-          {
-            bs.Fail("unknown element type '" + std::string(t[0].substr(0, 20)) +
-              "' (expected T for a triangle or Q for a quad)");
-          }
-          if (t.size() != static_cast<std::size_t>(1 + corners + 6))
-          {
-            bs.Fail("element " + std::to_string(e) + " (" + (corners == 3 ? "T" : "Q") +
-              ") needs " + std::to_string(corners) + " vertex ids and 6 current values, found " +
-              std::to_string(t.size() - 1) + " fields");
-          }
-          std::int64_t* ids = m.Connectivity.data() + at;
-          for (int c = 0; c < corners; ++c)
-          {
-            const std::int64_t v = NeedInt(bs, t[1 + c], "a vertex id") - base;
-            if (v < 0 || v >= nv)
+            const std::string_view line = NextRecordLine(bs);
+            if (r < first)
             {
-              bs.Fail("vertex id " + std::string(t[1 + c]) + " is out of range (" +
-                std::to_string(base) + ".." + std::to_string(nv - 1 + base) + ")");
+              continue;
             }
-            for (int q = 0; q < c; ++q)
+            if (r >= first + available)
             {
-              if (ids[q] == v)
+              break;
+            }
+            if (const int fast = FastElement(line, base, nv, m.Connectivity.data() + at,
+                  m.JReal.data() + 3 * e, m.JImag.data() + 3 * e))
+            {
+              at += fast;
+              m.Offsets[e + 1] = at;
+              ++e;
+              continue;
+            }
+            TokensOf(line, t);
+            const int corners = CornersOf(t[0]);
+            if (corners == 0)
+            {
+              bs.Fail("unknown element type '" + std::string(t[0].substr(0, 20)) +
+                "' (expected T for a triangle or Q for a quad)");
+            }
+            if (t.size() != static_cast<std::size_t>(1 + corners + 6))
+            {
+              bs.Fail("element " + std::to_string(e) + " (" + (corners == 3 ? "T" : "Q") +
+                ") needs " + std::to_string(corners) + " vertex ids and 6 current values, found " +
+                std::to_string(t.size() - 1) + " fields");
+            }
+            std::int64_t* ids = m.Connectivity.data() + at;
+            for (int c = 0; c < corners; ++c)
+            {
+              const std::int64_t v = NeedInt(bs, t[1 + c], "a vertex id") - base;
+              if (v < 0 || v >= nv)
               {
-                bs.Fail("element " + std::to_string(e) + " uses vertex " + std::string(t[1 + c]) +
-                  " twice");
+                bs.Fail("vertex id " + std::string(t[1 + c]) + " is out of range (" +
+                  std::to_string(base) + ".." + std::to_string(nv - 1 + base) + ")");
               }
+              for (int q = 0; q < c; ++q)
+              {
+                if (ids[q] == v)
+                {
+                  bs.Fail("element " + std::to_string(e) + " uses vertex " + std::string(t[1 + c]) +
+                    " twice");
+                }
+              }
+              ids[c] = v;
             }
-            ids[c] = v;
+            at += corners;
+            m.Offsets[e + 1] = at;
+            for (int q = 0; q < 3; ++q)
+            {
+              m.JReal[3 * e + q] = NeedFinite(bs, t[1 + corners + 2 * q], "a current value");
+              m.JImag[3 * e + q] = NeedFinite(bs, t[2 + corners + 2 * q], "a current value");
+            }
+            ++e;
           }
-          at += corners;
-          m.Offsets[e + 1] = at;
-          for (int q = 0; q < 3; ++q)
-          {
-            m.JReal[3 * e + q] = NeedFinite(bs, t[1 + corners + 2 * q], "a current value");
-            m.JImag[3 * e + q] = NeedFinite(bs, t[2 + corners + 2 * q], "a current value");
-          }
-          ++e;
-        }
-      });
+        });
       if (available < n)
       {
         s.Seek(text.size(), blocks->LastLine);

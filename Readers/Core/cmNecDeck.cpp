@@ -10,7 +10,8 @@
 
 namespace cm
 {
-void NecPatchCentre(const double* const p[], int n, double centre[3], double normal[3], double& area)
+void NecPatchCentre(
+  const double* const p[], int n, double centre[3], double normal[3], double& area)
 {
   // Fan from corner 1: the triangles (1,k,k+1) give the area, the area centroid and the
   // (Newell-like) normal, the same construction NEC uses for its SP patches.
@@ -20,7 +21,8 @@ void NecPatchCentre(const double* const p[], int n, double centre[3], double nor
   {
     const double u[3] = { p[k][0] - p[0][0], p[k][1] - p[0][1], p[k][2] - p[0][2] };
     const double v[3] = { p[k + 1][0] - p[0][0], p[k + 1][1] - p[0][1], p[k + 1][2] - p[0][2] };
-    const double x[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0] };
+    const double x[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2],
+      u[0] * v[1] - u[1] * v[0] };
     const double a = 0.5 * std::sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
     area += a;
     for (int d = 0; d < 3; ++d)
@@ -173,8 +175,8 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
       const std::int64_t v = conn[static_cast<std::size_t>(b + k)];
       if (v < 0 || v >= np)
       {
-        throw std::invalid_argument("element " + std::to_string(e) + " uses vertex " +
-          std::to_string(v) + ", out of range");
+        throw std::invalid_argument(
+          "element " + std::to_string(e) + " uses vertex " + std::to_string(v) + ", out of range");
       }
       p[k] = &points[static_cast<std::size_t>(3 * v)];
     }

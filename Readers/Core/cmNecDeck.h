@@ -34,14 +34,14 @@ namespace cm
 {
 struct NecDeckOptions
 {
-  double Frequency = 120e6;        ///< Hz
-  std::int64_t AttachPatch = 0;    ///< element that carries the antenna; -1 for none
+  double Frequency = 120e6; ///< Hz
+  std::int64_t AttachPatch = 0; ///< element that carries the antenna; -1 for none
   std::string AntennaName = "antenna";
-  double WireLength = 0.5;         ///< metres, along the outward normal
+  double WireLength = 0.5; ///< metres, along the outward normal
   int WireSegments = 9;
-  double WireRadius = 0.002;       ///< metres
-  int ThetaSamples = 19;           ///< RP: θ from 0 to 180
-  int PhiSamples = 37;             ///< RP: φ from 0 to 360
+  double WireRadius = 0.002; ///< metres
+  int ThetaSamples = 19; ///< RP: θ from 0 to 180
+  int PhiSamples = 37; ///< RP: φ from 0 to 360
   std::vector<std::string> Comments; ///< extra CM lines
   int FrequencySteps = 1; ///< FR: frequencies Frequency + k·FrequencyStep
   double FrequencyStep = 0; ///< Hz
@@ -60,7 +60,7 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
   const std::vector<std::int64_t>& connectivity, const NecDeckOptions& options);
 
 /// The point NEC uses as the centre of a triangle or quad patch (area centroid).
-void NecPatchCentre(const double* const corners[], int n, double centre[3], double normal[3],
-  double& area);
+void NecPatchCentre(
+  const double* const corners[], int n, double centre[3], double normal[3], double& area);
 } // namespace cm
 #endif

@@ -21,8 +21,10 @@ bool IsDigit(char c)
 bool StartsNumeric(std::string_view line)
 {
   const std::string_view t = Trim(line);
-  return !t.empty() && (IsDigit(t[0]) || ((t[0] == '-' || t[0] == '+' || t[0] == '.') &&
-                                           t.size() > 1 && (IsDigit(t[1]) || t[1] == '.')));
+  return !t.empty() &&
+    (IsDigit(t[0]) ||
+      ((t[0] == '-' || t[0] == '+' || t[0] == '.') && t.size() > 1 &&
+        (IsDigit(t[1]) || t[1] == '.')));
 }
 
 /// nx·ny·nz of a card, saturating (a damaged echo may carry any int64 counts).
@@ -56,7 +58,8 @@ bool IsLattice(const std::vector<double>& p, const std::int64_t d[3], double tol
     {
       for (int c = 0; c < 3; ++c)
       {
-        step[a][c] = p[static_cast<std::size_t>(3 * stride[a] + c)] - p[static_cast<std::size_t>(c)];
+        step[a][c] =
+          p[static_cast<std::size_t>(3 * stride[a] + c)] - p[static_cast<std::size_t>(c)];
       }
     }
   }
@@ -103,8 +106,7 @@ bool NecNearFieldDimensions(
     return false;
   }
   if (card.Valid && card.Counts[0] > 0 && card.Counts[1] > 0 && card.Counts[2] > 0 &&
-    card.Counts[0] <= n && card.Counts[1] <= n && card.Counts[2] <= n &&
-    CardPoints(card) == n)
+    card.Counts[0] <= n && card.Counts[1] <= n && card.Counts[2] <= n && CardPoints(card) == n)
   {
     std::copy(card.Counts, card.Counts + 3, dims);
     return true;
@@ -198,8 +200,9 @@ void NecNearFieldScanner::Table(
   }
   if (header.find("LOCATION") == std::string::npos || header.find("MAGNITUDE") == std::string::npos)
   {
-    s.Fail(std::string(what) + " table with an unknown column header (expected LOCATION, X Y Z, "
-                               "then MAGNITUDE and PHASE of three components)");
+    s.Fail(std::string(what) +
+      " table with an unknown column header (expected LOCATION, X Y Z, "
+      "then MAGNITUDE and PHASE of three components)");
   }
   NecNearField g;
   g.Line = banner;

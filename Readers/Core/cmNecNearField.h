@@ -37,13 +37,13 @@ namespace cm
 struct NecNearField
 {
   std::int64_t Dimensions[3] = { 0, 1, 1 }; ///< i fastest; the product is the point count
-  bool Spherical = false;                   ///< from an NE 1 / NH 1 card (r, φ, θ loops)
-  bool FromCard = false;                    ///< dimensions from the card echo, not inferred
-  std::vector<double> Points;               ///< x y z per point, metres, as printed
+  bool Spherical = false; ///< from an NE 1 / NH 1 card (r, φ, θ loops)
+  bool FromCard = false; ///< dimensions from the card echo, not inferred
+  std::vector<double> Points; ///< x y z per point, metres, as printed
   bool HasE = false, HasH = false;
   std::vector<double> ERe, EIm; ///< 3 per point, V/m (empty unless HasE)
   std::vector<double> HRe, HIm; ///< 3 per point, A/m (empty unless HasH)
-  std::int64_t Line = 0;        ///< line of the first table's banner
+  std::int64_t Line = 0; ///< line of the first table's banner
 
   std::size_t Count() const { return this->Points.size() / 3; }
 };

@@ -306,7 +306,8 @@ void Parser::RunSections()
       }
       continue; // rows outside the tables read here (patterns, junctions, ...)
     }
-    if (ContainsNoCase(line, "COMMENTS") && (ContainsNoCase(line, "- - -") || ContainsNoCase(line, "---")))
+    if (ContainsNoCase(line, "COMMENTS") &&
+      (ContainsNoCase(line, "- - -") || ContainsNoCase(line, "---")))
     {
       mode = Mode::Comments;
     }
@@ -369,7 +370,8 @@ void Parser::RunSections()
       mode = Mode::None;
       this->Optional(PortTables, [this] { this->ReadFeeds(); });
     }
-    else if (ContainsNoCase(line, "POWER BUDGET") || ContainsNoCase(line, "STRUCTURE IMPEDANCE LOADING"))
+    else if (ContainsNoCase(line, "POWER BUDGET") ||
+      ContainsNoCase(line, "STRUCTURE IMPEDANCE LOADING"))
     {
       mode = Mode::None;
       this->Optional(PortTables, [this, line] { this->ReadPortTable(line); });

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @file cmNecOutput.h
- * @brief Surface-patch currents from NEC-2 print output: nec2c and the Fortran NEC-2D (pipeline free).
+ * @brief Surface-patch currents from NEC-2 print output: nec2c and the Fortran NEC-2D (pipeline
+ * free).
  *
  * NEC-2 writes no mesh file; its print output carries everything needed, spread over
  * four sections that this parser ties together:
@@ -66,17 +67,17 @@ struct NecWireSegment
 {
   std::int64_t Segment = 0;
   std::int64_t Tag = 0;
-  double Centre[3] = { 0, 0, 0 };    ///< metres
+  double Centre[3] = { 0, 0, 0 }; ///< metres
   double Direction[3] = { 0, 0, 0 }; ///< unit vector from SEGMENTATION DATA; zero if not printed
-  double Length = 0;                 ///< metres
-  double CurrentReal = 0;            ///< A
-  double CurrentImag = 0;            ///< A
+  double Length = 0; ///< metres
+  double CurrentReal = 0; ///< A
+  double CurrentImag = 0; ///< A
 };
 
 /// One solve: what NEC printed for one frequency (and excitation), in file order.
 struct NecSolution
 {
-  double Frequency = 0;  ///< Hz, as printed (5 significant digits)
+  double Frequency = 0; ///< Hz, as printed (5 significant digits)
   double Wavelength = 0; ///< metres, the λ NEC used to print positions
   bool HasPatchCurrents = false; ///< a SURFACE PATCH CURRENTS table was read
   /// This solve's values on the patches: J per element (none for a wire-only
@@ -87,21 +88,21 @@ struct NecSolution
   std::shared_ptr<const SurfaceMesh> Polygons; ///< Points, Offsets, Connectivity (null: no patches)
   /// Mesh with the polygons copied in: what a reader shows.
   SurfaceMesh FullMesh() const;
-  std::vector<NecWireSegment> Wires;  ///< CURRENTS AND LOCATION (empty when PT suppressed it)
+  std::vector<NecWireSegment> Wires; ///< CURRENTS AND LOCATION (empty when PT suppressed it)
   std::vector<FarFieldGrid> Patterns; ///< every RADIATION PATTERNS table, in file order
   std::vector<NecNearField> NearFields; ///< NE/NH tables (cmNecNearField.h), NE+NH pairs joined
-  std::vector<NecPort> Ports;  ///< ANTENNA INPUT PARAMETERS (cmNecPorts.h), one per source
-  NecPowerBudget Power;        ///< POWER BUDGET, when printed
+  std::vector<NecPort> Ports; ///< ANTENNA INPUT PARAMETERS (cmNecPorts.h), one per source
+  NecPowerBudget Power; ///< POWER BUDGET, when printed
   std::int64_t Line = 0; ///< line where the solve's first table was read
-  std::vector<NecLoad> Loads;  ///< STRUCTURE IMPEDANCE LOADING in force for this solve
+  std::vector<NecLoad> Loads; ///< STRUCTURE IMPEDANCE LOADING in force for this solve
 };
 
 struct NecOutput
 {
-  bool OriginalNec2D = false;      ///< the Fortran print style (`FREQUENCY= ... MHZ`) was seen
-  std::int64_t EchoPatches = 0;    ///< patches the structure echo describes, after GX/GR/GM copies
-  std::int64_t SplitPatches = 0;   ///< echo patches NEC divided into 4 for a wire connection
-  std::int64_t SquarePatches = 0;  ///< patches drawn as squares because no corners matched
+  bool OriginalNec2D = false; ///< the Fortran print style (`FREQUENCY= ... MHZ`) was seen
+  std::int64_t EchoPatches = 0; ///< patches the structure echo describes, after GX/GR/GM copies
+  std::int64_t SplitPatches = 0; ///< echo patches NEC divided into 4 for a wire connection
+  std::int64_t SquarePatches = 0; ///< patches drawn as squares because no corners matched
   std::int64_t SkippedPatterns = 0; ///< RADIATION PATTERNS tables of an unknown layout, skipped
   std::vector<NecSolution> Solutions; ///< in file order (one per frequency and excitation)
   /// The COMMENTS block's lines (the deck's CM/CE text), trimmed, with their line numbers.

@@ -7,7 +7,8 @@
  * One class reads the file; its members are defined by concern:
  *  - cmNecOutput.cpp: the section loop (Run), solutions, table rows and banners;
  *  - cmNecStructure.cpp: the structure echo (SP/SM patches) and its GX/GR/GM/GS copies;
- *  - cmNecPatchMatch.cpp: tying SURFACE PATCH DATA to echo polygons (splits, squares, shared corners);
+ *  - cmNecPatchMatch.cpp: tying SURFACE PATCH DATA to echo polygons (splits, squares, shared
+ * corners);
  *  - cmNecTables.cpp: SEGMENTATION DATA, SURFACE PATCH DATA, wire currents, ports and loads;
  *  - cmNecPatchCurrents.cpp: SURFACE PATCH CURRENTS (fast row path, parallel blocks);
  *  - cmNecPattern.cpp: RADIATION PATTERNS.
@@ -100,8 +101,7 @@ struct Structure
 /// plain nec2c row: the caller parses again with `defer` off, which reads or
 /// reports such rows in file order (so the first error is the serial one).
 struct DeferredRowsRefused
-{
-};
+{};
 
 /// Rows per block of the parallel SURFACE PATCH CURRENTS pass.
 constexpr std::int64_t CurrentBlockRows = 512;
@@ -110,11 +110,12 @@ constexpr std::int64_t CurrentBlockRows = 512;
 /// Parser::FlushCurrents().
 struct DeferredCurrents
 {
-  std::size_t Solution = 0;             ///< index in NecOutput::Solutions
-  std::int64_t First = 0, Patches = 0;  ///< rows First..Patches-1 are deferred
+  std::size_t Solution = 0; ///< index in NecOutput::Solutions
+  std::int64_t First = 0, Patches = 0; ///< rows First..Patches-1 are deferred
   double Lambda = 0;
-  std::vector<std::size_t> BlockStarts; ///< text offset of every CurrentBlockRows-th row, then the end
-  std::vector<double> Re, Im;           ///< J of rows 0..First-1, then room for all
+  std::vector<std::size_t>
+    BlockStarts; ///< text offset of every CurrentBlockRows-th row, then the end
+  std::vector<double> Re, Im; ///< J of rows 0..First-1, then room for all
 };
 
 class Parser
@@ -130,8 +131,7 @@ public:
     , Defer(defer)
     // A patch takes at least one data row of 64 bytes, which bounds every count.
     , MaxPatches(static_cast<std::int64_t>(text.size() / 64) + 16)
-  {
-  }
+  {}
 
   NecOutput Run();
 
@@ -206,8 +206,8 @@ private:
   std::vector<std::string_view> Row;
   NecNearFieldScanner Near; ///< NE/NH cards and tables (cmNecNearField.cpp)
   std::vector<NecPort> PendingPorts; ///< ANTENNA INPUT PARAMETERS of the solve being printed
-  NecPowerBudget PendingPower;       ///< a POWER BUDGET printed before its solution existed
-  std::vector<NecLoad> Loads;        ///< the STRUCTURE IMPEDANCE LOADING last printed
+  NecPowerBudget PendingPower; ///< a POWER BUDGET printed before its solution existed
+  std::vector<NecLoad> Loads; ///< the STRUCTURE IMPEDANCE LOADING last printed
   std::vector<ParseError> FirstFailure[NumberOfBlocks]; ///< the first error of each optional block
 };
 } // namespace nec

@@ -181,7 +181,8 @@ void Parser::ReadPatchCurrents()
     {
       this->S.Fail("SURFACE PATCH CURRENTS row for patch " + std::to_string(expect) + " has " +
         std::to_string(row.size()) +
-        " fields, expected 14 (number, centre, 2 tangent magnitudes and phases, Re/Im of Jx Jy Jz)");
+        " fields, expected 14 (number, centre, 2 tangent magnitudes and phases, Re/Im of Jx Jy "
+        "Jz)");
     }
     const std::int64_t n = NeedInt(this->S, row[0], "a patch number");
     if (n != expect)
@@ -269,7 +270,8 @@ bool Parser::DeferCurrents(std::size_t solution, std::int64_t first, std::int64_
   const std::size_t last = at + static_cast<std::size_t>(count) * width;
   std::size_t pos = at;
   if (width > 0 && last <= this->Text.size() && this->Text[last - 1] == '\n' &&
-    this->Text[last - width] != '\n' && (last - width == at || this->Text[last - width - 1] == '\n'))
+    this->Text[last - width] != '\n' &&
+    (last - width == at || this->Text[last - width - 1] == '\n'))
   {
     for (std::int64_t k = 0; k < count; k += CurrentBlockRows)
     {

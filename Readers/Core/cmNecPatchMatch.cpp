@@ -27,7 +27,8 @@ std::array<EchoPatch, 4> Quarter(const EchoPatch& e)
   if (e.Corners == 4)
   {
     const Vec3 c = Scale(0.25, Add(Add(Add(p[0], p[1]), p[2]), p[3]));
-    const Vec3 m01 = mid(p[0], p[1]), m12 = mid(p[1], p[2]), m23 = mid(p[2], p[3]), m30 = mid(p[3], p[0]);
+    const Vec3 m01 = mid(p[0], p[1]), m12 = mid(p[1], p[2]), m23 = mid(p[2], p[3]),
+               m30 = mid(p[3], p[0]);
     q[0].P = { p[0], m01, c, m30 };
     q[1].P = { m01, p[1], m12, c };
     q[2].P = { c, m12, p[2], m23 };
@@ -73,7 +74,8 @@ void Parser::Build()
   auto find = [&](const Vec3& c, double area) -> std::ptrdiff_t {
     const double tolC = 5e-5 + 0.02 * std::sqrt(area), tolA = 2e-5 + 0.005 * area;
     auto fits = [&](const EchoPatch& e) {
-      return !e.Used && e.Corners > 0 && std::abs(e.Area - area) <= tolA && Norm(Sub(e.Centre, c)) <= tolC;
+      return !e.Used && e.Corners > 0 && std::abs(e.Area - area) <= tolA &&
+        Norm(Sub(e.Centre, c)) <= tolC;
     };
     if (hint < g.Echo.size() && fits(g.Echo[hint]))
     {

@@ -91,8 +91,8 @@ void Parser::ReadPattern()
     }
     this->S.Seek(at, lineNo);
     rows = std::min(rows, static_cast<std::size_t>(maxRows));
-    for (auto* v : { &g.Theta, &g.Phi, &g.Gain, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm,
-           &g1, &g2, &axial, &tilt })
+    for (auto* v : { &g.Theta, &g.Phi, &g.Gain, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm, &g1,
+           &g2, &axial, &tilt })
     {
       v->reserve(rows);
     }

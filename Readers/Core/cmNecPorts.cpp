@@ -38,8 +38,7 @@ std::complex<double> NecLoad::Impedance(double f) const
   const std::complex<double> j(0, 1);
   switch (this->Type)
   {
-    case Kind::Fixed:
-      return { this->Real, this->Imaginary };
+    case Kind::Fixed: return { this->Real, this->Imaginary };
     case Kind::Series:
     {
       std::complex<double> z = this->Resistance + j * w * this->Inductance;
@@ -60,11 +59,9 @@ std::complex<double> NecLoad::Impedance(double f) const
       {
         y += 1.0 / (j * w * this->Inductance);
       }
-      return y == 0.0 ? std::complex<double>(std::numeric_limits<double>::infinity(), 0)
-                      : 1.0 / y;
+      return y == 0.0 ? std::complex<double>(std::numeric_limits<double>::infinity(), 0) : 1.0 / y;
     }
-    case Kind::Other:
-      break;
+    case Kind::Other: break;
   }
   const double nan = std::numeric_limits<double>::quiet_NaN();
   return { nan, nan };
@@ -216,8 +213,8 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
 {
   // nec2c and NEC-2D space the columns differently, but both centre every cell under
   // its header word, so each cell goes to the header word nearest to it.
-  static const char* const words[9] = { "ITAG", "FROM", "THRU", "OHMS", "HENRYS", "FARADS",
-    "REAL", "IMAGINARY", "MHOS/METER" };
+  static const char* const words[9] = { "ITAG", "FROM", "THRU", "OHMS", "HENRYS", "FARADS", "REAL",
+    "IMAGINARY", "MHOS/METER" };
   double centre[9] = { 0 };
   bool haveHeader = false;
   std::vector<NecLoad> loads;
@@ -316,8 +313,8 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
       }
       if (!cell[best].empty())
       {
-        s.Fail(std::string("two values under ") + words[best] +
-          " in a STRUCTURE IMPEDANCE LOADING row");
+        s.Fail(
+          std::string("two values under ") + words[best] + " in a STRUCTURE IMPEDANCE LOADING row");
       }
       cell[best] = line.substr(i, e - i);
       i = e;

@@ -55,18 +55,17 @@ struct NecLoad
 {
   enum class Kind
   {
-    Series,   ///< R + jωL + 1/(jωC); a blank element is absent
+    Series, ///< R + jωL + 1/(jωC); a blank element is absent
     Parallel, ///< 1 / (1/R + 1/(jωL) + jωC); a blank element is absent
-    Fixed,    ///< R + jX (LD type 4)
-    Other     ///< per-length loads and wire conductivity: losses, not a lumped port
+    Fixed, ///< R + jX (LD type 4)
+    Other ///< per-length loads and wire conductivity: losses, not a lumped port
   };
   Kind Type = Kind::Other;
-  std::string TypeName;  ///< the CIRCUIT TYPE text, e.g. "FIXED IMPEDANCE"
-  std::int64_t Tag = 0;  ///< 0: From/Thru are absolute segment numbers
+  std::string TypeName; ///< the CIRCUIT TYPE text, e.g. "FIXED IMPEDANCE"
+  std::int64_t Tag = 0; ///< 0: From/Thru are absolute segment numbers
   std::int64_t From = 0; ///< 0: every segment of the tag (or of the structure)
   std::int64_t Thru = 0; ///< 0: same as From
-  double Resistance = 0, Inductance = 0, Capacitance = 0, Real = 0, Imaginary = 0,
-         Conductivity = 0;
+  double Resistance = 0, Inductance = 0, Capacitance = 0, Real = 0, Imaginary = 0, Conductivity = 0;
   /// The impedance of one loaded segment at `frequencyHz`; NaN for Kind::Other.
   std::complex<double> Impedance(double frequencyHz) const;
   /// "tag3_seg1", "tag3_seg1-7", "tag3" or "seg12" (absolute).

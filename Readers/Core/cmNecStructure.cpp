@@ -95,7 +95,8 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
   // Keep echo numbers aligned with NEC's: pad for copies this parser does not model.
   if (number < 1 || number > this->MaxPatches)
   {
-    this->S.Fail("patch number " + std::to_string(number) + " in the structure echo is out of range");
+    this->S.Fail(
+      "patch number " + std::to_string(number) + " in the structure echo is out of range");
   }
   echo.resize(static_cast<std::size_t>(number - 1));
   std::vector<std::string_view> nums;
@@ -121,7 +122,8 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
   }
   if (nums.size() < 6)
   {
-    this->S.Fail("patch " + std::to_string(number) + " in the structure echo needs corners 1 and 2");
+    this->S.Fail(
+      "patch " + std::to_string(number) + " in the structure echo needs corners 1 and 2");
   }
   for (int k = 0; k < 6; ++k)
   {
@@ -197,7 +199,8 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
     {
       EchoPatch p;
       p.Corners = 4;
-      p.P[0] = Add(Add(e.P[0], Scale(static_cast<double>(ix), s1)), Scale(static_cast<double>(iy), s2));
+      p.P[0] =
+        Add(Add(e.P[0], Scale(static_cast<double>(ix), s1)), Scale(static_cast<double>(iy), s2));
       p.P[1] = Add(p.P[0], s1);
       p.P[2] = Add(p.P[1], s2);
       p.P[3] = Add(p.P[0], s2);
@@ -225,7 +228,10 @@ void Parser::EchoTransform(std::string_view line)
       }
       for (char c : w)
       {
-        const int a = (c == 'X' || c == 'x') ? 0 : (c == 'Y' || c == 'y') ? 1 : (c == 'Z' || c == 'z') ? 2 : -1;
+        const int a = (c == 'X' || c == 'x') ? 0
+          : (c == 'Y' || c == 'y')           ? 1
+          : (c == 'Z' || c == 'z')           ? 2
+                                             : -1;
         if (a >= 0)
         {
           axis[a] = true;
@@ -260,7 +266,8 @@ void Parser::EchoTransform(std::string_view line)
     {
       this->S.Fail("cannot read the number of GR rotations");
     }
-    const std::int64_t nop = NeedCount(this->S, t[0], "the number of GR rotations", this->MaxPatches);
+    const std::int64_t nop =
+      NeedCount(this->S, t[0], "the number of GR rotations", this->MaxPatches);
     if (nop > 1)
     {
       this->Grow(n * static_cast<std::size_t>(nop - 1));
@@ -307,9 +314,11 @@ void Parser::EchoTransform(std::string_view line)
     TokenizeFortranCells(card, this->Tok);
     if (this->Tok.size() != 9)
     {
-      this->S.Fail("expected the 9 fields of the GM card, found " + std::to_string(this->Tok.size()));
+      this->S.Fail(
+        "expected the 9 fields of the GM card, found " + std::to_string(this->Tok.size()));
     }
-    const std::int64_t nrpt = NeedCount(this->S, this->Tok[1], "the GM repeat count", this->MaxPatches);
+    const std::int64_t nrpt =
+      NeedCount(this->S, this->Tok[1], "the GM repeat count", this->MaxPatches);
     double v[6];
     for (int k = 0; k < 6; ++k)
     {
@@ -320,7 +329,8 @@ void Parser::EchoTransform(std::string_view line)
     const double sps = std::sin(v[0] * d), cps = std::cos(v[0] * d);
     const double sth = std::sin(v[1] * d), cth = std::cos(v[1] * d);
     const double sph = std::sin(v[2] * d), cph = std::cos(v[2] * d);
-    const double R[3][3] = { { cph * cth, cph * sth * sps - sph * cps, cph * sth * cps + sph * sps },
+    const double R[3][3] = { { cph * cth, cph * sth * sps - sph * cps,
+                               cph * sth * cps + sph * sps },
       { sph * cth, sph * sth * sps + cph * cps, sph * sth * cps - cph * sps },
       { -sth, cth * sps, cth * cps } };
     const Vec3 shift{ v[3], v[4], v[5] };

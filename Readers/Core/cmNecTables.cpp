@@ -69,8 +69,8 @@ void Parser::ReadPatchData()
     const std::int64_t n = NeedInt(this->S, this->Tok[0], "a patch number");
     if (n != expect)
     {
-      this->S.Fail("patch number " + std::to_string(n) + " out of sequence in SURFACE PATCH DATA (expected " +
-        std::to_string(expect) + ")");
+      this->S.Fail("patch number " + std::to_string(n) +
+        " out of sequence in SURFACE PATCH DATA (expected " + std::to_string(expect) + ")");
     }
     if (n > this->MaxPatches)
     {

@@ -42,28 +42,37 @@ std::vector<double> MeshAxis(Hdf5Source& h5, const std::string& file, const char
   {
     if (h5.Exists("/Mesh/rho") || h5.Exists("/Mesh/alpha"))
     {
-      Fail(file, "dataset " + path + " is missing: a dump on a cylindrical mesh (/Mesh/rho, alpha, z) is not supported");
+      Fail(file,
+        "dataset " + path +
+          " is missing: a dump on a cylindrical mesh (/Mesh/rho, alpha, z) is not supported");
     }
     Fail(file, "dataset " + path + " is missing (not an openEMS field dump?)");
   }
   if (dims.size() != 1 || dims[0] < 1 || dims[0] > (1u << 16))
   {
-    Fail(file, "dataset " + path + " has the shape " + Shape(dims) + ", expected a list of 1 to 65536 mesh lines");
+    Fail(file,
+      "dataset " + path + " has the shape " + Shape(dims) +
+        ", expected a list of 1 to 65536 mesh lines");
   }
   std::vector<double> v = h5.Read(path);
   if (v.size() != dims[0])
   {
-    Fail(file, "dataset " + path + ": read " + std::to_string(v.size()) + " of " + std::to_string(dims[0]) + " values");
+    Fail(file,
+      "dataset " + path + ": read " + std::to_string(v.size()) + " of " + std::to_string(dims[0]) +
+        " values");
   }
   for (std::size_t k = 0; k < v.size(); ++k)
   {
     if (!std::isfinite(v[k]))
     {
-      Fail(file, "dataset " + path + " holds a NaN or infinite mesh line (value " + std::to_string(k + 1) + ")");
+      Fail(file,
+        "dataset " + path + " holds a NaN or infinite mesh line (value " + std::to_string(k + 1) +
+          ")");
     }
     if (k > 0 && !(v[k] > v[k - 1]))
     {
-      Fail(file, "dataset " + path + " does not increase at value " + std::to_string(k + 1) + " (" +
+      Fail(file,
+        "dataset " + path + " does not increase at value " + std::to_string(k + 1) + " (" +
           Num(v[k - 1]) + ", then " + Num(v[k]) + ")");
     }
   }
@@ -81,8 +90,9 @@ std::vector<double> NeedAttribute(Hdf5Source& h5, const std::string& file, const
   }
   if (v.size() < minCount || v.size() > MaxDumpSteps)
   {
-    Fail(file, "attribute " + name + " of " + path + " has " + std::to_string(v.size()) + " values, expected " +
-        std::to_string(minCount) + " to " + std::to_string(MaxDumpSteps));
+    Fail(file,
+      "attribute " + name + " of " + path + " has " + std::to_string(v.size()) +
+        " values, expected " + std::to_string(minCount) + " to " + std::to_string(MaxDumpSteps));
   }
   for (double x : v)
   {
@@ -94,7 +104,8 @@ std::vector<double> NeedAttribute(Hdf5Source& h5, const std::string& file, const
   return v;
 }
 
-void CheckField(Hdf5Source& h5, const std::string& file, const std::string& path, const OpenEmsDump& d)
+void CheckField(
+  Hdf5Source& h5, const std::string& file, const std::string& path, const OpenEmsDump& d)
 {
   std::vector<std::uint64_t> dims;
   if (!h5.Dataset(path, dims))
@@ -104,7 +115,8 @@ void CheckField(Hdf5Source& h5, const std::string& file, const std::string& path
   const std::vector<std::uint64_t> want{ 3, d.Z.size(), d.Y.size(), d.X.size() };
   if (dims != want)
   {
-    Fail(file, "dataset " + path + " has the shape " + Shape(dims) + ", expected " + Shape(want) +
+    Fail(file,
+      "dataset " + path + " has the shape " + Shape(dims) + ", expected " + Shape(want) +
         " (component, z, y, x) from /Mesh");
   }
 }
@@ -119,7 +131,9 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& file)
 {
   if (h5.Exists("/nf2ff"))
   {
-    Fail(file, "group /nf2ff is present: an nf2ff far-field result, not a field dump (use the openEMS NF2FF Reader)");
+    Fail(file,
+      "group /nf2ff is present: an nf2ff far-field result, not a field dump (use the openEMS NF2FF "
+      "Reader)");
   }
   if (!h5.Exists("/FieldData"))
   {
@@ -131,14 +145,17 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& file)
   d.Z = MeshAxis(h5, file, "z");
   if (d.Points() > MaxDumpPoints)
   {
-    Fail(file, "the mesh /Mesh has " + std::to_string(d.X.size()) + " x " + std::to_string(d.Y.size()) + " x " +
-        std::to_string(d.Z.size()) + " points, more than the " + std::to_string(MaxDumpPoints) + " a dump may have");
+    Fail(file,
+      "the mesh /Mesh has " + std::to_string(d.X.size()) + " x " + std::to_string(d.Y.size()) +
+        " x " + std::to_string(d.Z.size()) + " points, more than the " +
+        std::to_string(MaxDumpPoints) + " a dump may have");
   }
   const bool td = h5.Exists("/FieldData/TD"), fd = h5.Exists("/FieldData/FD");
   if (td == fd)
   {
-    Fail(file, td ? "groups /FieldData/TD and /FieldData/FD are both present, expected one"
-                  : "group /FieldData has neither TD (time domain) nor FD (frequency domain)");
+    Fail(file,
+      td ? "groups /FieldData/TD and /FieldData/FD are both present, expected one"
+         : "group /FieldData has neither TD (time domain) nor FD (frequency domain)");
   }
   d.FrequencyDomain = fd;
   if (fd)
@@ -148,7 +165,8 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& file)
     {
       if (!(f[n] > 0))
       {
-        Fail(file, "attribute frequency of /FieldData/FD holds " + Num(f[n]) + ", expected positive Hz");
+        Fail(file,
+          "attribute frequency of /FieldData/FD holds " + Num(f[n]) + ", expected positive Hz");
       }
       OpenEmsDump::Step s;
       s.Value = f[n];
@@ -162,7 +180,8 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& file)
         if (h5.Attribute(*p, "frequency", own) &&
           (own.size() != 1 || !(std::abs(own[0] - f[n]) <= 1e-6 * f[n])))
         {
-          Fail(file, "attribute frequency of " + *p + " disagrees with value " + std::to_string(n + 1) +
+          Fail(file,
+            "attribute frequency of " + *p + " disagrees with value " + std::to_string(n + 1) +
               " of /FieldData/FD's frequency (" + Num(f[n]) + " Hz)");
         }
       }
@@ -178,7 +197,8 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& file)
     }
     if (names.empty() || names.size() > MaxDumpSteps)
     {
-      Fail(file, "group /FieldData/TD holds " + std::to_string(names.size()) + " steps, expected 1 to " +
+      Fail(file,
+        "group /FieldData/TD holds " + std::to_string(names.size()) + " steps, expected 1 to " +
           std::to_string(MaxDumpSteps));
     }
     for (const std::string& name : names)
@@ -189,7 +209,9 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& file)
       const std::vector<double> t = NeedAttribute(h5, file, s.Real, "time", 1);
       if (t.size() != 1)
       {
-        Fail(file, "attribute time of " + s.Real + " has " + std::to_string(t.size()) + " values, expected 1");
+        Fail(file,
+          "attribute time of " + s.Real + " has " + std::to_string(t.size()) +
+            " values, expected 1");
       }
       s.Value = t[0];
       d.Steps.push_back(s);
@@ -201,7 +223,8 @@ OpenEmsDump ReadOpenEmsDumpLayout(Hdf5Source& h5, const std::string& file)
   {
     if (!(d.Steps[k].Value > d.Steps[k - 1].Value))
     {
-      Fail(file, "datasets " + d.Steps[k - 1].Real + " and " + d.Steps[k].Real + " are at the same " +
+      Fail(file,
+        "datasets " + d.Steps[k - 1].Real + " and " + d.Steps[k].Real + " are at the same " +
           (fd ? "frequency " : "time ") + Num(d.Steps[k].Value));
     }
   }
@@ -215,17 +238,20 @@ void ReadOpenEmsDumpStep(Hdf5Source& h5, const std::string& file, const OpenEmsD
   im.clear();
   if (index >= d.Steps.size())
   {
-    Fail(file, "step " + std::to_string(index) + " is out of range (" + std::to_string(d.Steps.size()) + " steps)");
+    Fail(file,
+      "step " + std::to_string(index) + " is out of range (" + std::to_string(d.Steps.size()) +
+        " steps)");
   }
   const OpenEmsDump::Step& s = d.Steps[index];
   const std::size_t n = static_cast<std::size_t>(d.Points());
-  auto one = [&](const std::string& path, std::vector<double>& out)
-  {
+  auto one = [&](const std::string& path, std::vector<double>& out) {
     CheckField(h5, file, path, d); // the file may have changed since the layout was read
     const std::vector<double> v = h5.Read(path);
     if (v.size() != 3 * n)
     {
-      Fail(file, "dataset " + path + ": read " + std::to_string(v.size()) + " of " + std::to_string(3 * n) + " values");
+      Fail(file,
+        "dataset " + path + ": read " + std::to_string(v.size()) + " of " + std::to_string(3 * n) +
+          " values");
     }
     out.resize(3 * n);
     for (std::size_t p = 0; p < n; ++p)
@@ -235,7 +261,8 @@ void ReadOpenEmsDumpStep(Hdf5Source& h5, const std::string& file, const OpenEmsD
         const double x = v[c * n + p];
         if (!std::isfinite(x))
         {
-          Fail(file, "dataset " + path + " holds a NaN or infinite value (component " + std::to_string(c) +
+          Fail(file,
+            "dataset " + path + " holds a NaN or infinite value (component " + std::to_string(c) +
               ", point " + std::to_string(p) + ")");
         }
         out[3 * p + c] = x;

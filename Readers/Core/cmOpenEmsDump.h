@@ -44,9 +44,9 @@ struct OpenEmsDump
   bool FrequencyDomain = false;
   struct Step
   {
-    double Value = 0;  ///< time (s) or frequency (Hz)
-    std::string Real;  ///< the dataset (TD: the field; FD: its real part)
-    std::string Imag;  ///< FD: the imaginary part; TD: empty
+    double Value = 0; ///< time (s) or frequency (Hz)
+    std::string Real; ///< the dataset (TD: the field; FD: its real part)
+    std::string Imag; ///< FD: the imaginary part; TD: empty
   };
   std::vector<Step> Steps; ///< by increasing Value
   std::uint64_t Points() const { return X.size() * Y.size() * Z.size(); }

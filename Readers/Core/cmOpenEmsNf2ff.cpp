@@ -51,18 +51,23 @@ std::vector<double> NeedVector(Hdf5Source& h5, const std::string& file, const st
   }
   if (list && big > 1)
   {
-    Fail(file, "dataset " + path + " should be a list of values, but it has " +
-        std::to_string(dims.size()) + " dimensions of more than one");
+    Fail(file,
+      "dataset " + path + " should be a list of values, but it has " + std::to_string(dims.size()) +
+        " dimensions of more than one");
   }
   if (n < minCount || n > MaxElements)
   {
-    Fail(file, "dataset " + path + " has " + std::to_string(n) + " values, expected " +
-        (n > MaxElements ? "at most " + std::to_string(MaxElements) : "at least " + std::to_string(minCount)));
+    Fail(file,
+      "dataset " + path + " has " + std::to_string(n) + " values, expected " +
+        (n > MaxElements ? "at most " + std::to_string(MaxElements)
+                         : "at least " + std::to_string(minCount)));
   }
   std::vector<double> v = h5.Read(path);
   if (v.size() != n)
   {
-    Fail(file, "dataset " + path + ": read " + std::to_string(v.size()) + " of " + std::to_string(n) + " values");
+    Fail(file,
+      "dataset " + path + ": read " + std::to_string(v.size()) + " of " + std::to_string(n) +
+        " values");
   }
   for (double x : v)
   {
@@ -75,8 +80,8 @@ std::vector<double> NeedVector(Hdf5Source& h5, const std::string& file, const st
 }
 
 /// Checks that `path` is a {φ, θ} grid of the mesh's size (reads nothing).
-void CheckGrid(Hdf5Source& h5, const std::string& file, const std::string& path,
-  std::uint64_t nphi, std::uint64_t ntheta)
+void CheckGrid(Hdf5Source& h5, const std::string& file, const std::string& path, std::uint64_t nphi,
+  std::uint64_t ntheta)
 {
   std::vector<std::uint64_t> dims;
   if (!h5.Dataset(path, dims))
@@ -104,13 +109,14 @@ void CheckGrid(Hdf5Source& h5, const std::string& file, const std::string& path,
     {
       shape += (shape.empty() ? "" : " x ") + std::to_string(d);
     }
-    Fail(file, "dataset " + path + " has the shape {" + shape + "}, expected {" +
-        std::to_string(nphi) + " x " + std::to_string(ntheta) + "} (phi, theta) from /Mesh");
+    Fail(file,
+      "dataset " + path + " has the shape {" + shape + "}, expected {" + std::to_string(nphi) +
+        " x " + std::to_string(ntheta) + "} (phi, theta) from /Mesh");
   }
 }
 
-std::vector<double> NeedAttribute(Hdf5Source& h5, const std::string& file, const std::string& path,
-  const std::string& name)
+std::vector<double> NeedAttribute(
+  Hdf5Source& h5, const std::string& file, const std::string& path, const std::string& name)
 {
   std::vector<double> v;
   if (!h5.Attribute(path, name, v))
@@ -119,7 +125,8 @@ std::vector<double> NeedAttribute(Hdf5Source& h5, const std::string& file, const
   }
   if (v.empty() || v.size() > 100000)
   {
-    Fail(file, "attribute " + name + " of " + path + " has " + std::to_string(v.size()) +
+    Fail(file,
+      "attribute " + name + " of " + path + " has " + std::to_string(v.size()) +
         " values, expected 1 to 100000 (one per frequency)");
   }
   for (double x : v)
@@ -149,7 +156,8 @@ std::vector<double> OpenEmsNf2ffFrequencies(Hdf5Source& h5, const std::string& f
   {
     if (!(x > 0))
     {
-      Fail(file, "attribute Frequency of /nf2ff holds " + std::to_string(x) + ", expected positive Hz");
+      Fail(file,
+        "attribute Frequency of /nf2ff holds " + std::to_string(x) + ", expected positive Hz");
     }
   }
   for (const char* a : { "Prad", "Dmax" })
@@ -157,7 +165,8 @@ std::vector<double> OpenEmsNf2ffFrequencies(Hdf5Source& h5, const std::string& f
     const std::vector<double> v = NeedAttribute(h5, file, "/nf2ff", a);
     if (v.size() != f.size())
     {
-      Fail(file, std::string("attribute ") + a + " of /nf2ff has " + std::to_string(v.size()) +
+      Fail(file,
+        std::string("attribute ") + a + " of /nf2ff has " + std::to_string(v.size()) +
           " values but Frequency has " + std::to_string(f.size()));
     }
   }
@@ -170,15 +179,17 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
   const std::vector<double> freq = OpenEmsNf2ffFrequencies(h5, file);
   if (index >= freq.size())
   {
-    Fail(file, "frequency index " + std::to_string(index) + " is out of range (" +
+    Fail(file,
+      "frequency index " + std::to_string(index) + " is out of range (" +
         std::to_string(freq.size()) + " frequencies)");
   }
   const double prad = NeedAttribute(h5, file, "/nf2ff", "Prad")[index];
   const double dmax = NeedAttribute(h5, file, "/nf2ff", "Dmax")[index];
   if (!(prad > 0))
   {
-    Fail(file, "attribute Prad of /nf2ff is " + std::to_string(prad) +
-        " at frequency " + std::to_string(index) + ": no radiated power, so no directivity");
+    Fail(file,
+      "attribute Prad of /nf2ff is " + std::to_string(prad) + " at frequency " +
+        std::to_string(index) + ": no radiated power, so no directivity");
   }
   const std::vector<double> theta = NeedVector(h5, file, "/Mesh/theta", 1);
   const std::vector<double> phi = NeedVector(h5, file, "/Mesh/phi", 1);
@@ -189,7 +200,8 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
     r = NeedVector(h5, file, "/Mesh/r", 1)[0];
     if (!(r > 0))
     {
-      Fail(file, "dataset /Mesh/r holds the radius " + std::to_string(r) + ", expected positive metres");
+      Fail(file,
+        "dataset /Mesh/r holds the radius " + std::to_string(r) + ", expected positive metres");
     }
   }
   // openEMS computes the far field for any angles it is given (the tutorials use
@@ -208,7 +220,8 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
       const double t = worst;
       if (std::abs(t) > limit + 1e-6)
       {
-        Fail(file, std::string("dataset /Mesh/") + (th ? "theta" : "phi") + " holds " + std::to_string(t) +
+        Fail(file,
+          std::string("dataset /Mesh/") + (th ? "theta" : "phi") + " holds " + std::to_string(t) +
             (th ? ", expected radians in [-2pi, 2pi]" : ", expected radians in [-4pi, 4pi]") +
             " (openEMS stores radians; degrees?)");
       }
@@ -222,7 +235,8 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
     {
       if (!(Degrees((*a)[k]) > Degrees((*a)[k - 1]))) // in degrees, as the grid will hold them
       {
-        Fail(file, std::string("dataset /Mesh/") + (a == &theta ? "theta" : "phi") +
+        Fail(file,
+          std::string("dataset /Mesh/") + (a == &theta ? "theta" : "phi") +
             " does not increase at value " + std::to_string(k + 1) + " (" +
             std::to_string((*a)[k - 1]) + ", then " + std::to_string((*a)[k]) + ")");
       }
@@ -230,8 +244,9 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
   }
   const std::uint64_t nt = theta.size(), np = phi.size();
   const std::string f = "f" + std::to_string(index);
-  const std::string grids[5] = { "/nf2ff/E_theta/FD/" + f + "_real", "/nf2ff/E_theta/FD/" + f + "_imag",
-    "/nf2ff/E_phi/FD/" + f + "_real", "/nf2ff/E_phi/FD/" + f + "_imag", "/nf2ff/P_rad/FD/" + f };
+  const std::string grids[5] = { "/nf2ff/E_theta/FD/" + f + "_real",
+    "/nf2ff/E_theta/FD/" + f + "_imag", "/nf2ff/E_phi/FD/" + f + "_real",
+    "/nf2ff/E_phi/FD/" + f + "_imag", "/nf2ff/P_rad/FD/" + f };
   // Every shape first, so a layout defect is refused before any grid is read.
   for (const std::string& path : grids)
   {
@@ -275,9 +290,11 @@ FarFieldGrid ReadOpenEmsNf2ff(Hdf5Source& h5, const std::string& file, std::size
       g.EphiRe.push_back(r * epr[k]);
       g.EphiIm.push_back(r * epi[k]);
       const double d = 4 * cm::Pi * r * r * pr[k] / prad;
-      if (!std::isfinite(d) || !std::isfinite(g.EthetaRe.back() + g.EthetaIm.back() + g.EphiRe.back() + g.EphiIm.back()))
+      if (!std::isfinite(d) ||
+        !std::isfinite(g.EthetaRe.back() + g.EthetaIm.back() + g.EphiRe.back() + g.EphiIm.back()))
       {
-        Fail(file, "the radius " + std::to_string(r) + " of /Mesh/r times the fields of /nf2ff/" + f +
+        Fail(file,
+          "the radius " + std::to_string(r) + " of /Mesh/r times the fields of /nf2ff/" + f +
             " overflows a double");
       }
       g.Gain.push_back(d > 0 ? 10 * std::log10(d) : NoFieldDecibels);

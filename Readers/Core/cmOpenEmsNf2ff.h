@@ -51,7 +51,8 @@ public:
   /// Dataset() succeeded, with the element count it gave.
   virtual std::vector<double> Read(const std::string& path) = 0;
   /// A numeric attribute of an object, as doubles; false when it is missing.
-  virtual bool Attribute(const std::string& path, const std::string& name, std::vector<double>& values) = 0;
+  virtual bool Attribute(
+    const std::string& path, const std::string& name, std::vector<double>& values) = 0;
   /// The names of the links in group `path` (in the file's order); false when `path` is
   /// no group. A source that cannot list groups keeps this default.
   virtual bool Children(const std::string& path, std::vector<std::string>& names)

@@ -45,7 +45,7 @@ struct Reflection
 {
   std::complex<double> Gamma;
   double ReturnLossDb = 0; ///< +inf for a perfect match
-  double Vswr = 1;         ///< +inf when |Γ| >= 1
+  double Vswr = 1; ///< +inf when |Γ| >= 1
   double MismatchLossDb = 0;
 };
 

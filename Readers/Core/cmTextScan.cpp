@@ -86,7 +86,8 @@ FileText ReadWholeFile(const std::string& path, std::uint64_t maxBytes, const Pa
         std::size_t done = 0;
         while (done < len)
         {
-          const ssize_t r = ::pread(fd, data.data() + off + done, len - done, static_cast<off_t>(off + done));
+          const ssize_t r =
+            ::pread(fd, data.data() + off + done, len - done, static_cast<off_t>(off + done));
           if (r < 0 && errno == EINTR)
           {
             continue;
@@ -362,10 +363,13 @@ std::int64_t NeedCount(
   return v;
 }
 
-std::size_t MatchPhrase(std::string_view hay, std::string_view phrase, std::size_t* end, bool atStart)
+std::size_t MatchPhrase(
+  std::string_view hay, std::string_view phrase, std::size_t* end, bool atStart)
 {
   const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
-  const auto upper = [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; };
+  const auto upper = [](char c) {
+    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  };
   std::size_t i = 0;
   while (atStart && i < hay.size() && blank(hay[i]))
   {

@@ -36,8 +36,7 @@ public:
     : std::runtime_error(Format(file, line, what))
     , File(file)
     , Line(line)
-  {
-  }
+  {}
   static std::string Format(const std::string& file, std::int64_t line, const std::string& what)
   {
     return line > 0 ? file + ":" + std::to_string(line) + ": " + what : file + ": " + what;
@@ -82,8 +81,8 @@ using cm::ResizeLargeVector;
 /// non-regular file, or one larger than `maxBytes`.
 /// A big file is read in 8 MB pieces through `parallel` (the copy from the
 /// page cache and the first touch of the buffer are then spread over the threads).
-FileText ReadWholeFile(const std::string& path, std::uint64_t maxBytes = (1ull << 34),
-  const ParallelFor& parallel = {});
+FileText ReadWholeFile(
+  const std::string& path, std::uint64_t maxBytes = (1ull << 34), const ParallelFor& parallel = {});
 
 /// Splits text into lines and tokens, tracking line numbers.
 class LineScanner
@@ -180,8 +179,8 @@ std::string Upper(std::string_view s);
  * just past it. With `atStart` only a match at the first non-blank character counts.
  * The FEKO and NEC-2 parsers match every banner and keyword with it.
  */
-std::size_t MatchPhrase(std::string_view hay, std::string_view phrase, std::size_t* end = nullptr,
-  bool atStart = false);
+std::size_t MatchPhrase(
+  std::string_view hay, std::string_view phrase, std::size_t* end = nullptr, bool atStart = false);
 /// Trims spaces, tabs and CR at both ends.
 std::string_view Trim(std::string_view s);
 bool StartsWith(std::string_view s, std::string_view prefix);

@@ -136,7 +136,7 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
   LineScanner s(text, fileName);
   Options o;
   bool haveOptions = false, noise = false;
-  std::vector<double> record;   // numbers of the record being read
+  std::vector<double> record; // numbers of the record being read
   std::vector<std::array<C, 4>> data; // per frequency: S11 S21 S12 S22 as read (N order)
   std::vector<double> freq;
   std::int64_t recordLine = 0;
@@ -215,7 +215,8 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
       if (tok.size() != 3 && tok.size() != 9)
       {
         s.Fail("cannot tell the number of ports: the first data line has " +
-          std::to_string(tok.size()) + " numbers (3 for 1 port, 9 for 2); name the file .s1p or .s2p");
+          std::to_string(tok.size()) +
+          " numbers (3 for 1 port, 9 for 2); name the file .s1p or .s2p");
       }
       ports = tok.size() == 3 ? 1 : 2;
     }
@@ -246,7 +247,8 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
           // The noise parameters of a 2-port file: this row and every row after it.
           if (tok.size() != 5)
           {
-            s.Fail("noise parameter row has " + std::to_string(tok.size()) + " numbers, expected 5");
+            s.Fail(
+              "noise parameter row has " + std::to_string(tok.size()) + " numbers, expected 5");
           }
           noise = true;
           record.clear();
@@ -281,7 +283,8 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
   if (data.empty())
   {
     throw ParseError(fileName, s.LineNumber(),
-      haveOptions ? "no data after the option line" : "empty file: no Touchstone option line or data");
+      haveOptions ? "no data after the option line"
+                  : "empty file: no Touchstone option line or data");
   }
   // To S against R (Touchstone 1 normalises Y and Z to R).
   ColumnTable t;
@@ -293,7 +296,9 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
     if (ports == 1)
     {
       const C v = data[i][0];
-      s11[i] = o.Parameter == 'S' ? v : o.Parameter == 'Z' ? (v - 1.0) / (v + 1.0) : (1.0 - v) / (1.0 + v);
+      s11[i] = o.Parameter == 'S' ? v
+        : o.Parameter == 'Z'      ? (v - 1.0) / (v + 1.0)
+                                  : (1.0 - v) / (1.0 + v);
       continue;
     }
     // File order N11 N21 N12 N22 → row-major 11 12 21 22.
@@ -305,8 +310,9 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
       const M2 minus = { a[0] - 1.0, a[1], a[2], a[3] - 1.0 };
       const M2 plus = { a[0] + 1.0, a[1], a[2], a[3] + 1.0 };
       // Z: S = (z - I)(z + I)^-1;  Y: S = (I - y)(I + y)^-1.
-      sm = o.Parameter == 'Z' ? Product(minus, Inverse(plus))
-                              : Product({ id[0] - a[0], -a[1], -a[2], id[3] - a[3] }, Inverse(plus));
+      sm = o.Parameter == 'Z'
+        ? Product(minus, Inverse(plus))
+        : Product({ id[0] - a[0], -a[1], -a[2], id[3] - a[3] }, Inverse(plus));
     }
     s11[i] = sm[0];
     s12[i] = sm[1];
@@ -411,10 +417,15 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
                              "Gamma_im) columns to write as Touchstone");
   }
   const std::string unit = Upper(o.Unit), format = Upper(o.Format);
-  const double scale = unit == "HZ" ? 1 : unit == "KHZ" ? 1e3 : unit == "MHZ" ? 1e6 : unit == "GHZ" ? 1e9 : 0;
+  const double scale = unit == "HZ" ? 1
+    : unit == "KHZ"                 ? 1e3
+    : unit == "MHZ"                 ? 1e6
+    : unit == "GHZ"                 ? 1e9
+                                    : 0;
   if (scale == 0 || (format != "RI" && format != "MA" && format != "DB"))
   {
-    throw std::runtime_error("unknown Touchstone unit '" + o.Unit + "' or format '" + o.Format + "'");
+    throw std::runtime_error(
+      "unknown Touchstone unit '" + o.Unit + "' or format '" + o.Format + "'");
   }
   const double r = t.ReferenceImpedance > 0 ? t.ReferenceImpedance : o.ReferenceImpedance;
   if (!(r > 0) || !std::isfinite(r))
@@ -471,7 +482,11 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
   }
   char buf[96];
   std::snprintf(buf, sizeof buf, "# %s S %s R %.10g\n",
-    unit == "HZ" ? "Hz" : unit == "KHZ" ? "kHz" : unit == "MHZ" ? "MHz" : "GHz", format.c_str(), r);
+    unit == "HZ"      ? "Hz"
+      : unit == "KHZ" ? "kHz"
+      : unit == "MHZ" ? "MHz"
+                      : "GHz",
+    format.c_str(), r);
   out += buf;
   const auto& f = t.Columns[static_cast<std::size_t>(fc)];
   for (std::size_t k = 0; k < o.PortNames.size() && k < static_cast<std::size_t>(ports); ++k)
@@ -497,7 +512,8 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
   {
     if (!std::isfinite(f[i]) || (i > 0 && !(f[i] > f[i - 1])))
     {
-      throw std::runtime_error("row " + std::to_string(i) + ": frequencies must be finite and "
+      throw std::runtime_error("row " + std::to_string(i) +
+        ": frequencies must be finite and "
         "increase (a table of several excitations or loads needs one row per frequency)");
     }
     std::snprintf(buf, sizeof buf, "%.10g", f[i] / scale);
@@ -529,15 +545,16 @@ std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& 
         t.Columns[static_cast<std::size_t>(c.second)][i]);
       if (!std::isfinite(v.real()) || !std::isfinite(v.imag()))
       {
-        throw std::runtime_error("row " + std::to_string(i) + ": a parameter is not a finite number");
+        throw std::runtime_error(
+          "row " + std::to_string(i) + ": a parameter is not a finite number");
       }
       double a = v.real(), bb = v.imag();
       if (format != "RI")
       {
         if (format == "DB" && std::abs(v) == 0)
         {
-          throw std::runtime_error("row " + std::to_string(i) +
-            ": a zero parameter has no dB value (write RI or MA)");
+          throw std::runtime_error(
+            "row " + std::to_string(i) + ": a zero parameter has no dB value (write RI or MA)");
         }
         a = format == "MA" ? std::abs(v) : 20 * std::log10(std::abs(v));
         bb = std::arg(v) * 180 / cm::Pi;

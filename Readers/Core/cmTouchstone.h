@@ -57,10 +57,10 @@ ColumnTable ReadTouchstoneFile(const std::string& path);
 
 struct TouchstoneWriteOptions
 {
-  std::string Unit = "MHz";   ///< Hz, kHz, MHz or GHz
-  std::string Format = "RI";  ///< RI, MA or DB
+  std::string Unit = "MHz"; ///< Hz, kHz, MHz or GHz
+  std::string Format = "RI"; ///< RI, MA or DB
   double ReferenceImpedance = 50; ///< used when the table carries none
-  std::string Comment;        ///< written as `!` lines after the banner
+  std::string Comment; ///< written as `!` lines after the banner
   int Version = 1; ///< 1: Touchstone 1.1 syntax; 2: version 2.0 keywords
   std::vector<std::string> PortNames; ///< written as `! Port[k] = name` (scikit-rf reads them)
 };

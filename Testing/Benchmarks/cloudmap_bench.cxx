@@ -153,12 +153,12 @@ struct Result
 {
   bool Ok = false;
   double Seconds = 0; // best of the repeats
-  double First = 0;   // the first run in a fresh process (cold)
-  double PeakMB = 0;  // peak RSS growth of the child
-  double Count = 0;   // what the measurement counted (output cells, ...)
-  double Extra = 0;   // output bytes
-  double Bytes = 0;   // input file bytes (readers)
-  int Threads = 0;    // what vtkSMPTools reported in the child
+  double First = 0; // the first run in a fresh process (cold)
+  double PeakMB = 0; // peak RSS growth of the child
+  double Count = 0; // what the measurement counted (output cells, ...)
+  double Extra = 0; // output bytes
+  double Bytes = 0; // input file bytes (readers)
+  int Threads = 0; // what vtkSMPTools reported in the child
 };
 
 // ---------------------------------------------------------------------------
@@ -200,7 +200,7 @@ struct Context
   long Elements = 0;
   std::string Dir;
   vtkSmartPointer<vtkPolyData> Mesh; // built before the timing starts
-  std::string File;                  // the reader cases' input
+  std::string File; // the reader cases' input
 };
 
 std::string CmomPath(const Context& c)
@@ -236,48 +236,63 @@ void WriteNecSweep(const std::string& path, long rows)
     std::fprintf(stderr, "cannot write %s\n", path.c_str());
     std::exit(EXIT_FAILURE);
   }
-  std::fprintf(f, "\n                              |  NUMERICAL ELECTROMAGNETICS CODE (nec2c) |\n\n"
-                  "                               -------- STRUCTURE SPECIFICATION --------\n"
-                  "  WIRE                                                                                 SEG FIRST  LAST  TAG\n"
-                  "   No:        X1         Y1         Z1         X2         Y2         Z2       RADIUS   No:   SEG   SEG  No:\n"
-                  "     1R    0.00000     0.00000     0.00000     0.00000     5.00000     0.00000     SURFACE - %d BY %d PATCHES\n"
-                  "         10.00000     5.00000     0.00000    10.00000     0.00000     0.00000\n\n"
-                  "     TOTAL SEGMENTS USED: 0   SEGMENTS IN A SYMMETRIC CELL: 0   SYMMETRY FLAG: 0\n"
-                  "       TOTAL PATCHES USED: %d   PATCHES IN A SYMMETRIC CELL: %d\n\n\n"
-                  "                                    --------- SURFACE PATCH DATA ---------\n"
-                  "                                             COORDINATES IN METERS\n\n"
-                  " PATCH      COORD. OF PATCH CENTER           UNIT NORMAL VECTOR       PATCH           COMPONENTS OF UNIT TANGENT VECTORS\n"
-                  "  No:       X          Y          Z          X        Y        Z       AREA         X1       Y1       Z1        X2       Y2      Z2\n",
+  std::fprintf(f,
+    "\n                              |  NUMERICAL ELECTROMAGNETICS CODE (nec2c) |\n\n"
+    "                               -------- STRUCTURE SPECIFICATION --------\n"
+    "  WIRE                                                                                 SEG "
+    "FIRST  LAST  TAG\n"
+    "   No:        X1         Y1         Z1         X2         Y2         Z2       RADIUS   No:   "
+    "SEG   SEG  No:\n"
+    "     1R    0.00000     0.00000     0.00000     0.00000     5.00000     0.00000     SURFACE - "
+    "%d BY %d PATCHES\n"
+    "         10.00000     5.00000     0.00000    10.00000     0.00000     0.00000\n\n"
+    "     TOTAL SEGMENTS USED: 0   SEGMENTS IN A SYMMETRIC CELL: 0   SYMMETRY FLAG: 0\n"
+    "       TOTAL PATCHES USED: %d   PATCHES IN A SYMMETRIC CELL: %d\n\n\n"
+    "                                    --------- SURFACE PATCH DATA ---------\n"
+    "                                             COORDINATES IN METERS\n\n"
+    " PATCH      COORD. OF PATCH CENTER           UNIT NORMAL VECTOR       PATCH           "
+    "COMPONENTS OF UNIT TANGENT VECTORS\n"
+    "  No:       X          Y          Z          X        Y        Z       AREA         X1       "
+    "Y1       Z1        X2       Y2      Z2\n",
     nx, ny, patches, patches);
   for (int j = 0, n = 1; j < ny; ++j)
     for (int i = 0; i < nx; ++i, ++n)
-      std::fprintf(f, "%5d %10.5f %10.5f %10.5f %9.4f %8.4f %8.4f %10.5f %9.4f %8.4f %8.4f %9.4f %8.4f %7.4f\n",
+      std::fprintf(f,
+        "%5d %10.5f %10.5f %10.5f %9.4f %8.4f %8.4f %10.5f %9.4f %8.4f %8.4f %9.4f %8.4f %7.4f\n",
         n, 0.1 * j + 0.05, 0.1 * i + 0.05, 0.0, 0.0, 0.0, -1.0, 0.01, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0);
   for (long k = 0; k < sweeps; ++k)
   {
     const double mhz = 300.0 + 0.5 * static_cast<double>(k % 1000), lambda = 299.8 / mhz;
-    std::fprintf(f, "\n\n                               --------- FREQUENCY --------\n"
-                    "                                FREQUENCY : %.4E MHz\n"
-                    "                                WAVELENGTH: %.4E Mtr\n\n\n"
-                    "                                       --------- SURFACE PATCH CURRENTS ---------\n"
-                    "                                                 DISTANCE IN WAVELENGTHS\n"
-                    "                                                 CURRENT IN AMPS/METER\n\n"
-                    "                                 --------- SURFACE COMPONENTS --------    ---------------- RECTANGULAR COMPONENTS ----------------\n"
-                    "  PCH   --- PATCH CENTER ---     TANGENT VECTOR 1     TANGENT VECTOR 2    ------- X ------    ------- Y ------    ------- Z ------\n"
-                    "  No:    X       Y       Z       MAG.       PHASE     MAG.       PHASE    REAL   IMAGINARY    REAL   IMAGINARY    REAL   IMAGINARY\n",
+    std::fprintf(f,
+      "\n\n                               --------- FREQUENCY --------\n"
+      "                                FREQUENCY : %.4E MHz\n"
+      "                                WAVELENGTH: %.4E Mtr\n\n\n"
+      "                                       --------- SURFACE PATCH CURRENTS ---------\n"
+      "                                                 DISTANCE IN WAVELENGTHS\n"
+      "                                                 CURRENT IN AMPS/METER\n\n"
+      "                                 --------- SURFACE COMPONENTS --------    ---------------- "
+      "RECTANGULAR COMPONENTS ----------------\n"
+      "  PCH   --- PATCH CENTER ---     TANGENT VECTOR 1     TANGENT VECTOR 2    ------- X ------  "
+      "  ------- Y ------    ------- Z ------\n"
+      "  No:    X       Y       Z       MAG.       PHASE     MAG.       PHASE    REAL   IMAGINARY  "
+      "  REAL   IMAGINARY    REAL   IMAGINARY\n",
       mhz, lambda);
     for (int j = 0, n = 1; j < ny; ++j)
       for (int i = 0; i < nx; ++i, ++n)
       {
         // A smooth current pattern that changes with the frequency.
         const double x = 0.1 * j + 0.05, y = 0.1 * i + 0.05, ph = 0.01 * k;
-        const double a = 1e-3 * (1.5 + std::sin(x + ph) * std::cos(2 * y)), b = 1e-3 * std::cos(y - ph);
-        std::fprintf(f, "%5d %7.3f %7.3f %7.3f %11.4E %8.2f %11.4E %8.2f %9.2E %9.2E %9.2E %9.2E %9.2E %9.2E\n",
-          n, x / lambda, y / lambda, 0.0, std::abs(a), 10.0 * ph, std::abs(b), -20.0 * ph, b, 0.3 * b,
-          a, -0.2 * a, 0.0, 0.0);
+        const double a = 1e-3 * (1.5 + std::sin(x + ph) * std::cos(2 * y)),
+                     b = 1e-3 * std::cos(y - ph);
+        std::fprintf(f,
+          "%5d %7.3f %7.3f %7.3f %11.4E %8.2f %11.4E %8.2f %9.2E %9.2E %9.2E %9.2E %9.2E %9.2E\n",
+          n, x / lambda, y / lambda, 0.0, std::abs(a), 10.0 * ph, std::abs(b), -20.0 * ph, b,
+          0.3 * b, a, -0.2 * a, 0.0, 0.0);
       }
   }
-  std::fprintf(f, "\n  DATA CARD No:   4 EN   0     0     0     0  0.00000E+00  0.00000E+00  0.00000E+00  0.00000E+00  0.00000E+00  0.00000E+00\n");
+  std::fprintf(f,
+    "\n  DATA CARD No:   4 EN   0     0     0     0  0.00000E+00  0.00000E+00  0.00000E+00  "
+    "0.00000E+00  0.00000E+00  0.00000E+00\n");
   std::fclose(f);
 }
 
@@ -687,8 +702,8 @@ int ChildMain(const std::string& name, long elements, int repeats, const std::st
 
 // pretouchMB > 0: a process-cold run (the child touches that much memory
 // before its first run; see ChildMain).
-Result Spawn(const std::string& name, long elements, int repeats, const std::string& dir, int threads,
-  double pretouchMB = 0)
+Result Spawn(const std::string& name, long elements, int repeats, const std::string& dir,
+  int threads, double pretouchMB = 0)
 {
   Result r;
   // The parent's environment with this child's thread count.
@@ -699,8 +714,9 @@ Result Spawn(const std::string& name, long elements, int repeats, const std::str
   {
     env.push_back("CLOUDMAP_BENCH_PRETOUCH_MB=" + std::to_string(pretouchMB));
   }
-  const cmChildRun child = cmRunChild({ cmSelfExecutable(), "--case", name,
-    std::to_string(elements), std::to_string(repeats), dir }, env);
+  const cmChildRun child = cmRunChild(
+    { cmSelfExecutable(), "--case", name, std::to_string(elements), std::to_string(repeats), dir },
+    env);
   const std::string& out = child.Output;
   const std::size_t at = out.rfind("RESULT ");
   if (child.ExitCode != 0 || at == std::string::npos)
@@ -718,8 +734,8 @@ Result Spawn(const std::string& name, long elements, int repeats, const std::str
   return r;
 }
 
-int Failures = 0;        // targets not met
-int BrokenMeasures = 0;  // measurements that failed (a crash, an error)
+int Failures = 0; // targets not met
+int BrokenMeasures = 0; // measurements that failed (a crash, an error)
 
 const char* Verdict(bool met)
 {
@@ -730,16 +746,16 @@ const char* Verdict(bool met)
 
 struct RowSpec
 {
-  const char* Key;      // the row filter matches it
+  const char* Key; // the row filter matches it
   const char* Title;
-  const char* Ours;     // case names
+  const char* Ours; // case names
   const char* Theirs;
   const char* Baseline; // what the built-in is
   const char* Unit;
-  bool CountOutput;     // rate of output cells (else input cells; readers: MB/s)
-  double RatioTarget;   // ours/built-in at every thread count
+  bool CountOutput; // rate of output cells (else input cells; readers: MB/s)
+  double RatioTarget; // ours/built-in at every thread count
   double SpeedupTarget; // ours, from one thread to the most (0: none)
-  bool Slow;            // built-in slow: at most 2 repeats
+  bool Slow; // built-in slow: at most 2 repeats
   bool RateRatio = false; // files of different content: the ratio of MB/s, not of times
 };
 
@@ -769,8 +785,8 @@ void RunRow(const RowSpec& s, long elements, int repeats, const std::string& dir
   }
   for (int t : threads)
   {
-    pres[t] = raws[t].Ok ? Spawn(s.Ours, elements, repeats, dir, t, 1.25 * raws[t].PeakMB + 128)
-                         : Result();
+    pres[t] =
+      raws[t].Ok ? Spawn(s.Ours, elements, repeats, dir, t, 1.25 * raws[t].PeakMB + 128) : Result();
   }
   for (int t : threads)
   {
@@ -789,7 +805,9 @@ void RunRow(const RowSpec& s, long elements, int repeats, const std::string& dir
     ours[t] = o;
     const double ro = Rate(s, o), rb = Rate(s, b);
     // Same content: the time ratio (for readers of different file sizes too).
-    const double ratio = !(o.Ok && b.Ok) ? 0 : s.RateRatio ? (rb > 0 ? ro / rb : 0) : b.Seconds / o.Seconds;
+    const double ratio = !(o.Ok && b.Ok) ? 0
+      : s.RateRatio                      ? (rb > 0 ? ro / rb : 0)
+                                         : b.Seconds / o.Seconds;
     const double cold = o.Ok ? o.First / o.Seconds : 0;
     char size[32];
     std::snprintf(size, sizeof size, "%.0fk", elements / 1e3);
@@ -868,7 +886,8 @@ int main(int argc, char* argv[])
     const double idle = TouchMemory(mb, 1);
     std::this_thread::sleep_for(std::chrono::seconds(4));
     const double idle2 = TouchMemory(mb, 2);
-    std::printf("MEMCHECK %.17g %.17g %.17g %.17g\n", fresh / gb, again / gb, idle / gb, idle2 / gb);
+    std::printf(
+      "MEMCHECK %.17g %.17g %.17g %.17g\n", fresh / gb, again / gb, idle / gb, idle2 / gb);
     return EXIT_SUCCESS;
   }
   if (argc == 6 && std::strcmp(argv[1], "--case") == 0)
@@ -902,10 +921,12 @@ int main(int argc, char* argv[])
     while (std::getline(list, item, ','))
       threads.push_back(std::max(1, std::atoi(item.c_str())));
   }
-  std::printf("CloudMap benchmark: ours | built-in | ratio, best of %d runs or more (until 2 s are timed, at most 40); every measurement in a "
-              "fresh spawned process\n(cold = its first run, on memory the process touched before it; "
-              "VM-cold = its first run as it comes; peak = RSS growth). Targets are "
-              "checked on every row.\n",
+  std::printf(
+    "CloudMap benchmark: ours | built-in | ratio, best of %d runs or more (until 2 s are timed, at "
+    "most 40); every measurement in a "
+    "fresh spawned process\n(cold = its first run, on memory the process touched before it; "
+    "VM-cold = its first run as it comes; peak = RSS growth). Targets are "
+    "checked on every row.\n",
     repeats);
   if (threads.size() > 1)
   {
@@ -918,19 +939,22 @@ int main(int argc, char* argv[])
       threads.back() / threads.front());
   }
   {
-    const cmChildRun mem = cmRunChild({ cmSelfExecutable(), "--memcheck" }, cmEnvironmentWithout("CLOUDMAP_BENCH_"));
+    const cmChildRun mem =
+      cmRunChild({ cmSelfExecutable(), "--memcheck" }, cmEnvironmentWithout("CLOUDMAP_BENCH_"));
     double fresh = 0, again = 0, idle = 0, idle2 = 0;
     const std::size_t at = mem.Output.rfind("MEMCHECK ");
     if (mem.ExitCode == 0 && at != std::string::npos &&
-      std::sscanf(mem.Output.c_str() + at, "MEMCHECK %lf %lf %lf %lf", &fresh, &again, &idle, &idle2) == 4)
+      std::sscanf(
+        mem.Output.c_str() + at, "MEMCHECK %lf %lf %lf %lf", &fresh, &again, &idle, &idle2) == 4)
     {
       std::printf("memory check: touching 512 MB costs %.2f s/GB fresh, %.2f s/GB again at once, "
                   "%.2f s/GB after 4 s idle (%.2f s/GB on 2 threads)%s\n",
         fresh, again, idle, idle2,
-        idle > 4 * again ? ";\n  this VM hands freed memory back to its host (free page reporting), so "
-                           "a run that starts after a pause pays that per GB it touches: that is "
-                           "VM-cold. cold/warm is process-cold: the run's memory touched first."
-                         : "");
+        idle > 4 * again
+          ? ";\n  this VM hands freed memory back to its host (free page reporting), so "
+            "a run that starts after a pause pays that per GB it touches: that is "
+            "VM-cold. cold/warm is process-cold: the run's memory touched first."
+          : "");
     }
     else
     {

@@ -76,7 +76,8 @@ void PutGrid(std::ostringstream& o, const FarFieldGrid& g)
   o.precision(17);
   o << g.Frequency << " " << g.GainKind << " " << g.Name << " " << g.NumberOfTheta << "x"
     << g.NumberOfPhi << "\n";
-  for (const auto* v : { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm, &g.Gain })
+  for (const auto* v :
+    { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm, &g.Gain })
   {
     Put(o, *v);
   }
@@ -115,7 +116,8 @@ std::string ReadAs(const std::string& format, const std::string& path)
       }
       for (const auto& p : s.Ports)
       {
-        o << p.Tag << " " << p.Segment << " " << p.Impedance << " " << p.Current << " " << p.Power << "\n";
+        o << p.Tag << " " << p.Segment << " " << p.Impedance << " " << p.Current << " " << p.Power
+          << "\n";
       }
       for (const auto& l : s.Loads)
       {
@@ -131,7 +133,8 @@ std::string ReadAs(const std::string& format, const std::string& path)
     o << ParseFekoOutput(text, path).size() << "\n";
     for (const auto& p : ParseFekoPorts(text, path))
     {
-      o << p.Frequency << " " << p.Source << " " << p.Impedance << " " << p.Current << " " << p.Power << "\n";
+      o << p.Frequency << " " << p.Source << " " << p.Impedance << " " << p.Current << " "
+        << p.Power << "\n";
     }
   }
   else if (format == "touchstone")
@@ -187,8 +190,8 @@ std::string ReadAs(const std::string& format, const std::string& path)
     {
       PutGrid(o, g);
     }
-    CM_CHECK_MSG(f.Warnings.empty(), path + ": unexpected warning: " +
-        (f.Warnings.empty() ? std::string() : f.Warnings[0]));
+    CM_CHECK_MSG(f.Warnings.empty(),
+      path + ": unexpected warning: " + (f.Warnings.empty() ? std::string() : f.Warnings[0]));
   }
   else if (format == "gmsh")
   {
@@ -241,7 +244,8 @@ std::string ExpectRefusal(const std::string& label, const std::string& format,
     CM_CHECK_MSG(e.File == path, label + ": ParseError::File is " + e.File);
     if (line > 0)
     {
-      CM_CHECK_MSG(e.Line == line && msg.find(":" + std::to_string(line) + ": ") != std::string::npos,
+      CM_CHECK_MSG(
+        e.Line == line && msg.find(":" + std::to_string(line) + ": ") != std::string::npos,
         label + ": expected line " + std::to_string(line) + ", got " + std::to_string(e.Line));
     }
     for (const std::string& f : frags)
@@ -262,8 +266,8 @@ std::string ExpectRefusal(const std::string& label, const std::string& format,
 }
 /// NEC-2's partial-result rule ("warn" rows): the parser itself reads the file, with one
 /// warning naming it, `line` (0: none) and every fragment, and marks the failed block.
-void ExpectNecWarning(
-  const std::string& label, const std::string& path, long long line, const std::vector<std::string>& frags)
+void ExpectNecWarning(const std::string& label, const std::string& path, long long line,
+  const std::vector<std::string>& frags)
 {
   try
   {
@@ -337,7 +341,8 @@ int TestBadInputs(int, char*[])
     }
     if (f[1] == "openems" || f[1] == "openems_dump")
     {
-      continue; // HDF5 needs the VTK::hdf5 library: Readers.TestOpenEmsReader and py.bad_inputs read these
+      continue; // HDF5 needs the VTK::hdf5 library: Readers.TestOpenEmsReader and py.bad_inputs
+                // read these
     }
     ++rows;
     ++byClass[f[2]];
@@ -396,8 +401,8 @@ int TestBadInputs(int, char*[])
     std::ofstream(locked) << "CLOUDMAP-MOM 1\n";
   }
   ::chmod(locked.c_str(), 0);
-  for (const char* format : { "mom", "nec", "feko_ffe", "feko_os", "feko_out", "cst", "gmsh",
-         "touchstone", "feko_ports" })
+  for (const char* format :
+    { "mom", "nec", "feko_ffe", "feko_os", "feko_out", "cst", "gmsh", "touchstone", "feko_ports" })
   {
     const std::string fm = format;
     ExpectRefusal(fm + " directory", fm, dir, 0, { "directory" });

@@ -30,23 +30,19 @@ inline int cmChecks = 0;
 
 template <class T, class = void>
 struct cmCheckPrintable : std::false_type
-{
-};
+{};
 template <class T>
 struct cmCheckPrintable<T,
   std::void_t<decltype(std::declval<std::ostream&>() << std::declval<const T&>())>> : std::true_type
-{
-};
+{};
 template <class T, class = void>
 struct cmCheckIterable : std::false_type
-{
-};
+{};
 template <class T>
 struct cmCheckIterable<T,
   std::void_t<decltype(std::begin(std::declval<const T&>()), std::end(std::declval<const T&>()))>>
   : std::true_type
-{
-};
+{};
 
 /// Text of a value for a failure message: characters as numbers, containers as
 /// {first 8 elements...}, anything else that has no operator<< as "?".
@@ -111,7 +107,8 @@ inline bool cmCount(bool ok, const char* file, int line, const char* what)
 }
 
 template <class A, class B>
-void cmCheckEqual(const A& a, const B& b, const char* file, int line, const char* as, const char* bs)
+void cmCheckEqual(
+  const A& a, const B& b, const char* file, int line, const char* as, const char* bs)
 {
   if (a == b)
   {
@@ -160,7 +157,8 @@ inline int cmReport(const char* name)
 /// (name the file among them); prints `label` and the message. Any other exception,
 /// or none, is a failure. Returns the message ("" on failure).
 template <class Error, class Run>
-std::string cmExpectError(const std::string& label, Run&& run, const std::vector<std::string>& fragments)
+std::string cmExpectError(
+  const std::string& label, Run&& run, const std::vector<std::string>& fragments)
 {
   ++cmChecks;
   try

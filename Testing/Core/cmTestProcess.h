@@ -52,7 +52,7 @@ inline std::vector<std::string> cmEnvironmentWithout(const char* prefix)
 
 struct cmChildRun
 {
-  int ExitCode = -1;  ///< the child's exit status; -1 if it did not start or did not exit normally
+  int ExitCode = -1; ///< the child's exit status; -1 if it did not start or did not exit normally
   std::string Output; ///< everything it wrote to stdout
 };
 

@@ -138,7 +138,8 @@ std::uint64_t HashArray(vtkDataArray* a)
 void Print(const std::string& what, vtkPolyData* pd)
 {
   std::printf("%s cells %lld points %lld\n", what.c_str(),
-    static_cast<long long>(pd->GetNumberOfCells()), static_cast<long long>(pd->GetNumberOfPoints()));
+    static_cast<long long>(pd->GetNumberOfCells()),
+    static_cast<long long>(pd->GetNumberOfPoints()));
   if (pd->GetPoints())
   {
     std::printf("%s points %016llx\n", what.c_str(),
@@ -152,9 +153,8 @@ void Print(const std::string& what, vtkPolyData* pd)
     h = Hash(ids->GetPointer(0), sizeof(vtkIdType) * ids->GetNumberOfIds(), h);
   }
   std::printf("%s connectivity %016llx\n", what.c_str(), static_cast<unsigned long long>(h));
-  for (vtkDataSetAttributes* attrs :
-    { static_cast<vtkDataSetAttributes*>(pd->GetPointData()),
-      static_cast<vtkDataSetAttributes*>(pd->GetCellData()) })
+  for (vtkDataSetAttributes* attrs : { static_cast<vtkDataSetAttributes*>(pd->GetPointData()),
+         static_cast<vtkDataSetAttributes*>(pd->GetCellData()) })
   {
     for (int a = 0; a < attrs->GetNumberOfArrays(); ++a)
     {
@@ -341,7 +341,8 @@ int Child(const std::string& dir)
   return EXIT_SUCCESS;
 }
 
-// Runs this test again, in a child of its driver, with `threads` STDThread threads; its stdout lines.
+// Runs this test again, in a child of its driver, with `threads` STDThread threads; its stdout
+// lines.
 std::vector<std::string> Run(int threads, const std::string& dir)
 {
   std::vector<std::string> env = cmEnvironmentWithout("VTK_SMP_");
@@ -379,7 +380,8 @@ int TestThreadInvariance(int argc, char* argv[])
   if (one.size() < 10 || one.size() != two.size())
   {
     CM_CHECK_MSG(false,
-      "the children printed " + std::to_string(one.size()) + " and " + std::to_string(two.size()) + " lines");
+      "the children printed " + std::to_string(one.size()) + " and " + std::to_string(two.size()) +
+        " lines");
     return cmReport("TestThreadInvariance");
   }
   CM_CHECK_MSG(one[0].rfind("threads 1 backend STDThread", 0) == 0 &&
@@ -388,7 +390,8 @@ int TestThreadInvariance(int argc, char* argv[])
   // The control must differ: otherwise the comparison below proves nothing.
   CM_CHECK_MSG(one[1] != two[1],
     "the control sum is the same on 1 and 2 threads (" + one[1] +
-      "): the two-thread child did not split its work, so a thread-dependent result would go unseen");
+      "): the two-thread child did not split its work, so a thread-dependent result would go "
+      "unseen");
   int differences = 0;
   for (std::size_t i = 2; i < one.size(); ++i)
   {
@@ -400,7 +403,7 @@ int TestThreadInvariance(int argc, char* argv[])
         "the fused Surface Cloud Map differs from Refinement + Element Interpolation");
     }
   }
-  std::printf("%zu outputs compared on 1 and 2 threads, %d difference(s)\n", one.size() - 2,
-    differences);
+  std::printf(
+    "%zu outputs compared on 1 and 2 threads, %d difference(s)\n", one.size() - 2, differences);
   return cmReport("TestThreadInvariance");
 }

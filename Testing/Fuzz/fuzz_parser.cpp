@@ -37,7 +37,7 @@
 #elif defined(CM_FUZZ_GMSH)
 #include "cmGmshFormat.h"
 #define CM_PARSE(text) cm::ParseGmsh(text, "fuzz.msh")
-#elif defined(CM_FUZZ_LSYSTEM) || defined(CM_FUZZ_IFS) || defined(CM_FUZZ_NEC_DECK) ||         \
+#elif defined(CM_FUZZ_LSYSTEM) || defined(CM_FUZZ_IFS) || defined(CM_FUZZ_NEC_DECK) ||             \
   defined(CM_FUZZ_TOUCHSTONE) || defined(CM_FUZZ_OPENEMS)
 #define CM_CUSTOM_HARNESS 1
 #else
@@ -217,8 +217,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::int64_t> offsets{ 0 }, conn;
   for (int e = 0; e < ne; ++e)
   {
-    const int n = consistent ? fdp.ConsumeIntegralInRange<int>(3, 4)
-                             : fdp.ConsumeIntegralInRange<int>(-2, 6);
+    const int n =
+      consistent ? fdp.ConsumeIntegralInRange<int>(3, 4) : fdp.ConsumeIntegralInRange<int>(-2, 6);
     if (consistent)
     {
       for (int k = 0; k < n; ++k)
@@ -381,8 +381,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   try
   {
-    const cm::ColumnTable u =
-      cm::ParseTouchstone(again, "again.snp", cm::TouchstonePortsOf(t));
+    const cm::ColumnTable u = cm::ParseTouchstone(again, "again.snp", cm::TouchstonePortsOf(t));
     if (u.Rows() != t.Rows())
     {
       Fail("a written file reads back with another number of rows");
@@ -413,18 +412,12 @@ double Value(FuzzedDataProvider& fdp, double normal)
 {
   switch (fdp.ConsumeIntegralInRange<int>(0, 9))
   {
-    case 0:
-      return std::numeric_limits<double>::quiet_NaN();
-    case 1:
-      return fdp.ConsumeBool() ? HUGE_VAL : -HUGE_VAL;
-    case 2:
-      return fdp.ConsumeFloatingPoint<double>();
-    case 3:
-      return -normal;
-    case 4:
-      return 0;
-    default:
-      return normal;
+    case 0: return std::numeric_limits<double>::quiet_NaN();
+    case 1: return fdp.ConsumeBool() ? HUGE_VAL : -HUGE_VAL;
+    case 2: return fdp.ConsumeFloatingPoint<double>();
+    case 3: return -normal;
+    case 4: return 0;
+    default: return normal;
   }
 }
 
@@ -434,11 +427,8 @@ void Grid(FuzzedDataProvider& fdp, cmMemoryHdf5& h, const std::string& path, std
   std::vector<std::uint64_t> dims{ np, nt };
   switch (fdp.ConsumeIntegralInRange<int>(0, 7))
   {
-    case 0:
-      return; // missing
-    case 1:
-      dims = { nt, np };
-      break;
+    case 0: return; // missing
+    case 1: dims = { nt, np }; break;
     case 2:
       dims.clear();
       for (int k = fdp.ConsumeIntegralInRange<int>(0, 3); k > 0; --k)
@@ -446,14 +436,11 @@ void Grid(FuzzedDataProvider& fdp, cmMemoryHdf5& h, const std::string& path, std
         dims.push_back(fdp.ConsumeIntegralInRange<std::uint64_t>(0, 13));
       }
       break;
-    case 3:
-      dims = { 1, np, nt, 1 };
-      break;
+    case 3: dims = { 1, np, nt, 1 }; break;
     case 4:
       dims = { np, fdp.ConsumeBool() ? (1ull << fdp.ConsumeIntegralInRange<int>(20, 63)) : nt + 1 };
       break;
-    default:
-      break;
+    default: break;
   }
   std::uint64_t n = 1;
   for (std::uint64_t d : dims)
@@ -464,7 +451,8 @@ void Grid(FuzzedDataProvider& fdp, cmMemoryHdf5& h, const std::string& path, std
   const std::uint64_t stored = fdp.ConsumeIntegralInRange<int>(0, 15) == 0 ? n / 2 : n;
   for (std::uint64_t k = 0; k < stored && k < 4096; ++k)
   {
-    v.push_back(fdp.ConsumeIntegralInRange<int>(0, 3) ? normal * (1 + 0.01 * (k % 7)) : Value(fdp, normal));
+    v.push_back(
+      fdp.ConsumeIntegralInRange<int>(0, 3) ? normal * (1 + 0.01 * (k % 7)) : Value(fdp, normal));
   }
   h.Put(path, dims, std::move(v));
 }
@@ -505,7 +493,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       continue;
     }
     std::vector<double> v;
-    const int count = fdp.ConsumeIntegralInRange<int>(0, 7) ? nf : fdp.ConsumeIntegralInRange<int>(0, 4);
+    const int count =
+      fdp.ConsumeIntegralInRange<int>(0, 7) ? nf : fdp.ConsumeIntegralInRange<int>(0, 4);
     for (int k = 0; k < count; ++k)
     {
       v.push_back(fdp.ConsumeIntegralInRange<int>(0, 3) ? 1e9 * (k + 1) : Value(fdp, 1.5));
@@ -562,8 +551,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
     catch (const cm::ParseError&)
-    {
-    }
+    {}
     if (h.ValuesRead > 6 * 4096 + 2 * 12 + 1)
     {
       Fail("read more values than the file stores");

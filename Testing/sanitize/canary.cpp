@@ -27,7 +27,7 @@ int main(int argc, char** argv)
   if (mode == "ubsan")
   {
     volatile int big = 2147483647 - 3 + n - 8; // INT_MAX - 3 for n == 8
-    volatile int r = big + 4;                   // signed overflow
+    volatile int r = big + 4; // signed overflow
     std::printf("sum %d\n", r);
     return 0;
   }

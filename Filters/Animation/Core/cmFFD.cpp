@@ -21,7 +21,8 @@ std::string FFDLattice::Validate() const
       return "the lattice has " + std::to_string(this->Size[a]) + " control points on axis " +
         std::to_string(a) + ", more than the limit of " + std::to_string(MaximumSizePerAxis);
     }
-    if (!(this->Length[a] > 0) || !std::isfinite(this->Length[a]) || !std::isfinite(this->Origin[a]))
+    if (!(this->Length[a] > 0) || !std::isfinite(this->Length[a]) ||
+      !std::isfinite(this->Origin[a]))
     {
       return "the lattice box must have finite, positive edge lengths";
     }

@@ -25,9 +25,9 @@ namespace cm::anim
 {
 struct FFDLattice
 {
-  int Size[3] = { 3, 3, 3 };       ///< control points per axis, each ≥ 2
-  double Origin[3] = { 0, 0, 0 };  ///< the box's minimum corner
-  double Length[3] = { 1, 1, 1 };  ///< the box's edge lengths, > 0
+  int Size[3] = { 3, 3, 3 }; ///< control points per axis, each ≥ 2
+  double Origin[3] = { 0, 0, 0 }; ///< the box's minimum corner
+  double Length[3] = { 1, 1, 1 }; ///< the box's edge lengths, > 0
   /// 3 per control point, index i + Size[0]·(j + Size[1]·k); empty means zero.
   std::vector<double> Displacements;
 

@@ -56,7 +56,8 @@ void BeierNeelyMap(const std::vector<FeatureLine>& dst, const std::vector<Featur
     const double v = (r[0] * -e[1] + r[1] * e[0]) / len; // perp(e) = (−e_y, e_x)
     const double f[2] = { s.Q[0] - s.P[0], s.Q[1] - s.P[1] };
     const double flen = std::hypot(f[0], f[1]);
-    const double xs[2] = { s.P[0] + u * f[0] + v * -f[1] / flen, s.P[1] + u * f[1] + v * f[0] / flen };
+    const double xs[2] = { s.P[0] + u * f[0] + v * -f[1] / flen,
+      s.P[1] + u * f[1] + v * f[0] / flen };
     double dist;
     if (u < 0)
     {

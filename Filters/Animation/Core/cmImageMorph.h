@@ -29,8 +29,8 @@ struct FeatureLine
 struct BeierNeelyWeights
 {
   double A = 0.01; ///< > 0: the smaller, the more a line controls the pixels on it
-  double B = 2.0;  ///< in [0.5, 2]: how fast influence falls with distance
-  double P = 0.5;  ///< in [0, 1]: how much longer lines weigh more
+  double B = 2.0; ///< in [0.5, 2]: how fast influence falls with distance
+  double P = 0.5; ///< in [0, 1]: how much longer lines weigh more
   std::string Validate() const;
 };
 

@@ -224,8 +224,7 @@ ParticleSystemSpec MakePreset(ParticlePreset preset)
       s.Wind[0] = 0.4;
       s.Drag = 0.3;
       break;
-    default:
-      break;
+    default: break;
   }
   return s;
 }
@@ -247,7 +246,8 @@ std::string ParticleSystem::Initialize(const ParticleSystemSpec& spec, std::int6
   // Own the emitter geometry so the system outlives the caller's arrays.
   if (spec.Shape == EmitterShape::Points)
   {
-    this->EmitterCopy.assign(spec.EmitterPoints, spec.EmitterPoints + 3 * spec.NumberOfEmitterPoints);
+    this->EmitterCopy.assign(
+      spec.EmitterPoints, spec.EmitterPoints + 3 * spec.NumberOfEmitterPoints);
     this->Spec.EmitterPoints = this->EmitterCopy.data();
   }
   else if (spec.Shape == EmitterShape::Triangles)
@@ -261,7 +261,8 @@ std::string ParticleSystem::Initialize(const ParticleSystemSpec& spec, std::int6
   for (std::int64_t f = 0; f < frames; ++f)
   {
     const double rate = spec.BirthRate.Mean + spec.BirthRateSlope * double(f) +
-      UniformPM1(spec.Seed, BirthStream, static_cast<std::uint64_t>(f), 0) * spec.BirthRate.Variance;
+      UniformPM1(spec.Seed, BirthStream, static_cast<std::uint64_t>(f), 0) *
+        spec.BirthRate.Variance;
     const auto n = static_cast<std::int64_t>(std::llround(std::max(0.0, rate)));
     this->FirstId[f + 1] = this->FirstId[f] + n;
   }
@@ -292,7 +293,8 @@ void ParticleSystem::CandidateRange(double t, std::int64_t& first, std::int64_t&
 std::int64_t ParticleSystem::FrameOf(std::int64_t id) const
 {
   return static_cast<std::int64_t>(
-           std::upper_bound(this->FirstId.begin(), this->FirstId.end(), id) - this->FirstId.begin()) -
+           std::upper_bound(this->FirstId.begin(), this->FirstId.end(), id) -
+           this->FirstId.begin()) -
     1;
 }
 
@@ -300,7 +302,8 @@ void ParticleSystem::Birth(std::int64_t id, ParticleState& s) const
 {
   const ParticleSystemSpec& p = this->Spec;
   const auto key = static_cast<std::uint64_t>(id);
-  auto u = [&](std::uint64_t attribute) { return Uniform01(p.Seed, ParticleStream, key, attribute); };
+  auto u = [&](
+             std::uint64_t attribute) { return Uniform01(p.Seed, ParticleStream, key, attribute); };
   auto draw = [&](const StochasticValue& v, std::uint64_t attribute) {
     return v.Mean + UniformPM1(p.Seed, ParticleStream, key, attribute) * v.Variance;
   };
@@ -315,7 +318,8 @@ void ParticleSystem::Birth(std::int64_t id, ParticleState& s) const
     s.Color[c] = draw(p.Color[c], AColor0 + c);
   }
 
-  const double an = std::sqrt(p.Axis[0] * p.Axis[0] + p.Axis[1] * p.Axis[1] + p.Axis[2] * p.Axis[2]);
+  const double an =
+    std::sqrt(p.Axis[0] * p.Axis[0] + p.Axis[1] * p.Axis[1] + p.Axis[2] * p.Axis[2]);
   const double a[3] = { p.Axis[0] / an, p.Axis[1] / an, p.Axis[2] / an };
   double e1[3], e2[3];
   Basis(a, e1, e2);
@@ -334,7 +338,8 @@ void ParticleSystem::Birth(std::int64_t id, ParticleState& s) const
     }
     case EmitterShape::Disc:
     {
-      const double r = p.Radius * std::sqrt(u0), c = std::cos(2 * Pi * u1), sn = std::sin(2 * Pi * u1);
+      const double r = p.Radius * std::sqrt(u0), c = std::cos(2 * Pi * u1),
+                   sn = std::sin(2 * Pi * u1);
       for (int i = 0; i < 3; ++i)
       {
         x[i] = p.Center[i] + r * (c * e1[i] + sn * e2[i]);
@@ -352,8 +357,8 @@ void ParticleSystem::Birth(std::int64_t id, ParticleState& s) const
     }
     case EmitterShape::Points:
     {
-      const auto k = std::min<std::int64_t>(
-        p.NumberOfEmitterPoints - 1, static_cast<std::int64_t>(u0 * double(p.NumberOfEmitterPoints)));
+      const auto k = std::min<std::int64_t>(p.NumberOfEmitterPoints - 1,
+        static_cast<std::int64_t>(u0 * double(p.NumberOfEmitterPoints)));
       std::copy(p.EmitterPoints + 3 * k, p.EmitterPoints + 3 * k + 3, x);
       break;
     }
@@ -370,9 +375,7 @@ void ParticleSystem::Birth(std::int64_t id, ParticleState& s) const
       }
       break;
     }
-    default:
-      std::copy(p.Center, p.Center + 3, x);
-      break;
+    default: std::copy(p.Center, p.Center + 3, x); break;
   }
 
   // Direction uniform on the spherical cap of half-angle ConeAngle.
@@ -429,7 +432,8 @@ void ParticleSystem::Advance(ParticleState& s, const ParticleState& birth, doubl
   AgeAttributes(this->Spec, birth, s);
 }
 
-std::vector<ParticleState> ParticleSystem::EvaluateAll(double t, int piece, int numberOfPieces) const
+std::vector<ParticleState> ParticleSystem::EvaluateAll(
+  double t, int piece, int numberOfPieces) const
 {
   std::int64_t first, last;
   this->CandidateRange(t, first, last);
@@ -448,8 +452,7 @@ std::vector<ParticleState> ParticleSystem::EvaluateAll(double t, int piece, int 
 ParticleStepper::ParticleStepper(const ParticleSystem& system)
   : System(system)
   , Time(-HUGE_VAL)
-{
-}
+{}
 
 void ParticleStepper::AdvanceTo(double t)
 {

@@ -41,10 +41,10 @@ struct StochasticValue
 enum class EmitterShape
 {
   Point = 0,
-  Sphere,   ///< uniform in the ball of Radius around Center
-  Disc,     ///< uniform in the disc of Radius around Center, normal to Axis
-  Box,      ///< uniform in the box of BoxLength centred at Center
-  Points,   ///< at one of EmitterPoints, chosen uniformly
+  Sphere, ///< uniform in the ball of Radius around Center
+  Disc, ///< uniform in the disc of Radius around Center, normal to Axis
+  Box, ///< uniform in the box of BoxLength centred at Center
+  Points, ///< at one of EmitterPoints, chosen uniformly
   Triangles ///< uniform in one of EmitterTriangles, chosen uniformly (not by area)
 };
 
@@ -60,8 +60,8 @@ enum class ParticlePreset
 struct ParticleSystemSpec
 {
   std::uint64_t Seed = 1;
-  double FrameRate = 24.0;     ///< frames (birth events) per time unit
-  double StartTime = 0.0;      ///< time of frame 0
+  double FrameRate = 24.0; ///< frames (birth events) per time unit
+  double StartTime = 0.0; ///< time of frame 0
   double EmissionEndTime = 10.0; ///< no births after this time
   StochasticValue BirthRate{ 20, 5 }; ///< particles per frame
   double BirthRateSlope = 0.0; ///< change of the mean birth rate per frame
@@ -70,19 +70,19 @@ struct ParticleSystemSpec
   StochasticValue Size{ 0.05, 0.01 };
   StochasticValue Opacity{ 1, 0 };
   StochasticValue Color[3] = { { 1, 0 }, { 1, 0 }, { 1, 0 } };
-  double SizeRate = 0.0;        ///< d(size)/d(age)
-  double OpacityRate = 0.0;     ///< d(opacity)/d(age)
+  double SizeRate = 0.0; ///< d(size)/d(age)
+  double OpacityRate = 0.0; ///< d(opacity)/d(age)
   double ColorRate[3] = { 0, 0, 0 };
   EmitterShape Shape = EmitterShape::Point;
   double Center[3] = { 0, 0, 0 };
   double Radius = 0.5;
   double BoxLength[3] = { 1, 1, 1 };
   double Axis[3] = { 0, 0, 1 };
-  double ConeAngle = 20.0;      ///< half angle in degrees, [0, 180]
+  double ConeAngle = 20.0; ///< half angle in degrees, [0, 180]
   double Gravity[3] = { 0, 0, -9.81 };
   double Wind[3] = { 0, 0, 0 };
-  double Drag = 0.0;            ///< 1/time, ≥ 0
-  const double* EmitterPoints = nullptr;    ///< 3 per point (Shape Points)
+  double Drag = 0.0; ///< 1/time, ≥ 0
+  const double* EmitterPoints = nullptr; ///< 3 per point (Shape Points)
   std::int64_t NumberOfEmitterPoints = 0;
   const double* EmitterTriangles = nullptr; ///< 9 per triangle (Shape Triangles)
   std::int64_t NumberOfEmitterTriangles = 0;
@@ -117,7 +117,10 @@ public:
   }
   std::int64_t GetTotalNumberOfParticles() const { return this->FirstId.back(); }
   /// Longest possible lifetime (Mean + Variance).
-  double GetMaximumLifetime() const { return this->Spec.Lifetime.Mean + this->Spec.Lifetime.Variance; }
+  double GetMaximumLifetime() const
+  {
+    return this->Spec.Lifetime.Mean + this->Spec.Lifetime.Variance;
+  }
   /// Ids [first, last) of every particle that may be alive at t (an upper
   /// bound of the live count, known before any particle is computed).
   void CandidateRange(double t, std::int64_t& first, std::int64_t& last) const;
@@ -138,7 +141,7 @@ public:
 private:
   ParticleSystemSpec Spec;
   std::vector<std::int64_t> FirstId; // per emission frame, plus the total
-  std::vector<double> EmitterCopy;   // owned copy of emitter points/triangles
+  std::vector<double> EmitterCopy; // owned copy of emitter points/triangles
 };
 
 /**

@@ -201,22 +201,22 @@ void Skeleton::Walker(std::vector<int>& parents, std::vector<double>& offsets,
   // 10/11 toes, 12/13 shoulders... kept as a flat table for clarity.
   parents = { -1, 0, 1, 2, 0, 4, 5, 0, 7, 8, 6, 9, 2, 12, 2, 14 };
   offsets = {
-    0, 0, 1.0,      // 0 pelvis (root)
-    0, 0, 0.3,      // 1 spine
-    0, 0, 0.3,      // 2 neck
-    0, 0, 0.18,     // 3 head
-    0, 0.1, 0,      // 4 left hip
-    0, 0, -0.45,    // 5 left knee
-    0, 0, -0.45,    // 6 left ankle
-    0, -0.1, 0,     // 7 right hip
-    0, 0, -0.45,    // 8 right knee
-    0, 0, -0.45,    // 9 right ankle
+    0, 0, 1.0, // 0 pelvis (root)
+    0, 0, 0.3, // 1 spine
+    0, 0, 0.3, // 2 neck
+    0, 0, 0.18, // 3 head
+    0, 0.1, 0, // 4 left hip
+    0, 0, -0.45, // 5 left knee
+    0, 0, -0.45, // 6 left ankle
+    0, -0.1, 0, // 7 right hip
+    0, 0, -0.45, // 8 right knee
+    0, 0, -0.45, // 9 right ankle
     0.15, 0, -0.05, // 10 left toe
     0.15, 0, -0.05, // 11 right toe
-    0, 0.2, 0,      // 12 left shoulder
-    0, 0, -0.55,    // 13 left hand
-    0, -0.2, 0,     // 14 right shoulder
-    0, 0, -0.55,    // 15 right hand
+    0, 0.2, 0, // 12 left shoulder
+    0, 0, -0.55, // 13 left hand
+    0, -0.2, 0, // 14 right shoulder
+    0, 0, -0.55, // 15 right hand
   };
   // A 1-second stride sampled at quarter periods; rotations about y swing
   // the limbs fore and aft, knees bend only backwards.

@@ -63,14 +63,14 @@ void EulerToMatrix(const double* degrees, double* m);
  */
 struct SkinBinding
 {
-  std::vector<int> Joint;      ///< per point: the joint whose frame carries it
-  std::vector<int> Other;      ///< per point: the second joint (or −1)
-  std::vector<double> Weight;  ///< per point: weight of Joint (1 − weight for Other)
-  std::vector<double> Local;   ///< per point: 3 coordinates in Joint's bind frame
+  std::vector<int> Joint; ///< per point: the joint whose frame carries it
+  std::vector<int> Other; ///< per point: the second joint (or −1)
+  std::vector<double> Weight; ///< per point: weight of Joint (1 − weight for Other)
+  std::vector<double> Local; ///< per point: 3 coordinates in Joint's bind frame
   std::vector<double> LocalOther; ///< per point: 3 coordinates in Other's bind frame
 };
-SkinBinding BindSkin(const Skeleton& skeleton, double bindTime, const double* points,
-  std::int64_t n, bool smooth);
+SkinBinding BindSkin(
+  const Skeleton& skeleton, double bindTime, const double* points, std::int64_t n, bool smooth);
 void ApplySkin(const Skeleton& skeleton, const SkinBinding& binding, double t, double* points);
 
 } // namespace cm::anim

@@ -40,20 +40,13 @@ double EaseIn(EaseFamily family, double x)
 {
   switch (family)
   {
-    case EaseFamily::Quad:
-      return x * x;
-    case EaseFamily::Cubic:
-      return x * x * x;
-    case EaseFamily::Quart:
-      return x * x * x * x;
-    case EaseFamily::Quint:
-      return x * x * x * x * x;
-    case EaseFamily::Sine:
-      return 1.0 - std::cos(x * Pi / 2.0);
-    case EaseFamily::Expo:
-      return x <= 0.0 ? 0.0 : std::pow(2.0, 10.0 * x - 10.0);
-    case EaseFamily::Circ:
-      return 1.0 - std::sqrt(std::max(0.0, 1.0 - x * x));
+    case EaseFamily::Quad: return x * x;
+    case EaseFamily::Cubic: return x * x * x;
+    case EaseFamily::Quart: return x * x * x * x;
+    case EaseFamily::Quint: return x * x * x * x * x;
+    case EaseFamily::Sine: return 1.0 - std::cos(x * Pi / 2.0);
+    case EaseFamily::Expo: return x <= 0.0 ? 0.0 : std::pow(2.0, 10.0 * x - 10.0);
+    case EaseFamily::Circ: return 1.0 - std::sqrt(std::max(0.0, 1.0 - x * x));
     case EaseFamily::Back:
     {
       const double c1 = 1.70158, c3 = c1 + 1.0;
@@ -72,10 +65,8 @@ double EaseIn(EaseFamily family, double x)
       const double c4 = 2.0 * Pi / 3.0;
       return -std::pow(2.0, 10.0 * x - 10.0) * std::sin((10.0 * x - 10.75) * c4);
     }
-    case EaseFamily::Bounce:
-      return 1.0 - BounceOut(1.0 - x);
-    default:
-      return x;
+    case EaseFamily::Bounce: return 1.0 - BounceOut(1.0 - x);
+    default: return x;
   }
 }
 } // namespace
@@ -121,10 +112,8 @@ double Ease(EaseFamily family, EaseMode mode, double x)
   }
   switch (mode)
   {
-    case EaseMode::In:
-      return EaseIn(family, x);
-    case EaseMode::Out:
-      return 1.0 - EaseIn(family, 1.0 - x);
+    case EaseMode::In: return EaseIn(family, x);
+    case EaseMode::Out: return 1.0 - EaseIn(family, 1.0 - x);
     default:
       return x < 0.5 ? 0.5 * EaseIn(family, 2.0 * x) : 1.0 - 0.5 * EaseIn(family, 2.0 - 2.0 * x);
   }
@@ -288,7 +277,8 @@ double Wiggle(const WiggleSpec& spec, std::uint64_t channel, double time)
   return sum;
 }
 
-std::string KeyframeTrack::Set(int ncomp, const std::vector<double>& keys, const std::vector<int>& easing)
+std::string KeyframeTrack::Set(
+  int ncomp, const std::vector<double>& keys, const std::vector<int>& easing)
 {
   if (ncomp < 1)
   {
@@ -411,16 +401,15 @@ void KeyframeTrack::Evaluate(double t, double* out) const
     std::copy(v + (n - 1) * nc, v + n * nc, out);
     return;
   }
-  const int k =
-    static_cast<int>(std::upper_bound(this->Times.begin(), this->Times.end(), t) - this->Times.begin()) - 1;
+  const int k = static_cast<int>(std::upper_bound(this->Times.begin(), this->Times.end(), t) -
+                  this->Times.begin()) -
+    1;
   const double s = (t - this->Times[k]) / (this->Times[k + 1] - this->Times[k]);
   const double* p0 = v + k * nc;
   const double* p1 = v + (k + 1) * nc;
   switch (this->Mode)
   {
-    case TrackInterpolation::Step:
-      std::copy(p0, p0 + nc, out);
-      return;
+    case TrackInterpolation::Step: std::copy(p0, p0 + nc, out); return;
     case TrackInterpolation::Linear:
     {
       const double e = this->Easing.empty() ? s : EaseAny(this->Easing[k], 2, 2.0, 0.5, s);

@@ -113,7 +113,7 @@ struct WiggleSpec
 {
   double Frequency = 1.0; ///< wiggles (keys) per time unit, > 0
   double Amplitude = 1.0;
-  int Octaves = 1;        ///< 1..16
+  int Octaves = 1; ///< 1..16
   double AmplitudeMultiplier = 0.5;
   std::uint64_t Seed = 0;
   EaseFamily Easing = EaseFamily::Sine;
@@ -124,10 +124,10 @@ double Wiggle(const WiggleSpec& spec, std::uint64_t channel, double time);
 /// Key interpolation between keys of a track.
 enum class TrackInterpolation
 {
-  Step = 0,       ///< hold the previous key
-  Linear,         ///< lerp, through the left key's easing if it has one
-  Polynomial,     ///< the Lagrange polynomial through all keys (Neville)
-  CatmullRom,     ///< cubic Hermite with centripetal-free uniform Catmull-Rom tangents
+  Step = 0, ///< hold the previous key
+  Linear, ///< lerp, through the left key's easing if it has one
+  Polynomial, ///< the Lagrange polynomial through all keys (Neville)
+  CatmullRom, ///< cubic Hermite with centripetal-free uniform Catmull-Rom tangents
   KochanekBartels ///< TCB spline (tension, continuity, bias); 0,0,0 is Catmull-Rom
 };
 

@@ -30,7 +30,7 @@ namespace cm::map
 struct PointCellLinks
 {
   std::vector<std::int64_t> Offsets; ///< size nPoints + 1
-  std::vector<std::int64_t> Cells;   ///< element ids, grouped by vertex
+  std::vector<std::int64_t> Cells; ///< element ids, grouped by vertex
 };
 
 /**
@@ -181,7 +181,8 @@ void AreaWeightedVertex(const PointCellLinks& links, std::int64_t p, const doubl
 
 /// Adds one element's share to vertex row r: s to weight[r], s·value to its sums.
 template <typename T>
-inline void AddAreaShare(double* sum, double* weight, std::int64_t r, double s, const T* value, int nComp)
+inline void AddAreaShare(
+  double* sum, double* weight, std::int64_t r, double s, const T* value, int nComp)
 {
   weight[r] += s;
   for (int q = 0; q < nComp; ++q)
@@ -316,7 +317,7 @@ struct AreaAverageInput
   const SurfaceView* View = nullptr;
   const std::int64_t* PointMap = nullptr; ///< row of each point, or null (rows are points)
   std::int64_t NumberOfRows = 0;
-  const double* Areas = nullptr;         ///< per element, or null: computed on the way
+  const double* Areas = nullptr; ///< per element, or null: computed on the way
   const PointCellLinks* Links = nullptr; ///< set: average by the table (zero-area fallback)
 };
 

@@ -73,8 +73,8 @@ double PieceArea(const ClipVertex* v, int n);
 
 namespace detail
 {
-inline void Split(const ClipVertex* poly, int n, double t, ClipVertex* lo, int& nLo,
-  ClipVertex* hi, int& nHi)
+inline void Split(
+  const ClipVertex* poly, int n, double t, ClipVertex* lo, int& nLo, ClipVertex* hi, int& nHi)
 {
   nLo = nHi = 0;
   for (int i = 0; i < n; ++i)
@@ -161,7 +161,8 @@ void ClipTriangleBands(const ClipVertex* tri, const BandSpec& spec, Emit&& emit)
  * emit(band, const ClipVertex* corners, int n) once per piece.
  */
 template <typename Emit>
-void ClipElementBands(const Vec3* p, const double* f, int nCorners, const BandSpec& spec, Emit&& emit)
+void ClipElementBands(
+  const Vec3* p, const double* f, int nCorners, const BandSpec& spec, Emit&& emit)
 {
   ClipVertex v[4];
   for (int i = 0; i < nCorners; ++i)

@@ -45,12 +45,36 @@ void HueToRGB(double hueDeg, double rgb[3])
   const double f = h - sector;
   switch (sector)
   {
-    case 0: rgb[0] = 1; rgb[1] = f; rgb[2] = 0; break;
-    case 1: rgb[0] = 1 - f; rgb[1] = 1; rgb[2] = 0; break;
-    case 2: rgb[0] = 0; rgb[1] = 1; rgb[2] = f; break;
-    case 3: rgb[0] = 0; rgb[1] = 1 - f; rgb[2] = 1; break;
-    case 4: rgb[0] = f; rgb[1] = 0; rgb[2] = 1; break;
-    default: rgb[0] = 1; rgb[1] = 0; rgb[2] = 1 - f; break;
+    case 0:
+      rgb[0] = 1;
+      rgb[1] = f;
+      rgb[2] = 0;
+      break;
+    case 1:
+      rgb[0] = 1 - f;
+      rgb[1] = 1;
+      rgb[2] = 0;
+      break;
+    case 2:
+      rgb[0] = 0;
+      rgb[1] = 1;
+      rgb[2] = f;
+      break;
+    case 3:
+      rgb[0] = 0;
+      rgb[1] = 1 - f;
+      rgb[2] = 1;
+      break;
+    case 4:
+      rgb[0] = f;
+      rgb[1] = 0;
+      rgb[2] = 1;
+      break;
+    default:
+      rgb[0] = 1;
+      rgb[1] = 0;
+      rgb[2] = 1 - f;
+      break;
   }
 }
 } // namespace

@@ -20,8 +20,8 @@ namespace cm::map
 {
 enum class Palette
 {
-  Rainbow = 0,  ///< the chapter's blue → cyan → green → yellow → red (HSV hue 240° → 0°)
-  Viridis = 1,  ///< perceptually uniform dark blue → yellow
+  Rainbow = 0, ///< the chapter's blue → cyan → green → yellow → red (HSV hue 240° → 0°)
+  Viridis = 1, ///< perceptually uniform dark blue → yellow
   CoolWarm = 2, ///< Moreland's diverging blue → red
 };
 

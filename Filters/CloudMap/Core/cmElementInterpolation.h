@@ -52,7 +52,8 @@ bool InverseBilinear(const Vec3* p, const Vec3& q, double& r, double& s);
 /// Scanline weights of q in quad p[0..3]; writes w[4]. Returns false on a fallback path.
 bool ScanlineQuadWeights(const Vec3* p, const Vec3& q, double* w);
 
-/// Weights of q in an element with 3 or 4 corners with the chosen quad mode; writes nCorners weights.
+/// Weights of q in an element with 3 or 4 corners with the chosen quad mode; writes nCorners
+/// weights.
 void ElementWeights(const Vec3* p, int nCorners, const Vec3& q, QuadInterpolation mode, double* w);
 
 /// Why sub-elements cannot be interpolated from their parents, or "" when

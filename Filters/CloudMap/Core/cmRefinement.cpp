@@ -20,8 +20,8 @@ constexpr double QuadPatch[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
 
 inline double Dist(const Vec3& a, const Vec3& b)
 {
-  return std::sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) +
-    (a[2] - b[2]) * (a[2] - b[2]));
+  return std::sqrt(
+    (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
 }
 
 // Bilinear map of a patch given by 4 parametric corners.

@@ -85,7 +85,8 @@ using RefineOutput = RefineOutputT<double, std::int64_t>;
 /// Refines one element (3 or 4 corners, counter-clockwise) to `level`.
 /// Instantiated for float and double points and 32- and 64-bit ids.
 template <typename PointT, typename ConnT>
-void RefineElement(const Vec3* corners, int nCorners, int level, const RefineOutputT<PointT, ConnT>& out);
+void RefineElement(
+  const Vec3* corners, int nCorners, int level, const RefineOutputT<PointT, ConnT>& out);
 
 } // namespace cm::map
 

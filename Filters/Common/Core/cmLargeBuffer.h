@@ -87,8 +87,7 @@ public:
   LargeArray(LargeArray&& o) noexcept
     : Data(std::exchange(o.Data, nullptr))
     , Size(std::exchange(o.Size, 0))
-  {
-  }
+  {}
   LargeArray& operator=(LargeArray&& o) noexcept
   {
     std::swap(this->Data, o.Data);

@@ -17,7 +17,8 @@ using ParallelFor =
   std::function<void(long long n, const std::function<void(long long, long long)>& body)>;
 
 /// Runs body over [0, n) through pf, or in one call when pf is empty.
-inline void RunFor(const ParallelFor& pf, long long n, const std::function<void(long long, long long)>& body)
+inline void RunFor(
+  const ParallelFor& pf, long long n, const std::function<void(long long, long long)>& body)
 {
   if (pf && n > 1)
   {

@@ -73,7 +73,8 @@ inline double ElementArea(const Vec3* corners, int nCorners)
  * area computed on the way equals the stored one bit for bit.
  */
 template <typename OffsetT, typename ConnT, typename PointT>
-inline double CellArea(std::int64_t c, const OffsetT* offsets, const ConnT* conn, const PointT* points)
+inline double CellArea(
+  std::int64_t c, const OffsetT* offsets, const ConnT* conn, const PointT* points)
 {
   Vec3 p[4];
   const std::int64_t o = static_cast<std::int64_t>(offsets[c]);

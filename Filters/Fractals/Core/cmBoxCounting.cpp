@@ -7,8 +7,8 @@
 
 namespace cm::fractal
 {
-void FitLine(const std::vector<double>& x, const std::vector<double>& y, double& slope,
-             double& intercept)
+void FitLine(
+  const std::vector<double>& x, const std::vector<double>& y, double& slope, double& intercept)
 {
   const double n = double(x.size());
   double mx = 0, my = 0;
@@ -80,8 +80,7 @@ double CountBoxes(const double* xyz, long long n, const std::vector<long long>& 
       continue;
     }
     std::vector<std::uint64_t> boxes;
-    auto mark = [&](const double* p)
-    {
+    auto mark = [&](const double* p) {
       std::uint64_t key = 0;
       for (int d = 0; d < 3; ++d)
       {
@@ -103,15 +102,14 @@ double CountBoxes(const double* xyz, long long n, const std::vector<long long>& 
       {
         const double* a = xyz + 3 * segments[s];
         const double* b = xyz + 3 * segments[s + 1];
-        const double len =
-          std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) +
-                    (b[2] - a[2]) * (b[2] - a[2]));
+        const double len = std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) +
+          (b[2] - a[2]) * (b[2] - a[2]));
         const long long steps = std::max(1LL, static_cast<long long>(std::ceil(8 * len / eps)));
         for (long long t = 0; t <= steps; ++t)
         {
           const double u = double(t) / double(steps);
           const double p[3] = { a[0] + u * (b[0] - a[0]), a[1] + u * (b[1] - a[1]),
-                                a[2] + u * (b[2] - a[2]) };
+            a[2] + u * (b[2] - a[2]) };
           mark(p);
         }
       }
@@ -140,8 +138,8 @@ void Fit(BoxCountResult& r)
 }
 
 BoxCountResult BoxCount(const double* xyz, long long n, const std::vector<long long>& segments,
-                        int minimumLevel, int maximumLevel, int stepsPerOctave,
-                        const std::function<bool(double)>& progressAbort)
+  int minimumLevel, int maximumLevel, int stepsPerOctave,
+  const std::function<bool(double)>& progressAbort)
 {
   stepsPerOctave = std::max(1, stepsPerOctave);
   BoxCountResult r;
@@ -184,7 +182,7 @@ double MedianSegmentLength(const double* xyz, const std::vector<long long>& segm
     const double* a = xyz + 3 * segments[s];
     const double* b = xyz + 3 * segments[s + 1];
     const double len = std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) +
-                                 (b[2] - a[2]) * (b[2] - a[2]));
+      (b[2] - a[2]) * (b[2] - a[2]));
     if (len > 0)
     {
       lengths.push_back(len);
@@ -230,7 +228,7 @@ BoxCountResult BoxCountFromData(const double* xyz, long long n,
       const double* a = xyz + 3 * segments[s];
       const double* b = xyz + 3 * segments[s + 1];
       total += std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) +
-                         (b[2] - a[2]) * (b[2] - a[2]));
+        (b[2] - a[2]) * (b[2] - a[2]));
     }
     if (total > 0)
     {

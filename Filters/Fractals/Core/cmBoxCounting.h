@@ -9,10 +9,9 @@
  * N(ε_k) is the number of boxes that contain a point (point sets, binary
  * image pixels) or that a segment passes through (polylines, sampled every
  * ε_k / 8 along each segment), minimised over grids shifted by half a box
- * along each axis (the smallest cover, as the definition asks). The dimension is the least-squares slope of
- * log N against log(1/ε). The levels must lie in the data's scaling range:
- * boxes much larger than the set or smaller than its resolution (segment
- * length, point spacing) bend the line.
+ * along each axis (the smallest cover, as the definition asks). The dimension is the least-squares
+ * slope of log N against log(1/ε). The levels must lie in the data's scaling range: boxes much
+ * larger than the set or smaller than its resolution (segment length, point spacing) bend the line.
  */
 #ifndef cmBoxCounting_h
 #define cmBoxCounting_h
@@ -27,7 +26,7 @@ struct BoxCountResult
   std::vector<double> Level; ///< k in ε = L / 2^k (fractional with several steps per octave)
   std::vector<double> BoxSize;
   std::vector<double> Count;
-  double Slope = 0;     ///< the box-counting dimension
+  double Slope = 0; ///< the box-counting dimension
   double Intercept = 0; ///< of log N = Slope · log(1/ε) + Intercept
   bool Aborted = false; ///< `progressAbort` asked to stop (the rest is then incomplete)
 };
@@ -66,6 +65,7 @@ BoxCountResult BoxCountFromData(const double* xyz, long long n,
   double lastM = 0, const std::function<bool(double)>& progressAbort = nullptr);
 
 /// Least-squares slope and intercept of y against x.
-void FitLine(const std::vector<double>& x, const std::vector<double>& y, double& slope, double& intercept);
+void FitLine(
+  const std::vector<double>& x, const std::vector<double>& y, double& slope, double& intercept);
 }
 #endif

@@ -69,7 +69,8 @@ EscapeResult EscapeTime(double x, double y, const EscapeParameters& p)
   {
     // Escaped before any iteration.
     r.Trap = std::sqrt(trap);
-    r.Smooth = 1 - std::log(0.5 * std::log(zx * zx + zy * zy) / std::log(p.EscapeRadius)) / std::log(d);
+    r.Smooth =
+      1 - std::log(0.5 * std::log(zx * zx + zy * zy) / std::log(p.EscapeRadius)) / std::log(d);
     r.Distance = std::sqrt(zx * zx + zy * zy) * 0.5 * std::log(zx * zx + zy * zy);
     return r;
   }

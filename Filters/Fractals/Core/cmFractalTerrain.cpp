@@ -46,8 +46,8 @@ std::string ValidateTerrain(const TerrainParameters& p)
   return std::string();
 }
 
-bool GenerateTerrain(const TerrainParameters& p, const TerrainWindow& w, std::vector<double>& height,
-  std::vector<double>* displacement, const ParallelFor& pf,
+bool GenerateTerrain(const TerrainParameters& p, const TerrainWindow& w,
+  std::vector<double>& height, std::vector<double>* displacement, const ParallelFor& pf,
   const std::function<bool(double)>& progressAbort, TerrainScratch* scratch)
 {
   TerrainScratch local;
@@ -130,7 +130,8 @@ bool GenerateTerrain(const TerrainParameters& p, const TerrainWindow& w, std::ve
         if ((j & 1) == 0)
         {
           const double* crow = cur.V.data() + std::size_t(j / 2 - cur.B0) * cnx - cur.A0;
-          const double* cdrow = wantD ? cur.D.data() + std::size_t(j / 2 - cur.B0) * cnx - cur.A0 : nullptr;
+          const double* cdrow =
+            wantD ? cur.D.data() + std::size_t(j / 2 - cur.B0) * cnx - cur.A0 : nullptr;
           for (int i = next.A0; i <= next.A1; ++i)
           {
             const int k = i - next.A0;

@@ -44,13 +44,13 @@ namespace cm::fractal
 {
 struct TerrainParameters
 {
-  int Levels = 8;                      ///< n: the grid is (2^n+1)^2
-  double Hurst = 0.5;                  ///< H in (0, 1]
-  double Sigma = 1.0;                  ///< σ: overall roughness scale
-  std::uint64_t Seed = 0;              ///< seed of the counter-based generator
+  int Levels = 8; ///< n: the grid is (2^n+1)^2
+  double Hurst = 0.5; ///< H in (0, 1]
+  double Sigma = 1.0; ///< σ: overall roughness scale
+  std::uint64_t Seed = 0; ///< seed of the counter-based generator
   double CornerHeights[4] = { 0, 0, 0, 0 }; ///< (0,0), (N,0), (N,N), (0,N)
-  bool DisplaceCentre = false;         ///< also displace face centres (Saupe's 2-D variant)
-  int ControlLevel = -1;               ///< K, or −1 for no control grid
+  bool DisplaceCentre = false; ///< also displace face centres (Saupe's 2-D variant)
+  int ControlLevel = -1; ///< K, or −1 for no control grid
   const double* ControlHeights = nullptr; ///< (2^K+1)^2 values, i fastest
 };
 
@@ -89,8 +89,8 @@ std::string ValidateTerrain(const TerrainParameters& p);
  * the level it was created (0 for corners and control points).
  * `abort` is polled between levels; `progress` is called with [0,1].
  */
-bool GenerateTerrain(const TerrainParameters& p, const TerrainWindow& w, std::vector<double>& height,
-  std::vector<double>* displacement, const ParallelFor& pf = nullptr,
+bool GenerateTerrain(const TerrainParameters& p, const TerrainWindow& w,
+  std::vector<double>& height, std::vector<double>* displacement, const ParallelFor& pf = nullptr,
   const std::function<bool(double)>& progressAbort = nullptr, TerrainScratch* scratch = nullptr);
 
 /**

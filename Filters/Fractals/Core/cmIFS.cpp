@@ -210,7 +210,8 @@ void ChaosGame(const std::vector<AffineMap>& maps, std::uint64_t seed, long long
     cum[k] = acc;
   }
   const auto pick = [&](double u) {
-    const std::size_t k = std::size_t(std::upper_bound(cum.begin(), cum.end(), u * acc) - cum.begin());
+    const std::size_t k =
+      std::size_t(std::upper_bound(cum.begin(), cum.end(), u * acc) - cum.begin());
     return std::min(k, maps.size() - 1);
   };
   double start[3];

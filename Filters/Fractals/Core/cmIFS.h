@@ -62,7 +62,7 @@ struct IFSPreset
   const char* Name;
   MapFormat Format;
   const char* Maps; ///< with probabilities
-  int SimilarityN;  ///< N equal maps of scale S (0: not self-similar)
+  int SimilarityN; ///< N equal maps of scale S (0: not self-similar)
   double SimilarityS;
 };
 

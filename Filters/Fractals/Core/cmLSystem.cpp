@@ -20,11 +20,13 @@ bool IsSymbol(char c)
 
 std::string Where(int index, const std::string& text, std::size_t column)
 {
-  return "rule " + std::to_string(index) + " ('" + text + "'), column " + std::to_string(column + 1);
+  return "rule " + std::to_string(index) + " ('" + text + "'), column " +
+    std::to_string(column + 1);
 }
 
 // Column of the first unbalanced bracket in s (columns from `cols`), or -1.
-long long BracketProblem(const std::string& s, const std::vector<std::size_t>& cols, std::string& what)
+long long BracketProblem(
+  const std::string& s, const std::vector<std::size_t>& cols, std::string& what)
 {
   std::vector<std::size_t> open;
   for (std::size_t k = 0; k < s.size(); ++k)
@@ -368,11 +370,12 @@ std::string ParseGrammar(
   // Most specific context first (2L, then 1L, then 0L).
   for (auto& list : g.Groups)
   {
-    std::stable_sort(list.begin(), list.end(), [&](const std::vector<int>& a, const std::vector<int>& b) {
-      const LRule& ra = g.Rules[std::size_t(a[0])];
-      const LRule& rb = g.Rules[std::size_t(b[0])];
-      return (ra.Left.size() + ra.Right.size()) > (rb.Left.size() + rb.Right.size());
-    });
+    std::stable_sort(
+      list.begin(), list.end(), [&](const std::vector<int>& a, const std::vector<int>& b) {
+        const LRule& ra = g.Rules[std::size_t(a[0])];
+        const LRule& rb = g.Rules[std::size_t(b[0])];
+        return (ra.Left.size() + ra.Right.size()) > (rb.Left.size() + rb.Right.size());
+      });
   }
   return std::string();
 }
@@ -399,7 +402,8 @@ double ProjectedLength(const LGrammar& g, int n)
         }
         for (int d = 0; d < 128; ++d)
         {
-          M[std::size_t(c)][std::size_t(d)] = std::max(M[std::size_t(c)][std::size_t(d)], cnt[std::size_t(d)]);
+          M[std::size_t(c)][std::size_t(d)] =
+            std::max(M[std::size_t(c)][std::size_t(d)], cnt[std::size_t(d)]);
         }
       }
     }
@@ -451,7 +455,8 @@ bool Derive(const LGrammar& g, int n, std::uint64_t seed, std::string& out,
     {
       return false;
     }
-    const std::vector<long long> match = needContext ? MatchBrackets(cur) : std::vector<long long>();
+    const std::vector<long long> match =
+      needContext ? MatchBrackets(cur) : std::vector<long long>();
     next.clear();
     next.reserve(cur.size() * 2);
     for (std::size_t i = 0; i < cur.size(); ++i)
@@ -587,27 +592,13 @@ void Interpret(const std::string& s, const TurtleParameters& p, TurtleGeometry& 
     }
     switch (c)
     {
-      case '+':
-        Rotate(st.H, st.L, ca, sa);
-        break;
-      case '-':
-        Rotate(st.H, st.L, ca, -sa);
-        break;
-      case '&':
-        Rotate(st.H, st.U, ca, -sa);
-        break;
-      case '^':
-        Rotate(st.H, st.U, ca, sa);
-        break;
-      case '\\':
-        Rotate(st.L, st.U, ca, sa);
-        break;
-      case '/':
-        Rotate(st.L, st.U, ca, -sa);
-        break;
-      case '|':
-        Rotate(st.H, st.L, -1.0, 0.0);
-        break;
+      case '+': Rotate(st.H, st.L, ca, sa); break;
+      case '-': Rotate(st.H, st.L, ca, -sa); break;
+      case '&': Rotate(st.H, st.U, ca, -sa); break;
+      case '^': Rotate(st.H, st.U, ca, sa); break;
+      case '\\': Rotate(st.L, st.U, ca, sa); break;
+      case '/': Rotate(st.L, st.U, ca, -sa); break;
+      case '|': Rotate(st.H, st.L, -1.0, 0.0); break;
       case '[':
         stack.push_back(st);
         ++st.Depth;
@@ -620,14 +611,9 @@ void Interpret(const std::string& s, const TurtleParameters& p, TurtleGeometry& 
           stack.pop_back();
         }
         break;
-      case '!':
-        st.Width *= p.WidthDecay;
-        break;
-      case '\'':
-        ++st.Color;
-        break;
-      default:
-        break;
+      case '!': st.Width *= p.WidthDecay; break;
+      case '\'': ++st.Color; break;
+      default: break;
     }
   }
   close();
@@ -654,8 +640,8 @@ const std::vector<LPreset>& LPresets()
       "F : 0.33 -> F[+F]F[-F]F; F : 0.33 -> F[+F]F; F : 0.34 -> F[-F]F", "", 25.7, 5, "F",
       { 0, 1, 0 }, 0, 0 },
     { "3-D bush (ABOP 1.25)", "A",
-      "A -> [&FL!A]/////'[&FL!A]///////'[&FL!A]; F -> S/////F; S -> FL; L -> [''''^^G]",
-      "", 22.5, 7, "FG", { 0, 1, 0 }, 0, 0 },
+      "A -> [&FL!A]/////'[&FL!A]///////'[&FL!A]; F -> S/////F; S -> FL; L -> [''''^^G]", "", 22.5,
+      7, "FG", { 0, 1, 0 }, 0, 0 },
   };
   return presets;
 }

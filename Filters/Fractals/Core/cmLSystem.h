@@ -38,13 +38,13 @@ namespace cm::fractal
 {
 struct LRule
 {
-  std::string Left;   ///< left context (may be empty)
+  std::string Left; ///< left context (may be empty)
   char Predecessor = 0;
-  std::string Right;  ///< right context (may be empty)
+  std::string Right; ///< right context (may be empty)
   double Probability = 1.0;
   bool HasProbability = false;
   std::string Successor;
-  int Index = 0;      ///< 1-based position in the rule text
+  int Index = 0; ///< 1-based position in the rule text
 };
 
 struct LGrammar
@@ -54,7 +54,8 @@ struct LGrammar
   std::string Ignore;
   /// Per symbol, indices into Rules grouped by (left, right) context, most
   /// specific groups first; filled by ParseGrammar.
-  std::vector<std::vector<std::vector<int>>> Groups = std::vector<std::vector<std::vector<int>>>(128);
+  std::vector<std::vector<std::vector<int>>> Groups =
+    std::vector<std::vector<std::vector<int>>>(128);
 };
 
 /// Parses axiom and rules. Returns "" or a message naming the rule (its

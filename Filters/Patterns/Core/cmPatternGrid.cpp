@@ -87,7 +87,8 @@ void AddLevelCircles(GridLines& lines, const double center[3], double radius, do
   }
 }
 
-void AddGraticule(GridLines& lines, const double center[3], double radius, double stepDeg, int segments)
+void AddGraticule(
+  GridLines& lines, const double center[3], double radius, double stepDeg, int segments)
 {
   if (!(stepDeg > 0) || !(radius > 0))
   {
@@ -160,8 +161,7 @@ std::int64_t AddContour(GridLines& lines, const double* points, const double* va
       }
       // A vertex exactly at the iso-value gives a zero-length segment when the
       // other two lie below (a level equal to the maximum): nothing to draw.
-      if (found == 2 &&
-        (seg[0] != seg[3] || seg[1] != seg[4] || seg[2] != seg[5]))
+      if (found == 2 && (seg[0] != seg[3] || seg[1] != seg[4] || seg[2] != seg[5]))
       {
         lines.AddLine(seg, 2, GridLineKind::Contour, levelDb, label);
         ++added;

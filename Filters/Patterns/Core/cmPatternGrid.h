@@ -31,25 +31,26 @@ namespace cm::pattern
 /// What a grid line is.
 enum class GridLineKind
 {
-  CircleXZ = 0,     ///< level circle in the xz plane (φ = 0°/180°)
-  CircleYZ = 1,     ///< level circle in the yz plane (φ = 90°/270°)
-  CircleXY = 2,     ///< level circle in the xy plane (θ = 90°)
-  Contour = 3,      ///< level contour on the pattern surface
-  ThetaLine = 4,    ///< graticule: constant θ (a parallel)
-  PhiLine = 5,      ///< graticule: constant φ (a meridian, pole to pole)
+  CircleXZ = 0, ///< level circle in the xz plane (φ = 0°/180°)
+  CircleYZ = 1, ///< level circle in the yz plane (φ = 90°/270°)
+  CircleXY = 2, ///< level circle in the xy plane (θ = 90°)
+  Contour = 3, ///< level contour on the pattern surface
+  ThetaLine = 4, ///< graticule: constant θ (a parallel)
+  PhiLine = 5, ///< graticule: constant φ (a meridian, pole to pole)
 };
 
 struct GridLines
 {
-  std::vector<double> Points;                ///< x y z per point
-  std::vector<std::int64_t> Offsets{ 0 };    ///< line i: points Offsets[i] … Offsets[i+1]−1
-  std::vector<int> Kind;                     ///< GridLineKind per line
-  std::vector<double> Level;                 ///< dB (circles, contours) or degrees (graticule)
-  std::vector<std::string> Label;            ///< per line
+  std::vector<double> Points; ///< x y z per point
+  std::vector<std::int64_t> Offsets{ 0 }; ///< line i: points Offsets[i] … Offsets[i+1]−1
+  std::vector<int> Kind; ///< GridLineKind per line
+  std::vector<double> Level; ///< dB (circles, contours) or degrees (graticule)
+  std::vector<std::string> Label; ///< per line
 
   std::int64_t NumberOfLines() const { return static_cast<std::int64_t>(Kind.size()); }
   /// Appends a line of n points (x y z each).
-  void AddLine(const double* xyz, std::int64_t n, GridLineKind kind, double level, const std::string& label);
+  void AddLine(
+    const double* xyz, std::int64_t n, GridLineKind kind, double level, const std::string& label);
 };
 
 /// Radius fraction (× pattern radius) at which a level is drawn on the scale.
@@ -72,7 +73,8 @@ void AddLevelCircles(GridLines& lines, const double center[3], double radius, do
 
 /// Adds θ parallels (θ = step, 2·step, … < 180) and φ meridians
 /// (φ = 0, step, … < 360) on the sphere of `radius` around `center`.
-void AddGraticule(GridLines& lines, const double center[3], double radius, double stepDeg, int segments);
+void AddGraticule(
+  GridLines& lines, const double center[3], double radius, double stepDeg, int segments);
 
 /**
  * Adds the contour of a piecewise-linear field on a polygon mesh: every

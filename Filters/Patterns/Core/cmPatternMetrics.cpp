@@ -151,7 +151,8 @@ std::vector<double> PatternCut(const std::vector<double>& th, const std::vector<
   }
   Direction(t, p, c.U);
   const double tr = t * D2R, pr = p * D2R;
-  const double thetaHat[3] = { std::cos(tr) * std::cos(pr), std::cos(tr) * std::sin(pr), -std::sin(tr) };
+  const double thetaHat[3] = { std::cos(tr) * std::cos(pr), std::cos(tr) * std::sin(pr),
+    -std::sin(tr) };
   const double phiHat[3] = { -std::sin(pr), std::cos(pr), 0.0 };
   for (int d = 0; d < 3; ++d)
     c.V[d] = plane == 2 ? phiHat[d] : thetaHat[d];
@@ -171,14 +172,15 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::v
     m.Directivity = m.ConePowerFraction = m.ConeAverageDirectivity = nan;
     return m;
   }
-  const std::size_t k = static_cast<std::size_t>(std::max_element(in.begin(), in.end()) - in.begin());
+  const std::size_t k =
+    static_cast<std::size_t>(std::max_element(in.begin(), in.end()) - in.begin());
   m.PeakIntensity = in[k];
   m.PeakTheta = th[k % nt];
   m.PeakPhi = ph[k / nt];
 
   // Integrals over the sphere with exact sin θ weights per θ cell.
-  const bool sphere = std::abs(th.front()) < 1e-6 && std::abs(th.back() - 180.0) < 1e-6 &&
-    FullCircle(ph);
+  const bool sphere =
+    std::abs(th.front()) < 1e-6 && std::abs(th.back() - 180.0) < 1e-6 && FullCircle(ph);
   double peakDir[3];
   Direction(m.PeakTheta, m.PeakPhi, peakDir);
   if (sphere)
@@ -208,7 +210,8 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::v
     }
     m.Directivity = total > 0 ? 4 * Pi * m.PeakIntensity / total : nan;
     m.ConePowerFraction = total > 0 ? cone / total : nan;
-    m.ConeAverageDirectivity = total > 0 && coneSolid > 0 ? 4 * Pi * cone / (coneSolid * total) : nan;
+    m.ConeAverageDirectivity =
+      total > 0 && coneSolid > 0 ? 4 * Pi * cone / (coneSolid * total) : nan;
   }
   else
   {
@@ -223,7 +226,8 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::v
   }
   // θ̂ at the peak lies in the plane of the peak and z; φ̂ is perpendicular to it.
   const double tp = m.PeakTheta * D2R, pp = m.PeakPhi * D2R;
-  const double thetaHat[3] = { std::cos(tp) * std::cos(pp), std::cos(tp) * std::sin(pp), -std::sin(tp) };
+  const double thetaHat[3] = { std::cos(tp) * std::cos(pp), std::cos(tp) * std::sin(pp),
+    -std::sin(tp) };
   const double phiHat[3] = { -std::sin(pp), std::cos(pp), 0.0 };
   for (int d = 0; d < 3; ++d)
   {
@@ -234,8 +238,8 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::v
   m.HalfPowerBeamwidth2 = Beamwidth(th, ph, in, c2, m.PeakIntensity);
 
   const double back = OnCircle(th, ph, in, c1, 180.0);
-  m.FrontToBack = back > 0 ? 10 * std::log10(m.PeakIntensity / back)
-                           : std::numeric_limits<double>::infinity();
+  m.FrontToBack =
+    back > 0 ? 10 * std::log10(m.PeakIntensity / back) : std::numeric_limits<double>::infinity();
 
   // First sidelobe on plane 1: walk out from the peak to the first minimum on
   // each side, then take the first local maximum beyond it, stopping at the
@@ -281,8 +285,8 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::v
       break;
     }
   }
-  m.FirstSidelobe = lobe > 0 ? 10 * std::log10(lobe / m.PeakIntensity)
-                             : -std::numeric_limits<double>::infinity();
+  m.FirstSidelobe =
+    lobe > 0 ? 10 * std::log10(lobe / m.PeakIntensity) : -std::numeric_limits<double>::infinity();
   return m;
 }
 } // namespace cm::pattern

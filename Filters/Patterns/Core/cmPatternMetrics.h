@@ -35,15 +35,15 @@ namespace cm::pattern
 {
 struct PatternMetrics
 {
-  double PeakTheta = 0, PeakPhi = 0;  ///< degrees
-  double PeakIntensity = 0;           ///< the largest sample
-  double Directivity = 0;             ///< linear; NaN without a full sphere
-  double HalfPowerBeamwidth1 = 0;     ///< degrees, plane through the peak and z
-  double HalfPowerBeamwidth2 = 0;     ///< degrees, perpendicular plane
-  double FrontToBack = 0;             ///< dB
-  double FirstSidelobe = 0;           ///< dB relative to the peak
-  double ConePowerFraction = 0;       ///< 0…1; NaN without a full sphere
-  double ConeAverageDirectivity = 0;  ///< linear; NaN without a full sphere
+  double PeakTheta = 0, PeakPhi = 0; ///< degrees
+  double PeakIntensity = 0; ///< the largest sample
+  double Directivity = 0; ///< linear; NaN without a full sphere
+  double HalfPowerBeamwidth1 = 0; ///< degrees, plane through the peak and z
+  double HalfPowerBeamwidth2 = 0; ///< degrees, perpendicular plane
+  double FrontToBack = 0; ///< dB
+  double FirstSidelobe = 0; ///< dB relative to the peak
+  double ConePowerFraction = 0; ///< 0…1; NaN without a full sphere
+  double ConeAverageDirectivity = 0; ///< linear; NaN without a full sphere
 };
 
 /// Computes the metrics; `intensity` has theta.size() × phi.size() values, θ fastest.
@@ -57,11 +57,12 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& thetaDeg,
  * elevation cut φ = userAngle (θ running over the circle through both
  * poles), plane 3 the conical cut θ = userAngle (φ = 0…360).
  */
-std::vector<double> PatternCut(const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg,
-  const std::vector<double>& intensity, double peakTheta, double peakPhi, int plane, double step,
-  double userAngle);
+std::vector<double> PatternCut(const std::vector<double>& thetaDeg,
+  const std::vector<double>& phiDeg, const std::vector<double>& intensity, double peakTheta,
+  double peakPhi, int plane, double step, double userAngle);
 
-/// Bilinear interpolation of the grid at (θ, φ) in degrees (φ wraps when the grid is a full circle).
+/// Bilinear interpolation of the grid at (θ, φ) in degrees (φ wraps when the grid is a full
+/// circle).
 double SamplePattern(const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg,
   const std::vector<double>& intensity, double theta, double phi);
 } // namespace cm::pattern

@@ -23,11 +23,11 @@ namespace cm::pattern
 {
 struct Polarization
 {
-  std::complex<double> Right, Left;  ///< circular components
-  std::complex<double> Co, Cross;    ///< Ludwig-3 components
-  double AxialRatio = 0;             ///< linear, ≥ 1
-  double Tilt = 0;                   ///< degrees
-  int Sense = 0;                     ///< +1 right, −1 left, 0 linear
+  std::complex<double> Right, Left; ///< circular components
+  std::complex<double> Co, Cross; ///< Ludwig-3 components
+  double AxialRatio = 0; ///< linear, ≥ 1
+  double Tilt = 0; ///< degrees
+  int Sense = 0; ///< +1 right, −1 left, 0 linear
 };
 
 /// φ and the Ludwig-3 reference angle ψ in degrees.

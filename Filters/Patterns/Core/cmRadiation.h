@@ -45,8 +45,7 @@ void FarFieldFromRadiationVector(const std::complex<double> n[3], double k, doub
  * `e2` is θ-fastest with nt × np samples; φ must span 360° (the closing
  * column, if present, is given by `closing` and counted once).
  */
-std::vector<double> DirectivityOnGrid(
-  const std::vector<double>& e2, const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg,
-  bool closing);
+std::vector<double> DirectivityOnGrid(const std::vector<double>& e2,
+  const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg, bool closing);
 } // namespace cm::pattern
 #endif

@@ -208,8 +208,7 @@ double FieldRatio(double value, double maxValue, PatternValueKind kind, bool cla
     case PatternValueKind::Power:
       return maxValue > 0 && value > 0 ? std::min(top, std::sqrt(value / maxValue)) : 0.0;
     case PatternValueKind::FieldMagnitude:
-    default:
-      return maxValue > 0 && value > 0 ? std::min(top, value / maxValue) : 0.0;
+    default: return maxValue > 0 && value > 0 ? std::min(top, value / maxValue) : 0.0;
   }
 }
 

@@ -27,12 +27,12 @@ namespace cm::pattern
 {
 struct SphereGrid
 {
-  std::vector<double> Theta;      ///< distinct θ values, ascending (degrees)
-  std::vector<double> Phi;        ///< distinct φ values kept, ascending (degrees)
-  bool WrapsPhi = false;          ///< the last φ column connects to the first
-  std::vector<double> Direction;  ///< unit vector per vertex (x y z)
+  std::vector<double> Theta; ///< distinct θ values, ascending (degrees)
+  std::vector<double> Phi; ///< distinct φ values kept, ascending (degrees)
+  bool WrapsPhi = false; ///< the last φ column connects to the first
+  std::vector<double> Direction; ///< unit vector per vertex (x y z)
   std::vector<double> VertexTheta, VertexPhi; ///< degrees, per vertex
-  std::vector<double> Value;      ///< sample value per vertex
+  std::vector<double> Value; ///< sample value per vertex
   /// Cells as offsets + corner ids (long long, as cm::SurfaceView reads them).
   std::vector<long long> Offsets{ 0 };
   std::vector<long long> Connectivity;
@@ -53,17 +53,17 @@ bool BuildSphereGrid(const double* theta, const double* phi, const double* value
 enum class PatternValueKind
 {
   FieldMagnitude = 0, ///< |E| (V or V/m); ratios are field ratios
-  Power = 1,          ///< linear power, gain or directivity
-  Decibels = 2,       ///< dB or dBi; −999.99 and below mean "no field"
+  Power = 1, ///< linear power, gain or directivity
+  Decibels = 2, ///< dB or dBi; −999.99 and below mean "no field"
 };
 
 /// How the radius is drawn from the normalized field a = |E| / |E|max in [0, 1].
 enum class PatternScale
 {
   LinearField = 0, ///< r = a
-  Power = 1,       ///< r = a²
-  Decibels = 2,    ///< r = max(0, 1 + 20·log10(a) / floor)  (floor > 0, in dB)
-  ARRL = 3,        ///< ARRL log-periodic: r = 0.89^(−dB/2), 0.89 per 2 dB down
+  Power = 1, ///< r = a²
+  Decibels = 2, ///< r = max(0, 1 + 20·log10(a) / floor)  (floor > 0, in dB)
+  ARRL = 3, ///< ARRL log-periodic: r = 0.89^(−dB/2), 0.89 per 2 dB down
   /// Absolute dB (dBi for a gain column) against a fixed reference level
   /// L: r = max(0, 1 + (G − L)/floor); G = L at r = 1, values above L beyond it.
   /// Here the ratio a is |E|/|E|ref (not clamped to 1), so G − L = 20·log10(a).

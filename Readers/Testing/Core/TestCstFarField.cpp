@@ -95,7 +95,8 @@ double DirectivityFromFields(const FarFieldGrid& g)
     for (std::int64_t it = 0; it < nt; ++it)
     {
       const std::size_t k = static_cast<std::size_t>(ip * nt + it);
-      const double e2 = std::norm(C(g.EthetaRe[k], g.EthetaIm[k])) + std::norm(C(g.EphiRe[k], g.EphiIm[k]));
+      const double e2 =
+        std::norm(C(g.EthetaRe[k], g.EthetaIm[k])) + std::norm(C(g.EphiRe[k], g.EphiIm[k]));
       peak = std::max(peak, e2);
       const double w = (it == 0 || it == nt - 1) ? 0.5 : 1.0;
       const double dt = (g.Theta[nt - 1] - g.Theta[0]) / double(nt - 1) * M_PI / 180;
@@ -117,8 +118,9 @@ void TestUnits(const std::string& data)
   std::printf("  volts: GainKind %s, FieldUnit %s, %zu extra columns\n", g.GainKind.c_str(),
     g.FieldUnit.c_str(), g.Extra.size());
   CM_CHECK(g.GainKind == "E-Field" && g.FieldUnit == "V" && g.Gain.empty());
-  CM_CHECK(g.Extra.size() == 4 && g.Extra[0].first == "Abs(Horiz)_V" && g.Extra[1].first == "Abs(Verti)_V" &&
-    g.Extra[2].first == "AxialRatio" && g.Extra[3].first == "Abs(V)_V");
+  CM_CHECK(g.Extra.size() == 4 && g.Extra[0].first == "Abs(Horiz)_V" &&
+    g.Extra[1].first == "Abs(Verti)_V" && g.Extra[2].first == "AxialRatio" &&
+    g.Extra[3].first == "Abs(V)_V");
   for (const auto& c : g.Extra)
   {
     CM_CHECK(c.first.find("Gain") == std::string::npos);
@@ -146,7 +148,8 @@ void TestUnits(const std::string& data)
     shouted[i] = static_cast<char>(i % 2 ? std::toupper(shouted[i]) : std::tolower(shouted[i]));
   }
   const FarFieldGrid u = ParseCstFarField(shouted, "shouted");
-  CM_CHECK(u.GainKind == "E-Field" && u.FieldUnit == "V" && u.Gain.empty() && u.EthetaRe == g.EthetaRe);
+  CM_CHECK(
+    u.GainKind == "E-Field" && u.FieldUnit == "V" && u.Gain.empty() && u.EthetaRe == g.EthetaRe);
 
   // [A/m]: H, turned into E through eta0 (E_theta = eta0 H_phi, E_phi = -eta0 H_theta).
   std::string h = text;
@@ -184,20 +187,24 @@ void TestUnits(const std::string& data)
   // every printed theta): taken to theta in [0, 180], phi in [0, 360) with the same
   // formula at every sample (the components change sign beyond 180, the poles at the
   // new phi are turned), the spherical components' own columns NaN at the filled poles.
-  const FarFieldGrid x = ParseCstFarField(Slurp(data + "xdipole_spherical_volts_pos360.txt"), "pos360");
-  CM_CHECK(x.NumberOfTheta == 19 && x.NumberOfPhi == 12 && x.GainKind == "E-Field" && x.Gain.empty());
+  const FarFieldGrid x =
+    ParseCstFarField(Slurp(data + "xdipole_spherical_volts_pos360.txt"), "pos360");
+  CM_CHECK(
+    x.NumberOfTheta == 19 && x.NumberOfPhi == 12 && x.GainKind == "E-Field" && x.Gain.empty());
   double worstX = 0;
   int nans = 0;
   for (std::int64_t k = 0; k < x.NumberOfSamples(); ++k)
   {
     CM_CHECK(x.Theta[k] == 10.0 * double(k % 19) && x.Phi[k] == 30.0 * double(k / 19));
     const double t = x.Theta[k] * M_PI / 180, p = x.Phi[k] * M_PI / 180;
-    worstX = std::max({ worstX, std::abs(C(x.EthetaRe[k], x.EthetaIm[k]) - 10 * std::cos(t) * std::cos(p)),
-      std::abs(C(x.EphiRe[k], x.EphiIm[k]) + 10 * std::sin(p)) });
+    worstX =
+      std::max({ worstX, std::abs(C(x.EthetaRe[k], x.EthetaIm[k]) - 10 * std::cos(t) * std::cos(p)),
+        std::abs(C(x.EphiRe[k], x.EphiIm[k]) + 10 * std::sin(p)) });
     nans += std::isnan(x.Extra[0].second[k]) ? 1 : 0;
   }
-  std::printf("  pos360: worst |E - formula| = %.2e V, %d filled poles, directivity from |E| %.4f\n",
-    worstX, nans, DirectivityFromFields(x));
+  std::printf(
+    "  pos360: worst |E - formula| = %.2e V, %d filled poles, directivity from |E| %.4f\n", worstX,
+    nans, DirectivityFromFields(x));
   CM_CHECK(worstX < 5e-3 && nans == 10);
   CM_NEAR(DirectivityFromFields(x), 1.5, 0.02);
 
@@ -239,7 +246,8 @@ void TestFarFieldSource(const std::string& data)
   // directivity is 1.5 at theta = 90 degrees, and the integral of the fields over the
   // sphere, |rE|^2 / (2 eta0) dOmega, is the stated power.
   const std::string text = Slurp(data + "dipole_source.ffs");
-  CM_CHECK(LooksLikeCstFarFieldSource(text.substr(0, 4096)) && !LooksLikeCstFarField(text.substr(0, 4096)));
+  CM_CHECK(LooksLikeCstFarFieldSource(text.substr(0, 4096)) &&
+    !LooksLikeCstFarField(text.substr(0, 4096)));
   const CstFarFieldSource src = ParseCstFarFieldSource(text, "ffs");
   CM_CHECK(src.Grids.size() == 2 && src.Warnings.empty() && src.Version == "3.0");
   const double eta0 = 376.730313668;
@@ -249,7 +257,8 @@ void TestFarFieldSource(const std::string& data)
     const double a = f == 0 ? 10 : 20;
     CM_CHECK(g.Frequency == (f == 0 ? 1e9 : 1.5e9) && g.NumberOfTheta == 37 && g.NumberOfPhi == 9);
     CM_CHECK(g.GainKind == "Directivity" && g.FieldUnit == "V" && g.Gain.size() == 333);
-    CM_CHECK(g.Values.size() == 6 && g.Values[0].first == "RadiatedPower" && g.Values[3].first == "Position");
+    CM_CHECK(g.Values.size() == 6 && g.Values[0].first == "RadiatedPower" &&
+      g.Values[3].first == "Position");
     const double prad = g.Values[0].second[0];
     CM_NEAR(prad, 4 * M_PI * a * a / (3 * eta0), 1e-6 * prad); // as printed, 7 digits
     double peak = -1e9, power = 0;
@@ -259,7 +268,8 @@ void TestFarFieldSource(const std::string& data)
       peak = std::max(peak, g.Gain[k]);
       const std::int64_t it = k % 37, ip = k / 37;
       const C et(g.EthetaRe[k], g.EthetaIm[k]);
-      const C want = a * std::sin(g.Theta[k] * M_PI / 180) * std::polar(1.0, f == 0 ? 0.0 : M_PI / 6);
+      const C want =
+        a * std::sin(g.Theta[k] * M_PI / 180) * std::polar(1.0, f == 0 ? 0.0 : M_PI / 6);
       CM_NEAR(std::abs(et - want), 0, 1e-7 * a);
       if (ip < 8) // phi = 360 closes the circle: counted once
       {
@@ -274,12 +284,14 @@ void TestFarFieldSource(const std::string& data)
       }
     }
     std::printf("  ffs f%zu: peak directivity %.6f dBi (1.5 = %.6f), integral of the fields / "
-                "stated Prad = %.5f\n", f, peak, 10 * std::log10(1.5), power / prad);
-    CM_NEAR(peak, 10 * std::log10(1.5), 1e-5);   // Prad printed to 7 digits
-    CM_NEAR(power / prad, 1.0, 2e-3);            // 5-degree trapezoid of sin^3: 0.1 %
+                "stated Prad = %.5f\n",
+      f, peak, 10 * std::log10(1.5), power / prad);
+    CM_NEAR(peak, 10 * std::log10(1.5), 1e-5); // Prad printed to 7 digits
+    CM_NEAR(power / prad, 1.0, 2e-3); // 5-degree trapezoid of sin^3: 0.1 %
   }
   // Comments without regard to case, blanks and hyphens; HFSS's layout without banner.
-  std::string loose = Replace(text, "// CST Farfield Source File", "//   cst  FARFIELD source file");
+  std::string loose =
+    Replace(text, "// CST Farfield Source File", "//   cst  FARFIELD source file");
   loose = Replace(loose, "// zAxis", "// z-Axis");
   loose = Replace(loose, "Power , Frequency", "Power, frequency");
   loose = Replace(loose, "// >> Total #phi samples", "//>>  TOTAL #Phi   samples");
@@ -289,7 +301,8 @@ void TestFarFieldSource(const std::string& data)
   CM_CHECK(ParseCstFarFieldSource(hfss, "hfss").Grids[1].Gain == src.Grids[1].Gain);
 
   // An optional block that fails: one warning naming file and line, the grids read.
-  const std::string badAxis = Replace(text, "0.000000e+00 0.000000e+00 1.000000e+00 \n", "0.0 0.0 one\n");
+  const std::string badAxis =
+    Replace(text, "0.000000e+00 0.000000e+00 1.000000e+00 \n", "0.0 0.0 one\n");
   const CstFarFieldSource w = ParseCstFarFieldSource(badAxis, "axis");
   CM_CHECK(w.Grids.size() == 2 && w.Warnings.size() == 1);
   std::printf("  warning: %s\n", w.Warnings.empty() ? "" : w.Warnings[0].c_str());
@@ -300,17 +313,23 @@ void TestFarFieldSource(const std::string& data)
   CM_CHECK(c.Grids.size() == 1 && c.Warnings.size() == 1 &&
     c.Warnings[0].find("#Frequencies says 2 but the file ends after 1") != std::string::npos);
   // No radiated power (-1, as some converters write): fields, no Gain, one warning.
-  const CstFarFieldSource np = ParseCstFarFieldSource(Replace(text, "1.111880e+00 \n", "-1 \n"), "nopower");
+  const CstFarFieldSource np =
+    ParseCstFarFieldSource(Replace(text, "1.111880e+00 \n", "-1 \n"), "nopower");
   CM_CHECK(np.Grids.size() == 2 && np.Grids[0].Gain.empty() && !np.Grids[1].Gain.empty() &&
     np.Warnings.size() == 1 && np.Warnings[0].rfind("nopower:22:", 0) == 0);
 
   // The required parts: one error each, naming the line.
-  ExpectSourceError("nearfield", Replace(text, "Farfield \n", "Nearfield \n"), "only far-field sources");
-  ExpectSourceError("bad row", Replace(text, "   0.000    10.000", "   0.000    1x.000"), "expected Theta, found '1x.000'");
-  ExpectSourceError("short row", Replace(text, "   0.000    10.000   1.73648178e+00", "   0.000    10.000"),
+  ExpectSourceError(
+    "nearfield", Replace(text, "Farfield \n", "Nearfield \n"), "only far-field sources");
+  ExpectSourceError("bad row", Replace(text, "   0.000    10.000", "   0.000    1x.000"),
+    "expected Theta, found '1x.000'");
+  ExpectSourceError("short row",
+    Replace(text, "   0.000    10.000   1.73648178e+00", "   0.000    10.000"),
     "fields, expected Phi Theta");
-  ExpectSourceError("truncated block", text.substr(0, text.rfind('\n', text.size() - 500) + 1), "ends after");
-  ExpectSourceError("cut in block 1", text.substr(0, text.find("   0.000    50.000")), "announces 9 x 37 = 333 rows");
+  ExpectSourceError(
+    "truncated block", text.substr(0, text.rfind('\n', text.size() - 500) + 1), "ends after");
+  ExpectSourceError("cut in block 1", text.substr(0, text.find("   0.000    50.000")),
+    "announces 9 x 37 = 333 rows");
   ExpectSourceError("powers", Replace(text, "1.000000e+09 \n", "\n"), "Power , Frequency block");
   ExpectSourceError("counts", Replace(text, "9 37\n", "37 9\n"), "theta values per phi");
   ExpectSourceError("no frequencies", Replace(text, "// #Frequencies\n2 \n", ""), "#Frequencies");
@@ -328,7 +347,8 @@ int TestCstFarField(int, char*[])
     const auto rows = Rows(text);
     CM_CHECK(g.NumberOfTheta == 5 && g.NumberOfPhi == 4 && rows.size() == 20);
     CM_CHECK(g.GainKind == "Directivity" && g.SourceFormat == "CST" && g.Frequency == 0);
-    CM_CHECK(g.Extra.size() == 3 && g.Extra[0].first == "Gain_theta" && g.Extra[2].first == "AxialRatio");
+    CM_CHECK(
+      g.Extra.size() == 3 && g.Extra[0].first == "Gain_theta" && g.Extra[2].first == "AxialRatio");
     for (std::size_t k = 0; k < rows.size(); ++k)
     {
       const auto& r = rows[k];
@@ -393,11 +413,13 @@ int TestCstFarField(int, char*[])
       const C et(g.EthetaRe[k], g.EthetaIm[k]), ep(g.EphiRe[k], g.EphiIm[k]);
       if (rows[k][2] < -200)
       {
-        CM_CHECK(std::abs(a) < 1e-9 && std::abs(et) < 1e-9 && std::abs(ep) < 1e-9); // the null at θ = 180°
+        CM_CHECK(
+          std::abs(a) < 1e-9 && std::abs(et) < 1e-9 && std::abs(ep) < 1e-9); // the null at θ = 180°
         continue;
       }
       const C j(0, 1);
-      const C wt = a * (std::sin(p) + 0.3 * j * std::cos(p)), wp = a * (std::cos(p) - 0.3 * j * std::sin(p));
+      const C wt = a * (std::sin(p) + 0.3 * j * std::cos(p)),
+              wp = a * (std::cos(p) - 0.3 * j * std::sin(p));
       worst = std::max({ worst, std::abs(et - wt) / std::abs(a), std::abs(ep - wp) / std::abs(a) });
       // The printed total is |E| of the same components.
       CM_NEAR(10 * std::log10(std::norm(et) + std::norm(ep)), rows[k][2], 1e-2); // 4 printed digits

@@ -24,8 +24,6 @@ namespace
 {
 
 
-
-
 /// The numeric rows of an .ffe text (lines not starting with # or *), as doubles.
 std::vector<std::vector<double>> FfeRows(const std::string& text)
 {
@@ -188,7 +186,8 @@ void RealLayouts(const std::string& data, const std::string& tmp)
     double worst = 0, scale = 0;
     for (std::size_t k = 0; k < 48 && c.size() == 1 && m.JReal.size() == 48; ++k)
     {
-      worst = std::max(worst, std::hypot(c[0].Electric.JReal[k] - m.JReal[k], c[0].Electric.JImag[k] - m.JImag[k]));
+      worst = std::max(worst,
+        std::hypot(c[0].Electric.JReal[k] - m.JReal[k], c[0].Electric.JImag[k] - m.JImag[k]));
       scale = std::max(scale, std::hypot(m.JReal[k], m.JImag[k]));
     }
     std::printf("  .os vs .out: worst |dJ| %.2e of max |J| %.3f\n", worst, scale);
@@ -198,7 +197,8 @@ void RealLayouts(const std::string& data, const std::string& tmp)
       const std::int64_t* v = &m.Connectivity[3 * e];
       for (int d = 0; d < 3; ++d)
       {
-        const double centroid = (m.Points[3 * v[0] + d] + m.Points[3 * v[1] + d] + m.Points[3 * v[2] + d]) / 3;
+        const double centroid =
+          (m.Points[3 * v[0] + d] + m.Points[3 * v[1] + d] + m.Points[3 * v[2] + d]) / 3;
         CM_NEAR(c[0].Electric.Positions[3 * e + d], centroid, 1e-6);
       }
     }
@@ -217,7 +217,8 @@ void RealLayouts(const std::string& data, const std::string& tmp)
       absolute += std::abs(rho) * q[0].Electric.Area[k];
       area += q[0].Electric.Area[k];
     }
-    std::printf("  .ol: |sum Q dA| / sum |Q| dA = %.2e, area %.6e\n", std::abs(total) / absolute, area);
+    std::printf(
+      "  .ol: |sum Q dA| / sum |Q| dA = %.2e, area %.6e\n", std::abs(total) / absolute, area);
     CM_CHECK(std::abs(total) < 1e-6 * absolute);
     CM_NEAR(area, 2e-3 * 0.3, 1e-12);
     auto ll = Lines(olt);
@@ -231,14 +232,16 @@ void RealLayouts(const std::string& data, const std::string& tmp)
   notes.clear();
   const auto d = ReadFekoOutputFile(data + "plate_2017_deactivated.out", &notes);
   CM_CHECK(d.size() == 1 && d[0].NumberOfElements() == 4 && d[0].NumberOfPoints() == 5);
-  CM_CHECK(d[0].JReal.empty() && d[0].Frequency == 3e8 && d[0].Name == "Currents1 (PlaneWaveSource1)");
+  CM_CHECK(
+    d[0].JReal.empty() && d[0].Frequency == 3e8 && d[0].Name == "Currents1 (PlaneWaveSource1)");
   CM_CHECK(notes.size() == 1 && notes[0].find("NOTE 34055") != std::string::npos &&
     notes[0].find("plate_2017_deactivated.out:") != std::string::npos);
   std::printf("  notice: %s\n", notes.empty() ? "" : notes[0].c_str());
   // No current request at all.
   notes.clear();
   const auto n = ReadFekoOutputFile(data + "plate_2017_nocurrents.out", &notes);
-  CM_CHECK(n.size() == 1 && n[0].NumberOfElements() == 4 && n[0].JReal.empty() && n[0].Frequency == 3e8);
+  CM_CHECK(
+    n.size() == 1 && n[0].NumberOfElements() == 4 && n[0].JReal.empty() && n[0].Frequency == 3e8);
   CM_CHECK(notes.size() == 1 && notes[0].find("no VALUES OF THE CURRENT") != std::string::npos);
 
   // Damaged copies.
@@ -455,7 +458,8 @@ int TestFekoFormats(int, char*[])
   {
     const std::string t = std::string("##File Type: Far field\n#Frequency: 1.0") + e +
       "\n#No. of Theta Samples: 2\n#No. of Phi Samples: 1\n#\"Theta\" \"Phi\" \"Gain(Total)\"\n"
-      "0.0 0.0 1.5\n9.0" + (e[0] == 'D' ? "D+01" : "E+001") + " 0.0 -2.5\n";
+      "0.0 0.0 1.5\n9.0" +
+      (e[0] == 'D' ? "D+01" : "E+001") + " 0.0 -2.5\n";
     const auto b = ParseFekoFarField(t, e);
     CM_CHECK(b.size() == 1 && b[0].Frequency == 1e9 && b[0].Theta[1] == 90 && b[0].Gain[1] == -2.5);
     CM_CHECK(b[0].EthetaRe[0] == 0 && b[0].GainKind == "Gain");
@@ -500,7 +504,8 @@ int TestFekoFormats(int, char*[])
     ExpectError("ffe coordinates", tmp + "ffe_cartesian.ffe", "only Spherical", ffe);
   }
   {
-    Spit(tmp + "ffe_other.ffe", "##File Type: Near field\n#Frequency: 1e9\n#No. of Theta Samples: 1\n");
+    Spit(tmp + "ffe_other.ffe",
+      "##File Type: Near field\n#Frequency: 1e9\n#No. of Theta Samples: 1\n");
     ExpectError("ffe other type", tmp + "ffe_other.ffe", "not a far field", ffe);
   }
 
@@ -512,7 +517,8 @@ int TestFekoFormats(int, char*[])
     CM_CHECK(b.size() == 1 && b[0].Frequency == 1e8);
     const auto& e = b[0].Electric;
     const auto& m = b[0].Magnetic;
-    CM_CHECK(e.Numbers.size() == 3 && e.Numbers[2] == 5 && m.Numbers.size() == 2 && m.Numbers[1] == 8);
+    CM_CHECK(
+      e.Numbers.size() == 3 && e.Numbers[2] == 5 && m.Numbers.size() == 2 && m.Numbers[1] == 8);
     CM_CHECK(e.Positions[1] == 6.66666667E-002 && e.JReal[0] == 1e-3 && e.JImag[0] == -2e-4);
     CM_CHECK(e.JReal[2] == 5e-5 && e.JImag[2] == 1e-5 && e.JReal[7] == -1e-4);
     CM_CHECK(m.Positions[5] == 0.1 && m.JReal[2] == 0 && m.JImag[2] == 2.0 && m.JReal[3] == 3.0);

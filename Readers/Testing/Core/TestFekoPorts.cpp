@@ -298,7 +298,8 @@ int TestFekoPorts(int, char*[])
     }
   }
   // The mesh parser reads the same file as before the blocks were added.
-  CM_CHECK(ParseFekoOutput(text, path).size() == ParseFekoOutput(Slurp(CLOUDMAP_DATA_DIR "/feko/strip_altair.out"), path).size());
+  CM_CHECK(ParseFekoOutput(text, path).size() ==
+    ParseFekoOutput(Slurp(CLOUDMAP_DATA_DIR "/feko/strip_altair.out"), path).size());
   // A run without voltage sources has no rows and is no error.
   CM_CHECK(ParseFekoPorts(Slurp(CLOUDMAP_DATA_DIR "/feko/plate.out"), "plate.out").empty());
 

@@ -66,7 +66,7 @@ void CheckPlate(const GmshMesh& m, bool v2)
   {
     CM_CHECK(re->Values[3] == 2.0 && re->Values[4] == 0.5 && im->Values[3] == -1.0);
     CM_CHECK(std::isnan(re->Values[6]) && std::isnan(mag->Values[2])); // element 20 not covered
-    CM_NEAR(mag->Values[3], 5.0, 1e-15);                               // |(3,0,0)+j(0,0,4)|... element 35
+    CM_NEAR(mag->Values[3], 5.0, 1e-15); // |(3,0,0)+j(0,0,4)|... element 35
     CM_NEAR(mag->Values[0], std::sqrt(2.0), 1e-15);
     CM_CHECK(re->Covered == 3 && re->Values[0] == 1.0 && re->Time == 0);
   }
@@ -84,7 +84,8 @@ void CheckPlate(const GmshMesh& m, bool v2)
   const GmshView* lone = View(m, "J (real)");
   if (v2)
   {
-    CM_CHECK(lone && lone->Time == 1e-9 && lone->Step == 1 && lone->Values[0] == 7.0 && lone->Covered == 1);
+    CM_CHECK(lone && lone->Time == 1e-9 && lone->Step == 1 && lone->Values[0] == 7.0 &&
+      lone->Covered == 1);
     CM_CHECK(m.Times.size() == 2 && m.Times[0] == 0 && m.Times[1] == 1e-9);
   }
   else
@@ -136,22 +137,25 @@ bool SameValues(const std::vector<double>& a, const std::vector<double>& b)
 /// `tol` > 0 for Gmsh's ASCII output, which prints 16 digits of the binary doubles.
 void SameMesh(const GmshMesh& a, const GmshMesh& b, const char* label, double tol = 0)
 {
-  std::printf("  %s: %lld elements, %zu views, %zu times\n", label, static_cast<long long>(b.NumberOfElements()),
-    b.Views.size(), b.Times.size());
-  CM_CHECK(a.Points.size() == b.Points.size() && a.NodeTags == b.NodeTags && a.Offsets == b.Offsets);
+  std::printf("  %s: %lld elements, %zu views, %zu times\n", label,
+    static_cast<long long>(b.NumberOfElements()), b.Views.size(), b.Times.size());
+  CM_CHECK(
+    a.Points.size() == b.Points.size() && a.NodeTags == b.NodeTags && a.Offsets == b.Offsets);
   double worst = 0;
   for (std::size_t i = 0; i < a.Points.size() && i < b.Points.size(); ++i)
   {
     worst = std::max(worst, std::abs(a.Points[i] - b.Points[i]));
   }
   CM_CHECK(worst <= tol);
-  CM_CHECK(a.Connectivity == b.Connectivity && a.ElementTags == b.ElementTags && a.SkippedTypes == b.SkippedTypes);
+  CM_CHECK(a.Connectivity == b.Connectivity && a.ElementTags == b.ElementTags &&
+    a.SkippedTypes == b.SkippedTypes);
   CM_CHECK(a.Times == b.Times && a.Views.size() == b.Views.size());
   for (std::size_t i = 0; i < a.Views.size() && i < b.Views.size(); ++i)
   {
     const GmshView &x = a.Views[i], &y = b.Views[i];
     CM_CHECK(x.Name == y.Name && x.OnElements == y.OnElements && x.Components == y.Components);
-    CM_CHECK(x.Time == y.Time && x.Step == y.Step && x.Covered == y.Covered && SameValues(x.Values, y.Values));
+    CM_CHECK(x.Time == y.Time && x.Step == y.Step && x.Covered == y.Covered &&
+      SameValues(x.Values, y.Values));
   }
 }
 
@@ -159,7 +163,8 @@ void SameMesh(const GmshMesh& a, const GmshMesh& b, const char* label, double to
 void BinaryAndSteps()
 {
   const std::string data = CLOUDMAP_DATA_DIR "/gmsh/";
-  const GmshMesh v22 = ReadGmshFile(data + "plate_v22.msh"), v41 = ReadGmshFile(data + "plate_v41.msh");
+  const GmshMesh v22 = ReadGmshFile(data + "plate_v22.msh"),
+                 v41 = ReadGmshFile(data + "plate_v41.msh");
   SameMesh(v22, ReadGmshFile(data + "plate_v22_bin.msh"), "2.2 binary little-endian");
   SameMesh(v22, ReadGmshFile(data + "plate_v22_bin_be.msh"), "2.2 binary big-endian");
   SameMesh(v41, ReadGmshFile(data + "plate_v41_bin.msh"), "4.1 binary little-endian");
@@ -170,7 +175,8 @@ void BinaryAndSteps()
   SameMesh(g22, ReadGmshFile(data + "gmsh_plate_v22_bin.msh"), "gmsh 4.8 -bin msh22", 1e-15);
   const GmshMesh g41 = ReadGmshFile(data + "gmsh_plate_v41.msh");
   SameMesh(g41, ReadGmshFile(data + "gmsh_plate_v41_bin.msh"), "gmsh 4.8 -bin msh41", 1e-15);
-  CM_CHECK(g22.NumberOfElements() == 8 && g22.SkippedTypes.size() == 1 && g22.SkippedTypes.at(15) == 1);
+  CM_CHECK(
+    g22.NumberOfElements() == 8 && g22.SkippedTypes.size() == 1 && g22.SkippedTypes.at(15) == 1);
   CM_CHECK(g41.Points == g22.Points && g41.Connectivity == g22.Connectivity); // both ASCII
   double area = 0;
   for (std::int64_t e = 0; e < g41.NumberOfElements(); ++e)
@@ -192,7 +198,8 @@ void BinaryAndSteps()
   }
   // Damaged binaries.
   const std::string b = Slurp(data + "plate_v41_bin.msh");
-  ExpectError("binary truncated", b.substr(0, b.find("$EndNodes") - 20), "binary data ends while reading");
+  ExpectError(
+    "binary truncated", b.substr(0, b.find("$EndNodes") - 20), "binary data ends while reading");
   std::string e = b;
   e[e.find("8\n") + 2] = 2; // the endianness check reads 2
   ExpectError("binary endianness", e, "endianness check");
@@ -492,7 +499,8 @@ int TestGmshFormat(int, char*[])
   ExpectWarning("count (data)", Replace(v2, "0\n1\n3\n1 1.5", "0\n1\n2\n1 1.5"),
     "more rows than the count", LineOf(v2, "0\n1\n3\n1 1.5") + 5);
   ExpectError("non-numeric", Replace(v2, "2 1 0 0\n", "2 1 O 0\n"), "expected y");
-  ExpectError("no nodes", v2.substr(0, v2.find("$Nodes")) + v2.substr(v2.find("$Elements")), "does not define");
+  ExpectError("no nodes", v2.substr(0, v2.find("$Nodes")) + v2.substr(v2.find("$Elements")),
+    "does not define");
   ExpectError("unknown node", Replace(v2, "20 2 2 2 1 5 6 9", "20 2 2 2 1 5 6 8"), "node 8");
   ExpectError("binary", Replace(v2, "2.2 0 8", "2.2 1 8"), "endianness check");
   ExpectError("file type", Replace(v2, "2.2 0 8", "2.2 2 8"), "file type 2");

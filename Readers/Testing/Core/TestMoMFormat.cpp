@@ -75,9 +75,12 @@ int TestMoMFormat(int, char*[])
     crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
   CM_CHECK(cm::ParseMoM(crlf, "crlf.cmom").NumberOfElements() == 2);
   CM_CHECK(cm::ParseMoM("\xEF\xBB\xBF" + std::string(Good), "bom.cmom").NumberOfElements() == 2);
-  CM_CHECK(cm::ParseMoM(Replace(Good, "Q 0 1 2 3  ", "q\t0\t1\t2\t3\t"), "tab.cmom").NumberOfElements() == 2);
-  const std::string oneBased = Replace(Replace(Replace(Good, "Q 0 1 2 3", "Q 1 2 3 4"), "T 1 4 2", "T 2 5 3"),
-    "VERTICES 5", "INDEX-BASE 1\nVERTICES 5");
+  CM_CHECK(
+    cm::ParseMoM(Replace(Good, "Q 0 1 2 3  ", "q\t0\t1\t2\t3\t"), "tab.cmom").NumberOfElements() ==
+    2);
+  const std::string oneBased =
+    Replace(Replace(Replace(Good, "Q 0 1 2 3", "Q 1 2 3 4"), "T 1 4 2", "T 2 5 3"), "VERTICES 5",
+      "INDEX-BASE 1\nVERTICES 5");
   CM_CHECK(cm::ParseMoM(oneBased, "one.cmom").Connectivity == m.Connectivity);
 
   // Every number spelling gives exactly what ParseDouble makes of the token
@@ -86,8 +89,8 @@ int TestMoMFormat(int, char*[])
   // exponents, a '+' sign, leading/trailing dots, comments touching a value.
   {
     const char* spellings[] = { "0", "-0", "1", "+2.5", "-.5", "5.", "1e-300", "4.9e-324",
-      "1.7976931348623157e308", "0.1", "0.30000000000000004", "123456789012345678901234",
-      "1.0D+03", "-2.5d-2", "7E+009", "3.14159265358979323846", "1e22", "1e23", "9007199254740993",
+      "1.7976931348623157e308", "0.1", "0.30000000000000004", "123456789012345678901234", "1.0D+03",
+      "-2.5d-2", "7E+009", "3.14159265358979323846", "1e22", "1e23", "9007199254740993",
       "2.2250738585072011e-308", "0.000001234", "-98765.4321e-3" };
     const int n = static_cast<int>(sizeof spellings / sizeof spellings[0]);
     std::string text = "CLOUDMAP-MOM 1\nFREQUENCY 1e9\nVERTICES " + std::to_string(n) + "\n";
@@ -142,12 +145,15 @@ int TestMoMFormat(int, char*[])
   ExpectError("CLOUDMAP-MOM 2\n", 1, "unsupported format version");
   ExpectError(Replace(Good, "END\n", ""), 14, "no END line");
   ExpectError(std::string(Good).substr(0, 75), 6, "found 2 fields"); // cut mid-line
-  ExpectError(std::string(Good).substr(0, std::string(Good).find("1 1 0")), 6, "unexpected end of file");
-  ExpectError(std::string(Good).substr(0, std::string(Good).find("T 1")), 11, "unexpected end of file");
+  ExpectError(
+    std::string(Good).substr(0, std::string(Good).find("1 1 0")), 6, "unexpected end of file");
+  ExpectError(
+    std::string(Good).substr(0, std::string(Good).find("T 1")), 11, "unexpected end of file");
   ExpectError(Replace(Good, "VERTICES 5", "VERTICES 6"), 10, "needs 3 coordinates");
   ExpectError(Replace(Good, "VERTICES 5", "VERTICES 4"), 9, "unknown keyword '2'");
   ExpectError(Replace(Good, "VERTICES 5", "VERTICES 1000000000000"), 4, "above the limit");
-  ExpectError(Replace(Good, "VERTICES 5", "VERTICES 100000000"), 4, "larger than the file could hold");
+  ExpectError(
+    Replace(Good, "VERTICES 5", "VERTICES 100000000"), 4, "larger than the file could hold");
   ExpectError(Replace(Good, "VERTICES 5", "VERTICES -3"), 4, "negative");
   ExpectError(Replace(Good, "VERTICES 5", "VERTICES 2.5"), 4, "an integer");
   ExpectError(Replace(Good, "ELEMENTS 2", "ELEMENTS 3"), 13, "unknown element type");
@@ -157,7 +163,8 @@ int TestMoMFormat(int, char*[])
   ExpectError(Replace(Good, "T 1 4 2    3", "T 1 4 2    nan"), 12, "not a finite number");
   ExpectError(Replace(Good, "T 1 4 2    3", "T 1 4 2    inf"), 12, "not a finite number");
   ExpectError(Replace(Good, "1 1 0\n", "1 NaN 0\n"), 7, "not a finite number");
-  ExpectError(Replace(Good, "Q 0 1 2 3  1 0 0 0 0 0", "Q 0 1 2 3  1 0 0 0 0"), 11, "found 9 fields");
+  ExpectError(
+    Replace(Good, "Q 0 1 2 3  1 0 0 0 0 0", "Q 0 1 2 3  1 0 0 0 0"), 11, "found 9 fields");
   ExpectError(Replace(Good, "FREQUENCY 1.2e8", "FREQUENCY -5"), 3, "positive");
   ExpectError(Replace(Good, "FREQUENCY 1.2e8   # Hz\n", ""), 14, "no FREQUENCY");
   ExpectError(Replace(Good, "0 0 0\n1 0 0", "0 0 0\n1 0x 0"), 6, "expected a coordinate");

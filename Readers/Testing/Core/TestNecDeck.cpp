@@ -31,7 +31,8 @@ struct Mesh
   std::map<std::tuple<long, long, long>, std::int64_t> Ids;
   std::int64_t Vertex(const double p[3])
   {
-    const auto key = std::make_tuple(std::lround(p[0] * 1e6), std::lround(p[1] * 1e6), std::lround(p[2] * 1e6));
+    const auto key =
+      std::make_tuple(std::lround(p[0] * 1e6), std::lround(p[1] * 1e6), std::lround(p[2] * 1e6));
     auto it = Ids.find(key);
     if (it != Ids.end())
     {
@@ -62,8 +63,8 @@ Mesh Cube(double a, int n)
     bool Triangles;
   };
   const Face faces[6] = { { { -a, -a, a }, X, Y, false }, { { -a, -a, -a }, Y, X, true },
-    { { a, -a, -a }, Y, Z, false }, { { -a, -a, -a }, Z, Y, false },
-    { { -a, a, -a }, Z, X, false }, { { -a, -a, -a }, X, Z, false } };
+    { { a, -a, -a }, Y, Z, false }, { { -a, -a, -a }, Z, Y, false }, { { -a, a, -a }, Z, X, false },
+    { { -a, -a, -a }, X, Z, false } };
   const double h = 2 * a / n;
   for (const Face& f : faces)
   {
@@ -155,12 +156,14 @@ int TestNecDeck(int, char*[])
   CM_CHECK(deck.find("CM CloudMap surface mesh: 112 patches, wire antenna 'roof monopole'") == 0);
   CM_CHECK(deck.find("SP 0 2 ") != std::string::npos && deck.find("SP 0 3 ") != std::string::npos);
   CM_CHECK(deck.find("GW 1 5 0.05 0.05 0.2 0.05 0.05 0.45 0.002\n") != std::string::npos);
-  CM_CHECK(deck.find("FR 0 1 0 0 300 0\nEX 0 1 1 0 1 0\nRP 0 7 5 1000 0 0 30 90\nEN\n") != std::string::npos);
+  CM_CHECK(deck.find("FR 0 1 0 0 300 0\nEX 0 1 1 0 1 0\nRP 0 7 5 1000 0 0 30 90\nEN\n") !=
+    std::string::npos);
 
   const std::string in = tmp + "deck_cube.nec", out = tmp + "deck_cube.out";
   Spit(in, deck);
   std::remove(out.c_str());
-  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + in + "\" -o \"" + out + "\" > /dev/null 2>&1";
+  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + in + "\" -o \"" +
+    out + "\" > /dev/null 2>&1";
   CM_CHECK(std::system(cmd.c_str()) == 0);
   try
   {
@@ -180,7 +183,8 @@ int TestNecDeck(int, char*[])
     original.Offsets = cube.Offsets;
     original.Connectivity = cube.Conn;
     Measure(original, area0, volume0);
-    std::printf("area %.9f (written %.9f), volume %.9f (written %.9f)\n", area, area0, volume, volume0);
+    std::printf(
+      "area %.9f (written %.9f), volume %.9f (written %.9f)\n", area, area0, volume, volume0);
     CM_NEAR(area0, 0.96, 1e-12);
     CM_NEAR(area, area0, 1e-9);
     CM_NEAR(volume0, 0.064, 1e-12);
@@ -209,42 +213,59 @@ int TestNecDeck(int, char*[])
   }
 
   std::printf("refusals:\n");
-  ExpectInvalid("pentagon", [&] {
-    Mesh m = cube;
-    m.Conn.push_back(0);
-    m.Offsets.back() += 1;
-    MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
-  }, "5 corners");
-  ExpectInvalid("degenerate", [&] {
-    Mesh m = cube;
-    m.Add({ 0, 0, 1 });
-    MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
-  }, "degenerate");
-  ExpectInvalid("attach out of range", [&] {
-    NecDeckOptions p = o;
-    p.AttachPatch = patches;
-    MakeNecDeck(cube.Points, cube.Offsets, cube.Conn, p);
-  }, "not a patch");
-  ExpectInvalid("vertex out of range", [&] {
-    Mesh m = cube;
-    m.Add({ 0, 1, 100000 });
-    MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
-  }, "out of range");
-  ExpectInvalid("empty", [&] {
-    MakeNecDeck({}, { 0 }, {}, o);
-  }, "no triangles");
+  ExpectInvalid(
+    "pentagon",
+    [&] {
+      Mesh m = cube;
+      m.Conn.push_back(0);
+      m.Offsets.back() += 1;
+      MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
+    },
+    "5 corners");
+  ExpectInvalid(
+    "degenerate",
+    [&] {
+      Mesh m = cube;
+      m.Add({ 0, 0, 1 });
+      MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
+    },
+    "degenerate");
+  ExpectInvalid(
+    "attach out of range",
+    [&] {
+      NecDeckOptions p = o;
+      p.AttachPatch = patches;
+      MakeNecDeck(cube.Points, cube.Offsets, cube.Conn, p);
+    },
+    "not a patch");
+  ExpectInvalid(
+    "vertex out of range",
+    [&] {
+      Mesh m = cube;
+      m.Add({ 0, 1, 100000 });
+      MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
+    },
+    "out of range");
+  ExpectInvalid(
+    "empty", [&] { MakeNecDeck({}, { 0 }, {}, o); }, "no triangles");
   // Found with the nec_deck fuzz harness: offsets were trusted, so offsets past
   // the connectivity read beyond it (heap overflow under ASan).
-  ExpectInvalid("offsets past the connectivity", [&] {
-    Mesh m = cube;
-    m.Offsets.back() += 3;
-    MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
-  }, "do not match the connectivity");
-  ExpectInvalid("decreasing offsets", [&] {
-    std::vector<std::int64_t> offsets{ 0, 4, 3, 7 };
-    std::vector<std::int64_t> conn{ 0, 1, 2, 3, 0, 1, 2 };
-    MakeNecDeck(cube.Points, offsets, conn, o);
-  }, "decrease");
+  ExpectInvalid(
+    "offsets past the connectivity",
+    [&] {
+      Mesh m = cube;
+      m.Offsets.back() += 3;
+      MakeNecDeck(m.Points, m.Offsets, m.Conn, o);
+    },
+    "do not match the connectivity");
+  ExpectInvalid(
+    "decreasing offsets",
+    [&] {
+      std::vector<std::int64_t> offsets{ 0, 4, 3, 7 };
+      std::vector<std::int64_t> conn{ 0, 1, 2, 3, 0, 1, 2 };
+      MakeNecDeck(cube.Points, offsets, conn, o);
+    },
+    "decrease");
   {
     // A name or comment with a new line must not start a card of its own.
     NecDeckOptions p = o;

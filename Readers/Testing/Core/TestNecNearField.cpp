@@ -159,7 +159,8 @@ int TestNecNearField(int, char*[])
     for (std::size_t p = 0; p < g.Count(); ++p)
     {
       ey = std::max(ey, std::hypot(g.ERe[3 * p + 1], g.EIm[3 * p + 1]));
-      hxz = std::max(hxz, std::hypot(g.HRe[3 * p], g.HIm[3 * p]) + std::hypot(g.HRe[3 * p + 2], g.HIm[3 * p + 2]));
+      hxz = std::max(hxz,
+        std::hypot(g.HRe[3 * p], g.HIm[3 * p]) + std::hypot(g.HRe[3 * p + 2], g.HIm[3 * p + 2]));
     }
     CM_CHECK(ey == 0 && hxz == 0);
   }
@@ -174,8 +175,8 @@ int TestNecNearField(int, char*[])
   // Far zone of the half-wave dipole on a spherical card (r 5..6 λ, φ 0/45/90, θ 90):
   // E and H are transverse and |E|/|H| = η within 2 %.
   {
-    const NecOutput out =
-      Solve("nf_sph", Dipole(0.25, 41, 5e-4, "NE 1 2 3 1 5 0 90 1 45 0\nNH 1 2 3 1 5 0 90 1 45 0\n"));
+    const NecOutput out = Solve(
+      "nf_sph", Dipole(0.25, 41, 5e-4, "NE 1 2 3 1 5 0 90 1 45 0\nNH 1 2 3 1 5 0 90 1 45 0\n"));
     const NecNearField& g = out.Solutions.at(0).NearFields.at(0);
     CM_CHECK(g.Spherical && g.FromCard && g.HasE && g.HasH);
     CM_CHECK(g.Dimensions[0] == 2 && g.Dimensions[1] == 3 && g.Dimensions[2] == 1);
@@ -195,8 +196,8 @@ int TestNecNearField(int, char*[])
 
   // The text: the card echo gives the layout; without it the rectangular lattice is
   // inferred, and a spherical table becomes a line of points.
-  const NecOutput ref = Solve("nf_both", Dipole(0.25, 21, 1e-3,
-    box + "NE 1 2 3 1 1 0 90 0.5 45 0\n"));
+  const NecOutput ref =
+    Solve("nf_both", Dipole(0.25, 21, 1e-3, box + "NE 1 2 3 1 1 0 90 0.5 45 0\n"));
   const std::string text = Slurp(Temp + "/nf_both.out");
   CM_CHECK(ref.Solutions.at(0).NearFields.size() == 2);
   {
@@ -211,9 +212,11 @@ int TestNecNearField(int, char*[])
     const NecOutput o = ParseNecOutput(Join(kept), "noecho.out");
     const auto& g = o.Solutions.at(0).NearFields;
     CM_CHECK(g.size() == 2);
-    CM_CHECK(!g[0].FromCard && g[0].Dimensions[0] == 4 && g[0].Dimensions[1] == 1 && g[0].Dimensions[2] == 5);
+    CM_CHECK(!g[0].FromCard && g[0].Dimensions[0] == 4 && g[0].Dimensions[1] == 1 &&
+      g[0].Dimensions[2] == 5);
     CM_CHECK(g[0].ERe == ref.Solutions[0].NearFields[0].ERe);
-    CM_CHECK(!g[1].FromCard && !g[1].Spherical && g[1].Dimensions[0] == 6 && g[1].Dimensions[1] == 1);
+    CM_CHECK(
+      !g[1].FromCard && !g[1].Spherical && g[1].Dimensions[0] == 6 && g[1].Dimensions[1] == 1);
     CM_CHECK(g[1].HasE && !g[1].HasH);
     // CRLF gives the same grids.
     std::string crlf;
@@ -228,8 +231,9 @@ int TestNecNearField(int, char*[])
 
   // A sweep: one grid per frequency (nec2c keeps the last near-field card).
   {
-    const std::string deck = "CM sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
-                             "FR 0 3 0 0 280 20\nEX 0 1 11 0 1 0\nNE 0 2 2 1 0.5 -1 0 1 1 0\nRP 0 1 1 1000 90 0 0 0\nEN\n";
+    const std::string deck =
+      "CM sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
+      "FR 0 3 0 0 280 20\nEX 0 1 11 0 1 0\nNE 0 2 2 1 0.5 -1 0 1 1 0\nRP 0 1 1 1000 90 0 0 0\nEN\n";
     const NecOutput o = Solve("nf_sweep", deck);
     CM_CHECK(o.Solutions.size() == 3);
     for (const auto& s : o.Solutions)
@@ -267,8 +271,7 @@ int TestNecNearField(int, char*[])
       "4 x 1 x 5 = 20 points");
     std::vector<std::string> head(l.begin(), l.begin() + (first - 1));
     ExpectError(Join(head), first - 1, "truncated NEAR ELECTRIC FIELDS table: no rows");
-    ExpectError(edit(first - 3, "    something else entirely"), first - 1,
-      "unknown column header");
+    ExpectError(edit(first - 3, "    something else entirely"), first - 1, "unknown column header");
   }
   return cmReport("TestNecNearField");
 }

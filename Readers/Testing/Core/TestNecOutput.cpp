@@ -23,8 +23,6 @@ namespace
 {
 
 
-
-
 // A nec2c-style sweep over a plate of nx*ny SM patches (0.1 m), `sweeps`
 // frequencies; `cur[k]` gets the printed Jx real part of row k of every table.
 std::string PlateSweep(int nx, int ny, int sweeps, std::vector<std::string>* jx)
@@ -34,36 +32,44 @@ std::string PlateSweep(int nx, int ny, int sweeps, std::vector<std::string>* jx)
                   "                               -------- STRUCTURE SPECIFICATION --------\n"
                   "   No:        X1         Y1         Z1         X2         Y2         Z2\n";
   std::snprintf(buf, sizeof buf,
-    "     1R    0.00000     0.00000     0.00000     0.00000 %11.5f     0.00000     SURFACE - %d BY %d PATCHES\n"
+    "     1R    0.00000     0.00000     0.00000     0.00000 %11.5f     0.00000     SURFACE - %d BY "
+    "%d PATCHES\n"
     "    %11.5f %11.5f     0.00000 %11.5f     0.00000     0.00000\n\n"
     "       TOTAL PATCHES USED: %d   PATCHES IN A SYMMETRIC CELL: %d\n\n"
     "                                    --------- SURFACE PATCH DATA ---------\n"
-    "  No:       X          Y          Z          X        Y        Z       AREA         X1       Y1       Z1        X2       Y2      Z2\n",
+    "  No:       X          Y          Z          X        Y        Z       AREA         X1       "
+    "Y1       Z1        X2       Y2      Z2\n",
     0.1 * nx, nx, ny, 0.1 * ny, 0.1 * nx, 0.1 * ny, nx * ny, nx * ny);
   t += buf;
   for (int j = 0, n = 1; j < ny; ++j)
     for (int i = 0; i < nx; ++i, ++n)
     {
-      std::snprintf(buf, sizeof buf, "%5d %10.5f %10.5f %10.5f %9.4f %8.4f %8.4f %10.5f %9.4f %8.4f %8.4f %9.4f %8.4f %7.4f\n",
+      std::snprintf(buf, sizeof buf,
+        "%5d %10.5f %10.5f %10.5f %9.4f %8.4f %8.4f %10.5f %9.4f %8.4f %8.4f %9.4f %8.4f %7.4f\n",
         n, 0.1 * j + 0.05, 0.1 * i + 0.05, 0.0, 0.0, 0.0, -1.0, 0.01, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0);
       t += buf;
     }
   for (int k = 0; k < sweeps; ++k)
   {
     const double mhz = 300.0 + 7.0 * k, lambda = 299.8 / mhz;
-    std::snprintf(buf, sizeof buf, "\n                               --------- FREQUENCY --------\n"
-                                   "                                FREQUENCY : %.4E MHz\n\n"
-                                   "                                       --------- SURFACE PATCH CURRENTS ---------\n"
-                                   "  No:    X       Y       Z       MAG.       PHASE     MAG.       PHASE    REAL   IMAGINARY    REAL   IMAGINARY    REAL   IMAGINARY\n",
+    std::snprintf(buf, sizeof buf,
+      "\n                               --------- FREQUENCY --------\n"
+      "                                FREQUENCY : %.4E MHz\n\n"
+      "                                       --------- SURFACE PATCH CURRENTS ---------\n"
+      "  No:    X       Y       Z       MAG.       PHASE     MAG.       PHASE    REAL   IMAGINARY  "
+      "  REAL   IMAGINARY    REAL   IMAGINARY\n",
       mhz);
     t += buf;
     for (int j = 0, n = 1; j < ny; ++j)
       for (int i = 0; i < nx; ++i, ++n)
       {
         const double x = 0.1 * j + 0.05, y = 0.1 * i + 0.05;
-        const double a = 1e-3 * (1.5 + std::sin(x + k) * std::cos(2 * y)), b = 1e-3 * std::cos(y - k);
-        std::snprintf(buf, sizeof buf, "%5d %7.3f %7.3f %7.3f %11.4E %8.2f %11.4E %8.2f %9.2E %9.2E %9.2E %9.2E %9.2E %9.2E\n",
-          n, x / lambda, y / lambda, 0.0, std::abs(a), 10.0, std::abs(b), -20.0, b, 0.3 * b, a, -0.2 * a, 0.0, 0.0);
+        const double a = 1e-3 * (1.5 + std::sin(x + k) * std::cos(2 * y)),
+                     b = 1e-3 * std::cos(y - k);
+        std::snprintf(buf, sizeof buf,
+          "%5d %7.3f %7.3f %7.3f %11.4E %8.2f %11.4E %8.2f %9.2E %9.2E %9.2E %9.2E %9.2E %9.2E\n",
+          n, x / lambda, y / lambda, 0.0, std::abs(a), 10.0, std::abs(b), -20.0, b, 0.3 * b, a,
+          -0.2 * a, 0.0, 0.0);
         t += buf;
         if (jx && k == 0)
         {
@@ -90,8 +96,8 @@ std::vector<std::string> Fields(const std::string& line)
 
 /// The rows (as fields) of the table under the first line containing `title`: lines
 /// with `width` fields that start with an integer, up to the first blank line after them.
-std::vector<std::vector<std::string>> Table(
-  const std::vector<std::string>& lines, const char* title, std::size_t width, std::size_t* firstLine = nullptr)
+std::vector<std::vector<std::string>> Table(const std::vector<std::string>& lines,
+  const char* title, std::size_t width, std::size_t* firstLine = nullptr)
 {
   std::vector<std::vector<std::string>> rows;
   std::size_t i = 0;
@@ -145,7 +151,8 @@ Polygon Measure(const SurfaceMesh& m, std::int64_t e)
     const double* r = &m.Points[3 * m.Connectivity[b + k + 1]];
     const double u[3] = { q[0] - o[0], q[1] - o[1], q[2] - o[2] };
     const double v[3] = { r[0] - o[0], r[1] - o[1], r[2] - o[2] };
-    const double c[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0] };
+    const double c[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2],
+      u[0] * v[1] - u[1] * v[0] };
     const double a = 0.5 * std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
     nx += c[0];
     ny += c[1];
@@ -194,7 +201,8 @@ void CheckAgainstPrint(const std::string& label, const std::string& outPath, con
   const SurfaceMesh m = s.FullMesh();
   CM_CHECK_MSG(std::abs(s.Frequency - fMHz * 1e6) <= 1e-6, label + ": frequency");
   CM_CHECK_MSG(std::abs(s.Wavelength - lambda) <= 1e-12, label + ": wavelength is 299.8/f[MHz]");
-  CM_CHECK_MSG(m.NumberOfElements() == static_cast<std::int64_t>(data.size()) && data.size() == cur.size(),
+  CM_CHECK_MSG(
+    m.NumberOfElements() == static_cast<std::int64_t>(data.size()) && data.size() == cur.size(),
     label + ": " + std::to_string(m.NumberOfElements()) + " elements for " +
       std::to_string(data.size()) + " printed patches");
   if (m.NumberOfElements() != static_cast<std::int64_t>(cur.size()))
@@ -212,27 +220,33 @@ void CheckAgainstPrint(const std::string& label, const std::string& outPath, con
     const double printedArea = D(data[i][7]);
     total += p.Area;
     printedTotal += printedArea;
-    CM_CHECK_MSG(corners == 0 ? (p.Corners == 3 || p.Corners == 4) : p.Corners == corners, at + ": corners");
-    CM_CHECK_MSG(std::abs(p.Area - printedArea) <= 5.1e-6, at + ": area " + std::to_string(p.Area) +
-        " vs printed " + data[i][7]);
+    CM_CHECK_MSG(
+      corners == 0 ? (p.Corners == 3 || p.Corners == 4) : p.Corners == corners, at + ": corners");
+    CM_CHECK_MSG(std::abs(p.Area - printedArea) <= 5.1e-6,
+      at + ": area " + std::to_string(p.Area) + " vs printed " + data[i][7]);
     for (int d = 0; d < 3; ++d)
     {
       // Centres print to 3 decimals of a wavelength.
       CM_CHECK_MSG(std::abs(p.Centre[d] - D(cur[i][1 + d]) * lambda) <= 5.1e-4 * lambda,
         at + ": centre vs printed centre x lambda");
-      CM_CHECK_MSG(m.JReal[3 * i + d] == D(cur[i][8 + 2 * d]) && m.JImag[3 * i + d] == D(cur[i][9 + 2 * d]),
+      CM_CHECK_MSG(
+        m.JReal[3 * i + d] == D(cur[i][8 + 2 * d]) && m.JImag[3 * i + d] == D(cur[i][9 + 2 * d]),
         at + ": J equals the printed rectangular components");
       // NEC's normal, printed to 4 decimals.
-      CM_CHECK_MSG(std::abs(p.Normal[d] - D(data[i][4 + d])) <= 1e-3, at + ": normal agrees with NEC's");
+      CM_CHECK_MSG(
+        std::abs(p.Normal[d] - D(data[i][4 + d])) <= 1e-3, at + ": normal agrees with NEC's");
     }
     // Both bodies are centred on the origin and convex: outward means away from it.
-    const double out = p.Normal[0] * p.Centre[0] + p.Normal[1] * p.Centre[1] + p.Normal[2] * p.Centre[2];
+    const double out =
+      p.Normal[0] * p.Centre[0] + p.Normal[1] * p.Centre[1] + p.Normal[2] * p.Centre[2];
     CM_CHECK_MSG(out > 0, at + ": normal points outward");
   }
   CM_CHECK_MSG(std::abs(total - printedTotal) <= 5.1e-6 * static_cast<double>(cur.size()),
-    label + ": total area " + std::to_string(total) + " vs printed " + std::to_string(printedTotal));
+    label + ": total area " + std::to_string(total) + " vs printed " +
+      std::to_string(printedTotal));
   CM_CHECK_MSG(std::abs(total - analyticArea) <= 1e-9 * analyticArea,
-    label + ": total area " + std::to_string(total) + " vs analytic " + std::to_string(analyticArea));
+    label + ": total area " + std::to_string(total) + " vs analytic " +
+      std::to_string(analyticArea));
 
   // Wire segments: metres from SEGMENTATION DATA, currents as printed.
   const auto wires = Table(lines, "CURRENTS AND LOCATION", 10);
@@ -240,10 +254,12 @@ void CheckAgainstPrint(const std::string& label, const std::string& outPath, con
   for (std::size_t i = 0; i < wires.size() && i < s.Wires.size(); ++i)
   {
     const NecWireSegment& w = s.Wires[i];
-    CM_CHECK_MSG(w.CurrentReal == D(wires[i][6]) && w.CurrentImag == D(wires[i][7]), label + ": wire current");
+    CM_CHECK_MSG(
+      w.CurrentReal == D(wires[i][6]) && w.CurrentImag == D(wires[i][7]), label + ": wire current");
     for (int d = 0; d < 3; ++d)
     {
-      CM_CHECK_MSG(std::abs(w.Centre[d] - D(wires[i][2 + d]) * lambda) <= 1.1e-4 * lambda, label + ": wire centre");
+      CM_CHECK_MSG(std::abs(w.Centre[d] - D(wires[i][2 + d]) * lambda) <= 1.1e-4 * lambda,
+        label + ": wire centre");
     }
   }
 }
@@ -257,7 +273,8 @@ bool RunNec(const std::string& deck, const std::string& out)
 }
 
 /// Expects ParseError naming the file and, when line > 0, that line.
-void ExpectError(const std::string& label, const std::string& path, std::int64_t line, const char* words)
+void ExpectError(
+  const std::string& label, const std::string& path, std::int64_t line, const char* words)
 {
   try
   {
@@ -268,10 +285,12 @@ void ExpectError(const std::string& label, const std::string& path, std::int64_t
   {
     const std::string what = e.what();
     std::printf("  %s -> %s\n", label.c_str(), what.c_str());
-    CM_CHECK_MSG(e.File == path && what.find(path) != std::string::npos, label + ": names the file");
+    CM_CHECK_MSG(
+      e.File == path && what.find(path) != std::string::npos, label + ": names the file");
     if (line > 0)
     {
-      CM_CHECK_MSG(e.Line == line && what.find(":" + std::to_string(line) + ":") != std::string::npos,
+      CM_CHECK_MSG(
+        e.Line == line && what.find(":" + std::to_string(line) + ":") != std::string::npos,
         label + ": line " + std::to_string(e.Line) + ", expected " + std::to_string(line));
     }
     CM_CHECK_MSG(what.find(words) != std::string::npos, label + ": message says '" + words + "'");
@@ -383,8 +402,8 @@ int TestNecOutput(int, char*[])
 {
   const std::string data = CLOUDMAP_DATA_DIR "/nec/";
   const std::string tmp = CLOUDMAP_TEMP_DIR "/";
-  const bool haveNec = std::strlen(NEC2C_EXECUTABLE) > 0 &&
-    std::strstr(NEC2C_EXECUTABLE, "NOTFOUND") == nullptr;
+  const bool haveNec =
+    std::strlen(NEC2C_EXECUTABLE) > 0 && std::strstr(NEC2C_EXECUTABLE, "NOTFOUND") == nullptr;
 
   // The box: 0.4 x 0.3 x 0.2 m of SM patches, one split under a wire. Its surface grid
   // has 5*4*3 - 3*2*1 = 54 points, and the split patch adds 4 edge midpoints and a centre.
@@ -407,7 +426,8 @@ int TestNecOutput(int, char*[])
         std::abs(m.SourcePositions[2] - 0.125) < 1e-9,
       "box: the fed segment is a source at its centre");
     const auto& w = out.Solutions[0].Wires;
-    CM_CHECK_MSG(w.size() == 4 && std::abs(w[0].Direction[2] - 1) < 1e-9 && std::abs(w[0].Length - 0.05) < 1e-9,
+    CM_CHECK_MSG(w.size() == 4 && std::abs(w[0].Direction[2] - 1) < 1e-9 &&
+        std::abs(w[0].Length - 0.05) < 1e-9,
       "box: wire directions and lengths from SEGMENTATION DATA");
   }
   catch (const ParseError& e)
@@ -435,7 +455,8 @@ int TestNecOutput(int, char*[])
     {
       const NecOutput out = ReadNecOutputFile(tri);
       CheckAgainstPrint("octahedron", tri, out, 3, 18, 4 * std::sqrt(3.0) * 0.09);
-      CM_CHECK_MSG(out.SplitPatches == 0 && out.SquarePatches == 0, "octahedron: every patch from its corners");
+      CM_CHECK_MSG(out.SplitPatches == 0 && out.SquarePatches == 0,
+        "octahedron: every patch from its corners");
     }
     catch (const ParseError& e)
     {
@@ -449,22 +470,26 @@ int TestNecOutput(int, char*[])
   {
     const NecOutput out = ReadNecOutputFile(data + "nec2d_sample.out");
     CM_CHECK_MSG(out.OriginalNec2D, "NEC-2D: style detected");
-    CM_CHECK_MSG(out.Solutions.size() == 1 && out.Solutions[0].Frequency == 150e6, "NEC-2D: 150 MHz");
+    CM_CHECK_MSG(
+      out.Solutions.size() == 1 && out.Solutions[0].Frequency == 150e6, "NEC-2D: 150 MHz");
     const SurfaceMesh m = out.Solutions[0].FullMesh();
-    CM_CHECK_MSG(m.NumberOfElements() == 9 && out.SplitPatches == 1, "NEC-2D: 9 patches, one split");
+    CM_CHECK_MSG(
+      m.NumberOfElements() == 9 && out.SplitPatches == 1, "NEC-2D: 9 patches, one split");
     double area = 0;
     for (std::int64_t e = 0; e < m.NumberOfElements(); ++e)
     {
       const Polygon p = Measure(m, e);
       area += p.Area;
-      CM_CHECK_MSG(p.Normal[0] * p.Centre[0] + p.Normal[1] * p.Centre[1] + p.Normal[2] * p.Centre[2] > 0,
+      CM_CHECK_MSG(
+        p.Normal[0] * p.Centre[0] + p.Normal[1] * p.Centre[1] + p.Normal[2] * p.Centre[2] > 0,
         "NEC-2D: patch " + std::to_string(e + 1) + " outward");
     }
     CM_CHECK_MSG(std::abs(area - 0.24) < 1e-12, "NEC-2D: cube area 0.24");
     CM_CHECK_MSG(m.JReal[3] == -1.04e-2 && m.JImag[3] == -1.98e-2 && m.JReal[5] == -0.0,
       "NEC-2D: patch 2 currents");
     CM_CHECK_MSG(m.NumberOfPoints() == 13, "NEC-2D: 8 cube corners + 5 points of the split");
-    CM_CHECK_MSG(out.Solutions[0].Wires.size() == 8 && out.Solutions[0].Wires[7].CurrentReal == 7.4603e-4,
+    CM_CHECK_MSG(
+      out.Solutions[0].Wires.size() == 8 && out.Solutions[0].Wires[7].CurrentReal == 7.4603e-4,
       "NEC-2D: wire currents");
   }
   catch (const ParseError& e)
@@ -547,8 +572,9 @@ int TestNecOutput(int, char*[])
     // A wire-only model prints no patch table: it reads as wires without patches
     // (TestNecPatterns covers its currents and patterns).
     const std::string deck = tmp + "nec_dipole.nec", p = tmp + "nec_dipole.out";
-    Spit(deck, "CM dipole\nCE\nGW 1 9 0 0 -0.5 0 0 0.5 0.001\nGE 0\nFR 0 1 0 0 150 0\n"
-               "EX 0 1 5 0 1 0\nXQ\nEN\n");
+    Spit(deck,
+      "CM dipole\nCE\nGW 1 9 0 0 -0.5 0 0 0.5 0.001\nGE 0\nFR 0 1 0 0 150 0\n"
+      "EX 0 1 5 0 1 0\nXQ\nEN\n");
     CM_CHECK_MSG(RunNec(deck, p), "nec2c ran on the dipole");
     try
     {
@@ -568,7 +594,8 @@ int TestNecOutput(int, char*[])
     ExpectError("no solve", p2, 0, "no solution");
   }
   CM_CHECK_MSG(LooksLikeNecOutput(text.substr(0, 4096)), "sniff: nec2c banner");
-  CM_CHECK_MSG(LooksLikeNecOutput(Slurp(data + "nec2d_sample.out").substr(0, 4096)), "sniff: NEC-2D banner");
+  CM_CHECK_MSG(
+    LooksLikeNecOutput(Slurp(data + "nec2d_sample.out").substr(0, 4096)), "sniff: NEC-2D banner");
   CM_CHECK_MSG(!LooksLikeNecOutput("CLOUDMAP-MOM 1\nFREQUENCY 1e8\n"), "sniff: a .cmom file");
 
   // Long patch-current tables are parsed in blocks on the threads: the same
@@ -576,7 +603,8 @@ int TestNecOutput(int, char*[])
   // block depends on another), the values as printed, and the same first
   // error in file order when a row deep in a table is damaged.
   {
-    const ParallelFor twoThreads = [](std::int64_t n, const std::function<void(std::int64_t, std::int64_t)>& body) {
+    const ParallelFor twoThreads = [](std::int64_t n,
+                                     const std::function<void(std::int64_t, std::int64_t)>& body) {
       std::thread other([&] {
         for (std::int64_t b = n - 1; b >= n / 2; --b)
           body(b, b + 1);
@@ -591,7 +619,8 @@ int TestNecOutput(int, char*[])
     {
       const NecOutput serial = ParseNecOutput(sweep, "sweep.out");
       const NecOutput parallel = ParseNecOutput(sweep, "sweep.out", twoThreads);
-      CM_CHECK_MSG(serial.Solutions.size() == 3 && parallel.Solutions.size() == 3, "sweep: 3 solutions");
+      CM_CHECK_MSG(
+        serial.Solutions.size() == 3 && parallel.Solutions.size() == 3, "sweep: 3 solutions");
       bool same = serial.Solutions.size() == parallel.Solutions.size();
       for (std::size_t k = 0; same && k < serial.Solutions.size(); ++k)
       {
@@ -638,7 +667,8 @@ int TestNecOutput(int, char*[])
       // give the same values.
       {
         std::string uneven = sweep;
-        const std::size_t t2 = uneven.find("SURFACE PATCH CURRENTS", uneven.find("SURFACE PATCH CURRENTS") + 1);
+        const std::size_t t2 =
+          uneven.find("SURFACE PATCH CURRENTS", uneven.find("SURFACE PATCH CURRENTS") + 1);
         const std::size_t r1 = uneven.find("\n 1000 ", t2);
         const std::size_t gap = r1 == std::string::npos ? r1 : uneven.find("    ", r1 + 7);
         const std::size_t r3 = uneven.find("\n 3000 ", t2);
@@ -656,7 +686,8 @@ int TestNecOutput(int, char*[])
             equal = u2.Solutions[k].Mesh.JReal == serial.Solutions[k].Mesh.JReal &&
               u2.Solutions[k].Mesh.JImag == serial.Solutions[k].Mesh.JImag;
           }
-          CM_CHECK_MSG(equal, "sweep, uneven rows of the fixed total width: 2 threads give the serial values");
+          CM_CHECK_MSG(
+            equal, "sweep, uneven rows of the fixed total width: 2 threads give the serial values");
         }
       }
       bool printed = !serial.Solutions.empty() && jx.size() == 4000;
@@ -718,7 +749,8 @@ int TestNecOutput(int, char*[])
         two = std::string("error: ") + e.what();
       }
       CM_CHECK_MSG(kept[0] == 1 && kept[1] == 1, "sweep: the undamaged first frequency is kept");
-      const std::string line = std::to_string(1 + std::count(broken.begin(), broken.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n'));
+      const std::string line = std::to_string(
+        1 + std::count(broken.begin(), broken.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n'));
       CM_CHECK_MSG(!one.empty() && one == two && one.find("broken.out:" + line + ":") == 0,
         std::string("sweep, ") + bad + ": the same warning on 1 and 2 threads at line " + line +
           " (got '" + one + "' and '" + two + "')");

@@ -21,7 +21,6 @@ namespace
 {
 
 
-
 std::vector<std::string> Fields(const std::string& line)
 {
   std::vector<std::string> f;
@@ -129,7 +128,8 @@ void CheckRowsAgainstText(const char* label, const std::string& path, const NecO
       if (D(f[4]) == -999.99)
       {
         CM_CHECK(!sense);
-        CM_CHECK(g->EthetaRe[k] == 0 && g->EthetaIm[k] == 0 && g->EphiRe[k] == 0 && g->EphiIm[k] == 0);
+        CM_CHECK(
+          g->EthetaRe[k] == 0 && g->EthetaIm[k] == 0 && g->EphiRe[k] == 0 && g->EphiIm[k] == 0);
         continue;
       }
       const double mt = std::hypot(g->EthetaRe[k], g->EthetaIm[k]);
@@ -148,7 +148,8 @@ void CheckRowsAgainstText(const char* label, const std::string& path, const NecO
 }
 
 template <class F>
-void ExpectError(const char* label, const std::string& path, std::int64_t line, const char* words, F&& parse)
+void ExpectError(
+  const char* label, const std::string& path, std::int64_t line, const char* words, F&& parse)
 {
   try
   {
@@ -199,8 +200,9 @@ int TestNecPatterns(int, char*[])
   // centre), wire only: about 2.15 dBi broadside, -999.99 on axis.
   {
     const std::string deck = tmp + "pat_dipole.nec", out = tmp + "pat_dipole.out";
-    Spit(deck, "CM half-wave dipole\nCE\nGW 1 21 0 0 -0.5 0 0 0.5 0.001\nGE 0\n"
-               "FR 0 1 0 0 140 0\nEX 0 1 11 0 1 0\nRP 0 37 4 1000 0 0 5 90\nEN\n");
+    Spit(deck,
+      "CM half-wave dipole\nCE\nGW 1 21 0 0 -0.5 0 0 0.5 0.001\nGE 0\n"
+      "FR 0 1 0 0 140 0\nEX 0 1 11 0 1 0\nRP 0 37 4 1000 0 0 5 90\nEN\n");
     CM_CHECK(RunNec(deck, out));
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 1);
@@ -210,7 +212,8 @@ int TestNecPatterns(int, char*[])
     const FarFieldGrid& g = s.Patterns[0];
     CM_CHECK(g.NumberOfTheta == 37 && g.NumberOfPhi == 4 && g.NumberOfSamples() == 148);
     CM_CHECK(g.GainKind == "Gain" && g.SourceFormat == "NEC-2" && g.Frequency == 140e6);
-    CM_CHECK(Extra(g, "Gain_vert") && Extra(g, "Gain_horiz") && Extra(g, "AxialRatio") && Extra(g, "Tilt"));
+    CM_CHECK(Extra(g, "Gain_vert") && Extra(g, "Gain_horiz") && Extra(g, "AxialRatio") &&
+      Extra(g, "Tilt"));
     double best = -1e9;
     for (double v : g.Gain)
     {
@@ -240,8 +243,9 @@ int TestNecPatterns(int, char*[])
   // 2. Short dipole (λ/20): |Eθ| ∝ sin θ, Eφ = 0.
   {
     const std::string deck = tmp + "pat_short.nec", out = tmp + "pat_short.out";
-    Spit(deck, "CM short dipole\nCE\nGW 1 11 0 0 -0.05 0 0 0.05 0.0005\nGE 0\n"
-               "FR 0 1 0 0 150 0\nEX 0 1 6 0 1 0\nRP 0 19 1 1000 0 0 10 0\nEN\n");
+    Spit(deck,
+      "CM short dipole\nCE\nGW 1 11 0 0 -0.05 0 0 0.05 0.0005\nGE 0\n"
+      "FR 0 1 0 0 150 0\nEX 0 1 6 0 1 0\nRP 0 19 1 1000 0 0 10 0\nEN\n");
     CM_CHECK(RunNec(deck, out));
     const NecOutput nec = ReadNecOutputFile(out);
     const FarFieldGrid& g = nec.Solutions.at(0).Patterns.at(0);
@@ -262,8 +266,9 @@ int TestNecPatterns(int, char*[])
   // 3. A frequency sweep: three FREQUENCY blocks, each with wires and a pattern.
   {
     const std::string deck = tmp + "pat_sweep.nec", out = tmp + "pat_sweep.out";
-    Spit(deck, "CM sweep\nCE\nGW 1 21 0 0 -0.5 0 0 0.5 0.001\nGE 0\n"
-               "FR 0 3 0 0 140 10\nEX 0 1 11 0 1 0\nRP 0 7 2 1000 0 0 30 90\nEN\n");
+    Spit(deck,
+      "CM sweep\nCE\nGW 1 21 0 0 -0.5 0 0 0.5 0.001\nGE 0\n"
+      "FR 0 3 0 0 140 10\nEX 0 1 11 0 1 0\nRP 0 7 2 1000 0 0 30 90\nEN\n");
     CM_CHECK(RunNec(deck, out));
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 3);
@@ -298,9 +303,10 @@ int TestNecPatterns(int, char*[])
   // columns, DIRECTIVE GAINS, and two RP tables for one frequency.
   {
     const std::string deck = tmp + "pat_cross.nec", out = tmp + "pat_cross.out";
-    Spit(deck, "CM crossed dipoles fed in quadrature\nCE\nGW 1 11 0 0 -0.5 0 0 0.5 0.001\n"
-               "GW 2 11 -0.5 0 0 0.5 0 0 0.001\nGE 0\nFR 0 1 0 0 140 0\nEX 0 1 6 0 1 0\n"
-               "EX 0 2 6 0 0 1\nRP 0 3 2 0111 0 0 45 90\nRP 0 2 2 1000 0 0 45 90\nEN\n");
+    Spit(deck,
+      "CM crossed dipoles fed in quadrature\nCE\nGW 1 11 0 0 -0.5 0 0 0.5 0.001\n"
+      "GW 2 11 -0.5 0 0 0.5 0 0 0.001\nGE 0\nFR 0 1 0 0 140 0\nEX 0 1 6 0 1 0\n"
+      "EX 0 2 6 0 0 1\nRP 0 3 2 0111 0 0 45 90\nRP 0 2 2 1000 0 0 45 90\nEN\n");
     CM_CHECK(RunNec(deck, out));
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 1 && nec.Solutions[0].Patterns.size() == 2);
@@ -326,7 +332,8 @@ int TestNecPatterns(int, char*[])
     CM_CHECK(RunNec(d, out));
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 1);
-    CM_CHECK(nec.Solutions[0].HasPatchCurrents && nec.Solutions[0].FullMesh().NumberOfElements() == 55);
+    CM_CHECK(
+      nec.Solutions[0].HasPatchCurrents && nec.Solutions[0].FullMesh().NumberOfElements() == 55);
     CM_CHECK(nec.Solutions[0].Wires.size() == 4 && nec.Solutions[0].Patterns.size() == 1);
     CheckRowsAgainstText("box", out, nec);
   }

@@ -130,8 +130,8 @@ void TestLoadImpedance()
   NecLoad p = s;
   p.Type = NecLoad::Kind::Parallel;
   z = p.Impedance(f);
-  const std::complex<double> y = 1.0 / 10 + 1.0 / std::complex<double>(0, w * 1e-8) +
-    std::complex<double>(0, w * 1e-12);
+  const std::complex<double> y =
+    1.0 / 10 + 1.0 / std::complex<double>(0, w * 1e-8) + std::complex<double>(0, w * 1e-12);
   CM_NEAR(z.real(), (1.0 / y).real(), 1e-12);
   CM_NEAR(z.imag(), (1.0 / y).imag(), 1e-12);
   p.Inductance = 0; // a blank element is absent: R parallel C
@@ -241,8 +241,8 @@ void TestNec2c(const std::string& tmp)
   const NecOutput one = ReadNecOutputFile(out1);
   const ColumnTable t = NecPortTable(one, 50);
   CM_CHECK(t.Rows() == 3);
-  const int cp = t.Find("LoadPower_tag2_seg6"), cl = t.Find("StructureLoss"),
-            cr = t.Find("R"), cx = t.Find("X"), cv = t.Find("VSWR"), cd = t.Find("S21_dB_tag2_seg6"),
+  const int cp = t.Find("LoadPower_tag2_seg6"), cl = t.Find("StructureLoss"), cr = t.Find("R"),
+            cx = t.Find("X"), cv = t.Find("VSWR"), cd = t.Find("S21_dB_tag2_seg6"),
             csr = t.Find("S21_re_tag2_seg6"), csi = t.Find("S21_im_tag2_seg6");
   CM_CHECK(cp >= 0 && cl >= 0 && cr >= 0 && cx >= 0 && cv >= 0 && cd >= 0 && csr >= 0 && csi >= 0);
   if (cp < 0 || cl < 0 || cr < 0 || cx < 0 || cv < 0 || cd < 0 || csr < 0 || csi < 0)

@@ -119,7 +119,8 @@ void TestValues()
   CM_CHECK(td.Steps[2].Real == "/FieldData/TD/00000072");
   ReadOpenEmsDumpStep(t, File, td, 2, re, im);
   CM_CHECK(im.empty());
-  CM_NEAR(re[3 * 3 + 1], 3 * Re(1, X[3], Y[0], Z[0]), 1e-15); // point (3, 0, 0), scale 2e-10 * 1e10 + 1
+  CM_NEAR(
+    re[3 * 3 + 1], 3 * Re(1, X[3], Y[0], Z[0]), 1e-15); // point (3, 0, 0), scale 2e-10 * 1e10 + 1
 
   cmMemoryHdf5 nf = Fd();
   nf.Put("/nf2ff/P_rad/FD/f0", { 1.0 });
@@ -134,14 +135,17 @@ void Expect(const char* label, const std::function<cmMemoryHdf5()>& make,
   damage(h);
   std::vector<std::string> expected{ File };
   expected.insert(expected.end(), fragments.begin(), fragments.end());
-  cmExpectError<ParseError>(label, [&] {
-    const OpenEmsDump d = ReadOpenEmsDumpLayout(h, File);
-    std::vector<double> re, im;
-    for (std::size_t k = 0; k < d.Steps.size(); ++k)
-    {
-      ReadOpenEmsDumpStep(h, File, d, k, re, im);
-    }
-  }, expected);
+  cmExpectError<ParseError>(
+    label,
+    [&] {
+      const OpenEmsDump d = ReadOpenEmsDumpLayout(h, File);
+      std::vector<double> re, im;
+      for (std::size_t k = 0; k < d.Steps.size(); ++k)
+      {
+        ReadOpenEmsDumpStep(h, File, d, k, re, im);
+      }
+    },
+    expected);
   CM_CHECK(!layout || h.ValuesRead <= X.size() + Y.size() + Z.size()); // at most the mesh was read
 }
 
@@ -149,77 +153,140 @@ void TestDefects()
 {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const std::string re = "/FieldData/FD/f0_real";
-  Expect("no FieldData", [] { return Fd(); }, [](cmMemoryHdf5& h) {
-    h.Sets.erase("/FieldData/FD/f0_real");
-    h.Sets.erase("/FieldData/FD/f0_imag");
-    h.Attributes.clear();
-  }, { "group /FieldData is missing" });
-  Expect("nf2ff", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Groups.insert("/nf2ff"); },
+  Expect(
+    "no FieldData", [] { return Fd(); },
+    [](cmMemoryHdf5& h) {
+      h.Sets.erase("/FieldData/FD/f0_real");
+      h.Sets.erase("/FieldData/FD/f0_imag");
+      h.Attributes.clear();
+    },
+    { "group /FieldData is missing" });
+  Expect(
+    "nf2ff", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Groups.insert("/nf2ff"); },
     { "group /nf2ff is present" });
-  Expect("no z", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Sets.erase("/Mesh/z"); },
+  Expect(
+    "no z", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Sets.erase("/Mesh/z"); },
     { "dataset /Mesh/z is missing" });
-  Expect("cylindrical", [] { return Fd(); }, [](cmMemoryHdf5& h) {
-    h.Sets["/Mesh/rho"] = h.Sets["/Mesh/x"];
-    h.Sets.erase("/Mesh/x");
-  }, { "dataset /Mesh/x is missing", "cylindrical mesh" });
-  Expect("2-D mesh", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Sets["/Mesh/x"].Dims = { 2, 2 }; },
+  Expect(
+    "cylindrical", [] { return Fd(); },
+    [](cmMemoryHdf5& h) {
+      h.Sets["/Mesh/rho"] = h.Sets["/Mesh/x"];
+      h.Sets.erase("/Mesh/x");
+    },
+    { "dataset /Mesh/x is missing", "cylindrical mesh" });
+  Expect(
+    "2-D mesh", [] { return Fd(); },
+    [](cmMemoryHdf5& h) {
+      h.Sets["/Mesh/x"].Dims = { 2, 2 };
+    },
     { "dataset /Mesh/x has the shape {2 x 2}" });
-  Expect("empty mesh", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Put("/Mesh/y", std::vector<double>{}); },
+  Expect(
+    "empty mesh", [] { return Fd(); },
+    [](cmMemoryHdf5& h) { h.Put("/Mesh/y", std::vector<double>{}); },
     { "dataset /Mesh/y has the shape {0}" });
-  Expect("repeated line", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Sets["/Mesh/z"].Values[1] = -0.03; },
+  Expect(
+    "repeated line", [] { return Fd(); },
+    [](cmMemoryHdf5& h) { h.Sets["/Mesh/z"].Values[1] = -0.03; },
     { "dataset /Mesh/z does not increase at value 2" });
-  Expect("NaN line", [nan] { return Fd(); }, [nan](cmMemoryHdf5& h) { h.Sets["/Mesh/x"].Values[2] = nan; },
+  Expect(
+    "NaN line", [nan] { return Fd(); },
+    [nan](cmMemoryHdf5& h) { h.Sets["/Mesh/x"].Values[2] = nan; },
     { "dataset /Mesh/x holds a NaN or infinite mesh line (value 3)" });
-  Expect("huge mesh", [] { return Fd(); }, [](cmMemoryHdf5& h) {
-    std::vector<double> v(3000);
-    for (std::size_t k = 0; k < v.size(); ++k)
-      v[k] = static_cast<double>(k);
-    h.Put("/Mesh/x", v);
-    h.Put("/Mesh/y", v);
-  }, { "points, more than the 4194304" }, false);
-  Expect("TD and FD", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Groups.insert("/FieldData/TD"); },
+  Expect(
+    "huge mesh", [] { return Fd(); },
+    [](cmMemoryHdf5& h) {
+      std::vector<double> v(3000);
+      for (std::size_t k = 0; k < v.size(); ++k)
+        v[k] = static_cast<double>(k);
+      h.Put("/Mesh/x", v);
+      h.Put("/Mesh/y", v);
+    },
+    { "points, more than the 4194304" }, false);
+  Expect(
+    "TD and FD", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Groups.insert("/FieldData/TD"); },
     { "groups /FieldData/TD and /FieldData/FD are both present" });
-  Expect("no frequency", [] { return Fd(); },
-    [](cmMemoryHdf5& h) { h.Attributes.erase({ "/FieldData/FD", "frequency" }); },
+  Expect(
+    "no frequency", [] { return Fd(); },
+    [](cmMemoryHdf5& h) {
+      h.Attributes.erase({ "/FieldData/FD", "frequency" });
+    },
     { "attribute frequency of /FieldData/FD is missing" });
-  Expect("negative frequency", [] { return Fd(); },
-    [](cmMemoryHdf5& h) { h.Attributes[{ "/FieldData/FD", "frequency" }] = { -1e9 }; },
+  Expect(
+    "negative frequency", [] { return Fd(); },
+    [](cmMemoryHdf5& h) {
+      h.Attributes[{ "/FieldData/FD", "frequency" }] = { -1e9 };
+    },
     { "attribute frequency of /FieldData/FD holds -1e+09", "expected positive Hz" });
-  Expect("frequency mismatch", [] { return Fd(); },
-    [re](cmMemoryHdf5& h) { h.Attributes[{ re, "frequency" }] = { 2e9 }; },
+  Expect(
+    "frequency mismatch", [] { return Fd(); },
+    [re](cmMemoryHdf5& h) {
+      h.Attributes[{ re, "frequency" }] = { 2e9 };
+    },
     { "attribute frequency of " + re + " disagrees" });
-  Expect("two frequencies, one set", [] { return Fd(); },
-    [](cmMemoryHdf5& h) { h.Attributes[{ "/FieldData/FD", "frequency" }] = { 1e9, 2e9 }; },
+  Expect(
+    "two frequencies, one set", [] { return Fd(); },
+    [](cmMemoryHdf5& h) {
+      h.Attributes[{ "/FieldData/FD", "frequency" }] = { 1e9, 2e9 };
+    },
     { "dataset /FieldData/FD/f1_real is missing" });
-  Expect("no imag", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Sets.erase("/FieldData/FD/f0_imag"); },
+  Expect(
+    "no imag", [] { return Fd(); }, [](cmMemoryHdf5& h) { h.Sets.erase("/FieldData/FD/f0_imag"); },
     { "dataset /FieldData/FD/f0_imag is missing" });
-  Expect("transposed", [] { return Fd(); }, [re](cmMemoryHdf5& h) { h.Sets[re].Dims = { 3, 4, 1, 3 }; },
+  Expect(
+    "transposed", [] { return Fd(); },
+    [re](cmMemoryHdf5& h) {
+      h.Sets[re].Dims = { 3, 4, 1, 3 };
+    },
     { "dataset " + re + " has the shape {3 x 4 x 1 x 3}", "expected {3 x 3 x 1 x 4}" });
-  Expect("scalar field", [] { return Fd(); }, [re](cmMemoryHdf5& h) { h.Sets[re].Dims = { 3, 1, 4 }; },
+  Expect(
+    "scalar field", [] { return Fd(); },
+    [re](cmMemoryHdf5& h) {
+      h.Sets[re].Dims = { 3, 1, 4 };
+    },
     { "dataset " + re + " has the shape {3 x 1 x 4}" });
-  Expect("declared, not stored", [] { return Fd(); }, [re](cmMemoryHdf5& h) { h.Sets[re].Values.resize(10); },
+  Expect(
+    "declared, not stored", [] { return Fd(); },
+    [re](cmMemoryHdf5& h) { h.Sets[re].Values.resize(10); },
     { "dataset " + re + ": read 10 of 36 values" }, false);
-  Expect("NaN field", [] { return Fd(); }, [nan](cmMemoryHdf5& h) { h.Sets["/FieldData/FD/f0_imag"].Values[20] = nan; },
-    { "dataset /FieldData/FD/f0_imag holds a NaN or infinite value (component 1, point 8)" }, false);
-  Expect("TD no time", [] { return Td(); },
-    [](cmMemoryHdf5& h) { h.Attributes.erase({ "/FieldData/TD/00000036", "time" }); },
+  Expect(
+    "NaN field", [] { return Fd(); },
+    [nan](cmMemoryHdf5& h) { h.Sets["/FieldData/FD/f0_imag"].Values[20] = nan; },
+    { "dataset /FieldData/FD/f0_imag holds a NaN or infinite value (component 1, point 8)" },
+    false);
+  Expect(
+    "TD no time", [] { return Td(); },
+    [](cmMemoryHdf5& h) {
+      h.Attributes.erase({ "/FieldData/TD/00000036", "time" });
+    },
     { "attribute time of /FieldData/TD/00000036 is missing" });
-  Expect("TD two times", [] { return Td(); },
-    [](cmMemoryHdf5& h) { h.Attributes[{ "/FieldData/TD/00000036", "time" }] = { 1e-10, 2e-10 }; },
+  Expect(
+    "TD two times", [] { return Td(); },
+    [](cmMemoryHdf5& h) {
+      h.Attributes[{ "/FieldData/TD/00000036", "time" }] = { 1e-10, 2e-10 };
+    },
     { "attribute time of /FieldData/TD/00000036 has 2 values, expected 1" });
-  Expect("TD same time", [] { return Td(); },
-    [](cmMemoryHdf5& h) { h.Attributes[{ "/FieldData/TD/00000036", "time" }] = { 2e-10 }; },
+  Expect(
+    "TD same time", [] { return Td(); },
+    [](cmMemoryHdf5& h) {
+      h.Attributes[{ "/FieldData/TD/00000036", "time" }] = { 2e-10 };
+    },
     { "are at the same time 2e-10" });
-  Expect("TD infinite time", [] { return Td(); },
-    [](cmMemoryHdf5& h) { h.Attributes[{ "/FieldData/TD/00000036", "time" }] = { INFINITY }; },
+  Expect(
+    "TD infinite time", [] { return Td(); },
+    [](cmMemoryHdf5& h) {
+      h.Attributes[{ "/FieldData/TD/00000036", "time" }] = { INFINITY };
+    },
     { "attribute time of /FieldData/TD/00000036 holds a NaN or infinite value" });
-  Expect("TD empty", [] { return Td(); }, [](cmMemoryHdf5& h) {
-    h.Order["/FieldData/TD"] = {};
-  }, { "group /FieldData/TD holds 0 steps" });
-  Expect("TD a group inside", [] { return Td(); }, [](cmMemoryHdf5& h) {
-    h.Order["/FieldData/TD"].push_back("sub");
-    h.Groups.insert("/FieldData/TD/sub");
-  }, { "dataset /FieldData/TD/sub is missing (or is a group)" });
+  Expect(
+    "TD empty", [] { return Td(); }, [](cmMemoryHdf5& h) { h.Order["/FieldData/TD"] = {}; },
+    { "group /FieldData/TD holds 0 steps" });
+  Expect(
+    "TD a group inside", [] { return Td(); },
+    [](cmMemoryHdf5& h) {
+      h.Order["/FieldData/TD"].push_back("sub");
+      h.Groups.insert("/FieldData/TD/sub");
+    },
+    { "dataset /FieldData/TD/sub is missing (or is a group)" });
 }
 } // namespace
 

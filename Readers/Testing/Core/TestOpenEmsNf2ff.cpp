@@ -223,8 +223,8 @@ void TestNegativeThetaCuts()
   // A cut at one phi only, and phi past 360 degrees: the same directions.
   cmMemoryHdf5 one = h;
   const std::vector<std::uint64_t> half{ 1, theta.size() };
-  for (const char* n : { "/nf2ff/E_theta/FD/f0_real", "/nf2ff/E_theta/FD/f0_imag", "/nf2ff/E_phi/FD/f0_real",
-         "/nf2ff/E_phi/FD/f0_imag", "/nf2ff/P_rad/FD/f0" })
+  for (const char* n : { "/nf2ff/E_theta/FD/f0_real", "/nf2ff/E_theta/FD/f0_imag",
+         "/nf2ff/E_phi/FD/f0_real", "/nf2ff/E_phi/FD/f0_imag", "/nf2ff/P_rad/FD/f0" })
   {
     auto& d = one.Sets[n];
     d.Dims = half;
@@ -232,7 +232,8 @@ void TestNegativeThetaCuts()
   }
   one.Put("/Mesh/phi", { static_cast<float>(2 * Pi) }); // phi = 360 degrees: the phi = 0 cut
   const FarFieldGrid c = ReadOpenEmsNf2ff(one, File, 0);
-  CM_CHECK(c.NumberOfTheta == 91 && c.NumberOfPhi == 2 && c.Phi.front() == 0 && c.Phi.back() == 180);
+  CM_CHECK(
+    c.NumberOfTheta == 91 && c.NumberOfPhi == 2 && c.Phi.front() == 0 && c.Phi.back() == 180);
   for (std::size_t k = 0; k < c.Theta.size(); ++k)
   {
     const double t = c.Theta[k] * Pi / 180, p = c.Phi[k] * Pi / 180;
@@ -246,8 +247,8 @@ void TestNegativeThetaCuts()
     t90.push_back(static_cast<float>(t * Pi / 180));
   }
   holes.Put("/Mesh/theta", t90);
-  for (const char* n : { "/nf2ff/E_theta/FD/f0_real", "/nf2ff/E_theta/FD/f0_imag", "/nf2ff/E_phi/FD/f0_real",
-         "/nf2ff/E_phi/FD/f0_imag", "/nf2ff/P_rad/FD/f0" })
+  for (const char* n : { "/nf2ff/E_theta/FD/f0_real", "/nf2ff/E_theta/FD/f0_imag",
+         "/nf2ff/E_phi/FD/f0_real", "/nf2ff/E_phi/FD/f0_imag", "/nf2ff/P_rad/FD/f0" })
   {
     auto& d = holes.Sets[n];
     d.Dims = { 2, t90.size() };
@@ -266,7 +267,8 @@ void Expect(const char* label, const std::function<void(cmMemoryHdf5&)>& damage,
   damage(h);
   std::vector<std::string> expected{ File };
   expected.insert(expected.end(), fragments.begin(), fragments.end());
-  cmExpectError<ParseError>(label, [&] { (void)ReadOpenEmsNf2ff(h, File, 0); }, expected);
+  cmExpectError<ParseError>(
+    label, [&] { (void)ReadOpenEmsNf2ff(h, File, 0); }, expected);
   CM_CHECK(!layout || h.ValuesRead < 2 * 37 + 25); // at most the mesh vectors were read
 }
 
@@ -285,30 +287,56 @@ void TestLayoutDefects()
 {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const std::string et = "/nf2ff/E_theta/FD/f0_real";
-  Expect("no /nf2ff group", [](cmMemoryHdf5& h) {
-    for (auto it = h.Sets.begin(); it != h.Sets.end();)
-      it = it->first.rfind("/nf2ff", 0) == 0 ? h.Sets.erase(it) : std::next(it);
-    h.Attributes.clear();
-  }, { "group /nf2ff is missing", "not an openEMS nf2ff" });
-  Expect("no Frequency", [](cmMemoryHdf5& h) { h.Attributes.erase({ "/nf2ff", "Frequency" }); },
+  Expect("no /nf2ff group",
+    [](cmMemoryHdf5& h) {
+      for (auto it = h.Sets.begin(); it != h.Sets.end();)
+        it = it->first.rfind("/nf2ff", 0) == 0 ? h.Sets.erase(it) : std::next(it);
+      h.Attributes.clear();
+    },
+    { "group /nf2ff is missing", "not an openEMS nf2ff" });
+  Expect("no Frequency",
+    [](cmMemoryHdf5& h) {
+      h.Attributes.erase({ "/nf2ff", "Frequency" });
+    },
     { "attribute Frequency of /nf2ff is missing" });
-  Expect("no Dmax", [](cmMemoryHdf5& h) { h.Attributes.erase({ "/nf2ff", "Dmax" }); },
+  Expect("no Dmax",
+    [](cmMemoryHdf5& h) {
+      h.Attributes.erase({ "/nf2ff", "Dmax" });
+    },
     { "attribute Dmax of /nf2ff is missing" });
-  Expect("Prad count", [](cmMemoryHdf5& h) { h.Attributes[{ "/nf2ff", "Prad" }] = { 1, 2 }; },
+  Expect("Prad count",
+    [](cmMemoryHdf5& h) {
+      h.Attributes[{ "/nf2ff", "Prad" }] = { 1, 2 };
+    },
     { "attribute Prad of /nf2ff has 2 values but Frequency has 1" });
-  Expect("empty Frequency", [](cmMemoryHdf5& h) { h.Attributes[{ "/nf2ff", "Frequency" }] = {}; },
+  Expect("empty Frequency",
+    [](cmMemoryHdf5& h) {
+      h.Attributes[{ "/nf2ff", "Frequency" }] = {};
+    },
     { "attribute Frequency of /nf2ff has 0 values" });
-  Expect("NaN Dmax", [nan](cmMemoryHdf5& h) { h.Attributes[{ "/nf2ff", "Dmax" }] = { nan }; },
+  Expect("NaN Dmax",
+    [nan](cmMemoryHdf5& h) {
+      h.Attributes[{ "/nf2ff", "Dmax" }] = { nan };
+    },
     { "attribute Dmax of /nf2ff holds a NaN" });
-  Expect("zero Prad", [](cmMemoryHdf5& h) { h.Attributes[{ "/nf2ff", "Prad" }] = { 0 }; },
+  Expect("zero Prad",
+    [](cmMemoryHdf5& h) {
+      h.Attributes[{ "/nf2ff", "Prad" }] = { 0 };
+    },
     { "attribute Prad of /nf2ff is 0", "no radiated power" });
-  Expect("negative Frequency", [](cmMemoryHdf5& h) { h.Attributes[{ "/nf2ff", "Frequency" }] = { -1e9 }; },
+  Expect("negative Frequency",
+    [](cmMemoryHdf5& h) {
+      h.Attributes[{ "/nf2ff", "Frequency" }] = { -1e9 };
+    },
     { "attribute Frequency of /nf2ff", "expected positive Hz" });
   Expect("no theta", [](cmMemoryHdf5& h) { h.Sets.erase("/Mesh/theta"); },
     { "dataset /Mesh/theta is missing" });
   Expect("empty phi", [](cmMemoryHdf5& h) { Resize(h, "/Mesh/phi", { 0 }); },
     { "dataset /Mesh/phi has 0 values, expected at least 1" });
-  Expect("2-D theta", [](cmMemoryHdf5& h) { Resize(h, "/Mesh/theta", { 37, 2 }); },
+  Expect("2-D theta",
+    [](cmMemoryHdf5& h) {
+      Resize(h, "/Mesh/theta", { 37, 2 });
+    },
     { "dataset /Mesh/theta should be a list of values" });
   Expect("huge theta", [](cmMemoryHdf5& h) { h.Sets["/Mesh/theta"].Dims = { 1ull << 40 }; },
     { "dataset /Mesh/theta", "expected at most 16777216" });
@@ -316,25 +344,36 @@ void TestLayoutDefects()
     { "dataset /Mesh/theta holds 180", "expected radians in [-2pi, 2pi]" });
   Expect("NaN phi", [nan](cmMemoryHdf5& h) { h.Sets["/Mesh/phi"].Values[3] = nan; },
     { "dataset /Mesh/phi holds a NaN" });
-  Expect("repeated phi", [](cmMemoryHdf5& h) {
-    auto& v = h.Sets["/Mesh/phi"].Values;
-    v[2] = v[1];
-  }, { "dataset /Mesh/phi does not increase at value 3" });
+  Expect("repeated phi",
+    [](cmMemoryHdf5& h) {
+      auto& v = h.Sets["/Mesh/phi"].Values;
+      v[2] = v[1];
+    },
+    { "dataset /Mesh/phi does not increase at value 3" });
   Expect("zero radius", [](cmMemoryHdf5& h) { h.Put("/Mesh/r", { 0.0 }); },
     { "dataset /Mesh/r holds the radius 0" });
   Expect("no E_phi imag", [](cmMemoryHdf5& h) { h.Sets.erase("/nf2ff/E_phi/FD/f0_imag"); },
     { "dataset /nf2ff/E_phi/FD/f0_imag is missing" });
   Expect("no P_rad", [](cmMemoryHdf5& h) { h.Sets.erase("/nf2ff/P_rad/FD/f0"); },
     { "dataset /nf2ff/P_rad/FD/f0 is missing" });
-  Expect("transposed E_theta", [et](cmMemoryHdf5& h) { h.Sets[et].Dims = { 37, 25 }; },
+  Expect("transposed E_theta",
+    [et](cmMemoryHdf5& h) {
+      h.Sets[et].Dims = { 37, 25 };
+    },
     { "dataset " + et + " has the shape {37 x 25}", "expected {25 x 37} (phi, theta)" });
-  Expect("short E_theta", [et](cmMemoryHdf5& h) { Resize(h, et, { 25, 36 }); },
+  Expect("short E_theta",
+    [et](cmMemoryHdf5& h) {
+      Resize(h, et, { 25, 36 });
+    },
     { "dataset " + et + " has the shape {25 x 36}" });
-  Expect("declared, not stored", [et](cmMemoryHdf5& h) { h.Sets[et].Values.resize(10); },
+  Expect(
+    "declared, not stored", [et](cmMemoryHdf5& h) { h.Sets[et].Values.resize(10); },
     { "dataset " + et + ": read 10 of 925 values" }, false);
-  Expect("NaN E_theta", [nan, et](cmMemoryHdf5& h) { h.Sets[et].Values[500] = nan; },
+  Expect(
+    "NaN E_theta", [nan, et](cmMemoryHdf5& h) { h.Sets[et].Values[500] = nan; },
     { "dataset " + et + " holds a NaN or infinite value" }, false);
-  Expect("negative P_rad", [](cmMemoryHdf5& h) { h.Sets["/nf2ff/P_rad/FD/f0"].Values[40] = -1; },
+  Expect(
+    "negative P_rad", [](cmMemoryHdf5& h) { h.Sets["/nf2ff/P_rad/FD/f0"].Values[40] = -1; },
     { "dataset /nf2ff/P_rad/FD/f0 holds a negative power density" }, false);
 
   cmMemoryHdf5 h = Dipole(1);

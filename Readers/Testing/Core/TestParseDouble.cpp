@@ -60,13 +60,13 @@ void CheckCorpus(const std::string& dir)
       const bool parsed = cm::ParseDouble(t, got);
       const char* stop = cm::ScanDouble(t.data(), t.data() + t.size(), scanned);
       const bool scanOk = t[0] == '+' || t.find_first_of("dD") != std::string::npos ||
-        !std::isfinite(want) || want == 0 || (stop == t.data() + t.size() &&
-          std::memcmp(&scanned, &want, sizeof want) == 0);
+        !std::isfinite(want) || want == 0 ||
+        (stop == t.data() + t.size() && std::memcmp(&scanned, &want, sizeof want) == 0);
       if (!parsed || std::memcmp(&got, &want, sizeof want) != 0 || !scanOk)
       {
         if (++mismatches < 5)
-          std::printf("%s: '%s' -> %.17g (scan %.17g), strtod %.17g\n",
-            entry.path().c_str(), t.c_str(), got, scanned, want);
+          std::printf("%s: '%s' -> %.17g (scan %.17g), strtod %.17g\n", entry.path().c_str(),
+            t.c_str(), got, scanned, want);
       }
     }
   }
@@ -91,7 +91,8 @@ int TestParseDouble(int, char*[])
     else if (form == 1)
       std::snprintf(buf, sizeof buf, "%.*g", digits, mag);
     else if (form == 2)
-      std::snprintf(buf, sizeof buf, "%.*f", digits % 9, mag / std::pow(10.0, std::floor(std::log10(std::abs(mag)))));
+      std::snprintf(buf, sizeof buf, "%.*f", digits % 9,
+        mag / std::pow(10.0, std::floor(std::log10(std::abs(mag)))));
     else
       std::snprintf(buf, sizeof buf, "%.*e", digits - 1, mag);
     std::string s = buf;
@@ -111,7 +112,7 @@ int TestParseDouble(int, char*[])
   CM_CHECK(cm::ParseDouble(".100", v) && v == 0.1);
   CM_CHECK(cm::ParseDouble("+7", v) && v == 7.0);
   CM_CHECK(cm::ParseDouble("0.1234567890123456789", v) && v == 0.1234567890123456789);
-  CM_CHECK(cm::ParseDouble("1e-400", v) && v == 0.0);   // underflow: zero
+  CM_CHECK(cm::ParseDouble("1e-400", v) && v == 0.0); // underflow: zero
   CM_CHECK(cm::ParseDouble("-1e400", v) && std::isinf(v) && v < 0); // overflow: -inf
   for (const char* bad : { "", "-", ".", "1e", "1e+", "1.2.3", "12a", "--1", "1 2", "e5", "0x" })
     CM_CHECK(!cm::ParseDouble(bad, v));

@@ -148,7 +148,8 @@ void TestRoundTrip()
       for (std::size_t r = 0; r < 3; ++r)
       {
         CM_NEAR(Col(back, "Frequency", r), Col(t, "Frequency", r), 1e-9 * Col(t, "Frequency", r));
-        for (const char* c : { "S11_re", "S11_im", "S21_re", "S21_im", "S12_re", "S12_im", "S22_re", "S22_im" })
+        for (const char* c :
+          { "S11_re", "S11_im", "S21_re", "S21_im", "S12_re", "S12_im", "S22_re", "S22_im" })
         {
           CM_NEAR(Col(back, c, r), Col(t, c, r), 1e-9);
         }

@@ -95,8 +95,7 @@ struct cmMemoryHdf5 : cm::Hdf5Source
     }
     const std::string prefix = path + "/";
     std::set<std::string> seen;
-    auto add = [&](const std::string& p)
-    {
+    auto add = [&](const std::string& p) {
       if (p.compare(0, prefix.size(), prefix) == 0 && p.size() > prefix.size())
       {
         seen.insert(p.substr(prefix.size(), p.find('/', prefix.size()) - prefix.size()));
@@ -113,7 +112,8 @@ struct cmMemoryHdf5 : cm::Hdf5Source
     names.assign(seen.begin(), seen.end());
     return true;
   }
-  bool Attribute(const std::string& path, const std::string& name, std::vector<double>& values) override
+  bool Attribute(
+    const std::string& path, const std::string& name, std::vector<double>& values) override
   {
     const auto it = this->Attributes.find({ path, name });
     if (it == this->Attributes.end())

@@ -45,8 +45,10 @@ int TestFekoReaders(int, char*[])
     // Row 2 (θ = 90, φ = 0) of the second block: Etheta = 1.0 - 0.25j.
     vtkDataArray* re = vtkDataArray::SafeDownCast(t->GetColumnByName("Etheta_re"));
     vtkDataArray* e = vtkDataArray::SafeDownCast(t->GetColumnByName("|E|"));
-    CM_CHECK(re && re->GetTuple1(1) == 1.0 && std::abs(e->GetTuple1(1) - std::hypot(1.0, 0.25)) < 1e-15);
-    CM_CHECK(t->GetColumnByName("Gain_theta") && t->GetColumnByName("Gain_phi") && t->GetColumnByName("Gain"));
+    CM_CHECK(
+      re && re->GetTuple1(1) == 1.0 && std::abs(e->GetTuple1(1) - std::hypot(1.0, 0.25)) < 1e-15);
+    CM_CHECK(t->GetColumnByName("Gain_theta") && t->GetColumnByName("Gain_phi") &&
+      t->GetColumnByName("Gain"));
     r->UpdatePiece(1, 2, 0);
     CM_CHECK(r->GetOutput()->GetNumberOfRows() == 0);
   }
@@ -76,7 +78,8 @@ int TestFekoReaders(int, char*[])
     r->UpdateTimeStep(6e8);
     vtkPolyData* pd = r->GetOutput();
     auto name = [&]() {
-      vtkStringArray* a = vtkStringArray::SafeDownCast(pd->GetFieldData()->GetAbstractArray("RequestName"));
+      vtkStringArray* a =
+        vtkStringArray::SafeDownCast(pd->GetFieldData()->GetAbstractArray("RequestName"));
       return a ? a->GetValue(0) : std::string("?");
     };
     CM_CHECK(pd->GetNumberOfCells() == 16 && name() == "Currents1 (Port1)");
@@ -85,7 +88,8 @@ int TestFekoReaders(int, char*[])
     r->UpdateTimeStep(6e8);
     pd = r->GetOutput();
     CM_CHECK(pd->GetNumberOfCells() == 16 && name() == "Currents1 (PlaneWave1)");
-    CM_CHECK(pd->GetCellData()->GetArray("|J|")->GetTuple1(7) < 0.01 * port); // the weak plane-wave table
+    CM_CHECK(
+      pd->GetCellData()->GetArray("|J|")->GetTuple1(7) < 0.01 * port); // the weak plane-wave table
     r->SetRequestIndex(2);
     r->UpdateTimeStep(6e8);
     CM_CHECK(r->GetOutput()->GetNumberOfCells() == 0); // out of range: empty, with a warning
@@ -107,7 +111,8 @@ int TestFekoReaders(int, char*[])
     r->Update();
     vtkPolyData* e = vtkPolyData::SafeDownCast(r->GetOutputDataObject(0));
     vtkPolyData* m = vtkPolyData::SafeDownCast(r->GetOutputDataObject(1));
-    CM_CHECK(e->GetNumberOfPoints() == 3 && e->GetNumberOfVerts() == 3 && m->GetNumberOfPoints() == 2);
+    CM_CHECK(
+      e->GetNumberOfPoints() == 3 && e->GetNumberOfVerts() == 3 && m->GetNumberOfPoints() == 2);
     CM_CHECK(e->GetPointData()->GetArray("J_real") && m->GetPointData()->GetArray("|M|"));
     CM_CHECK(e->GetPointData()->GetArray("TriangleNumber")->GetTuple1(2) == 5);
     CM_CHECK(m->GetPointData()->GetArray("|M|")->GetTuple1(1) == 5.0);
@@ -125,7 +130,8 @@ int TestFekoReaders(int, char*[])
     vtkDataArray* re = q->GetPointData()->GetArray("Q_real");
     vtkDataArray* area = q->GetPointData()->GetArray("SurfaceArea");
     CM_CHECK(q->GetNumberOfPoints() == 16 && re && re->GetNumberOfComponents() == 1 && area);
-    CM_CHECK(q->GetPointData()->GetArray("|Q|") && area && std::abs(area->GetTuple1(0) - 3.75e-5) < 1e-18);
+    CM_CHECK(
+      q->GetPointData()->GetArray("|Q|") && area && std::abs(area->GetTuple1(0) - 3.75e-5) < 1e-18);
   }
   return cmReport("TestFekoReaders");
 }

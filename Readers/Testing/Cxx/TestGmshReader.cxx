@@ -146,7 +146,8 @@ int TestGmshReader(int, char*[])
     CM_CHECK(pd->GetCellData()->GetArray("J_imag") != nullptr);
     if (jr && jm && tag)
     {
-      CM_CHECK(jr->GetComponent(1, 0) == 2.0 && std::isnan(jm->GetTuple1(2)) && jm->GetTuple1(3) == 5.0);
+      CM_CHECK(
+        jr->GetComponent(1, 0) == 2.0 && std::isnan(jm->GetTuple1(2)) && jm->GetTuple1(3) == 5.0);
       CM_CHECK(tag->GetTuple1(0) == 10 && tag->GetTuple1(3) == 35);
     }
     vtkDataArray* pot = pd->GetPointData()->GetArray("potential");
@@ -179,7 +180,8 @@ int TestGmshReader(int, char*[])
     r->Update();
     vtkPolyData* pd = r->GetOutput();
     vtkDataArray* jr = pd->GetCellData()->GetArray("J_real");
-    CM_CHECK(pd->GetNumberOfCells() == 4 && jr && jr->GetComponent(1, 0) == 2.0 && jr->GetComponent(1, 1) == 0.5);
+    CM_CHECK(pd->GetNumberOfCells() == 4 && jr && jr->GetComponent(1, 0) == 2.0 &&
+      jr->GetComponent(1, 1) == 0.5);
   }
   {
     // A 3-step view (binary MSH 4.1): the times are time steps, each shows its own values.

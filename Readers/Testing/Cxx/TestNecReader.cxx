@@ -144,7 +144,8 @@ int TestNecReader(int, char*[])
     std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" + out + "\" > /dev/null";
   if (std::system(make.c_str()) != 0 || std::system(solve.c_str()) != 0)
   {
-    std::printf("FAIL: could not write or solve the vehicle: %s && %s\n", make.c_str(), solve.c_str());
+    std::printf(
+      "FAIL: could not write or solve the vehicle: %s && %s\n", make.c_str(), solve.c_str());
     return EXIT_FAILURE;
   }
   const int printed = PrintedPatches(out);

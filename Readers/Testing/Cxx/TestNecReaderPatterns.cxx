@@ -34,8 +34,9 @@ int TestNecReaderPatterns(int, char*[])
 {
   const std::string tmp = CLOUDMAP_TEMP_DIR;
   const std::string deck = tmp + "/reader_sweep.nec", out = tmp + "/reader_sweep.out";
-  Write(deck, "CM dipole sweep\nCE\nGW 1 21 0 0 -0.5 0 0 0.5 0.001\nGE 0\n"
-              "FR 0 3 0 0 130 10\nEX 0 1 11 0 1 0\nRP 0 19 3 1000 0 0 10 45\nEN\n");
+  Write(deck,
+    "CM dipole sweep\nCE\nGW 1 21 0 0 -0.5 0 0 0.5 0.001\nGE 0\n"
+    "FR 0 3 0 0 130 10\nEX 0 1 11 0 1 0\nRP 0 19 3 1000 0 0 10 45\nEN\n");
   std::remove(out.c_str());
   const std::string solve =
     std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" + out + "\" > /dev/null";
@@ -93,7 +94,8 @@ int TestNecReaderPatterns(int, char*[])
     vtkDataArray* e = vtkDataArray::SafeDownCast(table->GetColumnByName("|E|"));
     vtkDataArray* et = vtkDataArray::SafeDownCast(table->GetColumnByName("|Etheta|"));
     // θ fastest; θ = 0 and 180 are -999.99 rows with exactly zero field.
-    CM_CHECK(th->GetTuple1(1) == 10 && ph->GetTuple1(1) == 0 && th->GetTuple1(19) == 0 && ph->GetTuple1(19) == 45);
+    CM_CHECK(th->GetTuple1(1) == 10 && ph->GetTuple1(1) == 0 && th->GetTuple1(19) == 0 &&
+      ph->GetTuple1(19) == 45);
     CM_CHECK(gain->GetTuple1(0) == -999.99 && e->GetTuple1(0) == 0 && e->GetTuple1(18) == 0);
     CM_CHECK(std::abs(e->GetTuple1(9) - et->GetTuple1(9)) < 1e-15 && e->GetTuple1(9) > 0);
     // The broadside gain rises towards resonance (λ/2 = 1 m near 150 MHz).

@@ -110,11 +110,14 @@ int TestOpenEmsReader(int, char*[])
     two->UpdateInformation();
     vtkInformation* info = two->GetOutputInformation(0);
     const double* steps = info->Get(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
-    CM_CHECK_MSG(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 2 && steps[0] == 1e9 &&
-        steps[1] == 1.1e9, "time steps");
+    CM_CHECK_MSG(info->Length(vtkStreamingDemandDrivenPipeline::TIME_STEPS()) == 2 &&
+        steps[0] == 1e9 && steps[1] == 1.1e9,
+      "time steps");
     two->UpdateTimeStep(1.1e9);
     vtkTable* t1 = two->GetOutput();
-    auto col = [](vtkTable* tab, const char* n) { return vtkDataArray::SafeDownCast(tab->GetColumnByName(n)); };
+    auto col = [](vtkTable* tab, const char* n) {
+      return vtkDataArray::SafeDownCast(tab->GetColumnByName(n));
+    };
     CM_CHECK_MSG(t1->GetNumberOfRows() == t->GetNumberOfRows(), "rows at 1.1 GHz");
     bool same = t1->GetNumberOfRows() == t->GetNumberOfRows();
     for (vtkIdType r = 0; same && r < t->GetNumberOfRows(); ++r)
@@ -124,9 +127,12 @@ int TestOpenEmsReader(int, char*[])
         std::abs(col(t1, "Gain")->GetTuple1(r) - col(t, "Gain")->GetTuple1(r)) < 1e-9;
     }
     CM_CHECK_MSG(same, "1.1 GHz: r E twice f0's and the same directivity");
-    CM_CHECK_MSG(t1->GetFieldData()->GetArray("Frequency")->GetTuple1(0) == 1.1e9, "Frequency field");
+    CM_CHECK_MSG(
+      t1->GetFieldData()->GetArray("Frequency")->GetTuple1(0) == 1.1e9, "Frequency field");
     CM_CHECK_MSG(std::abs(t1->GetFieldData()->GetArray("Prad")->GetTuple1(0) /
-                     t->GetFieldData()->GetArray("Prad")->GetTuple1(0) - 4) < 1e-12, "Prad field");
+                     t->GetFieldData()->GetArray("Prad")->GetTuple1(0) -
+                   4) < 1e-12,
+      "Prad field");
   }
 
   std::ifstream manifest(data + "bad/MANIFEST.tsv");
@@ -157,7 +163,8 @@ int TestOpenEmsReader(int, char*[])
     }
     const std::size_t line = msg.find(path + ": ");
     std::printf("  %-30s %s\n", f[0].c_str(),
-      line == std::string::npos ? "<no message naming the file>" : msg.substr(line, msg.find('\n', line) - line).c_str());
+      line == std::string::npos ? "<no message naming the file>"
+                                : msg.substr(line, msg.find('\n', line) - line).c_str());
     CM_CHECK_MSG(line != std::string::npos, f[0] + ": the error does not name the file: " + msg);
     if (f[5] != "-")
     {
@@ -166,7 +173,9 @@ int TestOpenEmsReader(int, char*[])
         CM_CHECK_MSG(msg.find(frag) != std::string::npos, f[0] + ": lacks '" + frag + "'");
       }
     }
-    CM_CHECK_MSG(r->GetOutput()->GetNumberOfRows() == 0 && r->GetOutput()->GetNumberOfColumns() == 0, f[0] + ": output not empty after the error");
+    CM_CHECK_MSG(
+      r->GetOutput()->GetNumberOfRows() == 0 && r->GetOutput()->GetNumberOfColumns() == 0,
+      f[0] + ": output not empty after the error");
   }
   CM_CHECK_MSG(rows >= 20, "only " + std::to_string(rows) + " openems corpus rows");
   vtkOutputWindow::SetInstance(nullptr);

@@ -219,10 +219,12 @@ int TestReaderErrors(int, char*[])
     w->Reset();
     const int ok = r->GetExecutive()->Update();
     vtkTable* ports = vtkTable::SafeDownCast(r->GetOutputDataObject(1));
-    std::printf("  FEKO second request cut     %d error(s), %d warning(s)\n", w->Errors, w->Warnings);
+    std::printf(
+      "  FEKO second request cut     %d error(s), %d warning(s)\n", w->Errors, w->Warnings);
     CM_CHECK(ok == 1 && w->Errors == 0 && w->Warnings == 1);
     CM_CHECK(w->Text.find(cut + ":" + std::to_string(row + 1) + ":") != std::string::npos);
-    CM_CHECK(r->GetOutput()->GetNumberOfCells() == 12 && r->GetOutput()->GetCellData()->GetArray("J_real"));
+    CM_CHECK(r->GetOutput()->GetNumberOfCells() == 12 &&
+      r->GetOutput()->GetCellData()->GetArray("J_real"));
     CM_CHECK(ports && ports->GetNumberOfRows() == 6);
   }
   vtkOutputWindow::SetInstance(previous);

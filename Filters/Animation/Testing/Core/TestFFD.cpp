@@ -16,7 +16,8 @@ namespace
 {
 double Binomial(int n, int k)
 {
-  return std::round(std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0)));
+  return std::round(
+    std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0)));
 }
 double B(int n, int i, double t)
 {

@@ -56,7 +56,7 @@ int TestInterpolate(int, char*[])
   {
     double v = 42.0;
     CM_CHECK(!Remap(0.5, 2.0, 2.0, 0.0, 1.0, v)); // t1 == t2 is an error ...
-    CM_CHECK(v == 42.0);                           // ... and leaves the value alone
+    CM_CHECK(v == 42.0); // ... and leaves the value alone
     CM_CHECK(!Remap(NAN, 0.0, 1.0, 0.0, 1.0, v));
     CM_CHECK(Remap(2.0, 2.0, 4.0, 10.0, 20.0, v) && v == 10.0);
     CM_CHECK(Remap(4.0, 2.0, 4.0, 10.0, 20.0, v) && v == 20.0);
@@ -161,8 +161,8 @@ int TestInterpolate(int, char*[])
       minBack = std::min(minBack, Ease(EaseFamily::Back, EaseMode::In, i / 1000.0));
       maxElastic = std::max(maxElastic, Ease(EaseFamily::Elastic, EaseMode::Out, i / 1000.0));
     }
-    CM_NEAR(minBack, -0.1, 0.002);  // Back overshoots about 10 % (Penner's s = 1.70158)
-    CM_CHECK(maxElastic > 1.3);    // Elastic rings past 1
+    CM_NEAR(minBack, -0.1, 0.002); // Back overshoots about 10 % (Penner's s = 1.70158)
+    CM_CHECK(maxElastic > 1.3); // Elastic rings past 1
     CM_NEAR(Ease(EaseFamily::Bounce, EaseMode::Out, 1 / 2.75), 1.0, 1e-15); // first contact
   }
 
@@ -291,8 +291,8 @@ int TestInterpolate(int, char*[])
   // ---- keyframe tracks
   {
     KeyframeTrack tr;
-    CM_CHECK(!tr.Set(1, { 0, 1, 1 }).empty());          // not rows of 2
-    CM_CHECK(!tr.Set(1, { 0, 1, 0, 2 }).empty());       // duplicate time
+    CM_CHECK(!tr.Set(1, { 0, 1, 1 }).empty()); // not rows of 2
+    CM_CHECK(!tr.Set(1, { 0, 1, 0, 2 }).empty()); // duplicate time
     CM_CHECK(!tr.Set(0, { 0, 1 }).empty());
     CM_CHECK(!tr.Set(1, { 0, NAN }).empty());
     // Two keys, linear: the lerp; unsorted input is sorted.
@@ -320,9 +320,9 @@ int TestInterpolate(int, char*[])
     {
       keys.insert(keys.end(), { t, rng.Uniform(-1, 1), rng.Uniform(-1, 1), rng.Uniform(-1, 1) });
     }
-    for (auto mode : { TrackInterpolation::Step, TrackInterpolation::Linear,
-           TrackInterpolation::Polynomial, TrackInterpolation::CatmullRom,
-           TrackInterpolation::KochanekBartels })
+    for (auto mode :
+      { TrackInterpolation::Step, TrackInterpolation::Linear, TrackInterpolation::Polynomial,
+        TrackInterpolation::CatmullRom, TrackInterpolation::KochanekBartels })
     {
       CM_CHECK(tr.Set(3, keys).empty());
       tr.SetInterpolation(mode);

@@ -85,8 +85,8 @@ int TestParticles(int, char*[])
   }
 
   // ---- direct == stepped, for every preset; determinism
-  for (auto preset : { ParticlePreset::Fire, ParticlePreset::Fountain, ParticlePreset::Snow,
-         ParticlePreset::Smoke })
+  for (auto preset :
+    { ParticlePreset::Fire, ParticlePreset::Fountain, ParticlePreset::Snow, ParticlePreset::Smoke })
   {
     ParticleSystemSpec spec = MakePreset(preset);
     spec.Seed = 1234;
@@ -168,8 +168,8 @@ int TestParticles(int, char*[])
       CM_CHECK(Dot(v0, axis) / speed >= cosCone - 1e-12);
       for (int c = 0; c < 3; ++c)
       {
-        CM_NEAR(p.Position[c],
-          s.Center[c] + v0[c] * p.Age + 0.5 * s.Gravity[c] * p.Age * p.Age, 1e-12);
+        CM_NEAR(
+          p.Position[c], s.Center[c] + v0[c] * p.Age + 0.5 * s.Gravity[c] * p.Age * p.Age, 1e-12);
       }
       ++n;
     }
@@ -242,7 +242,8 @@ int TestParticles(int, char*[])
     }
     const double ml = sl / N, sdl = std::sqrt(sl2 / N - ml * ml);
     const double ms = ss / N, sds = std::sqrt(ss2 / N - ms * ms);
-    std::printf("lifetime mean %.4f sd %.4f (expect 3, %.4f); speed mean %.4f sd %.4f (expect 2, %.4f); N=%lld\n",
+    std::printf("lifetime mean %.4f sd %.4f (expect 3, %.4f); speed mean %.4f sd %.4f (expect 2, "
+                "%.4f); N=%lld\n",
       ml, sdl, 1.5 / std::sqrt(3.0), ms, sds, 0.8 / std::sqrt(3.0), static_cast<long long>(N));
     CM_NEAR(ml, 3.0, 4 * 1.5 / std::sqrt(3.0 * N));
     CM_NEAR(sdl, 1.5 / std::sqrt(3.0), 0.02 * 1.5 / std::sqrt(3.0));
@@ -305,9 +306,7 @@ int TestParticles(int, char*[])
         bool in = false;
         switch (shape)
         {
-          case EmitterShape::Sphere:
-            in = Dot(d, d) <= 0.49 + 1e-12;
-            break;
+          case EmitterShape::Sphere: in = Dot(d, d) <= 0.49 + 1e-12; break;
           case EmitterShape::Disc:
             in = Dot(d, d) <= 0.49 + 1e-12 && std::abs(d[1]) < 1e-12; // normal is the axis (y)
             break;

@@ -29,20 +29,21 @@ int TestSkeleton(int, char*[])
   Skeleton sk;
   std::vector<double> pos, rot;
   // A chain of 3 joints along x, unit bones, no keys: the rest pose.
-  CM_CHECK(sk.Set({ -1, 0, 1 }, { 1, 2, 3, 1, 0, 0, 1, 0, 0 }, {}, {}, TrackInterpolation::Linear).empty());
+  CM_CHECK(sk.Set({ -1, 0, 1 }, { 1, 2, 3, 1, 0, 0, 1, 0, 0 }, {}, {}, TrackInterpolation::Linear)
+             .empty());
   sk.Pose(0.7, pos, rot);
   CM_CHECK(pos[0] == 1 && pos[3] == 2 && pos[6] == 3 && pos[7] == 2 && pos[8] == 3);
   // Joint 0 turned 90° about z: the whole chain points along y.
   CM_CHECK(sk.Set({ -1, 0, 1 }, { 0, 0, 0, 1, 0, 0, 1, 0, 0 }, { 0, 0, 0, 0, 90 }, {},
-              TrackInterpolation::Linear)
+               TrackInterpolation::Linear)
              .empty());
   sk.Pose(0, pos, rot);
   CM_NEAR(pos[3], 0, 1e-15);
   CM_NEAR(pos[4], 1, 1e-15);
   CM_NEAR(pos[7], 2, 1e-15);
   // Both joints 0 and 1 turned 90° about z: the last bone points along −x.
-  CM_CHECK(sk.Set({ -1, 0, 1 }, { 0, 0, 0, 1, 0, 0, 1, 0, 0 },
-              { 0, 0, 0, 0, 90, 1, 0, 0, 0, 90 }, {}, TrackInterpolation::Linear)
+  CM_CHECK(sk.Set({ -1, 0, 1 }, { 0, 0, 0, 1, 0, 0, 1, 0, 0 }, { 0, 0, 0, 0, 90, 1, 0, 0, 0, 90 },
+               {}, TrackInterpolation::Linear)
              .empty());
   sk.Pose(0, pos, rot);
   CM_NEAR(pos[6], -1, 1e-15);
@@ -69,7 +70,7 @@ int TestSkeleton(int, char*[])
   }
   // Keys with time: linear halfway between 0° and 90° is 45°.
   CM_CHECK(sk.Set({ -1, 0 }, { 0, 0, 0, 1, 0, 0 }, { 0, 0, 0, 0, 0, 0, 2, 0, 0, 90 }, {},
-              TrackInterpolation::Linear)
+               TrackInterpolation::Linear)
              .empty());
   sk.Pose(1, pos, rot);
   CM_NEAR(pos[3], std::sqrt(0.5), 1e-15);
@@ -90,7 +91,8 @@ int TestSkeleton(int, char*[])
     for (int j = 1; j < sk.GetNumberOfJoints(); ++j)
     {
       const double* o = &offsets[3 * j];
-      worst = std::max(worst, std::abs(Dist(pos, j, parents[j]) - std::sqrt(o[0] * o[0] + o[1] * o[1] + o[2] * o[2])));
+      worst = std::max(worst,
+        std::abs(Dist(pos, j, parents[j]) - std::sqrt(o[0] * o[0] + o[1] * o[1] + o[2] * o[2])));
     }
     const double ahead = pos[3 * 6] - pos[3 * 9]; // left ankle x − right ankle x
     leftAhead = std::max(leftAhead, ahead);

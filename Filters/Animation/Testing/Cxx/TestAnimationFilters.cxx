@@ -52,7 +52,8 @@ vtkSmartPointer<vtkPolyData> Cloud(int n, unsigned seed, double scale = 1.0)
   };
   for (int i = 0; i < n; ++i)
   {
-    const vtkIdType id = pts->InsertNextPoint(scale * rnd(), scale * 2 * rnd(), scale * 0.5 * rnd());
+    const vtkIdType id =
+      pts->InsertNextPoint(scale * rnd(), scale * 2 * rnd(), scale * 0.5 * rnd());
     verts->InsertNextCell(1, &id);
     temp->InsertNextValue(100 * rnd());
   }
@@ -207,9 +208,11 @@ void TestMorph()
       for (int c = 0; c < 3; ++c)
       {
         const double want = (1 - t) * a->GetPoint(i)[c] + t * b->GetPoint(i)[c];
-        ok = ok && (t == 0.3 ? std::abs(out->GetPoint(i)[c] - want) < 1e-14 : out->GetPoint(i)[c] == want);
+        ok = ok &&
+          (t == 0.3 ? std::abs(out->GetPoint(i)[c] - want) < 1e-14 : out->GetPoint(i)[c] == want);
       }
-      ok = ok && std::abs(temp->GetTuple1(i) - ((1 - t) * ta->GetTuple1(i) + t * tb->GetTuple1(i))) < 1e-12;
+      ok = ok &&
+        std::abs(temp->GetTuple1(i) - ((1 - t) * ta->GetTuple1(i) + t * tb->GetTuple1(i))) < 1e-12;
     }
     CM_CHECK(ok);
   }
@@ -236,7 +239,8 @@ void TestMorph()
   morph->SetCorrespondence(1);
   morph->SetParameter(1.0);
   morph->Update();
-  CM_CHECK(vtkPointSet::SafeDownCast(morph->GetOutput())->GetNumberOfPoints() == a->GetNumberOfPoints());
+  CM_CHECK(
+    vtkPointSet::SafeDownCast(morph->GetOutput())->GetNumberOfPoints() == a->GetNumberOfPoints());
   // The corners map onto the corners of the scaled target.
   const double* last = vtkPointSet::SafeDownCast(morph->GetOutput())->GetPoint(201);
   CM_CHECK(last[0] == 2 && last[1] == 4 && last[2] == 1);
@@ -255,7 +259,8 @@ void TestWiggle()
     Run(w, t);
     auto* out = vtkPointSet::SafeDownCast(w->GetOutput());
     const double* p0 = out->GetPoint(0);
-    double d0[3] = { p0[0] - in->GetPoint(0)[0], p0[1] - in->GetPoint(0)[1], p0[2] - in->GetPoint(0)[2] };
+    double d0[3] = { p0[0] - in->GetPoint(0)[0], p0[1] - in->GetPoint(0)[1],
+      p0[2] - in->GetPoint(0)[2] };
     bool rigid = true;
     for (vtkIdType i = 1; i < in->GetNumberOfPoints(); ++i)
     {
@@ -300,7 +305,8 @@ void TestWiggle()
     ws->SetAmplitude(0.1);
     ws->SetOctaves(3);
     Run(ws, 1.7);
-    vtkDataArray* d = vtkPointSet::SafeDownCast(ws->GetOutput())->GetPointData()->GetArray("WiggleDisplacement");
+    vtkDataArray* d =
+      vtkPointSet::SafeDownCast(ws->GetOutput())->GetPointData()->GetArray("WiggleDisplacement");
     CM_CHECK(d != nullptr);
     if (d)
     {
@@ -329,7 +335,8 @@ void TestKeyframe()
   CM_CHECK(k->GetValue()[0] == 2 && k->GetValue()[1] == 1 && k->GetValue()[2] == 0);
   auto* fd = k->GetOutput()->GetFieldData()->GetArray("KeyframeValue");
   CM_CHECK(fd && fd->GetComponent(0, 0) == 2);
-  CM_CHECK(std::abs(vtkPointSet::SafeDownCast(k->GetOutput())->GetPoint(0)[0] - in->GetPoint(0)[0] - 2) < 1e-15);
+  CM_CHECK(std::abs(vtkPointSet::SafeDownCast(k->GetOutput())->GetPoint(0)[0] - in->GetPoint(0)[0] -
+             2) < 1e-15);
   k->SetInterpolation(3);
   Run(k, 2.0);
   CM_CHECK(k->GetValue()[0] == 4 && k->GetValue()[2] == 0);
@@ -417,7 +424,8 @@ void TestImageMorph()
   double err = 0;
   for (vtkIdType k = 0; k < nx * ny; ++k)
   {
-    err = std::max(err, std::abs(out->GetTuple1(k) - a->GetPointData()->GetScalars()->GetTuple1(k)));
+    err =
+      std::max(err, std::abs(out->GetTuple1(k) - a->GetPointData()->GetScalars()->GetTuple1(k)));
   }
   std::printf("Image Morph identity lines: max error %.3g\n", err);
   CM_CHECK(err < 1e-9);

@@ -79,13 +79,15 @@ int TestAreaWeighting(int, char*[])
   CM_NEAR(out, 0.0, 0);
   // The whole average by its three strategies (link table, scatter with the
   // areas, scatter computing them on the way), its loops run backwards.
-  const cm::ParallelFor backwards = [](long long n, const std::function<void(long long, long long)>& body) {
+  const cm::ParallelFor backwards = [](long long n,
+                                      const std::function<void(long long, long long)>& body) {
     for (long long b = n - 1; b >= 0; --b)
     {
       body(b, b + 1);
     }
   };
-  const std::vector<long long> offLL(offsets.begin(), offsets.end()), connLL(conn.begin(), conn.end());
+  const std::vector<long long> offLL(offsets.begin(), offsets.end()),
+    connLL(conn.begin(), conn.end());
   const cm::SurfaceView view = cm::SurfaceFromArrays(xyz.data(), 8, offLL.data(), 3, connLL.data());
   cm::map::PointCellLinks plinks;
   cm::map::BuildPointCellLinksInParallel(view, 8, nullptr, plinks, backwards);
@@ -111,7 +113,8 @@ int TestAreaWeighting(int, char*[])
   const std::vector<double> line = { 0, 0, 0, 1, 0, 0, 2, 0, 0 };
   const std::vector<long long> lineOff = { 0, 3 }, lineConn = { 0, 1, 2 };
   cm::map::AreaAverageInput flat;
-  const cm::SurfaceView lineView = cm::SurfaceFromArrays(line.data(), 3, lineOff.data(), 1, lineConn.data());
+  const cm::SurfaceView lineView =
+    cm::SurfaceFromArrays(line.data(), 3, lineOff.data(), 1, lineConn.data());
   flat.View = &lineView;
   flat.NumberOfRows = 3;
   double flatOut[3];
@@ -120,7 +123,9 @@ int TestAreaWeighting(int, char*[])
   // Validation messages.
   CM_EQUAL(cm::map::CheckCellArray("|J|", true, 3, 3), std::string());
   CM_CHECK(cm::map::CheckCellArray(nullptr, true, 0, 3).find("no cell array") != std::string::npos);
-  CM_CHECK(cm::map::CheckCellArray("J", false, 3, 3).find("'J' is not a cell array") != std::string::npos);
-  CM_CHECK(cm::map::CheckCellArray("J", true, 2, 3).find("2 tuples for 3 elements") != std::string::npos);
+  CM_CHECK(
+    cm::map::CheckCellArray("J", false, 3, 3).find("'J' is not a cell array") != std::string::npos);
+  CM_CHECK(
+    cm::map::CheckCellArray("J", true, 2, 3).find("2 tuples for 3 elements") != std::string::npos);
   return cmReport("TestAreaWeighting");
 }

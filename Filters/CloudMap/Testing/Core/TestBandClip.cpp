@@ -65,7 +65,8 @@ double TriangleCdf(double f0, double f1, double f2, double t)
 void CheckPieces(const std::vector<Piece>& pieces, const cm::map::BandSpec& spec, bool planarXY,
   cmRandom& rng, const double box[4])
 {
-  const double w = (spec.Max - spec.Min) / spec.N, eps = 1e-9 * (1 + std::fabs(spec.Max - spec.Min));
+  const double w = (spec.Max - spec.Min) / spec.N,
+               eps = 1e-9 * (1 + std::fabs(spec.Max - spec.Min));
   for (const Piece& q : pieces)
   {
     CM_CHECK(q.V.size() >= 3 && q.V.size() <= cm::map::MaxPieceCorners);
@@ -145,7 +146,7 @@ int TestBandClip(int, char*[])
     cm::map::BandSpec spec;
     spec.N = 24;
     spec.Min = trial % 2 ? -1 : 0.5; // odd trials: all inside; even: values clamp below Min
-    spec.Max = trial % 3 ? 5 : 3.0;  // every third: values clamp above Max
+    spec.Max = trial % 3 ? 5 : 3.0; // every third: values clamp above Max
     const double element = cm::ElementArea(p, 3);
     const auto pieces = Clip(p, f, 3, spec);
     const auto area = BandAreas(pieces, spec.N);
@@ -157,7 +158,8 @@ int TestBandClip(int, char*[])
       const double lo = k == 0 ? -1e300 : spec.Lower(k);
       const double hi = k == spec.N - 1 ? 1e300 : spec.Upper(k);
       const double exact = element *
-        (TriangleCdf(sorted[0], sorted[1], sorted[2], hi) - TriangleCdf(sorted[0], sorted[1], sorted[2], lo));
+        (TriangleCdf(sorted[0], sorted[1], sorted[2], hi) -
+          TriangleCdf(sorted[0], sorted[1], sorted[2], lo));
       CM_NEAR(area[k], exact, 1e-12 * element + 1e-15);
       sum += area[k];
     }

@@ -62,10 +62,11 @@ void CheckFiniteRange()
         for (const std::uint8_t* skip : skips)
         {
           double lo = inf, hi = -inf, plo = inf, phi = -inf;
-          cm::FoldFiniteRange(v.data(), static_cast<std::int64_t>(b), static_cast<std::int64_t>(e),
-            skip, 1, lo, hi);
+          cm::FoldFiniteRange(
+            v.data(), static_cast<std::int64_t>(b), static_cast<std::int64_t>(e), skip, 1, lo, hi);
           PlainRange(v, b, e, skip, 1, plo, phi);
-          CM_CHECK(std::memcmp(&lo, &plo, sizeof lo) == 0 && std::memcmp(&hi, &phi, sizeof hi) == 0);
+          CM_CHECK(
+            std::memcmp(&lo, &plo, sizeof lo) == 0 && std::memcmp(&hi, &phi, sizeof hi) == 0);
         }
       }
     }
@@ -127,7 +128,8 @@ void CheckFillBands(int n, double lo, double hi)
   const std::int64_t size = static_cast<std::int64_t>(v.size());
   for (std::int64_t b : { std::int64_t(0), std::int64_t(1001), std::int64_t(2002) })
   {
-    cm::map::FillBands(spec, v.data(), b, std::min(size, b + 1001), lut.data(), bands.data(), rgb.data());
+    cm::map::FillBands(
+      spec, v.data(), b, std::min(size, b + 1001), lut.data(), bands.data(), rgb.data());
   }
   int wrong = 0;
   for (std::size_t i = 0; i < v.size(); ++i)

@@ -56,10 +56,12 @@ int TestInterpolation(int, char*[])
   for (int t = 0; t < 200; ++t)
   {
     const double L = rng.Uniform(0.5, 3), H = rng.Uniform(0.5, 3), ang = rng.Uniform(0, 6.28);
-    const Vec3 ex = { std::cos(ang), std::sin(ang), 0 }, ey = { -std::sin(ang) * 0.6, std::cos(ang) * 0.6, 0.8 };
+    const Vec3 ex = { std::cos(ang), std::sin(ang), 0 },
+               ey = { -std::sin(ang) * 0.6, std::cos(ang) * 0.6, 0.8 };
     const Vec3 o = { rng.Uniform(), rng.Uniform(), rng.Uniform() };
     auto at = [&](double u, double v) {
-      return Vec3{ o[0] + u * ex[0] + v * ey[0], o[1] + u * ex[1] + v * ey[1], o[2] + u * ex[2] + v * ey[2] };
+      return Vec3{ o[0] + u * ex[0] + v * ey[0], o[1] + u * ex[1] + v * ey[1],
+        o[2] + u * ex[2] + v * ey[2] };
     };
     // The first corner is rotated too: the scanline frame starts at p[0].
     const int shift = t % 4;
@@ -87,7 +89,8 @@ int TestInterpolation(int, char*[])
   for (int t = 0; t < 200; ++t)
   {
     const Vec3 p[4] = { { rng.Uniform(-0.3, 0.3), rng.Uniform(-0.3, 0.3), 0 },
-      { rng.Uniform(0.7, 1.3), rng.Uniform(-0.3, 0.3), 0 }, { rng.Uniform(0.7, 1.3), rng.Uniform(0.7, 1.3), 0 },
+      { rng.Uniform(0.7, 1.3), rng.Uniform(-0.3, 0.3), 0 },
+      { rng.Uniform(0.7, 1.3), rng.Uniform(0.7, 1.3), 0 },
       { rng.Uniform(-0.3, 0.3), rng.Uniform(0.7, 1.3), 0 } };
     const double r = rng.Uniform(), s = rng.Uniform();
     double rr, ss;

@@ -145,7 +145,8 @@ int TestRefinement(int, char*[])
         {
           double best = 1e300;
           for (const Vec3& y : b)
-            best = std::min(best, std::max({ std::abs(x[0] - y[0]), std::abs(x[1] - y[1]), std::abs(x[2] - y[2]) }));
+            best = std::min(best,
+              std::max({ std::abs(x[0] - y[0]), std::abs(x[1] - y[1]), std::abs(x[2] - y[2]) }));
           worst = std::max(worst, best);
         }
         CM_NEAR(worst, 0.0, 1e-12);
@@ -170,7 +171,8 @@ int TestRefinement(int, char*[])
         const std::int64_t a = r.Conn[per * c + k], b = r.Conn[per * c + (k + 1) % per];
         double d2 = 0;
         for (int d = 0; d < 3; ++d)
-          d2 += (r.Points[3 * a + d] - r.Points[3 * b + d]) * (r.Points[3 * a + d] - r.Points[3 * b + d]);
+          d2 += (r.Points[3 * a + d] - r.Points[3 * b + d]) *
+            (r.Points[3 * a + d] - r.Points[3 * b + d]);
         longest = std::max(longest, std::sqrt(d2));
       }
     CM_CHECK(longest <= h * (1 + 1e-9));

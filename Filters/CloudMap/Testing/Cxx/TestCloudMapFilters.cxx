@@ -121,7 +121,8 @@ int TestCloudMapFilters(int, char*[])
       vtkDataArray* pf = refine->GetOutput()->GetPointData()->GetArray("f");
       double worstPt = 0;
       for (vtkIdType p = 0; pf && p < refine->GetOutput()->GetNumberOfPoints(); ++p)
-        worstPt = std::max(worstPt, std::abs(pf->GetTuple1(p) - Linear(refine->GetOutput()->GetPoint(p))));
+        worstPt =
+          std::max(worstPt, std::abs(pf->GetTuple1(p) - Linear(refine->GetOutput()->GetPoint(p))));
       CM_CHECK(pf && worstPt < 1e-12);
     }
 
@@ -207,7 +208,8 @@ int TestCloudMapFilters(int, char*[])
       CM_CHECK(a->GetTuple1(4) == 20 && a->GetTuple1(5) == 20);
       // Strip vertex i (1 ≤ i < extra) is shared by squares i-1 and i of equal
       // area: the mean (2i - 1)/2; the strip's ends take their one square's value.
-      double worst = std::abs(a->GetTuple1(6) - 0) + std::abs(a->GetTuple1(6 + 2 * extra) - (extra - 1));
+      double worst =
+        std::abs(a->GetTuple1(6) - 0) + std::abs(a->GetTuple1(6 + 2 * extra) - (extra - 1));
       for (int i = 1; i < extra; ++i)
         worst = std::max(worst, std::abs(a->GetTuple1(6 + 2 * i) - (i - 0.5)));
       CM_CHECK(worst < 1e-12);

@@ -24,7 +24,8 @@ int TestEscapeTime(int, char*[])
     CM_CHECK(cm::fractal::EscapeTime(c[0], c[1], p).Iterations == p.MaxIterations);
   }
   // Outside: |c| > 2 escapes at the first step; 1, 1+i, 0.26.
-  const double outside[][2] = { { 2.5, 0 }, { -2.1, 0 }, { 1, 0 }, { 1, 1 }, { 0.26, 0 }, { 0.5, 0 } };
+  const double outside[][2] = { { 2.5, 0 }, { -2.1, 0 }, { 1, 0 }, { 1, 1 }, { 0.26, 0 },
+    { 0.5, 0 } };
   for (const auto& c : outside)
   {
     CM_CHECK(cm::fractal::EscapeTime(c[0], c[1], p).Iterations < p.MaxIterations);
@@ -95,7 +96,8 @@ int TestEscapeTime(int, char*[])
     {
       const double de = cm::fractal::EscapeTime(x, 0, s).Distance;
       const double bound = x - 0.25; // the set contains 1/4
-      std::printf("distance estimate at c = %.1f: %.4f (distance to the set <= %.4f)\n", x, de, bound);
+      std::printf(
+        "distance estimate at c = %.1f: %.4f (distance to the set <= %.4f)\n", x, de, bound);
       CM_CHECK(de > prev && (x > 1 || de <= 2 * bound));
       prev = de;
     }
@@ -114,7 +116,9 @@ int TestEscapeTime(int, char*[])
     for (int k = 0; k < 200; ++k)
     {
       const double x = -1.2 + 0.0123 * k, y = 0.37 - 0.0071 * k;
-      sym = sym && cm::fractal::EscapeTime(x, y, m).Iterations == cm::fractal::EscapeTime(-x, -y, m).Iterations;
+      sym = sym &&
+        cm::fractal::EscapeTime(x, y, m).Iterations ==
+          cm::fractal::EscapeTime(-x, -y, m).Iterations;
     }
     CM_CHECK(sym);
     // A non-integer power uses the polar form and agrees with d = 3 when d = 3 + 0.

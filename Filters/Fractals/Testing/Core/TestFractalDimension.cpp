@@ -46,8 +46,8 @@ Curve MakeCurve(const char* axiom, const char* rules, int n, double angle, const
   return c;
 }
 
-cm::fractal::BoxCountResult CurveDimension(const char* axiom, const char* rules, int n, double angle,
-  const char* draw, int lmin, int lmax, int spo)
+cm::fractal::BoxCountResult CurveDimension(const char* axiom, const char* rules, int n,
+  double angle, const char* draw, int lmin, int lmax, int spo)
 {
   const Curve c = MakeCurve(axiom, rules, n, angle, draw);
   return cm::fractal::BoxCount(
@@ -59,7 +59,8 @@ cm::fractal::BoxCountResult CurveDimensionFromData(
   const char* axiom, const char* rules, int n, double angle, const char* draw)
 {
   const Curve c = MakeCurve(axiom, rules, n, angle, draw);
-  return cm::fractal::BoxCountFromData(c.Points.data(), (long long)(c.Points.size() / 3), c.Segments);
+  return cm::fractal::BoxCountFromData(
+    c.Points.data(), (long long)(c.Points.size() / 3), c.Segments);
 }
 }
 
@@ -78,10 +79,12 @@ int TestFractalDimension(int, char*[])
   // Sierpinski gasket as the arrowhead curve (level 9, segments 2^-9) and as chaos-game points.
   {
     const auto r = CurveDimension("A", "A -> B-A-B; B -> A+B+A", 9, 60, "AB", 3, 8, 4);
-    std::printf("Sierpinski arrowhead: box-counting dimension %.4f (similarity %.4f)\n", r.Slope, sierpinski);
+    std::printf(
+      "Sierpinski arrowhead: box-counting dimension %.4f (similarity %.4f)\n", r.Slope, sierpinski);
     CM_NEAR(r.Slope, sierpinski, 0.03);
     std::vector<cm::fractal::AffineMap> maps;
-    cm::fractal::ParseMaps(cm::fractal::IFSPresets()[2].Maps, cm::fractal::IFSPresets()[2].Format, maps);
+    cm::fractal::ParseMaps(
+      cm::fractal::IFSPresets()[2].Maps, cm::fractal::IFSPresets()[2].Format, maps);
     cm::fractal::ResolveProbabilities(maps, true);
     const long long N = 1000000;
     std::vector<double> xyz(3 * N);
@@ -130,15 +133,16 @@ int TestFractalDimension(int, char*[])
     const auto a = CurveDimensionFromData("A", "A -> B-A-B; B -> A+B+A", 8, 60, "AB");
     std::printf("from the data: Sierpinski arrowhead (8) %.4f (known to be low)\n", a.Slope);
     std::vector<cm::fractal::AffineMap> maps;
-    cm::fractal::ParseMaps(cm::fractal::IFSPresets()[2].Maps, cm::fractal::IFSPresets()[2].Format, maps);
+    cm::fractal::ParseMaps(
+      cm::fractal::IFSPresets()[2].Maps, cm::fractal::IFSPresets()[2].Format, maps);
     cm::fractal::ResolveProbabilities(maps, true);
     const long long N = 200000; // the IFS source's default
     std::vector<double> xyz(3 * N);
     std::vector<unsigned char> idx(N);
     cm::fractal::ChaosGame(maps, 0, 0, N, xyz.data(), idx.data());
     const auto g = cm::fractal::BoxCountFromData(xyz.data(), N, {});
-    std::printf("from the data: Sierpinski gasket (%lld points) %.4f, levels %.2f..%.2f\n", N, g.Slope,
-      g.Level.front(), g.Level.back());
+    std::printf("from the data: Sierpinski gasket (%lld points) %.4f, levels %.2f..%.2f\n", N,
+      g.Slope, g.Level.front(), g.Level.back());
     CM_NEAR(g.Slope, sierpinski, 0.02);
     const double line[6] = { 0, 0, 0, 1, 0.37, 0 };
     const auto l = cm::fractal::BoxCountFromData(line, 2, { 0, 1 });

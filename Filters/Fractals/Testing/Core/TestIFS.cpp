@@ -32,7 +32,8 @@ int TestIFS(int, char*[])
     }
     ++used[idx[std::size_t(k)]];
   }
-  std::printf("fern (%lld points): x in [%.4f, %.4f], y in [%.4f, %.4f]\n", N, lo[0], hi[0], lo[1], hi[1]);
+  std::printf(
+    "fern (%lld points): x in [%.4f, %.4f], y in [%.4f, %.4f]\n", N, lo[0], hi[0], lo[1], hi[1]);
   // The attractor lies in -2.1820 < x < 2.6558, 0 <= y < 9.9983; a million
   // points come close to every side.
   CM_CHECK(lo[0] > -2.1820 && lo[0] < -2.0);
@@ -43,7 +44,8 @@ int TestIFS(int, char*[])
   for (int m = 0; m < 4; ++m)
   {
     const double sd = std::sqrt(N * p[m] * (1 - p[m]));
-    std::printf("map %d used %lld times, expected %.0f +- %.0f (3 sigma)\n", m + 1, used[m], N * p[m], 3 * sd);
+    std::printf("map %d used %lld times, expected %.0f +- %.0f (3 sigma)\n", m + 1, used[m],
+      N * p[m], 3 * sd);
     CM_CHECK(std::abs(double(used[m]) - N * p[m]) < 3 * sd);
   }
 
@@ -60,18 +62,24 @@ int TestIFS(int, char*[])
   // Probabilities from |det A| (the chapter's area share).
   {
     std::vector<cm::fractal::AffineMap> maps;
-    CM_CHECK(cm::fractal::ParseMaps("0.5 0 0 0.5 0 0; 0.25, 0, 0, 0.25, 1, 1", cm::fractal::MapFormat::Coefficients, maps).empty());
+    CM_CHECK(cm::fractal::ParseMaps(
+      "0.5 0 0 0.5 0 0; 0.25, 0, 0, 0.25, 1, 1", cm::fractal::MapFormat::Coefficients, maps)
+               .empty());
     CM_CHECK(cm::fractal::ResolveProbabilities(maps, false).empty());
     CM_NEAR(maps[0].Probability, 0.25 / 0.3125, 1e-15);
     CM_NEAR(maps[1].Probability, 0.0625 / 0.3125, 1e-15);
     // Given probabilities that do not sum to 1 are refused.
-    CM_CHECK(cm::fractal::ParseMaps("0.5 0 0 0.5 0 0 0.5; 0.5 0 0 0.5 1 0 0.3", cm::fractal::MapFormat::Coefficients, maps).empty());
+    CM_CHECK(cm::fractal::ParseMaps(
+      "0.5 0 0 0.5 0 0 0.5; 0.5 0 0 0.5 1 0 0.3", cm::fractal::MapFormat::Coefficients, maps)
+               .empty());
     CM_CHECK(cm::fractal::ResolveProbabilities(maps, true).find("sum to 0.8") != std::string::npos);
   }
   // The chapter's parameters: a = r cos(theta), b = -q sin(phi), c = r sin(theta), d = q cos(phi).
   {
     std::vector<cm::fractal::AffineMap> maps;
-    CM_CHECK(cm::fractal::ParseMaps("0.85 0.85 -2.5 -2.5 0 1.6", cm::fractal::MapFormat::Parameters, maps).empty());
+    CM_CHECK(
+      cm::fractal::ParseMaps("0.85 0.85 -2.5 -2.5 0 1.6", cm::fractal::MapFormat::Parameters, maps)
+        .empty());
     const double t = -2.5 * M_PI / 180;
     CM_NEAR(maps[0].A[0], 0.85 * std::cos(t), 1e-15);
     CM_NEAR(maps[0].A[1], -0.85 * std::sin(t), 1e-15);
@@ -82,16 +90,20 @@ int TestIFS(int, char*[])
   // Errors name the map and the column.
   {
     std::vector<cm::fractal::AffineMap> maps;
-    const std::string e = cm::fractal::ParseMaps("0.5 0 0 0.5 0 0\n0.5 0 x 0.5 0 0", cm::fractal::MapFormat::Coefficients, maps);
+    const std::string e = cm::fractal::ParseMaps(
+      "0.5 0 0 0.5 0 0\n0.5 0 x 0.5 0 0", cm::fractal::MapFormat::Coefficients, maps);
     std::printf("error: %s\n", e.c_str());
     CM_CHECK(e.find("map 2") != std::string::npos && e.find("column 7") != std::string::npos);
-    CM_CHECK(cm::fractal::ParseMaps("0.5 0 0 0.5 0", cm::fractal::MapFormat::Coefficients, maps).find("found 5") != std::string::npos);
+    CM_CHECK(cm::fractal::ParseMaps("0.5 0 0 0.5 0", cm::fractal::MapFormat::Coefficients, maps)
+               .find("found 5") != std::string::npos);
   }
   // Every preset parses and its given probabilities sum to 1.
   for (std::size_t k = 1; k < cm::fractal::IFSPresets().size(); ++k)
   {
     std::vector<cm::fractal::AffineMap> maps;
-    CM_CHECK(cm::fractal::ParseMaps(cm::fractal::IFSPresets()[k].Maps, cm::fractal::IFSPresets()[k].Format, maps).empty());
+    CM_CHECK(cm::fractal::ParseMaps(
+      cm::fractal::IFSPresets()[k].Maps, cm::fractal::IFSPresets()[k].Format, maps)
+               .empty());
     CM_CHECK(cm::fractal::ResolveProbabilities(maps, true).empty());
   }
   return cmReport("TestIFS");

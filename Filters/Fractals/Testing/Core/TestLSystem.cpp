@@ -18,7 +18,8 @@ long long Count(const std::string& s, char c)
   return static_cast<long long>(std::count(s.begin(), s.end(), c));
 }
 
-std::string Run(const char* axiom, const char* rules, int n, const char* ignore = "", unsigned seed = 0)
+std::string Run(
+  const char* axiom, const char* rules, int n, const char* ignore = "", unsigned seed = 0)
 {
   cm::fractal::LGrammar g;
   const std::string err = cm::fractal::ParseGrammar(axiom, rules, ignore, g);
@@ -41,7 +42,8 @@ std::string ParseError(const char* axiom, const char* rules)
 // Symbol counts after n steps of a deterministic 0L system by the count
 // recurrence v_{k+1}[d] = sum_c v_k[c] * (#d in succ(c)), written out here
 // independently of the library.
-std::map<char, long long> Counts(const std::string& axiom, const std::map<char, std::string>& rules, int n)
+std::map<char, long long> Counts(
+  const std::string& axiom, const std::map<char, std::string>& rules, int n)
 {
   std::map<char, long long> v;
   for (char c : axiom)
@@ -83,7 +85,8 @@ int TestLSystem(int, char*[])
     cm::fractal::LGrammar g;
     cm::fractal::ParseGrammar("F", "F -> F[+F]F[-F]F", "", g);
     CM_NEAR(cm::fractal::ProjectedLength(g, 5), 7811, 0);
-    CM_NEAR(cm::fractal::ProjectedLength(g, 12), std::pow(5.0, 12) + 1.5 * (std::pow(5.0, 12) - 1), 0.5);
+    CM_NEAR(
+      cm::fractal::ProjectedLength(g, 12), std::pow(5.0, 12) + 1.5 * (std::pow(5.0, 12) - 1), 0.5);
   }
   // Quadratic Koch island: 3 steps give 2048 F.
   {
@@ -226,7 +229,8 @@ int TestLSystem(int, char*[])
     CM_CHECK(ok);
     CM_CHECK(geo.Offsets.size() == 5); // 4 polylines
     CM_CHECK(geo.Depth.size() == 10 && geo.Depth[2] == 1 && geo.Depth[5] == 1 && geo.Depth[4] == 0);
-    CM_CHECK(std::abs(geo.Width[9] - 0.5f) < 1e-7 && geo.Width[4] == 1.0f && geo.Color[9] == 1 && geo.Color[4] == 0);
+    CM_CHECK(std::abs(geo.Width[9] - 0.5f) < 1e-7 && geo.Width[4] == 1.0f && geo.Color[9] == 1 &&
+      geo.Color[4] == 0);
   }
   // Every preset parses.
   for (std::size_t k = 1; k < cm::fractal::LPresets().size(); ++k)

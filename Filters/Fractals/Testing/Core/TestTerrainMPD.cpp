@@ -230,8 +230,8 @@ int TestTerrainMPD(int, char*[])
     const int N = 128, M = N + 1;
     std::vector<double> full, part;
     cm::fractal::GenerateTerrain(p, { 0, N, 0, N }, full, nullptr);
-    const cm::fractal::TerrainWindow ws[] = { { 13, 77, 5, 6 }, { 0, 64, 64, 128 }, { 127, 128, 0, 128 },
-      { 33, 33, 91, 91 } };
+    const cm::fractal::TerrainWindow ws[] = { { 13, 77, 5, 6 }, { 0, 64, 64, 128 },
+      { 127, 128, 0, 128 }, { 33, 33, 91, 91 } };
     for (const auto& w : ws)
     {
       cm::fractal::GenerateTerrain(p, w, part, nullptr);
@@ -240,7 +240,8 @@ int TestTerrainMPD(int, char*[])
       {
         for (int i = 0; i < w.Nx(); ++i)
         {
-          same = same && part[std::size_t(j) * w.Nx() + i] == full[std::size_t(w.J0 + j) * M + w.I0 + i];
+          same =
+            same && part[std::size_t(j) * w.Nx() + i] == full[std::size_t(w.J0 + j) * M + w.I0 + i];
         }
       }
       CM_CHECK(same);

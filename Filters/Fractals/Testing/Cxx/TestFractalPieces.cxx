@@ -66,9 +66,12 @@ int TestFractalPieces(int, char*[])
     {
       t->UpdatePiece(p, 4, 0);
       total += t->GetOutput()->GetNumberOfPoints();
-      CM_CHECK_MSG(t->GetOutput()->GetNumberOfPoints() < full->GetNumberOfPoints(), "terrain piece is a sub-extent");
-      CM_CHECK_MSG(SameByGlobalId(full, t->GetOutput(), "Elevation"), "terrain piece elevation equals serial");
-      CM_CHECK_MSG(SameByGlobalId(full, t->GetOutput(), "Displacement"), "terrain piece displacement equals serial");
+      CM_CHECK_MSG(t->GetOutput()->GetNumberOfPoints() < full->GetNumberOfPoints(),
+        "terrain piece is a sub-extent");
+      CM_CHECK_MSG(
+        SameByGlobalId(full, t->GetOutput(), "Elevation"), "terrain piece elevation equals serial");
+      CM_CHECK_MSG(SameByGlobalId(full, t->GetOutput(), "Displacement"),
+        "terrain piece displacement equals serial");
     }
     CM_CHECK_MSG(total >= 65 * 65, "terrain pieces cover the grid");
     // Refusal: over the point limit gives no output.
@@ -105,8 +108,12 @@ int TestFractalPieces(int, char*[])
       {
         int ijk[3] = { i, j, 0 };
         same = same &&
-          part->GetPointData()->GetArray("SmoothIterations")->GetTuple1(part->ComputePointId(ijk)) ==
-            full->GetPointData()->GetArray("SmoothIterations")->GetTuple1(full->ComputePointId(ijk));
+          part->GetPointData()
+              ->GetArray("SmoothIterations")
+              ->GetTuple1(part->ComputePointId(ijk)) ==
+            full->GetPointData()
+              ->GetArray("SmoothIterations")
+              ->GetTuple1(full->ComputePointId(ijk));
       }
     }
     CM_CHECK_MSG(same, "escape-time sub-extent equals the full image");

@@ -44,7 +44,8 @@ int TestPatternGrid(int, char*[])
       for (std::int64_t p = 0; p < g.Offsets.back(); ++p)
       {
         const double* x = &g.Points[3 * p];
-        worst = std::max(worst, std::abs(std::hypot(x[0] - C[0], x[1] - C[1], x[2] - C[2]) - R * oracle(s, L)));
+        worst = std::max(
+          worst, std::abs(std::hypot(x[0] - C[0], x[1] - C[1], x[2] - C[2]) - R * oracle(s, L)));
       }
       CM_NEAR(worst, 0.0, 1e-12);
       // Each circle lies in its plane through the centre: xz (y = Cy), yz, xy.

@@ -68,7 +68,8 @@ int TestSphereGrid(int, char*[])
     const double* p2 = &a.Direction[3 * ids[n - 1]];
     const double u[3] = { p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2] };
     const double w[3] = { p2[0] - p0[0], p2[1] - p0[1], p2[2] - p0[2] };
-    const double nrm[3] = { u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0] };
+    const double nrm[3] = { u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2],
+      u[0] * w[1] - u[1] * w[0] };
     double cen[3] = { 0, 0, 0 };
     for (int j = 0; j < n; ++j)
       for (int q = 0; q < 3; ++q)
@@ -103,7 +104,9 @@ int TestSphereGrid(int, char*[])
   CM_NEAR(ScaledQuantity(0.0, PatternScale::Decibels, 30), -30.0, 0);
   // ARRL log-periodic scale: 0.89 per 2 dB (published radii 0.84 at -3 dB,
   // 0.56 at -10 dB, 0.31 at -20 dB).
-  auto arrl = [](double db) { return RadiusFraction(std::pow(10.0, db / 20.0), PatternScale::ARRL, 40); };
+  auto arrl = [](double db) {
+    return RadiusFraction(std::pow(10.0, db / 20.0), PatternScale::ARRL, 40);
+  };
   CM_NEAR(arrl(0), 1.0, 1e-15);
   CM_NEAR(arrl(-2), 0.89, 1e-12);
   CM_NEAR(arrl(-3), 0.84, 0.005);
@@ -114,7 +117,8 @@ int TestSphereGrid(int, char*[])
   // peak sits at 1 + (2.15 - 5)/30, -25 dBi at 0 (the floor), 8 dBi beyond 1;
   // NEC's -999.99 and a zero field go to the floor and draw the floor value.
   auto absr = [](double g, PatternValueKind k, double v) {
-    return RadiusFraction(FieldRatio(v, LevelAsValue(5.0, k), k, false), PatternScale::AbsoluteDecibels, 30);
+    return RadiusFraction(
+      FieldRatio(v, LevelAsValue(5.0, k), k, false), PatternScale::AbsoluteDecibels, 30);
   };
   CM_NEAR(absr(2.15, PatternValueKind::Decibels, 2.15), 1 + (2.15 - 5) / 30, 1e-12);
   CM_NEAR(absr(8, PatternValueKind::Decibels, 8), 1.1, 1e-12);
@@ -122,9 +126,11 @@ int TestSphereGrid(int, char*[])
   CM_NEAR(absr(0, PatternValueKind::Decibels, -999.99), 0.0, 0);
   CM_NEAR(absr(0, PatternValueKind::FieldMagnitude, 0.0), 0.0, 0);
   CM_NEAR(absr(2.15, PatternValueKind::Power, std::pow(10.0, 0.215)), 1 + (2.15 - 5) / 30, 1e-12);
-  CM_NEAR(absr(2.15, PatternValueKind::FieldMagnitude, std::pow(10.0, 2.15 / 20)), 1 + (2.15 - 5) / 30, 1e-12);
+  CM_NEAR(absr(2.15, PatternValueKind::FieldMagnitude, std::pow(10.0, 2.15 / 20)),
+    1 + (2.15 - 5) / 30, 1e-12);
   CM_NEAR(ScaledQuantity(0.0, PatternScale::AbsoluteDecibels, 30, 5.0), -25.0, 0);
-  CM_NEAR(ScaledQuantity(std::pow(10.0, -2.85 / 20), PatternScale::AbsoluteDecibels, 30, 5.0), 2.15, 1e-12);
+  CM_NEAR(ScaledQuantity(std::pow(10.0, -2.85 / 20), PatternScale::AbsoluteDecibels, 30, 5.0), 2.15,
+    1e-12);
   CM_NEAR(FieldRatio(-999.99, -999.99, PatternValueKind::Decibels), 0.0, 0); // an all-null step
   // DirectionAngles inverts SphericalDirection (θ in [0, 180]; φ in
   // (-180, 180], or [0, 360) when asked), and the poles and axes are exact.
