@@ -7,6 +7,7 @@ wrapper just before os._exit is lost. leave() flushes every stream and then
 leaves with the status (os._exit, which skips VTK's teardown)."""
 import math
 import os
+import subprocess
 import sys
 
 
@@ -198,3 +199,12 @@ def run_openems_dipole(tmp, name, args, local_modules=()):
     if run.returncode != 0:
         fail("openEMS run failed:\n" + run.stdout[-2000:] + run.stderr[-2000:])
     return dict(kv.split("=") for kv in run.stdout.strip().splitlines()[-1].split())
+
+
+def run_nec2c(tmp, name, deck):
+    """Write deck to <tmp>/<name>.nec, solve it with nec2c, return <tmp>/<name>.out."""
+    nec, out = os.path.join(tmp, name + ".nec"), os.path.join(tmp, name + ".out")
+    with open(nec, "w") as f:
+        f.write(deck)
+    subprocess.run(["nec2c", "-i", nec, "-o", out], check=True, timeout=300, stdout=subprocess.DEVNULL)
+    return out

@@ -35,6 +35,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cloudmap_testlib as lib
+from em_oracles import z12_induced_emf
 import numpy as np
 
 plugin, tmp = sys.argv[1:3]
@@ -52,11 +53,7 @@ def check(ok, what):
 
 
 def solve(name, deck):
-    nec, out = os.path.join(tmp, "nport_%s.nec" % name), os.path.join(tmp, "nport_%s.out" % name)
-    with open(nec, "w") as f:
-        f.write(deck)
-    subprocess.run(["nec2c", "-i", nec, "-o", out], check=True, timeout=300, stdout=subprocess.DEVNULL)
-    return out
+    return lib.run_nec2c(tmp, "nport_" + name, deck)
 
 
 def network(out, z0=50.0):
@@ -99,33 +96,6 @@ def printed_solves(out):
     return solves
 
 
-# Si and Ci by their power series, and the induced-EMF mutual impedance.
-EULER = 0.5772156649015329
-
-
-def si(x):
-    s, term, n = 0.0, x, 0
-    while abs(term) > 1e-18 * max(1.0, abs(s)):
-        s += term / (2 * n + 1)
-        n += 1
-        term *= -x * x / ((2 * n) * (2 * n + 1))
-    return s
-
-
-def ci(x):
-    s, term, n = 0.0, -x * x / 2, 1
-    while abs(term) > 1e-18:
-        s += term / (2 * n)
-        n += 1
-        term *= -x * x / ((2 * n - 1) * (2 * n))
-    return EULER + math.log(x) + s
-
-
-def z12_induced_emf(d):
-    k, l = 2 * math.pi, 0.5
-    u0, u1, u2 = k * d, k * (math.hypot(d, l) + l), k * (math.hypot(d, l) - l)
-    eta4pi = 119.9169832 / 4
-    return complex(eta4pi * (2 * ci(u0) - ci(u1) - ci(u2)), -eta4pi * (2 * si(u0) - si(u1) - si(u2)))
 
 
 def dipoles(d, extra="", ports=(1, 2), fr="FR 0 1 0 0 299.8 0\n", third=None):

@@ -23,11 +23,11 @@ import cmath
 import math
 import os
 import re
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cloudmap_testlib as lib
+from em_oracles import ci, si, z12_induced_emf
 
 plugin, tmp = sys.argv[1:3]
 simple = lib.load_plugin(plugin)
@@ -43,12 +43,7 @@ def check(ok, what):
 
 
 def solve(name, deck):
-    nec, out = os.path.join(tmp, "ports_%s.nec" % name), os.path.join(tmp, "ports_%s.out" % name)
-    with open(nec, "w") as f:
-        f.write(deck)
-    subprocess.run(["nec2c", "-i", nec, "-o", out], check=True, timeout=300,
-                   stdout=subprocess.DEVNULL)
-    return out
+    return lib.run_nec2c(tmp, "ports_" + name, deck)
 
 
 def port_table(out, z0=50.0):
@@ -92,38 +87,8 @@ def printed_currents(out):
     return cur
 
 
-# Si and Ci by their power series (exact to ~1e-13 for x < 10).
-EULER = 0.5772156649015329
-
-
-def si(x):
-    s, term, n = 0.0, x, 0
-    while abs(term) > 1e-18 * max(1.0, abs(s)):
-        s += term / (2 * n + 1)
-        n += 1
-        term *= -x * x / ((2 * n) * (2 * n + 1))
-    return s
-
-
-def ci(x):
-    s, term, n = 0.0, -x * x / 2, 1
-    while abs(term) > 1e-18:
-        s += term / (2 * n)
-        n += 1
-        term *= -x * x / ((2 * n - 1) * (2 * n))
-    return EULER + math.log(x) + s
-
-
 check(abs(si(1.0) - 0.9460830704) < 1e-9 and abs(ci(1.0) - 0.3374039229) < 1e-9,
       "Si(1), Ci(1) match the tabulated 0.9460830704, 0.3374039229")
-
-
-def z12_induced_emf(d):
-    """Mutual impedance of side-by-side half-wave dipoles d wavelengths apart (ohm)."""
-    k, l = 2 * math.pi, 0.5
-    u0, u1, u2 = k * d, k * (math.hypot(d, l) + l), k * (math.hypot(d, l) - l)
-    eta4pi = 119.9169832 * math.pi / (4 * math.pi)  # eta0 / 4 pi = 29.98 ohm
-    return complex(eta4pi * (2 * ci(u0) - ci(u1) - ci(u2)), -eta4pi * (2 * si(u0) - si(u1) - si(u2)))
 
 
 # 1. one dipole over a sweep
