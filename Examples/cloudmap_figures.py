@@ -1,6 +1,6 @@
 """Figure helpers shared by the Examples pvpython scripts (cloudmap_vehicle.py,
-pattern_vehicle.py, batch/render_batch.py, states/make_states.py): a white
-render view, a lookup table with exactly the bands of a CloudMap band table,
+pattern_vehicle.py, batch/render_batch.py, states/make_states.py, ...): the
+plugin from the build tree, a white render view, a lookup table with exactly the bands of a CloudMap band table,
 and a dark-text legend for it.
 
 Scripts in Examples/ import it directly; scripts in subfolders first put
@@ -11,11 +11,31 @@ Examples/ on sys.path relative to their own __file__:
 
 ParaView's `simple` must be importable (run under pvpython or pvbatch).
 """
+import glob
+import os
 import re
+import sys
 
 from paraview import simple
 
 DARK = [0.1, 0.1, 0.1]  # legend and title text
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the repository
+
+
+def find_plugin(path=None):
+    """path, else the build tree's CloudMap.so; exits with a message when there is none."""
+    plugin = path or (glob.glob(os.path.join(ROOT, "build", "lib", "paraview-*", "plugins",
+                                             "CloudMap", "CloudMap.so")) or [None])[0]
+    if not plugin or not os.path.exists(plugin):
+        sys.exit("CloudMap.so not found; build first or pass --plugin")
+    return plugin
+
+
+def load_plugin(path=None):
+    """Load find_plugin(path) into paraview.simple and return its path."""
+    plugin = find_plugin(path)
+    simple.LoadPlugin(plugin)
+    return plugin
 
 
 def white_view(width, height):

@@ -8,7 +8,6 @@ comparison, and on a dB scale, and writes one PNG per figure with a legend
 whose labels are band boundaries. Wire antennas (NEC) are drawn as tubes.
 """
 import argparse
-import glob
 import os
 import sys
 
@@ -35,11 +34,7 @@ ap.add_argument("--size", default="1200,800")
 ap.add_argument("--prefix", default="vehicle_cloudmap")
 args = ap.parse_args()
 
-plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
-                                                "CloudMap", "CloudMap.so")) or [None])[0]
-if not plugin or not os.path.exists(plugin):
-    sys.exit("CloudMap.so not found; build first or pass --plugin")
-simple.LoadPlugin(plugin)
+plugin = figures.load_plugin(args.plugin)
 simple.ImportPresets(os.path.join(root, "Plugin", "presets", "CloudMapPresets.json"))
 os.makedirs(args.outdir, exist_ok=True)
 

@@ -19,7 +19,6 @@ point current at its centre, so within about a patch size (0.25 m) of the van's 
 ratio is not the true near field: the figure draws the boundary from --skin above the roof.
 """
 import argparse
-import glob
 import math
 import os
 import sys
@@ -43,11 +42,7 @@ ap.add_argument("--size", default="1400,900")
 ap.add_argument("--skin", type=float, default=0.25,
                 help="the boundary is drawn from this height (m) above the roof up")
 args = ap.parse_args()
-plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
-                                                "CloudMap", "CloudMap.so")) or [None])[0]
-if not plugin or not os.path.exists(plugin):
-    sys.exit("CloudMap.so not found; build first or pass --plugin")
-simple.LoadPlugin(plugin)
+plugin = figures.load_plugin(args.plugin)
 os.makedirs(args.outdir, exist_ok=True)
 
 reader = simple.NEC2OutputReader(FileName=args.input)

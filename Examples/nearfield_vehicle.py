@@ -18,7 +18,6 @@ point current at its centre, which is not the near field within about a patch si
 (0.25 m) of the surface; stronger values there fall in the top band.
 """
 import argparse
-import glob
 import math
 import os
 import sys
@@ -43,11 +42,7 @@ ap.add_argument("--inside", default="0.3,3.4,0.4,2.2",
                 help="x0,x1,z0,z1 (m) of the region whose mean |E| is compared with the rest "
                      "(default: the van's cargo body, 0.1 m clear of its walls)")
 args = ap.parse_args()
-plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
-                                                "CloudMap", "CloudMap.so")) or [None])[0]
-if not plugin or not os.path.exists(plugin):
-    sys.exit("CloudMap.so not found; build first or pass --plugin")
-simple.LoadPlugin(plugin)
+plugin = figures.load_plugin(args.plugin)
 os.makedirs(args.outdir, exist_ok=True)
 
 reader = simple.NEC2OutputReader(FileName=args.input)

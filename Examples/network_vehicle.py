@@ -12,7 +12,6 @@ output, port 5):
   pvbatch Examples/network_vehicle.py --input out/vehicle_2port.out --outdir out
 """
 import argparse
-import glob
 import math
 import os
 import sys
@@ -27,17 +26,15 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
+sys.path.insert(0, here)
+import cloudmap_figures as figures  # noqa: E402
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 ap.add_argument("--input", required=True, help="nec2c output of the 2-port deck (one EX + FR + XQ per antenna)")
 ap.add_argument("--outdir", default=os.path.join(root, "out"))
 ap.add_argument("--plugin", default=None)
 ap.add_argument("--z0", type=float, default=50.0)
 args = ap.parse_args()
-plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
-                                                "CloudMap", "CloudMap.so")) or [None])[0]
-if not plugin:
-    sys.exit("CloudMap.so not found; build first or pass --plugin")
-simple.LoadPlugin(plugin)
+plugin = figures.load_plugin(args.plugin)
 os.makedirs(args.outdir, exist_ok=True)
 
 reader = simple.OpenDataFile(args.input)

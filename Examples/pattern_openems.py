@@ -8,7 +8,6 @@ title. Writes OUTDIR/openems_dipole_pattern.png.
   pvbatch Examples/pattern_openems.py --outdir out [--input nf2ff.h5 | --run]
 """
 import argparse
-import glob
 import math
 import os
 import subprocess
@@ -29,10 +28,7 @@ ap.add_argument("--outdir", default=os.path.join(root, "out"))
 ap.add_argument("--plugin", default=None)
 ap.add_argument("--size", default="1000,800")
 args = ap.parse_args()
-plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
-                                                "CloudMap", "CloudMap.so")) or [None])[0]
-if not plugin:
-    sys.exit("CloudMap.so not found; build first or pass --plugin")
+plugin = figures.find_plugin(args.plugin)
 os.makedirs(args.outdir, exist_ok=True)
 if args.run:
     work = os.path.join(args.outdir, "openems_dipole")

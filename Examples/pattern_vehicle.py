@@ -8,7 +8,6 @@ sphere, banded in 24 colours on a 30 dB scale, and drawn alone (a) and at
   pvbatch Examples/pattern_vehicle.py --input out/vehicle.out --outdir out [--source currents]
 """
 import argparse
-import glob
 import os
 import sys
 
@@ -31,11 +30,7 @@ ap.add_argument("--size", default="1200,800")
 ap.add_argument("--source", choices=["nec", "currents"], default="nec",
                 help="nec2c's printed pattern (default) or the far field from the currents")
 args = ap.parse_args()
-plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
-                                                "CloudMap", "CloudMap.so")) or [None])[0]
-if not plugin:
-    sys.exit("CloudMap.so not found; build first or pass --plugin")
-simple.LoadPlugin(plugin)
+plugin = figures.load_plugin(args.plugin)
 os.makedirs(args.outdir, exist_ok=True)
 w, h = (int(x) for x in args.size.split(","))
 

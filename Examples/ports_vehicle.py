@@ -13,7 +13,6 @@ from nec2c's printout (the NEC reader's Port Parameters output, port 3):
       [--swapped out/vehicle_ports_swapped.out] --outdir out
 """
 import argparse
-import glob
 import math
 import os
 import sys
@@ -28,6 +27,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
+sys.path.insert(0, here)
+import cloudmap_figures as figures  # noqa: E402
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 ap.add_argument("--sweep", required=True, help="nec2c output: antenna 1 driven, 50 ohm on antenna 3")
 ap.add_argument("--swapped", default=None, help="nec2c output: antenna 3 driven, 50 ohm on antenna 1")
@@ -35,11 +36,7 @@ ap.add_argument("--outdir", default=os.path.join(root, "out"))
 ap.add_argument("--plugin", default=None)
 ap.add_argument("--z0", type=float, default=50.0)
 args = ap.parse_args()
-plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
-                                                "CloudMap", "CloudMap.so")) or [None])[0]
-if not plugin:
-    sys.exit("CloudMap.so not found; build first or pass --plugin")
-simple.LoadPlugin(plugin)
+plugin = figures.load_plugin(args.plugin)
 os.makedirs(args.outdir, exist_ok=True)
 
 

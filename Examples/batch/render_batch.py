@@ -50,11 +50,7 @@ ap.add_argument("--animation-strip", default=None, help="strip of the animation'
 ap.add_argument("--plugin", default=None)
 args = ap.parse_args()
 
-plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
-                                                "CloudMap", "CloudMap.so")) or [None])[0]
-if not plugin or not os.path.exists(plugin):
-    sys.exit("CloudMap.so not found; build first or pass --plugin")
-simple.LoadPlugin(plugin)
+plugin = figures.load_plugin(args.plugin)
 os.makedirs(args.outdir, exist_ok=True)
 W, H = (int(x) for x in args.size.split(","))
 DARK = figures.DARK

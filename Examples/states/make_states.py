@@ -18,7 +18,6 @@ finds them from anywhere. The plugin must be loaded first (PV_PLUGIN_PATH).
   pvpython Examples/states/make_states.py [--plugin CloudMap.so]
 """
 import argparse
-import glob
 import os
 import sys
 
@@ -35,11 +34,7 @@ from paraview import simple  # noqa: E402
 import cloudmap_figures as figures  # noqa: E402
 import portable_state  # noqa: E402
 
-plugin = args.plugin or (glob.glob(os.path.join(root, "build", "lib", "paraview-*", "plugins",
-                                                "CloudMap", "CloudMap.so")) or [None])[0]
-if not plugin or not os.path.exists(plugin):
-    sys.exit("CloudMap.so not found; build first or pass --plugin")
-simple.LoadPlugin(plugin)
+plugin = figures.load_plugin(args.plugin)
 os.chdir(root)  # the data paths stored in the states are relative to the repository root
 VEHICLE = "Examples/states/data/vehicle.out"
 
