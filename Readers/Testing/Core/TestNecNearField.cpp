@@ -24,19 +24,11 @@ namespace
 {
 const std::string Temp = CLOUDMAP_TEMP_DIR;
 
-bool RunNec(const std::string& deck, const std::string& out)
-{
-  std::remove(out.c_str());
-  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" +
-    out + "\" > /dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0 && !Slurp(out).empty();
-}
-
 NecOutput Solve(const std::string& name, const std::string& deck)
 {
   const std::string in = Temp + "/" + name + ".nec", out = Temp + "/" + name + ".out";
   Spit(in, deck);
-  if (!RunNec(in, out))
+  if (!RunNec2c(in, out))
   {
     std::printf("FAIL: nec2c ('%s') did not run on %s\n", NEC2C_EXECUTABLE, in.c_str());
     std::exit(EXIT_FAILURE);

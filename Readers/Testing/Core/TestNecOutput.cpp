@@ -264,14 +264,6 @@ void CheckAgainstPrint(const std::string& label, const std::string& outPath, con
   }
 }
 
-bool RunNec(const std::string& deck, const std::string& out)
-{
-  std::remove(out.c_str());
-  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" +
-    out + "\" > /dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0 && !Slurp(out).empty();
-}
-
 /// Expects ParseError naming the file and, when line > 0, that line.
 void ExpectError(
   const std::string& label, const std::string& path, std::int64_t line, const char* words)
@@ -408,7 +400,7 @@ int TestNecOutput(int, char*[])
   // The box: 0.4 x 0.3 x 0.2 m of SM patches, one split under a wire. Its surface grid
   // has 5*4*3 - 3*2*1 = 54 points, and the split patch adds 4 edge midpoints and a centre.
   std::string box = tmp + "box_sm.out";
-  if (!haveNec || !RunNec(data + "box_sm.nec", box))
+  if (!haveNec || !RunNec2c(data + "box_sm.nec", box))
   {
     std::printf("nec2c unavailable ('%s'): using the checked-in box_sm.out\n", NEC2C_EXECUTABLE);
     CM_CHECK_MSG(!haveNec, "nec2c ran on box_sm.nec");
@@ -450,7 +442,7 @@ int TestNecOutput(int, char*[])
   if (haveNec)
   {
     const std::string tri = tmp + "tri_sp.out";
-    CM_CHECK_MSG(RunNec(data + "tri_sp.nec", tri), "nec2c ran on tri_sp.nec");
+    CM_CHECK_MSG(RunNec2c(data + "tri_sp.nec", tri), "nec2c ran on tri_sp.nec");
     try
     {
       const NecOutput out = ReadNecOutputFile(tri);
@@ -575,7 +567,7 @@ int TestNecOutput(int, char*[])
     Spit(deck,
       "CM dipole\nCE\nGW 1 9 0 0 -0.5 0 0 0.5 0.001\nGE 0\nFR 0 1 0 0 150 0\n"
       "EX 0 1 5 0 1 0\nXQ\nEN\n");
-    CM_CHECK_MSG(RunNec(deck, p), "nec2c ran on the dipole");
+    CM_CHECK_MSG(RunNec2c(deck, p), "nec2c ran on the dipole");
     try
     {
       const NecOutput w = ReadNecOutputFile(p);
@@ -590,7 +582,7 @@ int TestNecOutput(int, char*[])
     // A deck that never solves prints no solution at all.
     const std::string deck2 = tmp + "nec_nosolve.nec", p2 = tmp + "nec_nosolve.out";
     Spit(deck2, "CM dipole\nCE\nGW 1 9 0 0 -0.5 0 0 0.5 0.001\nGE 0\nFR 0 1 0 0 150 0\nEN\n");
-    CM_CHECK_MSG(RunNec(deck2, p2), "nec2c ran on the deck without XQ");
+    CM_CHECK_MSG(RunNec2c(deck2, p2), "nec2c ran on the deck without XQ");
     ExpectError("no solve", p2, 0, "no solution");
   }
   CM_CHECK_MSG(LooksLikeNecOutput(text.substr(0, 4096)), "sniff: nec2c banner");

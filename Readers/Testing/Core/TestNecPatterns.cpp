@@ -72,14 +72,6 @@ std::vector<std::vector<std::string>> PatternRows(const std::vector<std::string>
   return rows;
 }
 
-bool RunNec(const std::string& deck, const std::string& out)
-{
-  std::remove(out.c_str());
-  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" +
-    out + "\" > /dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0 && !Slurp(out).empty();
-}
-
 /// All patterns of all solutions, in file order.
 std::vector<const FarFieldGrid*> AllPatterns(const NecOutput& out)
 {
@@ -203,7 +195,7 @@ int TestNecPatterns(int, char*[])
     Spit(deck,
       "CM half-wave dipole\nCE\nGW 1 21 0 0 -0.5 0 0 0.5 0.001\nGE 0\n"
       "FR 0 1 0 0 140 0\nEX 0 1 11 0 1 0\nRP 0 37 4 1000 0 0 5 90\nEN\n");
-    CM_CHECK(RunNec(deck, out));
+    CM_CHECK(RunNec2c(deck, out));
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 1);
     const NecSolution& s = nec.Solutions[0];
@@ -246,7 +238,7 @@ int TestNecPatterns(int, char*[])
     Spit(deck,
       "CM short dipole\nCE\nGW 1 11 0 0 -0.05 0 0 0.05 0.0005\nGE 0\n"
       "FR 0 1 0 0 150 0\nEX 0 1 6 0 1 0\nRP 0 19 1 1000 0 0 10 0\nEN\n");
-    CM_CHECK(RunNec(deck, out));
+    CM_CHECK(RunNec2c(deck, out));
     const NecOutput nec = ReadNecOutputFile(out);
     const FarFieldGrid& g = nec.Solutions.at(0).Patterns.at(0);
     CM_CHECK(g.NumberOfTheta == 19 && g.NumberOfPhi == 1);
@@ -269,7 +261,7 @@ int TestNecPatterns(int, char*[])
     Spit(deck,
       "CM sweep\nCE\nGW 1 21 0 0 -0.5 0 0 0.5 0.001\nGE 0\n"
       "FR 0 3 0 0 140 10\nEX 0 1 11 0 1 0\nRP 0 7 2 1000 0 0 30 90\nEN\n");
-    CM_CHECK(RunNec(deck, out));
+    CM_CHECK(RunNec2c(deck, out));
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 3);
     for (std::size_t i = 0; i < nec.Solutions.size(); ++i)
@@ -307,7 +299,7 @@ int TestNecPatterns(int, char*[])
       "CM crossed dipoles fed in quadrature\nCE\nGW 1 11 0 0 -0.5 0 0 0.5 0.001\n"
       "GW 2 11 -0.5 0 0 0.5 0 0 0.001\nGE 0\nFR 0 1 0 0 140 0\nEX 0 1 6 0 1 0\n"
       "EX 0 2 6 0 0 1\nRP 0 3 2 0111 0 0 45 90\nRP 0 2 2 1000 0 0 45 90\nEN\n");
-    CM_CHECK(RunNec(deck, out));
+    CM_CHECK(RunNec2c(deck, out));
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 1 && nec.Solutions[0].Patterns.size() == 2);
     const FarFieldGrid& a = nec.Solutions[0].Patterns.at(0);
@@ -329,7 +321,7 @@ int TestNecPatterns(int, char*[])
     deck = deck.substr(0, deck.find("XQ")) + "RP 0 5 3 1000 0 0 45 90\nEN\n";
     const std::string d = tmp + "pat_box.nec", out = tmp + "pat_box.out";
     Spit(d, deck);
-    CM_CHECK(RunNec(d, out));
+    CM_CHECK(RunNec2c(d, out));
     const NecOutput nec = ReadNecOutputFile(out);
     CM_CHECK(nec.Solutions.size() == 1);
     CM_CHECK(

@@ -26,10 +26,7 @@ namespace
 bool RunNec(const std::string& deck, const std::string& text, const std::string& out)
 {
   Spit(deck, text);
-  std::remove(out.c_str());
-  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" +
-    out + "\" > /dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0 && !Slurp(out).empty();
+  return RunNec2c(deck, out);
 }
 
 /// Whitespace fields of a line.

@@ -65,4 +65,16 @@ inline std::string Join(const std::vector<std::string>& l)
   }
   return s;
 }
+#ifdef NEC2C_EXECUTABLE
+/// Solves the NEC deck file `deck` with nec2c into `out` (removed first); true when
+/// nec2c succeeded and wrote something.
+inline bool RunNec2c(const std::string& deck, const std::string& out)
+{
+  std::remove(out.c_str());
+  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" +
+    out + "\" > /dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0 && !Slurp(out).empty();
+}
+#endif
+
 #endif
