@@ -18,10 +18,13 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$here/out}"
 bash "$here/Testing/setup-debian.sh"
 mkdir -p "$out"
+# nec2c aborts ("file name too long") on paths of about 76 characters or more, so it
+# runs inside $out with relative names; its timing goes to the log.
+solve() { ( cd "$out" && time nec2c -i "$1.nec" -o "$1.out" ) 2>&1 | grep -v '^$' || true; }
 echo "== generating the communication vehicle"
 python3 "$here/Examples/vehicle/make_vehicle.py" "$out/vehicle.nec"
 echo "== solving with nec2c (MoM)"
-( time nec2c -i "$out/vehicle.nec" -o "$out/vehicle.out" ) 2>&1 | grep -v '^$' || true
+solve vehicle
 test -s "$out/vehicle.out"
 echo "== rendering the cloud maps"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/cloudmap_vehicle.py" \
@@ -33,7 +36,7 @@ echo "== frequency sweep (105-150 MHz) and current animation strips"
 # on one global scale; the 120 MHz currents over one period in 8 phases.
 sed 's/^FR .*/FR 0 4 0 0 105 15/; s/^RP .*/RP 0 19 37 1000 0 0 10 10/' "$out/vehicle.nec" \
   > "$out/vehicle_sweep.nec"
-( time nec2c -i "$out/vehicle_sweep.nec" -o "$out/vehicle_sweep.out" ) 2>&1 | grep -v '^$' || true
+solve vehicle_sweep
 test -s "$out/vehicle_sweep.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/batch/render_batch.py" \
   --outdir "$out/batch" --sweep "$out/vehicle_sweep.out" --animate "$out/vehicle.out" --phases 8 \
@@ -44,8 +47,8 @@ echo "== port quantities: antenna 1 impedance/VSWR and 1 -> 3 coupling, 100-140 
 sed 's/^FR .*/FR 0 17 0 0 100 2.5/; s/^RP .*/XQ/' "$out/vehicle.nec" > "$out/vehicle_ports.nec"
 sed 's/^LD 4 3 1 1 50 0/LD 4 1 1 1 50 0/; s/^EX 0 1 1 0 1 0/EX 0 3 1 0 1 0/; s/^FR .*/FR 0 3 0 0 100 20/; s/^RP .*/XQ/' \
   "$out/vehicle.nec" > "$out/vehicle_ports_swapped.nec"
-( time nec2c -i "$out/vehicle_ports.nec" -o "$out/vehicle_ports.out" ) 2>&1 | grep -v '^$' || true
-( time nec2c -i "$out/vehicle_ports_swapped.nec" -o "$out/vehicle_ports_swapped.out" ) 2>&1 | grep -v '^$' || true
+solve vehicle_ports
+solve vehicle_ports_swapped
 test -s "$out/vehicle_ports.out" && test -s "$out/vehicle_ports_swapped.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/ports_vehicle.py" \
   --sweep "$out/vehicle_ports.out" --swapped "$out/vehicle_ports_swapped.out" --outdir "$out"
@@ -56,14 +59,14 @@ sed -e 's/^CE$/CM PORT 1 1 roof_whip\nCM PORT 3 1 bonnet_whip\nCE/' -e '/^LD 4 3
   -e '/^FR /d' -e '/^RP /d' \
   -e 's/^EX 0 1 1 0 1 0$/EX 0 1 1 0 1 0\nFR 0 9 0 0 100 5\nXQ\nEX 0 3 1 0 1 0\nFR 0 9 0 0 100 5\nXQ/' \
   "$out/vehicle.nec" > "$out/vehicle_2port.nec"
-( time nec2c -i "$out/vehicle_2port.nec" -o "$out/vehicle_2port.out" ) 2>&1 | grep -v '^$' || true
+solve vehicle_2port
 test -s "$out/vehicle_2port.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/network_vehicle.py" \
   --input "$out/vehicle_2port.out" --outdir "$out"
 echo "== near field: |E| on the plane y = -0.5 m through the van at 120 MHz (NE card), 24 bands"
 # The vehicle deck with its RP card replaced by an NE plane (91 x 61 points, 0.1 m apart).
 sed 's/^RP .*/NE 0 91 1 61 -1.95 -0.5 -0.95 0.1 0 0.1/' "$out/vehicle.nec" > "$out/vehicle_nearfield.nec"
-( time nec2c -i "$out/vehicle_nearfield.nec" -o "$out/vehicle_nearfield.out" ) 2>&1 | grep -v '^$' || true
+solve vehicle_nearfield
 test -s "$out/vehicle_nearfield.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/nearfield_vehicle.py" \
   --input "$out/vehicle_nearfield.out" --outdir "$out"
@@ -72,7 +75,7 @@ echo "== exposure: ICNIRP 2020 general-public boundary around the roof antenna a
 # points, 0.2 m apart, offset 5 cm from the wire); Exposure Ratio scales to 50 W.
 sed 's/^RP .*/NE 0 35 35 27 -1.475 -3.225 0.05 0.2 0.2 0.2\nNH 0 35 35 27 -1.475 -3.225 0.05 0.2 0.2 0.2/' \
   "$out/vehicle.nec" > "$out/vehicle_exposure.nec"
-( time nec2c -i "$out/vehicle_exposure.nec" -o "$out/vehicle_exposure.out" ) 2>&1 | grep -v '^$' || true
+solve vehicle_exposure
 test -s "$out/vehicle_exposure.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/exposure_vehicle.py" \
   --input "$out/vehicle_exposure.out" --outdir "$out" --power 50

@@ -7,6 +7,7 @@ wrapper just before os._exit is lost. leave() flushes every stream and then
 leaves with the status (os._exit, which skips VTK's teardown)."""
 import math
 import os
+import shutil
 import subprocess
 import sys
 
@@ -201,10 +202,25 @@ def run_openems_dipole(tmp, name, args, local_modules=()):
     return dict(kv.split("=") for kv in run.stdout.strip().splitlines()[-1].split())
 
 
+def nec2c(deck, out, timeout=300, exe=None):
+    """Solve the deck file with nec2c into out.
+
+    nec2c aborts with "Input file name too long" on file names of about 76 characters
+    or more (a fixed buffer), which a CI checkout's build tree reaches, so it runs in
+    out's directory with relative names."""
+    cwd = os.path.dirname(os.path.abspath(out))
+    if os.path.dirname(os.path.abspath(deck)) != cwd:  # a deck elsewhere is copied beside out
+        shutil.copyfile(deck, os.path.abspath(out) + ".nec")
+        deck = out + ".nec"
+    subprocess.run([exe or shutil.which("nec2c") or fail("nec2c is not on PATH"),
+                    "-i", os.path.basename(deck), "-o", os.path.basename(out)],
+                   cwd=cwd, check=True, timeout=timeout, stdout=subprocess.DEVNULL)
+
+
 def run_nec2c(tmp, name, deck):
     """Write deck to <tmp>/<name>.nec, solve it with nec2c, return <tmp>/<name>.out."""
     nec, out = os.path.join(tmp, name + ".nec"), os.path.join(tmp, name + ".out")
     with open(nec, "w") as f:
         f.write(deck)
-    subprocess.run(["nec2c", "-i", nec, "-o", out], check=True, timeout=300, stdout=subprocess.DEVNULL)
+    nec2c(nec, out, timeout=300)
     return out

@@ -14,7 +14,6 @@ import cloudmap_testlib as lib
 
 plugin, tmp = sys.argv[1:3]
 simple = lib.load_plugin(plugin)
-from paraview import servermanager as sm
 
 scene = simple.GetAnimationScene()
 scene.PlayMode = "Sequence"

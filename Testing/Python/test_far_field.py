@@ -18,7 +18,7 @@ root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 deck, out = os.path.join(tmp, "ff_vehicle.nec"), os.path.join(tmp, "ff_vehicle.out")
 subprocess.run(["python3", os.path.join(root, "Examples", "vehicle", "make_vehicle.py"), deck],
                check=True, stdout=subprocess.DEVNULL)
-subprocess.run(["nec2c", "-i", deck, "-o", out], check=True, timeout=300)
+lib.nec2c(deck, out, timeout=300)
 
 def printed_pattern(path):
     """nec2c's own RADIATION PATTERNS table, parsed here independently of the plugin."""
@@ -67,7 +67,7 @@ dipole_deck, dipole_out = os.path.join(tmp, "ff_dipole.nec"), os.path.join(tmp, 
 with open(dipole_deck, "w") as f:
     f.write("CM half-wave dipole, 1 m wavelength\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
             "FR 0 1 0 0 299.8 0\nEX 0 1 11 0 1 0\nRP 0 37 73 1000 0 0 5 5\nEN\n")
-subprocess.run(["nec2c", "-i", dipole_deck, "-o", dipole_out], check=True, timeout=120)
+lib.nec2c(dipole_deck, dipole_out, timeout=120)
 compare(dipole_out, "half-wave dipole")
 reader, ff = compare(out, "vehicle")
 

@@ -13,7 +13,6 @@ import glob
 import os
 import re
 import sqlite3
-import struct
 import sys
 import xml.etree.ElementTree as ET
 import zlib

@@ -45,7 +45,7 @@ root = os.path.dirname(os.path.dirname(here))
 deck, vehicle = os.path.join(tmp, "gui_vehicle.nec"), os.path.join(tmp, "gui_vehicle.out")
 subprocess.run([shutil.which("python3") or lib.fail("python3 is not on PATH"), os.path.join(root, "Examples", "vehicle", "make_vehicle.py"), deck],
                check=True, stdout=subprocess.DEVNULL)
-subprocess.run([nec2c, "-i", deck, "-o", vehicle], check=True, timeout=600, stdout=subprocess.DEVNULL)
+lib.nec2c(deck, vehicle, timeout=600)
 
 
 def printed_feed(path):

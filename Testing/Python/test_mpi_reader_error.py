@@ -95,7 +95,6 @@ def judge(label, r, expect_ok, fragments):
         print("FAIL: %s: no result" % label)
         return
     log = r["log"]
-    errs = [l for l in log.splitlines() if "ERROR" in l or ("vtk" in l and "(0x" in l)]
     first = log[log.find("): ") + 3:].splitlines()[0] if "): " in log else "<no error>"
     print("  %-34s %d ranks, %6d items; %s" % (label, r["ranks"], r["items"], first[:150]))
     problems = []

@@ -72,7 +72,7 @@ with open(nec, "w") as f:
     f.write(DECK)
 if os.path.exists(out):
     os.remove(out)
-subprocess.run(["nec2c", "-i", nec, "-o", out], check=True, timeout=300, stdout=subprocess.DEVNULL)
+lib.nec2c(nec, out, timeout=300)
 text = open(out).read().splitlines()
 
 

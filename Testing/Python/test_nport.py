@@ -26,7 +26,6 @@ independent oracles, on decks with one solve per port that nec2c solves here.
 8. `mpirun -np 2 pvbatch` gives the same Network table as serial pvbatch.
 
   pvpython test_nport.py <CloudMap plugin> <scratch dir>"""
-import cmath
 import math
 import os
 import shutil

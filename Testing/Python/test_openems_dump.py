@@ -34,7 +34,6 @@ import numpy as np
 td_path, fd_path, f0 = fields["td"], fields["fd"], float(fields["f0"])
 
 simple = lib.load_plugin(plugin)
-from paraview import servermanager as sm
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
 problems = []

@@ -27,7 +27,7 @@ deck = ("CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\nFR 0 3 0 0
         "EX 0 1 11 0 1 0\nRP 0 19 37 1000 0 0 10 10\nEN\n")
 nec, out = os.path.join(work, "sweep.nec"), os.path.join(work, "sweep.out")
 open(nec, "w").write(deck)
-subprocess.run(["nec2c", "-i", nec, "-o", out], check=True, timeout=300)
+lib.nec2c(nec, out, timeout=300)
 sweep_mhz = [float(l.split(":")[1].split()[0]) for l in open(out) if "FREQUENCY :" in l]
 # The largest TOTAL gain over every table: the sweep's one reference.
 gmax = -1e9

@@ -12,7 +12,6 @@
   scale gives its level, with Label/Level arrays; contours and graticule."""
 import math
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -27,7 +26,7 @@ deck = ("CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\nFR 0 5 0 0
         "EX 0 1 11 0 1 0\nRP 0 19 37 1000 0 0 10 10\nEN\n")
 nec, out = os.path.join(tmp, "global_sweep.nec"), os.path.join(tmp, "global_sweep.out")
 open(nec, "w").write(deck)
-subprocess.run(["nec2c", "-i", nec, "-o", out], check=True, timeout=300)
+lib.nec2c(nec, out, timeout=300)
 
 # Independent parse: per frequency (MHz), the TOTAL gain column.
 tables = []

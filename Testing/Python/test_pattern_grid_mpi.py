@@ -21,7 +21,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 nec, out = os.path.join(tmp, "grid_mpi.nec"), os.path.join(tmp, "grid_mpi.out")
 open(nec, "w").write("CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
                      "FR 0 3 0 0 200 100\nEX 0 1 11 0 1 0\nRP 0 19 37 1000 0 0 10 10\nEN\n")
-subprocess.run(["nec2c", "-i", nec, "-o", out], check=True, timeout=300)
+lib.nec2c(nec, out, timeout=300)
 script = os.path.join(here, "pattern_grid_mpi.py")
 serial, parallel = os.path.join(tmp, "grid_mpi_serial.txt"), os.path.join(tmp, "grid_mpi_two.txt")
 env = lib.mpi_free_env()

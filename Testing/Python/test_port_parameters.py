@@ -19,7 +19,6 @@
    same S21 within 0.1 dB (and the same complex value within 1 %) at every frequency.
 4. The FEKO Output Reader's Port Parameters (port 1) on a .out with voltage-source blocks.
 """
-import cmath
 import math
 import os
 import re

@@ -5,7 +5,6 @@ the same patch count (+3 for the patch under the wire) and total area."""
 import math
 import os
 import shutil
-import subprocess
 import sys
 
 import cloudmap_testlib as lib
@@ -27,7 +26,7 @@ def solve(deck_text, name):
             f.write(deck_text)
     if os.path.exists(out):
         os.remove(out)
-    subprocess.run([nec2c, "-i", deck, "-o", out], check=True, stdout=subprocess.DEVNULL)
+    lib.nec2c(deck, out)
     return deck, out
 
 

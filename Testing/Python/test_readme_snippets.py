@@ -83,8 +83,7 @@ with open(deck, "w") as f:
             "GW 1 21 0 0 -0.25 0 0 0.25 0.001\nGW 2 21 0.25 0 -0.25 0.25 0 0.25 0.001\nGE 0\n"
             "EX 0 1 11 0 1 0\nFR 0 2 0 0 290 10\nXQ\n"
             "EX 0 2 11 0 1 0\nFR 0 2 0 0 290 10\nXQ\nEN\n")
-subprocess.run(["nec2c", "-i", deck, "-o", os.path.join(work, "out", "vehicle_2port.out")],
-               check=True, stdout=subprocess.DEVNULL)
+lib.nec2c(deck, os.path.join(work, "out", "vehicle_2port.out"))
 for d in ("Testing", "Examples"):
     os.symlink(os.path.join(root, d), os.path.join(work, d))
 

@@ -11,7 +11,6 @@
 """
 import math
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -63,7 +62,7 @@ out = os.path.join(tmp, "ts_dipole.out")
 with open(deck, "w") as f:
     f.write("CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\nFR 0 4 0 0 280 10\n"
             "EX 0 1 11 0 1 0\nXQ\nEN\n")
-subprocess.run(["nec2c", "-i", deck, "-o", out], check=True, timeout=300, stdout=subprocess.DEVNULL)
+lib.nec2c(deck, out, timeout=300)
 printed = []
 lines = open(out).read().splitlines()
 for i, l in enumerate(lines):
@@ -98,8 +97,7 @@ multi = os.path.join(tmp, "ts_two.out")
 with open(os.path.join(tmp, "ts_two.nec"), "w") as f:
     f.write("CM two solves\nCE\nGW 1 11 0 0 -0.25 0 0 0.25 0.001\nGE 0\nFR 0 1 0 0 300 0\n"
             "EX 0 1 6 0 1 0\nXQ\nEX 0 1 5 0 1 0\nXQ\nEN\n")
-subprocess.run(["nec2c", "-i", os.path.join(tmp, "ts_two.nec"), "-o", multi], check=True, timeout=300,
-               stdout=subprocess.DEVNULL)
+lib.nec2c(os.path.join(tmp, "ts_two.nec"), multi)
 bad = os.path.join(tmp, "ts_refused.s1p")
 if os.path.exists(bad):
     os.remove(bad)

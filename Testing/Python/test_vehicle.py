@@ -16,7 +16,7 @@ root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 deck, out = os.path.join(tmp, "vehicle.nec"), os.path.join(tmp, "vehicle.out")
 subprocess.run([python3, os.path.join(root, "Examples", "vehicle", "make_vehicle.py"), deck],
                check=True)
-subprocess.run([nec2c, "-i", deck, "-o", out], check=True, timeout=300)
+lib.nec2c(deck, out, timeout=300, exe=nec2c)
 
 simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm

@@ -67,12 +67,25 @@ inline std::string Join(const std::vector<std::string>& l)
 }
 #ifdef NEC2C_EXECUTABLE
 /// Solves the NEC deck file `deck` with nec2c into `out` (removed first); true when
-/// nec2c succeeded and wrote something.
+/// nec2c succeeded and wrote something. nec2c aborts on file names of about 76
+/// characters or more, so it runs in out's directory with the names relative to it.
 inline bool RunNec2c(const std::string& deck, const std::string& out)
 {
   std::remove(out.c_str());
-  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" +
-    out + "\" > /dev/null 2>&1";
+  const std::string::size_type slash = out.rfind('/');
+  const std::string dir = slash == std::string::npos ? std::string("./") : out.substr(0, slash + 1);
+  std::string in;
+  if (deck.compare(0, dir.size(), dir) == 0 && deck.find('/', dir.size()) == std::string::npos)
+  {
+    in = deck.substr(dir.size());
+  }
+  else // a deck elsewhere (the source tree) is copied beside the output
+  {
+    in = out.substr(slash + 1) + ".nec";
+    Spit(dir + in, Slurp(deck));
+  }
+  const std::string cmd = "cd \"" + dir + "\" && \"" + std::string(NEC2C_EXECUTABLE) + "\" -i \"" +
+    in + "\" -o \"" + out.substr(slash + 1) + "\" > /dev/null 2>&1";
   return std::system(cmd.c_str()) == 0 && !Slurp(out).empty();
 }
 #endif
