@@ -31,6 +31,11 @@
 #include "CloudMapFiltersAnimationModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
+namespace cm::anim
+{
+struct ParticleSystemSpec;
+}
+
 class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapParticleSystem : public vtkPolyDataAlgorithm
 {
 public:
@@ -179,6 +184,7 @@ protected:
   int MaximumNumberOfTimeSteps = 100000;
 
 private:
+  void FillSpec(cm::anim::ParticleSystemSpec& spec); // the properties as the core's spec
   vtkCloudMapParticleSystem(const vtkCloudMapParticleSystem&) = delete;
   void operator=(const vtkCloudMapParticleSystem&) = delete;
 };
