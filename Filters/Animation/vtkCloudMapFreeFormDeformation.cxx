@@ -124,6 +124,30 @@ int vtkCloudMapFreeFormDeformation::RequestInformation(
   return 1;
 }
 
+void vtkCloudMapFreeFormDeformation::FillSettings(vtkPointSet* input, vtkPointSet* controls,
+  double bounds[6], std::vector<double>& controlPoints, cm::anim::FFDSettings& settings)
+{
+  const double unitBox[6] = { 0, 1, 0, 1, 0, 1 };
+  if (this->UseInputBounds && !cm::GlobalBounds(input, bounds))
+  {
+    std::copy_n(unitBox, 6, bounds);
+  }
+  settings.Bounds = this->UseInputBounds ? bounds : nullptr;
+  std::copy(this->LatticeSize, this->LatticeSize + 3, settings.Size);
+  std::copy(this->BoxOrigin, this->BoxOrigin + 3, settings.BoxOrigin);
+  std::copy(this->BoxLength, this->BoxLength + 3, settings.BoxLength);
+  controlPoints = cm::anim::PointsAsDouble(controls);
+  settings.Controls = controlPoints.data();
+  settings.NumberOfControls = controls ? controls->GetNumberOfPoints() : -1;
+  settings.DisplacementKeys = this->DisplacementKeys;
+  settings.KeyEasing = this->KeyEasing;
+  settings.KeyInterpolation = this->KeyInterpolation;
+  settings.Displacements = this->Displacements;
+  settings.SelectedControlPoint = this->SelectedControlPoint;
+  std::copy(this->ControlPointPosition, this->ControlPointPosition + 3,
+    settings.ControlPointPosition);
+}
+
 int vtkCloudMapFreeFormDeformation::RequestData(
   vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
@@ -158,26 +182,9 @@ int vtkCloudMapFreeFormDeformation::RequestData(
     return 0;
   }
   ca::FFDSettings settings;
-  const double unitBox[6] = { 0, 1, 0, 1, 0, 1 };
   double bounds[6];
-  if (this->UseInputBounds && !cm::GlobalBounds(input, bounds))
-  {
-    std::copy_n(unitBox, 6, bounds);
-  }
-  settings.Bounds = this->UseInputBounds ? bounds : nullptr;
-  std::copy(this->LatticeSize, this->LatticeSize + 3, settings.Size);
-  std::copy(this->BoxOrigin, this->BoxOrigin + 3, settings.BoxOrigin);
-  std::copy(this->BoxLength, this->BoxLength + 3, settings.BoxLength);
-  const std::vector<double> controlPoints = ca::PointsAsDouble(controls);
-  settings.Controls = controlPoints.data();
-  settings.NumberOfControls = controls ? controls->GetNumberOfPoints() : -1;
-  settings.DisplacementKeys = this->DisplacementKeys;
-  settings.KeyEasing = this->KeyEasing;
-  settings.KeyInterpolation = this->KeyInterpolation;
-  settings.Displacements = this->Displacements;
-  settings.SelectedControlPoint = this->SelectedControlPoint;
-  std::copy(this->ControlPointPosition, this->ControlPointPosition + 3,
-    settings.ControlPointPosition);
+  std::vector<double> controlPoints;
+  this->FillSettings(input, controls, bounds, controlPoints, settings);
   // The time of whichever output asked (the lattice alone may be shown).
   settings.Time = cm::RequestedTime(cm::RequestingPort(request, outputVector), 0.0);
   ca::FFDLattice lattice;

@@ -32,6 +32,12 @@
 
 #include <vector>
 
+class vtkPointSet;
+namespace cm::anim
+{
+struct FFDSettings;
+}
+
 class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapFreeFormDeformation
   : public vtkPassInputTypeAlgorithm
 {
@@ -110,6 +116,10 @@ protected:
   double ControlPointPosition[3] = { 0, 0, 0 };
 
 private:
+  // The properties, the input's bounds (in `bounds`) and the control points
+  // (in `controlPoints`) as the core's settings.
+  void FillSettings(vtkPointSet* input, vtkPointSet* controls, double bounds[6],
+    std::vector<double>& controlPoints, cm::anim::FFDSettings& settings);
   vtkCloudMapFreeFormDeformation(const vtkCloudMapFreeFormDeformation&) = delete;
   void operator=(const vtkCloudMapFreeFormDeformation&) = delete;
 };

@@ -19,6 +19,26 @@
 
 vtkStandardNewMacro(vtkCloudMapImageMorph);
 
+namespace
+{
+cm::anim::ImageGrid GridOf(vtkImageData* im)
+{
+  cm::anim::ImageGrid g;
+  im->GetOrigin(g.Origin);
+  im->GetSpacing(g.Spacing);
+  im->GetExtent(g.Extent);
+  return g;
+}
+
+// The requested UPDATE_EXTENT, or null when none was asked for.
+const int* RequestedExtent(vtkInformation* outInfo)
+{
+  return outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT())
+    ? outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT())
+    : nullptr;
+}
+} // namespace
+
 vtkCloudMapImageMorph::vtkCloudMapImageMorph()
 {
   this->SetNumberOfInputPorts(2);
@@ -98,17 +118,9 @@ int vtkCloudMapImageMorph::RequestData(
   }
   // The output: the requested extent (a piece of the whole image), clipped
   // to the input's; the whole input when nothing narrower is asked for.
-  ca::ImageGrid g0, g1;
-  for (auto& [im, g] : { std::make_pair(im0, &g0), std::make_pair(im1, &g1) })
-  {
-    im->GetOrigin(g->Origin);
-    im->GetSpacing(g->Spacing);
-    im->GetExtent(g->Extent);
-  }
+  const ca::ImageGrid g0 = GridOf(im0), g1 = GridOf(im1);
   int outExt[6];
-  const bool hasUpdate = outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT());
-  ca::ClipExtent(g0.Extent,
-    hasUpdate ? outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()) : nullptr, outExt);
+  ca::ClipExtent(g0.Extent, RequestedExtent(outInfo), outExt);
   // Where each output pixel comes from (progress 0 to 0.6, then the arrays to 1).
   const vtkIdType n = ca::ExtentPixels(outExt);
   std::vector<double> from0(2 * n), from1(2 * n);

@@ -49,12 +49,29 @@ int vtkCloudMapMeshMorph::RequestInformation(
 
 namespace
 {
-// The points of `ps` scaled into the unit cube of its bounds.
+// The points of `ps` (xyz) scaled into the unit cube of its bounds.
 std::vector<double> Normalized(vtkPointSet* ps, const std::vector<double>& xyz)
 {
   double b[6];
   ps->GetBounds(b);
   return cm::anim::NormalizedToBounds(xyz.data(), ps->GetNumberOfPoints(), b);
+}
+
+// The nearest target point to each source point, both normalised to their bounds.
+std::vector<std::int64_t> NearestNormalized(vtkPointSet* source, const std::vector<double>& p,
+  vtkPointSet* target, const std::vector<double>& q, const cm::ParallelFor& pf)
+{
+  const std::vector<double> ns = Normalized(source, p), nt = Normalized(target, q);
+  double* txyz;
+  vtkNew<vtkPoints> tp = cm::anim::NewDoublePoints(target->GetNumberOfPoints(), txyz);
+  std::copy(nt.begin(), nt.end(), txyz);
+  vtkNew<vtkPolyData> cloud;
+  cloud->SetPoints(tp);
+  vtkNew<vtkStaticPointLocator> locator;
+  locator->SetDataSet(cloud);
+  locator->BuildLocator(); // built here, on the main thread, before the parallel queries
+  return cm::anim::MatchPoints(ns.data(), source->GetNumberOfPoints(),
+    [&](const double* y) { return static_cast<std::int64_t>(locator->FindClosestPoint(y)); }, pf);
 }
 } // namespace
 
@@ -88,31 +105,17 @@ int vtkCloudMapMeshMorph::RequestData(
     return 0;
   }
   const std::vector<double> p = ca::PointsAsDouble(source), q = ca::PointsAsDouble(target);
-  std::vector<std::int64_t> match;
+  // Progress: the matching up to 0.6, the points to 0.8, the arrays to 1.
   bool aborted = false;
-  if (correspondence == ca::MorphCorrespondence::NearestNormalizedPoint)
-  {
-    const std::vector<double> ns = Normalized(source, p), nt = Normalized(target, q);
-    double* txyz;
-    vtkNew<vtkPoints> tp = ca::NewDoublePoints(m, txyz);
-    std::copy(nt.begin(), nt.end(), txyz);
-    vtkNew<vtkPolyData> cloud;
-    cloud->SetPoints(tp);
-    vtkNew<vtkStaticPointLocator> locator;
-    locator->SetDataSet(cloud);
-    locator->BuildLocator(); // built here, on the main thread, before the parallel queries
-    match = ca::MatchPoints(ns.data(), n,
-      [&](const double* y) { return static_cast<std::int64_t>(locator->FindClosestPoint(y)); },
-      cm::ProgressFor(this, 0.0, 0.6, aborted));
-  }
-  // Progress: the matching above up to 0.6, the points to 0.8, the arrays to 1.
-  const double p0 = match.empty() ? 0.0 : 0.6;
+  const std::vector<std::int64_t> match = correspondence == ca::MorphCorrespondence::ByIndex
+    ? std::vector<std::int64_t>()
+    : NearestNormalized(source, p, target, q, cm::ProgressFor(this, 0.0, 0.6, aborted));
   const std::int64_t* partner = match.empty() ? nullptr : match.data();
   output->ShallowCopy(source);
   double* xyz;
   vtkNew<vtkPoints> points = ca::NewDoublePoints(n, xyz);
-  ca::LerpMatched(
-    p.data(), q.data(), partner, n, 3, w, xyz, cm::ProgressFor(this, p0, 0.8, aborted));
+  ca::LerpMatched(p.data(), q.data(), partner, n, 3, w, xyz,
+    cm::ProgressFor(this, partner ? 0.6 : 0.0, 0.8, aborted));
   output->SetPoints(points);
   // Point arrays present in both inputs are blended too (as doubles).
   vtkPointData* spd = source->GetPointData();
@@ -134,9 +137,8 @@ int vtkCloudMapMeshMorph::RequestData(
     ca::LerpMatched(cm::ValuesAsDouble(a).data(), cm::ValuesAsDouble(b).data(), partner, n, nc, w,
       blend->GetPointer(0),
       cm::ProgressFor(this, 0.8 + 0.2 * k / nArrays, 0.8 + 0.2 * (k + 1) / nArrays, aborted));
-    const bool wasScalars = spd->GetScalars() == a;
     output->GetPointData()->AddArray(blend);
-    if (wasScalars)
+    if (spd->GetScalars() == a)
     {
       output->GetPointData()->SetActiveScalars(a->GetName());
     }
