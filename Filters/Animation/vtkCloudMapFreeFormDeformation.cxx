@@ -144,8 +144,8 @@ void vtkCloudMapFreeFormDeformation::FillSettings(vtkPointSet* input, vtkPointSe
   settings.KeyInterpolation = this->KeyInterpolation;
   settings.Displacements = this->Displacements;
   settings.SelectedControlPoint = this->SelectedControlPoint;
-  std::copy(this->ControlPointPosition, this->ControlPointPosition + 3,
-    settings.ControlPointPosition);
+  std::copy(
+    this->ControlPointPosition, this->ControlPointPosition + 3, settings.ControlPointPosition);
 }
 
 int vtkCloudMapFreeFormDeformation::RequestData(

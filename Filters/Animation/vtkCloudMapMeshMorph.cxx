@@ -70,7 +70,8 @@ std::vector<std::int64_t> NearestNormalized(vtkPointSet* source, const std::vect
   vtkNew<vtkStaticPointLocator> locator;
   locator->SetDataSet(cloud);
   locator->BuildLocator(); // built here, on the main thread, before the parallel queries
-  return cm::anim::MatchPoints(ns.data(), source->GetNumberOfPoints(),
+  return cm::anim::MatchPoints(
+    ns.data(), source->GetNumberOfPoints(),
     [&](const double* y) { return static_cast<std::int64_t>(locator->FindClosestPoint(y)); }, pf);
 }
 } // namespace

@@ -75,8 +75,8 @@ int vtkCloudMapParticleSystem::RequestInformation(
     return 0;
   }
   const double range[2] = { steps.front(), steps.back() };
-  outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_STEPS(), steps.data(),
-    static_cast<int>(steps.size()));
+  outInfo->Set(
+    vtkStreamingDemandDrivenPipeline::TIME_STEPS(), steps.data(), static_cast<int>(steps.size()));
   outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_RANGE(), range, 2);
   outInfo->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
   return 1;
@@ -127,7 +127,6 @@ void vtkCloudMapParticleSystem::FillSpec(cm::anim::ParticleSystemSpec& spec)
   spec.FrameRate = this->FrameRate;
   spec.StartTime = this->StartTime;
   spec.EmissionEndTime = this->EmissionEndTime;
-
 }
 
 int vtkCloudMapParticleSystem::RequestData(

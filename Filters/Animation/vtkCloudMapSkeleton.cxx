@@ -92,8 +92,8 @@ int vtkCloudMapSkeleton::RequestInformation(
   for (int port = 0; port < 2; ++port)
   {
     vtkInformation* info = outputVector->GetInformationObject(port);
-    info->Set(vtkStreamingDemandDrivenPipeline::TIME_STEPS(), steps.data(),
-      static_cast<int>(steps.size()));
+    info->Set(
+      vtkStreamingDemandDrivenPipeline::TIME_STEPS(), steps.data(), static_cast<int>(steps.size()));
     info->Set(vtkStreamingDemandDrivenPipeline::TIME_RANGE(), range, 2);
   }
   return 1;
@@ -109,9 +109,9 @@ int vtkCloudMapSkeleton::RequestData(
   vtkPolyData* skinOut = vtkPolyData::GetData(outputVector, 1);
   vtkPolyData* skin = vtkPolyData::GetData(inputVector[0], 0);
   ca::Skeleton sk;
-  const std::string error = ca::BuildSkeleton(this->Preset, this->Parents, this->Offsets,
-    this->RotationKeys, this->RootKeys, static_cast<ca::TrackInterpolation>(this->Interpolation),
-    sk);
+  const std::string error =
+    ca::BuildSkeleton(this->Preset, this->Parents, this->Offsets, this->RotationKeys,
+      this->RootKeys, static_cast<ca::TrackInterpolation>(this->Interpolation), sk);
   if (!error.empty())
   {
     vtkErrorMacro(<< error);

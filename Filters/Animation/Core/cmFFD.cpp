@@ -163,8 +163,8 @@ std::string Displacements(const FFDSettings& s, FFDLattice& lattice)
   const std::int64_t sel = s.SelectedControlPoint;
   if (sel >= ncp)
   {
-    return "SelectedControlPoint " + std::to_string(sel) +
-      " is out of range: the lattice has " + std::to_string(ncp) + " control points";
+    return "SelectedControlPoint " + std::to_string(sel) + " is out of range: the lattice has " +
+      std::to_string(ncp) + " control points";
   }
   if (lattice.Displacements.empty())
   {

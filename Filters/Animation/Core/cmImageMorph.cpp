@@ -124,8 +124,8 @@ std::string PrepareImageMorph(const int d0[3], const int d1[3],
   if (d0[0] != d1[0] || d0[1] != d1[1] || d0[2] != d1[2] || d0[2] != 1)
   {
     return "Image Morph needs two 2-D images of equal size; got " + std::to_string(d0[0]) + "x" +
-      std::to_string(d0[1]) + "x" + std::to_string(d0[2]) + " and " + std::to_string(d1[0]) +
-      "x" + std::to_string(d1[1]) + "x" + std::to_string(d1[2]);
+      std::to_string(d0[1]) + "x" + std::to_string(d0[2]) + " and " + std::to_string(d1[0]) + "x" +
+      std::to_string(d1[1]) + "x" + std::to_string(d1[2]);
   }
   if (featureRows.size() % 8 != 0)
   {
@@ -171,8 +171,8 @@ std::int64_t ExtentPixels(const int extent[6])
 
 void MorphSourcePixels(const std::vector<FeatureLine>& lines0,
   const std::vector<FeatureLine>& lines1, const BeierNeelyWeights& weights, double w,
-  const ImageGrid& grid0, const ImageGrid& grid1, const int outExt[6], double* from0,
-  double* from1, const ParallelFor& pf)
+  const ImageGrid& grid0, const ImageGrid& grid1, const int outExt[6], double* from0, double* from1,
+  const ParallelFor& pf)
 {
   const std::vector<FeatureLine> linesT = LerpLines(lines0, lines1, w);
   const int onx = std::max(0, outExt[1] - outExt[0] + 1);

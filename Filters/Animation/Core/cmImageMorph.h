@@ -86,8 +86,8 @@ std::int64_t ExtentPixels(const int extent[6]);
  */
 void MorphSourcePixels(const std::vector<FeatureLine>& lines0,
   const std::vector<FeatureLine>& lines1, const BeierNeelyWeights& weights, double w,
-  const ImageGrid& grid0, const ImageGrid& grid1, const int outExt[6], double* from0,
-  double* from1, const ParallelFor& pf);
+  const ImageGrid& grid0, const ImageGrid& grid1, const int outExt[6], double* from0, double* from1,
+  const ParallelFor& pf);
 
 /// The cross-dissolve of n output pixels: (1 − w)·a(from0) + w·b(from1) for
 /// every component of images a and b (nx × ny, nc components, sampled

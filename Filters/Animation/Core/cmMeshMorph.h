@@ -35,7 +35,8 @@ std::string ValidateCorrespondence(
 
 /// The n points (3 doubles each) scaled into the unit cube of `bounds`
 /// (x0 x1 y0 y1 z0 z1); a flat axis maps to ½.
-std::vector<double> NormalizedToBounds(const double* points, std::int64_t n, const double bounds[6]);
+std::vector<double> NormalizedToBounds(
+  const double* points, std::int64_t n, const double bounds[6]);
 
 /// The partner of each of n query points (3 doubles each): closest(point),
 /// the loop through pf (closest must be thread safe).

@@ -512,8 +512,8 @@ std::vector<ParticleState> ParticleStepper::Live() const
   return out;
 }
 
-std::string ParticleTimeSteps(double startTime, double endTime, double frameRate,
-  int maximumSteps, std::vector<double>& steps)
+std::string ParticleTimeSteps(
+  double startTime, double endTime, double frameRate, int maximumSteps, std::vector<double>& steps)
 {
   steps.clear();
   if (!(frameRate > 0) || !(endTime >= startTime))

@@ -170,8 +170,8 @@ private:
 
 /// The frame times StartTime + f / FrameRate up to EndTime into `steps`;
 /// empty when valid, else the problem (rate, order, more than maximumSteps).
-std::string ParticleTimeSteps(double startTime, double endTime, double frameRate,
-  int maximumSteps, std::vector<double>& steps);
+std::string ParticleTimeSteps(
+  double startTime, double endTime, double frameRate, int maximumSteps, std::vector<double>& steps);
 
 /**
  * The emitter triangles of a mesh (9 doubles each): each polygonal cell

@@ -392,8 +392,8 @@ void BoneGraph(const Skeleton& skeleton, std::vector<int>& depth, std::vector<st
   }
 }
 
-std::vector<int> PoseSkin(const Skeleton& skeleton, double bindTime, bool smooth, double t,
-  double* points, std::int64_t m)
+std::vector<int> PoseSkin(
+  const Skeleton& skeleton, double bindTime, bool smooth, double t, double* points, std::int64_t m)
 {
   SkinBinding binding = BindSkin(skeleton, bindTime, points, m, smooth);
   ApplySkin(skeleton, binding, t, points);

@@ -90,8 +90,8 @@ void BoneGraph(const Skeleton& skeleton, std::vector<int>& depth, std::vector<st
 
 /// Binds m mesh points (3 doubles each, moved in place) at bindTime and
 /// poses them at t; returns the joint carrying each point.
-std::vector<int> PoseSkin(const Skeleton& skeleton, double bindTime, bool smooth, double t,
-  double* points, std::int64_t m);
+std::vector<int> PoseSkin(
+  const Skeleton& skeleton, double bindTime, bool smooth, double t, double* points, std::int64_t m);
 
 } // namespace cm::anim
 #endif

@@ -33,9 +33,8 @@ std::uint64_t PointChannel(const double* p)
   return h;
 }
 
-void WiggleScalars(
-  const WiggleSpec& spec, double t, const double* points, std::int64_t n, double* values,
-  const ParallelFor& pf)
+void WiggleScalars(const WiggleSpec& spec, double t, const double* points, std::int64_t n,
+  double* values, const ParallelFor& pf)
 {
   RunFor(pf, n, [&](long long b, long long e) {
     for (std::int64_t i = b; i < e; ++i)

@@ -37,9 +37,8 @@ enum class WiggleMode
 std::uint64_t PointChannel(const double* p);
 
 /// The wiggle at time t of n points (3 doubles each) in mode Scalar: one value each.
-void WiggleScalars(
-  const WiggleSpec& spec, double t, const double* points, std::int64_t n, double* values,
-  const ParallelFor& pf);
+void WiggleScalars(const WiggleSpec& spec, double t, const double* points, std::int64_t n,
+  double* values, const ParallelFor& pf);
 
 /// The wiggle at time t of n points in mode Whole or PerPoint: the
 /// displacement (Directions times the noise per axis, 3 per point) and the
