@@ -121,8 +121,7 @@ int vtkCloudMapMeshMorph::RequestData(
   // Point arrays present in both inputs are blended too (as doubles).
   vtkPointData* spd = source->GetPointData();
   vtkPointData* tpd = target->GetPointData();
-  const int nArrays = spd->GetNumberOfArrays();
-  for (int k = 0; k < nArrays && !aborted; ++k)
+  for (int k = 0, nArrays = spd->GetNumberOfArrays(); k < nArrays && !aborted; ++k)
   {
     vtkDataArray* a = spd->GetArray(k);
     vtkDataArray* b = (a && a->GetName()) ? tpd->GetArray(a->GetName()) : nullptr;
