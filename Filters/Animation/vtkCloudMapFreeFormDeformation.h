@@ -33,9 +33,12 @@
 #include <vector>
 
 class vtkPointSet;
-namespace cm::anim
+namespace cm
 {
-struct FFDSettings;
+namespace anim
+{
+struct FFDSettings; // the core's input (Core/)
+}
 }
 
 class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapFreeFormDeformation

@@ -31,9 +31,12 @@
 #include "CloudMapFiltersAnimationModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
-namespace cm::anim
+namespace cm
 {
-struct ParticleSystemSpec;
+namespace anim
+{
+struct ParticleSystemSpec; // the core's input (Core/)
+}
 }
 
 class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapParticleSystem : public vtkPolyDataAlgorithm
