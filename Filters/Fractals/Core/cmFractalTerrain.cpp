@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace cm::fractal
 {
@@ -340,5 +341,205 @@ void GenerateCurve(int levels, double hurst, double sigma, std::uint64_t seed, d
   }
   (void)a1;
   out.assign(cur.begin() + (i0 - a0), cur.begin() + (i1 - a0) + 1);
+}
+
+std::string TerrainSizeProblem(int levels, long long maximumPoints)
+{
+  const long long N = 1LL << levels;
+  const double total = double(N + 1) * double(N + 1);
+  if (!(total > double(maximumPoints)))
+  {
+    return std::string();
+  }
+  std::ostringstream msg;
+  msg << levels << " levels would make " << (N + 1) << " x " << (N + 1) << " = " << total
+      << " points (about " << total * 60 / 1e9 << " GB); the limit is " << maximumPoints
+      << " (MaximumNumberOfPoints).";
+  return msg.str();
+}
+
+namespace
+{
+// The control grid's level K (m x m points, m = 2^K + 1), or the problem.
+std::string ControlGridLevel(long long np, int levels, long long& m, int& K)
+{
+  m = std::llround(std::sqrt(double(np)));
+  K = -1;
+  for (int k = 0; k <= 15; ++k)
+  {
+    if ((1LL << k) + 1 == m)
+    {
+      K = k;
+    }
+  }
+  std::ostringstream msg;
+  if (m * m != np || K < 0)
+  {
+    msg << "the control grid has " << np
+        << " points; it must be m x m with m = 2^K + 1 (5, 9, 17, 33, ...).";
+  }
+  else if (K > levels)
+  {
+    msg << "the control grid is " << m << " x " << m << " (level " << K
+        << ") but the terrain has only " << levels << " levels.";
+  }
+  return msg.str();
+}
+
+std::string ApplyControlGrid(const ControlGridInput& grid, TerrainSurface& s, std::vector<double>& store)
+{
+  const long long np = grid.NumberOfPoints;
+  long long m = 0;
+  int K = -1;
+  std::string problem = ControlGridLevel(np, s.Parameters.Levels, m, K);
+  if (!problem.empty())
+  {
+    return problem;
+  }
+  if (grid.HeightComponents > 1 || (grid.HeightComponents == 1 && !grid.Heights))
+  {
+    return "the control grid's height array '" + grid.HeightName + "' has " +
+      std::to_string(grid.HeightComponents) + " components; it must have 1.";
+  }
+  store.resize(static_cast<std::size_t>(np));
+  for (long long k = 0; k < np; ++k)
+  {
+    store[std::size_t(k)] = grid.Heights ? grid.Heights[k] : grid.Points[3 * k + 2];
+    if (!std::isfinite(store[std::size_t(k)]))
+    {
+      return "control height " + std::to_string(k) + " is not finite.";
+    }
+  }
+  // The control grid's corner points place the terrain.
+  const long long cornerIds[4] = { 0, m - 1, m * m - 1, m * m - m };
+  for (int c = 0; c < 4; ++c)
+  {
+    std::copy_n(grid.Points + 3 * cornerIds[c], 3, s.Corners[c]);
+  }
+  s.Parameters.ControlLevel = K;
+  s.Parameters.ControlHeights = store.data();
+  return std::string();
+}
+}
+
+std::string PrepareTerrain(
+  TerrainSurface& s, const ControlGridInput* grid, std::vector<double>& store)
+{
+  if (grid && grid->NumberOfPoints > 0)
+  {
+    const std::string problem = ApplyControlGrid(*grid, s, store);
+    if (!problem.empty())
+    {
+      return problem;
+    }
+  }
+  for (int c = 0; c < 4; ++c)
+  {
+    s.Parameters.CornerHeights[c] = s.Corners[c][2];
+  }
+  const std::string problem = ValidateTerrain(s.Parameters);
+  return problem.empty() ? problem : problem + ".";
+}
+
+bool ClampTerrainExtent(int levels, int extent[4])
+{
+  const int N = 1 << levels;
+  extent[0] = std::max(extent[0], 0);
+  extent[2] = std::max(extent[2], 0);
+  extent[1] = std::min(extent[1], N);
+  extent[3] = std::min(extent[3], N);
+  return extent[1] >= extent[0] && extent[3] >= extent[2];
+}
+
+namespace
+{
+// Positions on the window: bilinear x, y of the corners, z = elevation.
+std::vector<double> WindowPoints(const TerrainSurface& s, const TerrainWindow& w, const std::vector<double>& height)
+{
+  const double N = double(1LL << s.Parameters.Levels);
+  const int wx = w.Nx(), wy = w.Ny();
+  const auto& corners = s.Corners;
+  std::vector<double> xyz(std::size_t(wx) * wy * 3);
+  for (int j = 0; j < wy; ++j)
+  {
+    const double v = double(w.J0 + j) / N;
+    for (int i = 0; i < wx; ++i)
+    {
+      const double u = double(w.I0 + i) / N;
+      double* o = &xyz[3 * (std::size_t(j) * wx + i)];
+      for (int k = 0; k < 2; ++k)
+      {
+        o[k] = (1 - u) * (1 - v) * corners[0][k] + u * (1 - v) * corners[1][k] +
+          u * v * corners[2][k] + (1 - u) * v * corners[3][k];
+      }
+      o[2] = height[std::size_t(j) * wx + i];
+    }
+  }
+  return xyz;
+}
+
+// The level that created (i, j): n minus the trailing zero bits both share.
+unsigned char CreatingLevel(int n, int gi, int gj)
+{
+  int tz = n;
+  while (tz > 0 && ((gi | gj) & ((1 << tz) - 1)) != 0)
+  {
+    --tz;
+  }
+  return static_cast<unsigned char>(n - tz);
+}
+}
+
+bool MakeTerrain(const TerrainSurface& s, const int ext[4], const TerrainOutput& out,
+  const ParallelFor& pf, const std::function<bool(double)>& progressAbort)
+{
+  const TerrainParameters& p = s.Parameters;
+  const int n = p.Levels;
+  const long long N = 1LL << n;
+  // The extent grown by the rows that peak cutting and normals need from
+  // the neighbouring pieces.
+  const int cut = s.PeakCuttingIterations;
+  const int g = cut + 1;
+  const TerrainWindow w{ std::max(0, ext[0] - g), std::min<int>(int(N), ext[1] + g),
+    std::max(0, ext[2] - g), std::min<int>(int(N), ext[3] + g) };
+  std::vector<double> height, disp;
+  if (!GenerateTerrain(p, w, height, s.ComputeDisplacement ? &disp : nullptr, pf, progressAbort))
+  {
+    return false;
+  }
+  if (cut > 0)
+  {
+    const int step = p.ControlLevel >= 0 ? int(N >> p.ControlLevel) : int(N);
+    CutPeaks(
+      height, w, s.PeakCuttingStrength, cut,
+      [step](int i, int j) { return i % step == 0 && j % step == 0; }, pf);
+  }
+  const int wx = w.Nx();
+  const std::vector<double> xyz = WindowPoints(s, w, height);
+  std::vector<float> nrm(xyz.size());
+  GridNormals(xyz.data(), wx, w.Ny(), nrm.data());
+
+  // Crop the window to the requested extent.
+  const int ox = ext[1] - ext[0] + 1, oy = ext[3] - ext[2] + 1;
+  for (int j = 0; j < oy; ++j)
+  {
+    const int gj = ext[2] + j;
+    for (int i = 0; i < ox; ++i)
+    {
+      const int gi = ext[0] + i;
+      const std::size_t src = std::size_t(gj - w.J0) * wx + (gi - w.I0);
+      const std::size_t dst = std::size_t(j) * ox + i;
+      std::copy_n(&xyz[3 * src], 3, out.Points + 3 * dst);
+      out.Elevation[dst] = height[src];
+      std::copy_n(&nrm[3 * src], 3, out.Normals + 3 * dst);
+      out.GlobalIds[dst] = (long long)(gj) * (N + 1) + gi;
+      if (s.ComputeDisplacement)
+      {
+        out.Displacement[dst] = disp[src];
+        out.Level[dst] = CreatingLevel(n, gi, gj);
+      }
+    }
+  }
+  return true;
 }
 }

@@ -136,7 +136,7 @@ double Curvature99(const std::vector<double>& h, int M)
 }
 }
 
-int TestTerrainMPD(int, char*[])
+int TestFractalTerrain(int, char*[])
 {
   // Saupe's variance formula, checked against its closed form at H = 1/2:
   // Δ_k² = σ²·(1 − 2^(−1))/2^k.
@@ -303,5 +303,5 @@ int TestTerrainMPD(int, char*[])
     }
     CM_CHECK(exact);
   }
-  return cmReport("TestTerrainMPD");
+  return cmReport("TestFractalTerrain");
 }
