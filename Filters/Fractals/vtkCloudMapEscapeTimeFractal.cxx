@@ -28,7 +28,8 @@ int vtkCloudMapEscapeTimeFractal::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  const cm::fractal::EscapeGrid g = cm::fractal::MakeEscapeGrid(this->Dimensions, this->Center, this->Width);
+  const cm::fractal::EscapeGrid g =
+    cm::fractal::MakeEscapeGrid(this->Dimensions, this->Center, this->Width);
   int ext[6] = { 0, g.Dimensions[0] - 1, 0, g.Dimensions[1] - 1, 0, 0 };
   double origin[3] = { g.X(0), g.Y(0), 0 };
   double spacing[3] = { g.Spacing, g.Spacing, 1 };
@@ -95,8 +96,8 @@ int vtkCloudMapEscapeTimeFractal::RequestData(
   auto dist = optional(this->ComputeDistanceEstimate, "DistanceEstimate");
   auto trap = optional(this->ComputeOrbitTrap, "OrbitTrap");
   auto at = [](vtkDoubleArray* a) { return a ? a->GetPointer(0) : nullptr; };
-  if (!cm::fractal::EscapeImageInBands(p, g, ext, it->GetPointer(0), at(smooth), at(dist),
-        at(trap), cm::SMPFor(), cm::ProgressAbort(this)))
+  if (!cm::fractal::EscapeImageInBands(p, g, ext, it->GetPointer(0), at(smooth), at(dist), at(trap),
+        cm::SMPFor(), cm::ProgressAbort(this)))
   {
     output->Initialize(); // aborted: no half-computed image
     return 1;

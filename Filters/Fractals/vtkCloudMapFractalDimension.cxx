@@ -21,6 +21,7 @@
 #include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkTable.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -47,8 +48,8 @@ namespace
 // The set to measure: the points of an image whose scalar (component 0) is
 // above the threshold, or all the points and the segments of every line and
 // polyline cell. Returns "" or the problem.
-std::string GatherSet(vtkDataSet* input, double threshold, std::vector<double>& xyz,
-  std::vector<long long>& segments)
+std::string GatherSet(
+  vtkDataSet* input, double threshold, std::vector<double>& xyz, std::vector<long long>& segments)
 {
   const vtkIdType np = input ? input->GetNumberOfPoints() : 0;
   if (auto* image = vtkImageData::SafeDownCast(input))
@@ -59,7 +60,8 @@ std::string GatherSet(vtkDataSet* input, double threshold, std::vector<double>& 
       return "the image has no point scalars to threshold.";
     }
     const std::vector<double> values = cm::ScalarsOf(s, 0);
-    for (long long k : cm::fractal::IndicesAbove(values.data(), np, threshold))
+    for (long long k : cm::fractal::IndicesAbove(
+           values.data(), std::min<long long>(np, (long long)values.size()), threshold))
     {
       double x[3];
       image->GetPoint(k, x);

@@ -77,8 +77,8 @@ namespace
 {
 // The control grid input as plain arrays: its points and, when it has one,
 // the 1-component Elevation (or scalar) array.
-void ReadControlGrid(vtkDataSet* grid, cm::fractal::ControlGridInput& in,
-  std::vector<double>& xyz, std::vector<double>& heights)
+void ReadControlGrid(vtkDataSet* grid, cm::fractal::ControlGridInput& in, std::vector<double>& xyz,
+  std::vector<double>& heights)
 {
   const vtkIdType np = grid ? grid->GetNumberOfPoints() : 0;
   in.NumberOfPoints = np;

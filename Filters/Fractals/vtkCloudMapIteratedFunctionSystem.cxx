@@ -43,8 +43,7 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
   vtkPolyData* output = vtkPolyData::GetData(outInfo);
   this->UsedProbabilities.clear();
   std::vector<cm::fractal::AffineMap> maps;
-  std::string err =
-    cm::fractal::IFSSizeProblem(this->NumberOfPoints, this->MaximumNumberOfPoints);
+  std::string err = cm::fractal::IFSSizeProblem(this->NumberOfPoints, this->MaximumNumberOfPoints);
   if (err.empty())
   {
     err = cm::fractal::PrepareMaps(this->Preset, this->Maps,

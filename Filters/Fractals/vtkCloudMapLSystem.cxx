@@ -98,8 +98,8 @@ int vtkCloudMapLSystem::RequestData(
   vtkNew<vtkPoints> pts;
   pts->SetDataTypeToDouble();
   pts->SetNumberOfPoints(np);
-  std::copy_n(geo.Points.data() + 3 * p0, 3 * np,
-    static_cast<double*>(pts->GetData()->GetVoidPointer(0)));
+  std::copy_n(
+    geo.Points.data() + 3 * p0, 3 * np, static_cast<double*>(pts->GetData()->GetVoidPointer(0)));
   vtkNew<vtkIdTypeArray> offsets, conn;
   offsets->SetNumberOfTuples(vtkIdType(r.EndLine - r.FirstLine) + 1);
   conn->SetNumberOfTuples(np);

@@ -300,8 +300,7 @@ BoxCountResult MeasureBoxCounting(const double* xyz, long long n,
 {
   if (minimumLevel >= 0 && maximumLevel >= 0)
   {
-    return BoxCount(
-      xyz, n, segments, minimumLevel, maximumLevel, stepsPerOctave, progressAbort);
+    return BoxCount(xyz, n, segments, minimumLevel, maximumLevel, stepsPerOctave, progressAbort);
   }
   const double firstM = minimumLevel >= 0 ? std::ldexp(1.0, minimumLevel) : 0;
   const double lastM = maximumLevel >= 0 ? std::ldexp(1.0, maximumLevel) : 0;
@@ -315,8 +314,9 @@ std::string CheckBoxCount(const BoxCountResult& r, long long n)
     return std::string();
   }
   std::ostringstream msg;
-  msg << "only " << r.Count.size() << " box sizes fit between the data's extent and its resolution ("
-      << n << " points); a slope needs at least 3.";
+  msg << "only " << r.Count.size()
+      << " box sizes fit between the data's extent and its resolution (" << n
+      << " points); a slope needs at least 3.";
   return msg.str();
 }
 

@@ -386,7 +386,8 @@ std::string ControlGridLevel(long long np, int levels, long long& m, int& K)
   return msg.str();
 }
 
-std::string ApplyControlGrid(const ControlGridInput& grid, TerrainSurface& s, std::vector<double>& store)
+std::string ApplyControlGrid(
+  const ControlGridInput& grid, TerrainSurface& s, std::vector<double>& store)
 {
   const long long np = grid.NumberOfPoints;
   long long m = 0;
@@ -454,7 +455,8 @@ bool ClampTerrainExtent(int levels, int extent[4])
 namespace
 {
 // Positions on the window: bilinear x, y of the corners, z = elevation.
-std::vector<double> WindowPoints(const TerrainSurface& s, const TerrainWindow& w, const std::vector<double>& height)
+std::vector<double> WindowPoints(
+  const TerrainSurface& s, const TerrainWindow& w, const std::vector<double>& height)
 {
   const double N = double(1LL << s.Parameters.Levels);
   const int wx = w.Nx(), wy = w.Ny();

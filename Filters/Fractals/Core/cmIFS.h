@@ -93,7 +93,7 @@ bool ChaosGameInChunks(const std::vector<AffineMap>& maps, std::uint64_t seed, l
   const std::function<bool(double)>& progressAbort = nullptr);
 
 /// One vertex cell per point: offsets 0..n (n + 1 values), connectivity 0..n−1.
-void VertexCells(long long n, long long* offsets, long long* connectivity,
-  const ParallelFor& pf = nullptr);
+void VertexCells(
+  long long n, long long* offsets, long long* connectivity, const ParallelFor& pf = nullptr);
 }
 #endif

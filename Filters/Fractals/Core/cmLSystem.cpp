@@ -11,8 +11,7 @@ bool IsCustomLSystem(int preset)
   return preset <= 0 || preset >= int(LPresets().size());
 }
 
-std::string PrepareLSystem(
-  const LSystemSettings& s, LGrammar& g, TurtleParameters& tp, int& n)
+std::string PrepareLSystem(const LSystemSettings& s, LGrammar& g, TurtleParameters& tp, int& n)
 {
   tp.Step = s.Step;
   tp.InitialWidth = s.InitialWidth;
@@ -45,8 +44,8 @@ std::string PrepareLSystem(
   {
     std::ostringstream msg;
     msg << n << " derivation steps would produce " << projected << " symbols (about "
-        << projected * 3 / 1e9 << " GB with the turtle geometry); the limit is "
-        << s.MaximumLength << " (MaximumLength).";
+        << projected * 3 / 1e9 << " GB with the turtle geometry); the limit is " << s.MaximumLength
+        << " (MaximumLength).";
     return msg.str();
   }
   return std::string();
