@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // FEKO .out text output: metallic triangles and current density tables
-// (cmFekoFormat.h describes the layout).
+// (cmFekoFormat.h describes the layout). One parser class, one member per section:
+// Run (the section loop), ReadHeaderLine (FREQ, segment count, request and excitation
+// names), ReadTriangles (DATA OF THE METALLIC TRIANGLES), ReadCurrents (VALUES OF THE
+// CURRENT DENSITY VECTOR ON TRIANGLES, the later tables optional) and Finish. The
+// voltage-source and source-position tables of the same file are read by cmFekoPorts.cpp
+// (far fields come from .ffe files: cmFekoFarField.cpp).
 #include "cmFekoFormat.h"
 
 #include "cmFekoText.h"

@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
+// The .cmom reader and writer (cmMoMFormat.h describes the format). The reader is one
+// parser class (MoMParser), one member per section: the header, FREQUENCY and
+// INDEX-BASE, VERTICES and ELEMENTS (rows parsed in parallel blocks of lines, with a fast
+// path per row that falls back to the general one), SOURCES and RECEIVERS, and the end.
 #include "cmMoMFormat.h"
 
 #include "cmTextScan.h"
