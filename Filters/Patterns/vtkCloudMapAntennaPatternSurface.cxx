@@ -411,8 +411,7 @@ void DrawSurface(vtkCloudMapAntennaPatternSurface* self, const cm::pattern::Sphe
       grid, refined, level, style, [&](double f) { return progress.Step(f); }, surface);
   if (!progress.Aborted)
   {
-    SurfaceToPolyData(
-      surface, values && values->GetName() ? values->GetName() : "Value", output);
+    SurfaceToPolyData(surface, values && values->GetName() ? values->GetName() : "Value", output);
   }
 }
 

@@ -82,6 +82,27 @@ vtkSmartPointer<vtkDoubleArray> NewArray(const char* name, const std::vector<dou
   return a;
 }
 
+/// The point arrays of the ratios (ExposureRatio_E/_H only when the grid has that field);
+/// returns ExposureRatio[dB], the active scalars.
+vtkSmartPointer<vtkDoubleArray> AddRatioArrays(const ex::ExposureArrays& r, vtkPointData* pd)
+{
+  auto db = NewArray("ExposureRatio[dB]", r.RatioDb);
+  pd->AddArray(NewArray("ExposureRatio", r.Ratio));
+  pd->AddArray(db);
+  for (const auto& named :
+    { std::make_pair("ExposureRatio_E", &r.E), std::make_pair("ExposureRatio_H", &r.H) })
+  {
+    if (!named.second->empty())
+    {
+      pd->AddArray(NewArray(named.first, *named.second));
+    }
+  }
+  pd->AddArray(NewArray("ExposureRatio_S", r.S));
+  pd->AddArray(NewArray("S_eq[W/m^2]", r.SEq));
+  pd->SetActiveScalars("ExposureRatio[dB]");
+  return db;
+}
+
 /// The ratio in dB (`db`, on a copy of the structure of `grid`) probed at `points`:
 /// the values and the valid mask (−inf and 0 where a point misses the grid).
 void ProbeRays(vtkDataSet* grid, vtkDataArray* db, const std::vector<double>& points,
@@ -90,7 +111,8 @@ void ProbeRays(vtkDataSet* grid, vtkDataArray* db, const std::vector<double>& po
   vtkNew<vtkPoints> pts;
   pts->SetDataTypeToDouble();
   pts->SetNumberOfPoints(static_cast<vtkIdType>(points.size() / 3));
-  std::copy(points.begin(), points.end(), vtkDoubleArray::SafeDownCast(pts->GetData())->GetPointer(0));
+  std::copy(
+    points.begin(), points.end(), vtkDoubleArray::SafeDownCast(pts->GetData())->GetPointer(0));
   vtkNew<vtkPolyData> rays;
   rays->SetPoints(pts);
   vtkSmartPointer<vtkDataSet> source = vtkSmartPointer<vtkDataSet>::Take(grid->NewInstance());
@@ -228,9 +250,9 @@ int vtkCloudMapExposureRatio::RequestData(
   const std::vector<double> h2 = SquaredMagnitude(input->GetPointData(), "H", n);
   ex::ReferenceLevels levels;
   double inputPower = 0;
-  const std::string message = ex::CheckExposureInput(standard, frequency, this->TransmitPower,
-    this->InputPower, FieldValue(input, "InputPower[W]"), n, !e2.empty() || !h2.empty(), levels,
-    inputPower);
+  const std::string message =
+    ex::CheckExposureInput(standard, frequency, this->TransmitPower, this->InputPower,
+      FieldValue(input, "InputPower[W]"), n, !e2.empty() || !h2.empty(), levels, inputPower);
   if (!message.empty())
   {
     vtkErrorMacro(<< message);
@@ -246,21 +268,7 @@ int vtkCloudMapExposureRatio::RequestData(
   const double scale = (this->PeakAmplitudes ? 0.5 : 1.0) * this->TransmitPower / inputPower;
   const ex::ExposureArrays r = ex::ComputeExposure(
     e2, h2, n, scale, levels, static_cast<ex::Quantity>(this->Quantity), cm::SMPItems());
-  auto db = NewArray("ExposureRatio[dB]", r.RatioDb);
-  vtkPointData* opd = output->GetPointData();
-  opd->AddArray(NewArray("ExposureRatio", r.Ratio));
-  opd->AddArray(db);
-  for (const auto& named : { std::make_pair("ExposureRatio_E", &r.E),
-         std::make_pair("ExposureRatio_H", &r.H) })
-  {
-    if (!named.second->empty())
-    {
-      opd->AddArray(NewArray(named.first, *named.second));
-    }
-  }
-  opd->AddArray(NewArray("ExposureRatio_S", r.S));
-  opd->AddArray(NewArray("S_eq[W/m^2]", r.SEq));
-  opd->SetActiveScalars("ExposureRatio[dB]");
+  vtkSmartPointer<vtkDoubleArray> db = AddRatioArrays(r, output->GetPointData());
 
   // The compliance distances: the ratio in dB along the six axis rays from the source.
   double bounds[6], source[3], origin[3], reach[6], distance[6];
@@ -270,7 +278,8 @@ int vtkCloudMapExposureRatio::RequestData(
   {
     source[d] = FieldValue(input, "SourcePosition[m]", d);
   }
-  ex::ComplianceOrigin(this->UseSourceCenter, this->SourceCenter, source, any, bounds, origin, reach);
+  ex::ComplianceOrigin(
+    this->UseSourceCenter, this->SourceCenter, source, any, bounds, origin, reach);
   std::vector<double> samples(6 * ex::RaySamples, -std::numeric_limits<double>::infinity());
   std::vector<double> valid(6 * ex::RaySamples, 0.0);
   if (n > 0)
@@ -285,7 +294,8 @@ int vtkCloudMapExposureRatio::RequestData(
   cm::AllMax(samples.data(), static_cast<std::int64_t>(samples.size()));
   cm::AllMax(valid.data(), static_cast<std::int64_t>(valid.size()));
   ex::ComplianceDistances(reach, samples.data(), valid.data(), distance, status);
-  AddComplianceFieldData(distance, status, levels, this->TransmitPower, origin, { output, boundary });
+  AddComplianceFieldData(
+    distance, status, levels, this->TransmitPower, origin, { output, boundary });
   vtkNew<vtkDoubleArray> f;
   f->SetName("Frequency");
   f->InsertNextValue(frequency);

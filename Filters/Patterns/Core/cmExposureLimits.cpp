@@ -383,8 +383,8 @@ std::vector<double> RayPoints(const double origin[3], const double reach[6])
   return points;
 }
 
-void ComplianceDistances(const double reach[6], const double* db, const double* valid,
-  double distance[6], int status[6])
+void ComplianceDistances(
+  const double reach[6], const double* db, const double* valid, double distance[6], int status[6])
 {
   for (int r = 0; r < 6; ++r)
   {

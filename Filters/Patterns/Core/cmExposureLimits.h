@@ -173,8 +173,8 @@ std::vector<double> RayPoints(const double origin[3], const double reach[6]);
  * `valid`, 6 × RaySamples as RayPoints orders them): `distance` (m) and `status` (0 to 3,
  * see the file comment), both finite.
  */
-void ComplianceDistances(const double reach[6], const double* db, const double* valid,
-  double distance[6], int status[6]);
+void ComplianceDistances(
+  const double reach[6], const double* db, const double* valid, double distance[6], int status[6]);
 } // namespace exposure
 } // namespace cm
 

@@ -262,8 +262,8 @@ std::string CheckPatternColumns(const std::string& selected, bool selectedFound,
   return std::string();
 }
 
-std::string PatternGridFromColumns(const std::vector<double>& theta,
-  const std::vector<double>& phi, const std::vector<double>& values, SphereGrid& grid)
+std::string PatternGridFromColumns(const std::vector<double>& theta, const std::vector<double>& phi,
+  const std::vector<double>& values, SphereGrid& grid)
 {
   std::string error;
   if (!BuildSphereGrid(theta.data(), phi.data(), values.data(),

@@ -127,8 +127,8 @@ std::string CheckPatternColumns(const std::string& selected, bool selectedFound,
 
 /// The sphere grid of n samples (BuildSphereGrid); "" or why it cannot be built (the grid
 /// is then empty).
-std::string PatternGridFromColumns(const std::vector<double>& theta,
-  const std::vector<double>& phi, const std::vector<double>& values, SphereGrid& grid);
+std::string PatternGridFromColumns(const std::vector<double>& theta, const std::vector<double>& phi,
+  const std::vector<double>& values, SphereGrid& grid);
 
 /// The largest sample value of the grid (−inf when it has none).
 double MaximumValue(const SphereGrid& grid);

@@ -104,9 +104,9 @@ std::string CheckFarFieldGrid(std::size_t nt, std::size_t np)
   return std::string();
 }
 
-void AddSurfaceElements(const double* points, const std::int64_t* offsets,
-  const std::int64_t* ids, std::int64_t nCells, const double* jRe, const double* jIm,
-  const unsigned char* skip, std::vector<CurrentElement>& out)
+void AddSurfaceElements(const double* points, const std::int64_t* offsets, const std::int64_t* ids,
+  std::int64_t nCells, const double* jRe, const double* jIm, const unsigned char* skip,
+  std::vector<CurrentElement>& out)
 {
   for (std::int64_t c = 0; c < nCells; ++c)
   {

@@ -74,9 +74,9 @@ std::string CheckFarFieldGrid(std::size_t nt, std::size_t np);
  * centroid, with J_c = jRe[3c..] + j·jIm[3c..] and A_c its area. Cells are
  * offsets (nCells + 1) and corner ids into `points` (x y z each).
  */
-void AddSurfaceElements(const double* points, const std::int64_t* offsets,
-  const std::int64_t* ids, std::int64_t nCells, const double* jRe, const double* jIm,
-  const unsigned char* skip, std::vector<CurrentElement>& out);
+void AddSurfaceElements(const double* points, const std::int64_t* offsets, const std::int64_t* ids,
+  std::int64_t nCells, const double* jRe, const double* jIm, const unsigned char* skip,
+  std::vector<CurrentElement>& out);
 
 /// The current elements of wire segments: every 2-point cell a→b (others
 /// and skipped ones left out) becomes I_c·(b − a) at its midpoint.

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The analytic patterns (cmAnalyticPattern.h) against textbook values: the short
 // dipole's directivity 1.5 (1.76 dBi) broadside and 1.5·sin²30° at θ = 30°; the
-// half-wave dipole's 4/Cin(2π) = 4/2.437653 = 1.64093 (2.1509 dBi; Balanis 4-91); a broadside uniform array of N elements λ/2
-// apart has D = N exactly (Balanis, Antenna Theory, 6.3: D₀ = N for d = λ/2), and
-// an isotropic source 0 dBi everywhere. The table's layout: θ fastest, the closing
-// φ column included.
+// half-wave dipole's 4/Cin(2π) = 4/2.437653 = 1.64093 (2.1509 dBi; Balanis 4-91); a broadside
+// uniform array of N elements λ/2 apart has D = N exactly (Balanis, Antenna Theory, 6.3: D₀ = N for
+// d = λ/2), and an isotropic source 0 dBi everywhere. The table's layout: θ fastest, the closing φ
+// column included.
 #include "cmAnalyticPattern.h"
 #include "cmCheck.h"
 

@@ -76,7 +76,8 @@ int TestPatternMetrics(int, char*[])
   CM_NEAR(iso.ConeAverageDirectivity, 1.0, 1e-12);
   // Half a sphere: no directivity.
   const std::vector<double> upper = Axis(1.0, 90.0);
-  CM_CHECK(std::isnan(ComputePatternMetrics(upper, ph, Intensity(upper, ph, sin2), 30).Directivity));
+  CM_CHECK(
+    std::isnan(ComputePatternMetrics(upper, ph, Intensity(upper, ph, sin2), 30).Directivity));
 
   // MetricsRow: the sin²θ pattern as a Gain column in dB, rows reversed (φ fastest
   // now), with −999.99 on the axis; and as |E| = sin θ.
