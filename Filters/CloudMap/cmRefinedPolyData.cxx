@@ -122,8 +122,8 @@ void AttachCellData(vtkCellData* inCD, vtkCellData* outCD, const vtkIdType* pid,
 
 namespace cm
 {
-void GatherParentCellData(vtkCellData* inCD, vtkCellData* outCD, const vtkIdType* pid,
-  vtkIdType n, const std::function<bool(const char*)>& keep)
+void GatherParentCellData(vtkCellData* inCD, vtkCellData* outCD, const vtkIdType* pid, vtkIdType n,
+  const std::function<bool(const char*)>& keep)
 {
   for (int a = 0; a < inCD->GetNumberOfArrays(); ++a)
   {

@@ -89,8 +89,8 @@ bool AddBandArrays(vtkAlgorithm* self, const cm::map::BandSpec& spec, cm::map::P
   bool aborted = false;
   auto fill = [&](auto bands) {
     cm::ResizeLarge(bands.GetPointer(), n);
-    cm::map::BandValues(spec, scalars, n, lut.data(), bands->GetPointer(0),
-      colors->GetPointer(0), BandingLoop(self, aborted));
+    cm::map::BandValues(spec, scalars, n, lut.data(), bands->GetPointer(0), colors->GetPointer(0),
+      BandingLoop(self, aborted));
     bands->SetName("BandIndex");
     attrs->AddArray(bands);
   };
@@ -161,7 +161,8 @@ bool WriteExact(vtkAlgorithm* self, const cm::SurfaceView& view, const double* v
       return a && strcmp(a, "BandIndex") && strcmp(a, "BandColor") && strcmp(a, "ParentId") &&
         strcmp(a, name);
     });
-  for (vtkDataArray* a : std::initializer_list<vtkDataArray*>{ pieceValues, bands, colors, parentIds })
+  for (vtkDataArray* a :
+    std::initializer_list<vtkDataArray*>{ pieceValues, bands, colors, parentIds })
   {
     outCD->AddArray(a);
   }
@@ -285,8 +286,8 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
     // when it fits, 8-bit band indices for N <= 255.
     cm::map::ExactBandsPlan plan;
     bool aborted = false;
-    if (!cm::map::PlanExactBands(view, scalars.data(), spec,
-          cm::ProgressFor(this, 0.0, 0.5, aborted),
+    if (!cm::map::PlanExactBands(
+          view, scalars.data(), spec, cm::ProgressFor(this, 0.0, 0.5, aborted),
           [&] { return aborted || this->GetAbortExecute(); }, plan))
     {
       output->Initialize();
@@ -296,15 +297,14 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
     const char* name = values->GetName() ? values->GetName() : "Value";
     const bool floatPoints =
       surface->GetPoints() && surface->GetPoints()->GetDataType() == VTK_FLOAT;
-    const bool written = cm::WithPolyTypes(floatPoints, plan.NumberOfCorners() < VTK_INT_MAX,
-      [&](auto* pointTag, auto* idTag) {
+    const bool written = cm::WithPolyTypes(
+      floatPoints, plan.NumberOfCorners() < VTK_INT_MAX, [&](auto* pointTag, auto* idTag) {
         using PointArrayT = std::remove_pointer_t<decltype(pointTag)>;
         using IdArrayT = std::remove_pointer_t<decltype(idTag)>;
-        return spec.N <= 255
-          ? WriteExact<PointArrayT, IdArrayT, vtkUnsignedCharArray>(
-              this, view, scalars.data(), spec, lut.data(), plan, name, surface, output)
-          : WriteExact<PointArrayT, IdArrayT, vtkUnsignedShortArray>(
-              this, view, scalars.data(), spec, lut.data(), plan, name, surface, output);
+        return spec.N <= 255 ? WriteExact<PointArrayT, IdArrayT, vtkUnsignedCharArray>(this, view,
+                                 scalars.data(), spec, lut.data(), plan, name, surface, output)
+                             : WriteExact<PointArrayT, IdArrayT, vtkUnsignedShortArray>(this, view,
+                                 scalars.data(), spec, lut.data(), plan, name, surface, output);
       });
     if (!written)
     {

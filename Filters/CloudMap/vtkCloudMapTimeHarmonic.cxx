@@ -64,9 +64,8 @@ int vtkCloudMapTimeHarmonic::RequestData(
   // The pair on the cells, else on the points.
   const bool onCells = input->GetCellData()->GetArray(this->RealArrayName.c_str()) &&
     input->GetCellData()->GetArray(this->ImaginaryArrayName.c_str());
-  vtkDataSetAttributes* attrs = onCells
-    ? static_cast<vtkDataSetAttributes*>(input->GetCellData())
-    : static_cast<vtkDataSetAttributes*>(input->GetPointData());
+  vtkDataSetAttributes* attrs = onCells ? static_cast<vtkDataSetAttributes*>(input->GetCellData())
+                                        : static_cast<vtkDataSetAttributes*>(input->GetPointData());
   vtkDataSetAttributes* outAttrs = onCells
     ? static_cast<vtkDataSetAttributes*>(output->GetCellData())
     : static_cast<vtkDataSetAttributes*>(output->GetPointData());

@@ -92,9 +92,9 @@ void WriteExactBands(const SurfaceView& view, const double* values, const BandSp
   });
 }
 
-#define CM_EXACT_BANDS(PointT, ConnT, BandT)                                                      \
-  template void WriteExactBands(const SurfaceView&, const double*, const BandSpec&,               \
-    const std::uint8_t*, const ExactBandsPlan&, const ExactBandsT<PointT, ConnT, BandT>&,         \
+#define CM_EXACT_BANDS(PointT, ConnT, BandT)                                                       \
+  template void WriteExactBands(const SurfaceView&, const double*, const BandSpec&,                \
+    const std::uint8_t*, const ExactBandsPlan&, const ExactBandsT<PointT, ConnT, BandT>&,          \
     const ParallelFor&);
 CM_EXACT_BANDS(float, std::int32_t, std::uint8_t)
 CM_EXACT_BANDS(float, long long, std::uint8_t)

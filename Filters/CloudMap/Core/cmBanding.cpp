@@ -149,8 +149,8 @@ std::string CheckBandInput(const BandInput& input)
   if (input.HaveValues && input.Component >= input.Components)
   {
     std::ostringstream error;
-    error << "array '" << input.Name << "' has " << input.Components
-          << " components; component " << input.Component << " does not exist";
+    error << "array '" << input.Name << "' has " << input.Components << " components; component "
+          << input.Component << " does not exist";
     return error.str();
   }
   return std::string();

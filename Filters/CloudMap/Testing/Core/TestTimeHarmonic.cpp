@@ -106,9 +106,8 @@ void CheckVectors()
     for (int i = 0; i < 40; ++i)
     {
       // The magnitude is the norm of the instantaneous vector.
-      const double norm =
-        std::sqrt(s.Inst[3 * i] * s.Inst[3 * i] + s.Inst[3 * i + 1] * s.Inst[3 * i + 1] +
-          s.Inst[3 * i + 2] * s.Inst[3 * i + 2]);
+      const double norm = std::sqrt(s.Inst[3 * i] * s.Inst[3 * i] +
+        s.Inst[3 * i + 1] * s.Inst[3 * i + 1] + s.Inst[3 * i + 2] * s.Inst[3 * i + 2]);
       CM_NEAR(s.Mag[i], norm, 1e-14 * (1 + norm));
       sampled[i] = std::max(sampled[i], norm);
     }
