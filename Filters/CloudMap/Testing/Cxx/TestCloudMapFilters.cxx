@@ -302,7 +302,6 @@ void CheckBandedColorMap(vtkPolyData* mesh)
     CM_CHECK(t && t->GetNumberOfRows() == 24);
     CM_CHECK(t && std::abs(t->GetValueByName(23, "Upper").ToDouble() - hi) < 1e-12);
   }
-
 }
 
 // Banded Color Map's Exact Bands.
