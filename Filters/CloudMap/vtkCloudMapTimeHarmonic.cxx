@@ -14,6 +14,7 @@
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
+#include "vtkSmartPointer.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
 #include <string>
@@ -53,6 +54,22 @@ cm::map::HarmonicArray ShapeOf(vtkDataArray* a)
   return a ? cm::map::HarmonicArray{ true, a->GetNumberOfComponents(), a->GetNumberOfTuples() }
            : cm::map::HarmonicArray();
 }
+
+// The cell attributes of ds, or its point attributes.
+vtkDataSetAttributes* AttributesOf(vtkDataSet* ds, bool onCells)
+{
+  return onCells ? static_cast<vtkDataSetAttributes*>(ds->GetCellData()) : ds->GetPointData();
+}
+
+// A double array of n tuples of nc components.
+vtkSmartPointer<vtkDoubleArray> NewDoubles(const std::string& name, int nc, vtkIdType n)
+{
+  auto a = vtkSmartPointer<vtkDoubleArray>::New();
+  a->SetName(name.c_str());
+  a->SetNumberOfComponents(nc);
+  a->SetNumberOfTuples(n);
+  return a;
+}
 } // namespace
 
 int vtkCloudMapTimeHarmonic::RequestData(
@@ -64,13 +81,8 @@ int vtkCloudMapTimeHarmonic::RequestData(
   // The pair on the cells, else on the points.
   const bool onCells = input->GetCellData()->GetArray(this->RealArrayName.c_str()) &&
     input->GetCellData()->GetArray(this->ImaginaryArrayName.c_str());
-  vtkDataSetAttributes* attrs = onCells ? static_cast<vtkDataSetAttributes*>(input->GetCellData())
-                                        : static_cast<vtkDataSetAttributes*>(input->GetPointData());
-  vtkDataSetAttributes* outAttrs = onCells
-    ? static_cast<vtkDataSetAttributes*>(output->GetCellData())
-    : static_cast<vtkDataSetAttributes*>(output->GetPointData());
-  vtkDataArray* re = attrs->GetArray(this->RealArrayName.c_str());
-  vtkDataArray* im = attrs->GetArray(this->ImaginaryArrayName.c_str());
+  vtkDataArray* re = AttributesOf(input, onCells)->GetArray(this->RealArrayName.c_str());
+  vtkDataArray* im = AttributesOf(input, onCells)->GetArray(this->ImaginaryArrayName.c_str());
   // Every rank must reach the reduction below, also one that fails here: the
   // failure rides on that reduction, so all ranks fail together instead of
   // the others waiting forever. An empty piece (no points and no cells, often
@@ -98,12 +110,8 @@ int vtkCloudMapTimeHarmonic::RequestData(
   const std::vector<double> a = re ? cm::ValuesAsDouble(re) : std::vector<double>();
   const std::vector<double> b = im ? cm::ValuesAsDouble(im) : std::vector<double>();
   const cm::map::HarmonicNames names = cm::map::HarmonicOutputNames(this->RealArrayName);
-  vtkNew<vtkDoubleArray> inst, mag;
-  inst->SetName(names.Instantaneous.c_str());
-  inst->SetNumberOfComponents(nc);
-  inst->SetNumberOfTuples(n);
-  mag->SetName(names.Magnitude.c_str());
-  mag->SetNumberOfTuples(n);
+  vtkSmartPointer<vtkDoubleArray> inst = NewDoubles(names.Instantaneous, nc, n);
+  vtkSmartPointer<vtkDoubleArray> mag = NewDoubles(names.Magnitude, 1, n);
   // In blocks, reporting progress and stopping when the user aborts. An
   // aborted rank still joins the reduction below, which also tells every
   // rank whether any of them aborted.
@@ -130,6 +138,7 @@ int vtkCloudMapTimeHarmonic::RequestData(
   {
     return 1; // an empty piece without the arrays: the empty input passes through
   }
+  vtkDataSetAttributes* outAttrs = AttributesOf(output, onCells);
   outAttrs->AddArray(inst);
   outAttrs->AddArray(mag);
   outAttrs->SetActiveScalars(mag->GetName());
