@@ -104,9 +104,9 @@ void FillBands(const BandSpec& spec, const double* v, std::int64_t begin, std::i
 }
 
 /**
- * Bands and colours of v[0, n) (FillBands) through pf, in blocks of at
- * least 1M values when pf is the filter's progress loop: VTK 9.2 starts a
- * new thread pool for every block, and a value costs only about 3 ns.
+ * Bands and colours of v[0, n) (FillBands) in the blocks pf gives (the
+ * filter passes blocks of at least 1M values: a value costs about 3 ns, and
+ * VTK 9.2 starts a new thread pool for every block).
  */
 template <typename BandT>
 void BandValues(const BandSpec& spec, const double* v, std::int64_t n, const std::uint8_t* lut,
