@@ -62,6 +62,11 @@ void ParseOptions(const LineScanner& s, std::string_view line, Options& o)
       {
         s.Fail("option line: R without a reference impedance");
       }
+      if (tok[i + 1].find('(') != std::string_view::npos)
+      {
+        s.Fail("option line: a complex reference impedance R " + std::string(tok[i + 1]) +
+          " is not Touchstone (R is a real number of ohms)");
+      }
       o.R = NeedFinite(s, tok[++i], "the reference impedance after R");
       if (!(o.R > 0))
       {
@@ -325,9 +330,60 @@ ColumnTable ParseTouchstone(
     record.clear();
   };
 
+  // A "! Port Impedance" line being read (HFSS wraps it after 4 ports).
+  bool zPending = false;
+  std::int64_t zLine = 0;
+  std::vector<double> zNumbers;
+  auto addZ = [&]() {
+    const std::size_t want = 2 * static_cast<std::size_t>(ports);
+    for (const auto& t : tok)
+    {
+      if (zNumbers.size() == want)
+      {
+        s.Fail("'! Port Impedance' has more than " + std::to_string(want) +
+          " numbers (real and imaginary per port)");
+      }
+      zNumbers.push_back(NeedFinite(s, t, "a port impedance"));
+    }
+    zPending = zNumbers.size() < want;
+    for (std::size_t k = 0; k < want / 2 && !zPending; ++k)
+    {
+      const C z(zNumbers[2 * k], zNumbers[2 * k + 1]);
+      // HFSS prints purely imaginary impedances for a mode below cutoff.
+      if (z.real() < 0 || z == C(0))
+      {
+        s.Fail("a port impedance must have a real part of zero or more and not be zero");
+      }
+      portZ.push_back(z);
+    }
+    portZLines += zPending ? 0 : 1;
+  };
   while (s.Next(line))
   {
     std::size_t bang = line.find('!');
+    if (zPending)
+    {
+      // HFSS wraps a long "! Port Impedance" line onto comment lines of numbers.
+      bool more = bang != std::string_view::npos && Trim(line.substr(0, bang)).empty();
+      if (more)
+      {
+        Tokenize(line.substr(bang + 1), tok);
+        double v = 0;
+        for (const auto& t : tok)
+        {
+          more = more && ParseDouble(t, v);
+        }
+        more = more && !tok.empty();
+      }
+      if (!more)
+      {
+        throw ParseError(fileName, zLine,
+          "'! Port Impedance' has " + std::to_string(zNumbers.size()) + " numbers, expected " +
+            std::to_string(2 * ports) + " (real and imaginary per port)");
+      }
+      addZ();
+      continue;
+    }
     if (bang != std::string_view::npos && section == Network)
     {
       std::string_view c = Trim(line.substr(bang + 1));
@@ -340,13 +396,6 @@ ColumnTable ParseTouchstone(
           {
             s.Fail("a '! Port Impedance' line before its frequency's record is complete");
           }
-          Tokenize(rest.substr(9), tok);
-          const std::size_t want = 2 * static_cast<std::size_t>(ports);
-          if (tok.size() != want)
-          {
-            s.Fail("'! Port Impedance' line has " + std::to_string(tok.size()) +
-              " numbers, expected " + std::to_string(want) + " (real and imaginary per port)");
-          }
           if (portZLines == freq.size())
           {
             s.Fail("a second '! Port Impedance' line for one frequency");
@@ -357,18 +406,11 @@ ColumnTable ParseTouchstone(
               "'! Port Impedance' lines for " + std::to_string(portZLines) + " of " +
                 std::to_string(freq.size() - 1) + " frequencies");
           }
-          for (std::size_t k = 0; k < want / 2; ++k)
-          {
-            const C z(NeedFinite(s, tok[2 * k], "a port impedance"),
-              NeedFinite(s, tok[2 * k + 1], "a port impedance"));
-            if (!(z.real() > 0))
-            {
-              s.Fail("a port impedance must have a positive real part");
-            }
-            portZ.push_back(z);
-          }
           firstPortZLine = firstPortZLine > 0 ? firstPortZLine : s.LineNumber();
-          ++portZLines;
+          zLine = s.LineNumber();
+          zNumbers.clear();
+          Tokenize(rest.substr(9), tok);
+          addZ();
           continue;
         }
       }
@@ -460,15 +502,14 @@ ColumnTable ParseTouchstone(
       auto one = [&](const char* what) {
         if (tok.size() != 1)
         {
-          s.Fail("[" + k + "] needs one value (" + what + "), found " +
-            std::to_string(tok.size()));
+          s.Fail("[" + k + "] needs one value (" + what + "), found " + std::to_string(tok.size()));
         }
         return tok[0];
       };
       if (k == "NUMBER OF PORTS")
       {
-        const std::int64_t n = NeedCount(s, one("the number of ports"), "the number of ports",
-          MaxPorts);
+        const std::int64_t n =
+          NeedCount(s, one("the number of ports"), "the number of ports", MaxPorts);
         if (n < 1)
         {
           s.Fail("[Number of Ports] must be at least 1");
@@ -496,8 +537,7 @@ ColumnTable ParseTouchstone(
       }
       else if (k == "NUMBER OF NOISE FREQUENCIES")
       {
-        nNoiseDeclared =
-          NeedCount(s, one("a count"), "the number of noise frequencies", INT64_MAX);
+        nNoiseDeclared = NeedCount(s, one("a count"), "the number of noise frequencies", INT64_MAX);
         nNoiseLine = s.LineNumber();
       }
       else if (k == "MATRIX FORMAT")
@@ -634,8 +674,8 @@ ColumnTable ParseTouchstone(
     if (starts && !record.empty())
     {
       throw ParseError(fileName, recordLine,
-        "record cut short: " + std::to_string(record.size()) + " of " + perText() +
-          "; line " + std::to_string(s.LineNumber()) + " starts the next frequency");
+        "record cut short: " + std::to_string(record.size()) + " of " + perText() + "; line " +
+          std::to_string(s.LineNumber()) + " starts the next frequency");
     }
     if (!starts && record.empty())
     {
@@ -668,9 +708,10 @@ ColumnTable ParseTouchstone(
     if (record.size() + tok.size() > per)
     {
       throw ParseError(fileName, recordLine,
-        "more than " + perText() + (recordLine == s.LineNumber()
-            ? std::string()
-            : ": line " + std::to_string(s.LineNumber()) + " continues the record"));
+        "more than " + perText() +
+          (recordLine == s.LineNumber()
+              ? std::string()
+              : ": line " + std::to_string(s.LineNumber()) + " continues the record"));
     }
     for (const auto& t : tok)
     {
@@ -680,6 +721,12 @@ ColumnTable ParseTouchstone(
     {
       finishRecord();
     }
+  }
+  if (zPending)
+  {
+    throw ParseError(fileName, zLine,
+      "'! Port Impedance' has " + std::to_string(zNumbers.size()) + " numbers, expected " +
+        std::to_string(2 * ports) + " (real and imaginary per port)");
   }
   if (refsWanted > 0)
   {
@@ -809,8 +856,8 @@ ColumnTable ParseTouchstone(
       im[r] = v.imag();
       db[r] = 20 * std::log10(std::abs(v));
     }
-    const std::string name = NetworkParameterName('S', static_cast<int>(i), static_cast<int>(j),
-      static_cast<int>(n));
+    const std::string name =
+      NetworkParameterName('S', static_cast<int>(i), static_cast<int>(j), static_cast<int>(n));
     t.Add(name + "_re") = std::move(re);
     t.Add(name + "_im") = std::move(im);
     t.Add(name + "_dB") = std::move(db);
@@ -860,7 +907,8 @@ ColumnTable ParseTouchstone(
 
 ColumnTable ReadTouchstoneFile(const std::string& path, TouchstoneInfo* info)
 {
-  return ParseTouchstone(ReadWholeFile(path, 1ull << 32), path, TouchstonePortsFromName(path), info);
+  return ParseTouchstone(
+    ReadWholeFile(path, 1ull << 32), path, TouchstonePortsFromName(path), info);
 }
 
 int TouchstonePortsOf(const ColumnTable& t)

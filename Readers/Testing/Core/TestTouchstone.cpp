@@ -206,9 +206,11 @@ void TestDamaged()
   ExpectError("hello world\n", "e.s1p", 1, "no option line");
   // A wrong count of values names the frequency's line, wherever it shows.
   ExpectError("# MHz S RI\n1 0.1 0.2\n2 0.1\n3 0.1 0.2\n", "e.s1p", 3, "a line of 2 numbers");
-  ExpectError("# MHz S RI\n1 0.1 0.2 0.3 0.4\n2 0 0 0 0 0 0 0 0\n", "e.s2p", 2, "record cut short: 5 of 9");
+  ExpectError(
+    "# MHz S RI\n1 0.1 0.2 0.3 0.4\n2 0 0 0 0 0 0 0 0\n", "e.s2p", 2, "record cut short: 5 of 9");
   ExpectError("# MHz S RI\n1 0.1 0.2\n2 0.1 0.2 0.3 0.4\n", "e.s1p", 3, "more than 3 numbers");
-  ExpectError("# MHz S RI\n1 0.1 0.2\n 0.3 0.4\n", "e.s1p", 3, "the frequency of line 2 has all its numbers");
+  ExpectError(
+    "# MHz S RI\n1 0.1 0.2\n 0.3 0.4\n", "e.s1p", 3, "the frequency of line 2 has all its numbers");
   ExpectError("# MHz S RI\n0.1 0.2\n", "e.s1p", 2, "where a frequency's record should start");
 }
 } // namespace
@@ -263,6 +265,22 @@ void TestPortImpedance()
     "same.s2p", 2);
   CM_CHECK(same.Find("PortImpedance1_re") < 0);
   CM_NEAR(same.Columns[static_cast<std::size_t>(same.Find("R"))][0], 50 * 1.1 / 0.9, 1e-12);
+  // HFSS 2019 wraps the line of a 5-port after 4 ports; a mode below cutoff has a purely
+  // imaginary impedance.
+  std::string five = "# GHz S RI R 50\n1";
+  for (int i = 0; i < 5; ++i)
+  {
+    five += i == 0 ? " 0.1 0 0 0 0 0 0 0\n 0 0\n" : "  0 0 0 0 0 0 0 0\n 0 0\n";
+  }
+  five +=
+    "! Gamma !  1 2 3 4 5 6 7 8\n!   9 10\n! Port Impedance0 29.25 50 0 50 0 50 0\n!    60 1\n\n";
+  const ColumnTable p5 = ParseTouchstone(five, "hfss.s5p", 5);
+  CM_CHECK(p5.Rows() == 1);
+  CM_NEAR(Col(p5, "PortImpedance1_im", 0), 29.25, 0);
+  CM_NEAR(Col(p5, "PortImpedance5_re", 0), 60, 0);
+  CM_NEAR(Col(p5, "PortImpedance5_im", 0), 1, 0);
+  ExpectError(
+    five.substr(0, five.rfind("!    60 1")), "hfss.s5p", 14, "has 8 numbers, expected 10");
   // A damaged line, or lines for only some frequencies.
   ExpectError("# GHz S RI\n1 0.1 0\n! Port Impedance 50\n", "p.s1p", 3, "expected 2");
   ExpectError(
@@ -271,8 +289,8 @@ void TestPortImpedance()
 }
 
 /// Expects a file to be read with exactly one warning naming `line` and `words`.
-ColumnTable ExpectWarning(const std::string& text, const char* name, std::int64_t line,
-  const char* words, std::size_t rows)
+ColumnTable ExpectWarning(
+  const std::string& text, const char* name, std::int64_t line, const char* words, std::size_t rows)
 {
   TouchstoneInfo info;
   ColumnTable t;
@@ -332,7 +350,8 @@ void TestNPort()
             text += "\n  ";
           }
           char buf[64];
-          std::snprintf(buf, sizeof buf, " %.17g %.17g", Entry(i, j, f).real(), Entry(i, j, f).imag());
+          std::snprintf(
+            buf, sizeof buf, " %.17g %.17g", Entry(i, j, f).real(), Entry(i, j, f).imag());
           text += buf;
         }
         text += "\n";
@@ -381,9 +400,10 @@ void TestNPort()
     CM_NEAR(t->ReferenceImpedance, 50, 0);
   }
   // Z in 2.0 is in ohms: 100 Ω against 50 Ω is S = 1/3, against [Reference] 25 it is 0.6.
-  const ColumnTable z2 = ParseTouchstone("[Version] 2.0\n# Hz Z RI R 50\n[Number of Ports] 1\n"
-                                         "[Number of Frequencies] 1\n[Network Data]\n10 100 0\n[End]\n",
-    "z.s1p", 1);
+  const ColumnTable z2 =
+    ParseTouchstone("[Version] 2.0\n# Hz Z RI R 50\n[Number of Ports] 1\n"
+                    "[Number of Frequencies] 1\n[Network Data]\n10 100 0\n[End]\n",
+      "z.s1p", 1);
   CM_NEAR(Col(z2, "S11_re", 0), 1.0 / 3, 1e-15);
   const ColumnTable z25 = ParseTouchstone("[Version] 2.0\n# Hz Z RI R 50\n[Number of Ports] 1\n"
                                           "[Reference] 25\n[Number of Frequencies] 1\n"
@@ -395,8 +415,10 @@ void TestNPort()
   // [Two-Port Data Order]: 12_21 is row order, 21_12 the 1.1 order.
   const std::string head2 = "[Version] 2.0\n# GHz S RI R 50\n[Number of Ports] 2\n";
   const std::string body2 = "[Number of Frequencies] 1\n[Network Data]\n1 1 2 3 4 5 6 7 8\n[End]\n";
-  const ColumnTable o12 = ParseTouchstone(head2 + "[Two-Port Data Order] 12_21\n" + body2, "o.s2p", 2);
-  const ColumnTable o21 = ParseTouchstone(head2 + "[Two-Port Data Order] 21_12\n" + body2, "o.s2p", 2);
+  const ColumnTable o12 =
+    ParseTouchstone(head2 + "[Two-Port Data Order] 12_21\n" + body2, "o.s2p", 2);
+  const ColumnTable o21 =
+    ParseTouchstone(head2 + "[Two-Port Data Order] 21_12\n" + body2, "o.s2p", 2);
   CNear(S(o12, 1, 2, 2, 0), { 3, 4 }, 0);
   CNear(S(o12, 2, 1, 2, 0), { 5, 6 }, 0);
   CNear(S(o21, 2, 1, 2, 0), { 3, 4 }, 0);
@@ -406,11 +428,13 @@ void TestNPort()
   // [Matrix Format] Lower and Upper: the other half is the symmetric one.
   const std::string head3 = "[Version] 2.0\n# GHz S RI R 50\n[Number of Ports] 3\n"
                             "[Number of Frequencies] 1\n";
-  const ColumnTable lo = ParseTouchstone(head3 + "[Matrix Format] Lower\n[Network Data]\n"
-                                                 "1 11 0\n 21 0 22 0\n 31 0 32 0 33 0\n[End]\n",
+  const ColumnTable lo = ParseTouchstone(head3 +
+      "[Matrix Format] Lower\n[Network Data]\n"
+      "1 11 0\n 21 0 22 0\n 31 0 32 0 33 0\n[End]\n",
     "l.s3p", 3);
-  const ColumnTable up = ParseTouchstone(head3 + "[Matrix Format] upper\n[Network Data]\n"
-                                                 "1 11 0 21 0 31 0\n 22 0 32 0\n 33 0\n[End]\n",
+  const ColumnTable up = ParseTouchstone(head3 +
+      "[Matrix Format] upper\n[Network Data]\n"
+      "1 11 0 21 0 31 0\n 22 0 32 0\n 33 0\n[End]\n",
     "u.s3p", 3);
   for (const ColumnTable* t : { &lo, &up })
   {
@@ -423,11 +447,12 @@ void TestNPort()
     }
   }
   // Damaged 2.0 files.
-  ExpectError(head3 + "[Network Data]\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n"
-                      "2 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n[End]\n",
+  ExpectError(head3 +
+      "[Network Data]\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n"
+      "2 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n[End]\n",
     "c.s3p", 4, "[Number of Frequencies] 1 but the network data has 2");
-  ExpectError(head3 + "[Network Data]\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n", "c.s3p", 8,
-    "no [End]");
+  ExpectError(
+    head3 + "[Network Data]\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n", "c.s3p", 8, "no [End]");
   ExpectError(head3 + "[Frobnicate] 3\n", "c.s3p", 5, "unknown keyword [FROBNICATE]");
   ExpectError(head3 + "[Mixed-Mode Order] D2,1 C2,1\n", "c.s3p", 5, "mixed-mode");
   ExpectError(head3 + "[Reference] 50 50\n[Network Data]\n", "c.s3p", 5,
@@ -437,16 +462,16 @@ void TestNPort()
     "c.s3p", 4, "without [Number of Ports]");
   ExpectError("# GHz S RI R 50\n[Version] 2.0\n", "c.s3p", 2, "must be the first line");
   ExpectError("[Version] 3.0\n", "c.s3p", 1, "versions 1.x and 2.0");
-  ExpectError("[Version] 2.0\n# GHz S RI R 50\n[Number of Ports] 100000\n", "c.s3p", 3,
-    "number of ports");
+  ExpectError(
+    "[Version] 2.0\n# GHz S RI R 50\n[Number of Ports] 100000\n", "c.s3p", 3, "number of ports");
   // A value missing in the middle of a 3-port record names that frequency's line.
   ExpectError("# GHz S RI\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n"
               "2 1 0 0 0 0 0\n 0 0 1 0 0\n 0 0 0 0 1 0\n3 1 0 0 0 0 0\n",
     "c.s3p", 5, "record cut short: 7 of 19 numbers");
   ExpectError("# GHz S RI\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0 0 0\n", "c.s3p", 2,
     "more than 19 numbers");
-  ExpectError("# GHz S RI\n2 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n1 1 0 0 0 0 0\n", "c.s3p",
-    5, "frequency 1 does not increase");
+  ExpectError("# GHz S RI\n2 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n1 1 0 0 0 0 0\n", "c.s3p", 5,
+    "frequency 1 does not increase");
 }
 
 /// The noise block is optional: a malformed one is one warning, the network data is read.
@@ -454,8 +479,8 @@ void TestNoise()
 {
   const std::string net = "# GHz S RI\n1 0 0 1 0 1 0 0 0\n2 0 0 1 0 1 0 0 0\n";
   TouchstoneInfo info;
-  const ColumnTable good = ParseTouchstone(net + "1 1.5 0.5 30 0.2\n2 1.6 0.5 30 0.2\n", "g.s2p", 2,
-    &info);
+  const ColumnTable good =
+    ParseTouchstone(net + "1 1.5 0.5 30 0.2\n2 1.6 0.5 30 0.2\n", "g.s2p", 2, &info);
   CM_CHECK(good.Rows() == 2 && info.Warnings.empty());
   ExpectWarning(net + "0.5 1 2 3\n", "w.s2p", 4, "noise parameter row has 4 numbers", 2);
   ExpectWarning(net + "1 1.5 0.5 30 0.2\n1 1.6 0.5 30 0.2\n", "w.s2p", 5,
@@ -480,7 +505,9 @@ void TestNoise()
 void TestRealFiles()
 {
   const std::string data = CLOUDMAP_DATA_DIR "/touchstone/";
-  auto db = [](double d, double deg) { return std::polar(std::pow(10.0, d / 20), deg * cm::Pi / 180); };
+  auto db = [](double d, double deg) {
+    return std::polar(std::pow(10.0, d / 20), deg * cm::Pi / 180);
+  };
   auto ma = [](double m, double deg) { return std::polar(m, deg * cm::Pi / 180); };
   // ANSYS Circuit, 3 ports, DB, rows of 3 pairs; "! Port Impedance" all 50 = R.
   TouchstoneInfo info;
@@ -545,9 +572,8 @@ void TestWriterNPort()
         o.Format = format;
         const std::string name = "w.s" + std::to_string(n) + "p";
         TouchstoneInfo info;
-        const ColumnTable back =
-          ParseTouchstone(WriteTouchstone(t, o), version == 2 ? "w.ts" : name,
-            version == 2 ? 0 : n, &info);
+        const ColumnTable back = ParseTouchstone(
+          WriteTouchstone(t, o), version == 2 ? "w.ts" : name, version == 2 ? 0 : n, &info);
         CM_CHECK(back.Rows() == 3 && info.Ports == n && info.Version == version);
         for (std::size_t f = 0; f < 3; ++f)
         {
