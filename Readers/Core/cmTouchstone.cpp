@@ -392,9 +392,15 @@ ColumnTable ParseTouchstone(
         std::string_view rest = Trim(c.substr(4));
         if (rest.size() >= 9 && Upper(rest.substr(0, 9)) == "IMPEDANCE")
         {
-          if (freq.empty() || !record.empty())
+          if (!record.empty())
           {
-            s.Fail("a '! Port Impedance' line before its frequency's record is complete");
+            throw ParseError(fileName, recordLine,
+              "record cut short: " + std::to_string(record.size()) + " of " + perText() +
+                "; line " + std::to_string(s.LineNumber()) + " ('! Port Impedance') follows");
+          }
+          if (freq.empty())
+          {
+            s.Fail("a '! Port Impedance' line before the first frequency's record");
           }
           if (portZLines == freq.size())
           {
