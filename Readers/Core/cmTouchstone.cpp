@@ -751,17 +751,15 @@ ColumnTable ParseTouchstone(
       haveOptions ? "no data after the option line"
                   : "empty file: no Touchstone option line or data");
   }
-  if (v2 && section != Done)
-  {
-    throw ParseError(fileName, s.LineNumber(), "no [End] at the end of a Touchstone 2.0 file");
-  }
+  // [End] may be missing (scikit-rf's copies of the specification's examples end
+  // without it): [Number of Frequencies] has checked that the network data is complete.
   if (nFreqDeclared >= 0 && static_cast<std::size_t>(nFreqDeclared) != freq.size())
   {
     throw ParseError(fileName, nFreqLine,
       "[Number of Frequencies] " + std::to_string(nFreqDeclared) + " but the network data has " +
         std::to_string(freq.size()));
   }
-  if (section == Done && noiseLine > 0 && !noiseBad && nNoiseDeclared >= 0 &&
+  if (noiseLine > 0 && !noiseBad && nNoiseDeclared >= 0 &&
     static_cast<std::size_t>(nNoiseDeclared) != noiseRows && warnings)
   {
     warnings->push_back(ParseError::Format(fileName, nNoiseLine,

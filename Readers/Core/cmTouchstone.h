@@ -28,8 +28,10 @@
  *    `[Number of Noise Frequencies]`, `[Reference]` (one impedance per port, possibly
  *    over several lines; it replaces R), `[Matrix Format]` Full, Lower or Upper (the
  *    symmetric half is filled), `[Begin Information]`…`[End Information]` (skipped),
- *    `[Network Data]`, `[Noise Data]` and `[End]`. A missing required keyword, a count
- *    that disagrees with the data, `[Mixed-Mode Order]` or an unknown keyword is refused.
+ *    `[Network Data]`, `[Noise Data]` and `[End]` (may be missing). A missing required
+ *    keyword, a count that disagrees with the data, `[Mixed-Mode Order]` or an unknown
+ *    keyword is refused. The rows of a 2.0 matrix may run on (ANSYS packs 4 pairs a line
+ *    across rows): only the count of numbers per frequency matters.
  *  - HFSS writes `! Port Impedance re1 im1 ... reN imN` after each frequency's record
  *    (before 2020 R2 glued to the word: `! Port Impedance50 0 50 0`): the S parameters
  *    are then referenced to these per-port, per-frequency (possibly complex) impedances,

@@ -89,7 +89,6 @@ EXPECT = {
     "touchstone_v2.s2p": (6, ["data before [Network Data]"]),
     "touchstone_no_option.s2p": (5, ["no option line"]),
     "touchstone_v2_nfreq.s6p": (21, ["[Number of Frequencies] 4 but the network data has 3"]),
-    "touchstone_v2_no_end.s6p": (40, ["no [End]"]),
     "touchstone_v2_keyword.s6p": (19, ["unknown keyword [REFERENCES]"]),
     "touchstone_v2_ports_huge.s6p": (18, ["1000000000000", "above the limit"]),
     "touchstone_v2_ports_negative.s6p": (18, ["negative", "-6"]),
@@ -346,7 +345,12 @@ add("touchstone_s3p_order.s3p", T, "index-range", "error", f2, ["frequency 0.5 d
 t6 = read("touchstone/skrf_cst_6ports_v2_3freq.s6p")
 add("touchstone_v2_nfreq.s6p", T, "count-larger", "error", 0, [],
     sub_line(t6, 21, "[Number of Frequencies] 3", "[Number of Frequencies] 4"))
-add("touchstone_v2_no_end.s6p", T, "truncation", "error", 0, [], t6.replace("[End]\n", ""))
+# No [End]: read ([Number of Frequencies] says the data is complete), as its reference.
+add("touchstone_v2_no_end.s6p", T, "truncation", "accept", 0, [], t6.replace("[End]\n", ""),
+    "../touchstone/skrf_cst_6ports_v2_3freq.s6p")
+# Cut inside the last frequency's record: refused, naming that frequency's line.
+add("touchstone_v2_trunc.s6p", T, "truncation", "error", 35, ["record cut short", "49 of 73 numbers"],
+    "\n".join(lines_of(t6)[:38]) + "\n")
 add("touchstone_v2_keyword.s6p", T, "garbage", "error", 0, [], sub_line(t6, 19, "[Reference]", "[References]"))
 add("touchstone_v2_ports_huge.s6p", T, "count-huge", "error", 0, [],
     sub_line(t6, 18, "[Number of Ports] 6", "[Number of Ports] 1000000000000"))
