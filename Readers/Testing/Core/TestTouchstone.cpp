@@ -446,6 +446,25 @@ void TestNPort()
       }
     }
   }
+  // ANSYS packs a 2.0 matrix 4 pairs a line across rows, and comments its [Reference]
+  // lines: read by the count of numbers.
+  const ColumnTable packed =
+    ParseTouchstone("[Version] 2.0\n# GHZ S RI R 1\n[Number of Ports] 3\n"
+                    "[Number of Frequencies] 1\n[Matrix Format] Full\n"
+                    "[Reference]\n  1  ! Port[1]\n  50  ! Port[2]\n"
+                    "  50  ! Port[3]\n[Network Data]\n\n"
+                    "0 11 0 12 0 13 0 21 0\n 22 0 23 0 31 0 32 0\n 33 0\n\n"
+                    "[End]\n",
+      "ansys.ts", 0);
+  for (int i = 1; i <= 3; ++i)
+  {
+    for (int j = 1; j <= 3; ++j)
+    {
+      CNear(S(packed, i, j, 3, 0), 10.0 * i + j, 0);
+    }
+  }
+  CM_NEAR(Col(packed, "PortImpedance2_re", 0), 50, 0);
+  CM_NEAR(Col(packed, "PortImpedance1_re", 0), 1, 0);
   // Damaged 2.0 files.
   ExpectError(head3 +
       "[Network Data]\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n"
