@@ -4,6 +4,9 @@
 #include "cmColumnTableToVTK.h"
 #include "cmTouchstone.h"
 
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkNew.h"
 #include "vtkObjectFactory.h"
 
 vtkStandardNewMacro(vtkCloudMapTouchstoneReader);
@@ -17,8 +20,22 @@ vtkCloudMapTouchstoneReader::~vtkCloudMapTouchstoneReader() = default;
 
 int vtkCloudMapTouchstoneReader::ReadMesh(int piece, int, int, int, vtkDataObject* output)
 {
-  cm::ColumnTableToVTK(
-    cm::ReadTouchstoneFile(this->FileName), piece, vtkTable::SafeDownCast(output));
+  cm::TouchstoneInfo info;
+  const cm::ColumnTable t = cm::ReadTouchstoneFile(this->FileName, &info);
+  for (const std::string& w : info.Warnings)
+  {
+    // A noise block that could not be read: skipped, the network data is output.
+    vtkWarningMacro(<< w);
+  }
+  vtkTable* table = vtkTable::SafeDownCast(output);
+  cm::ColumnTableToVTK(t, piece, table);
+  vtkNew<vtkDoubleArray> z;
+  z->SetName("PortReferenceImpedance");
+  for (double r : info.PortReferenceImpedances)
+  {
+    z->InsertNextValue(r);
+  }
+  table->GetFieldData()->AddArray(z);
   return 1;
 }
 

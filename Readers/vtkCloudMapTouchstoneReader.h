@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @class   vtkCloudMapTouchstoneReader
- * @brief   Reads a Touchstone 1.x .s1p/.s2p file as a port-parameter table.
+ * @brief   Reads a Touchstone 1.1 or 2.0 .sNp file (any N) as a port-parameter table.
  *
- * One row per frequency: Frequency (Hz), Sij_re, Sij_im, Sij_dB for S11 (and S21, S12,
- * S22 of a 2-port; Y and Z files are converted to S), and port 1's R, X, |Z|, Gamma_re,
- * Gamma_im, |Gamma|, ReturnLoss, VSWR and MismatchLoss against the file's reference
- * impedance, which is in the field data as ReferenceImpedance: the same columns as the
- * NEC reader's Port Parameters output, so the two plot alike in a Line Chart View.
- * Rows go to piece 0. A bad file gives an error naming the file, line and problem, and
- * an empty table.
+ * One row per frequency: Frequency (Hz), then <name>_re, _im, _dB for every S parameter
+ * (Y and Z files are converted to S; names as cmNecNetwork.h's NetworkParameterName: S11
+ * S21 S12 S22 for 2 ports, row-major from 3, S_1_10 style from 10), and port 1's R, X,
+ * |Z|, Gamma_re, Gamma_im, |Gamma|, ReturnLoss, VSWR and MismatchLoss against the
+ * ReferenceImpedance in the field data (with PortReferenceImpedance, one value per
+ * port): the same columns as the NEC reader's Port Parameters and Network outputs, so
+ * they plot alike in a Line Chart View. Rows go to piece 0. A bad file gives an error
+ * naming the file, line and problem, and an empty table; a malformed noise block is one
+ * warning and the network data is output.
  *
  * @sa cmTouchstone.h, vtkCloudMapTouchstoneWriter, vtkCloudMapNECReader
  */

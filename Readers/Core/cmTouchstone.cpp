@@ -7,7 +7,9 @@
 
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cmath>
 #include <cstdlib>
 #include <complex>
@@ -19,18 +21,9 @@ namespace cm
 namespace
 {
 using C = std::complex<double>;
-using M2 = std::array<C, 4>; ///< row-major 2x2: 11 12 21 22
 
-M2 Inverse(const M2& a)
-{
-  const C det = a[0] * a[3] - a[1] * a[2];
-  return { a[3] / det, -a[1] / det, -a[2] / det, a[0] / det };
-}
-M2 Product(const M2& a, const M2& b)
-{
-  return { a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
-    a[2] * b[1] + a[3] * b[3] };
-}
+/// The largest [Number of Ports] read: 3 N² columns per table (999 ports: 3 million).
+constexpr std::int64_t MaxPorts = 999;
 
 struct Options
 {
@@ -69,6 +62,11 @@ void ParseOptions(const LineScanner& s, std::string_view line, Options& o)
       {
         s.Fail("option line: R without a reference impedance");
       }
+      if (tok[i + 1].find('(') != std::string_view::npos)
+      {
+        s.Fail("option line: a complex reference impedance R " + std::string(tok[i + 1]) +
+          " is not Touchstone (R is a real number of ohms)");
+      }
       o.R = NeedFinite(s, tok[++i], "the reference impedance after R");
       if (!(o.R > 0))
       {
@@ -95,6 +93,86 @@ C FromPair(const LineScanner& s, double a, double b, const std::string& format)
     s.Fail("a magnitude must not be negative");
   }
   return std::polar(mag, b * cm::Pi / 180);
+}
+
+/// x = b a⁻¹ for n × n row-major matrices (Gauss-Jordan on the transposed system
+/// aᵀ xᵀ = bᵀ, partial pivoting); false when a is singular.
+bool RightDivide(std::vector<C> b, std::vector<C> a, std::size_t n, std::vector<C>& x)
+{
+  // Transpose both: solve aᵀ X = bᵀ, then x = Xᵀ.
+  std::vector<C> at(n * n), bt(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+  {
+    for (std::size_t j = 0; j < n; ++j)
+    {
+      at[i * n + j] = a[j * n + i];
+      bt[i * n + j] = b[j * n + i];
+    }
+  }
+  for (std::size_t c = 0; c < n; ++c)
+  {
+    std::size_t p = c;
+    for (std::size_t r = c + 1; r < n; ++r)
+    {
+      p = std::abs(at[r * n + c]) > std::abs(at[p * n + c]) ? r : p;
+    }
+    if (!(std::abs(at[p * n + c]) > 0))
+    {
+      return false;
+    }
+    for (std::size_t k = 0; k < n && p != c; ++k)
+    {
+      std::swap(at[p * n + k], at[c * n + k]);
+      std::swap(bt[p * n + k], bt[c * n + k]);
+    }
+    const C d = at[c * n + c];
+    for (std::size_t r = 0; r < n; ++r)
+    {
+      if (r == c)
+      {
+        continue;
+      }
+      const C f = at[r * n + c] / d;
+      if (f == C(0))
+      {
+        continue;
+      }
+      for (std::size_t k = 0; k < n; ++k)
+      {
+        at[r * n + k] -= f * at[c * n + k];
+        bt[r * n + k] -= f * bt[c * n + k];
+      }
+    }
+  }
+  x.assign(n * n, C(0));
+  for (std::size_t i = 0; i < n; ++i)
+  {
+    for (std::size_t j = 0; j < n; ++j)
+    {
+      x[j * n + i] = bt[i * n + j] / at[i * n + i];
+    }
+  }
+  return true;
+}
+
+/// The file's keyword, upper-case with single spaces ("[Number of Ports] 2" → "NUMBER OF
+/// PORTS"), and what follows the bracket.
+std::string Keyword(const LineScanner& s, std::string_view line, std::string_view& rest)
+{
+  const std::size_t close = line.find(']');
+  if (close == std::string_view::npos)
+  {
+    s.Fail("a keyword without its closing ']'");
+  }
+  std::vector<std::string_view> words;
+  Tokenize(line.substr(1, close - 1), words);
+  std::string k;
+  for (const auto& w : words)
+  {
+    k += (k.empty() ? "" : " ") + Upper(w);
+  }
+  rest = Trim(line.substr(close + 1));
+  return k;
 }
 } // namespace
 
@@ -123,258 +201,706 @@ int TouchstonePortsFromName(const std::string& fileName)
   return n;
 }
 
-ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileName, int ports)
+ColumnTable ParseTouchstone(
+  std::string_view rawText, const std::string& fileName, int ports, TouchstoneInfo* info)
 {
-  if (ports > 2)
-  {
-    throw ParseError(fileName, 1,
-      "this reader reads 1- and 2-port Touchstone files; a " + std::to_string(ports) +
-        "-port file is not read (CloudMap writes them; scikit-rf reads them)");
-  }
+  std::vector<std::string>* warnings = info ? &info->Warnings : nullptr;
   std::string storage;
   const std::string_view text = Untabbed(rawText, storage);
   LineScanner s(text, fileName);
   Options o;
-  bool haveOptions = false, noise = false;
-  std::vector<double> record; // numbers of the record being read
-  std::vector<std::array<C, 4>> data; // per frequency: S11 S21 S12 S22 as read (N order)
-  std::vector<double> freq;
+  bool haveOptions = false;
+  // Version 2.0 state.
+  bool v2 = false, sawContent = false, keywordPorts = false, inInfo = false;
+  int order = 0; // [Two-Port Data Order]: 0 not given, 21 for 21_12, 12 for 12_21
+  char matrix = 'F'; // [Matrix Format] Full, Lower, Upper
+  std::int64_t nFreqDeclared = -1, nNoiseDeclared = -1, nFreqLine = 0, nNoiseLine = 0;
+  std::vector<double> refs; // [Reference], one per port
+  std::size_t refsWanted = 0;
+  std::int64_t refLine = 0;
+  enum Section
+  {
+    Header,
+    Network,
+    Noise,
+    Done
+  } section = Header;
+  // The record being read: the frequency, then the values, and the line it starts on.
+  std::vector<double> record;
+  std::size_t per = 0; // numbers per record
   std::int64_t recordLine = 0;
+  std::vector<double> freq;
+  std::vector<std::int64_t> freqLine;
+  std::vector<C> values; // per frequency, N² entries row-major (as the file's matrix)
+  // Noise parameters (2 ports): checked and skipped; a bad block is one warning.
+  bool noiseBad = false;
+  std::size_t noiseRows = 0;
+  double lastNoise = -1;
+  std::int64_t noiseLine = 0;
   std::vector<std::string_view> tok;
   std::string_view line;
-  // HFSS's "! Port Impedance re1 im1 re2 im2" after each frequency's record (older
+  auto noiseWarn = [&](const std::string& what) {
+    if (!noiseBad && warnings)
+    {
+      warnings->push_back(ParseError::Format(fileName, s.LineNumber(),
+        what + "; the noise parameters are skipped (the network data is read)"));
+    }
+    noiseBad = true;
+  };
+  auto noiseRow = [&]() {
+    if (noiseBad)
+    {
+      return;
+    }
+    if (tok.size() != 5)
+    {
+      noiseWarn("noise parameter row has " + std::to_string(tok.size()) +
+        " numbers, expected 5 (frequency, NFmin, |Gamma_opt|, angle, Rn)");
+      return;
+    }
+    double v[5] = {};
+    for (std::size_t k = 0; k < 5; ++k)
+    {
+      if (!ParseDouble(tok[k], v[k]) || !std::isfinite(v[k]))
+      {
+        noiseWarn("noise parameter row: '" + std::string(tok[k]) + "' is not a finite number");
+        return;
+      }
+    }
+    if (!(v[0] > lastNoise))
+    {
+      noiseWarn("noise frequency " + std::string(tok[0]) + " does not increase");
+      return;
+    }
+    lastNoise = v[0];
+    ++noiseRows;
+  };
+  // HFSS's "! Port Impedance re1 im1 ... reN imN" after each frequency's record (older
   // versions glue the first number to the word: "! Port Impedance50 0 50 0").
-  std::vector<std::array<C, 2>> portZ; // per frequency, ports 1 and 2
-  std::vector<std::size_t> portZAt; // the frequency index each line follows
+  std::vector<C> portZ; // per frequency, N impedances
+  std::size_t portZLines = 0;
   std::int64_t firstPortZLine = 0;
+
+  auto startNetwork = [&]() {
+    if (ports <= 0)
+    {
+      s.Fail("cannot tell the number of ports");
+    }
+    const auto n = static_cast<std::size_t>(ports);
+    const std::size_t pairs = matrix == 'F' ? n * n : n * (n + 1) / 2;
+    per = 1 + 2 * pairs;
+  };
+  auto perText = [&]() {
+    return std::to_string(per) + " numbers for this frequency (" + std::to_string(ports) +
+      "-port: the frequency and " + std::to_string(per - 1) + " values)";
+  };
+  auto finishRecord = [&]() {
+    const auto n = static_cast<std::size_t>(ports);
+    std::vector<C> m(n * n);
+    std::vector<C> in((per - 1) / 2);
+    for (std::size_t k = 0; k < in.size(); ++k)
+    {
+      in[k] = FromPair(s, record[1 + 2 * k], record[2 + 2 * k], o.Format);
+    }
+    if (n == 2 && matrix == 'F')
+    {
+      // Touchstone 1.1 and 21_12: N11 N21 N12 N22 (column order); 12_21: row order.
+      m = order == 12 ? in : std::vector<C>{ in[0], in[2], in[1], in[3] };
+    }
+    else
+    {
+      std::size_t k = 0;
+      for (std::size_t i = 0; i < n; ++i)
+      {
+        const std::size_t j0 = matrix == 'U' ? i : 0, j1 = matrix == 'L' ? i + 1 : n;
+        for (std::size_t j = j0; j < j1; ++j)
+        {
+          m[i * n + j] = in[k];
+          if (matrix != 'F')
+          {
+            m[j * n + i] = in[k]; // Lower, Upper: the symmetric half
+          }
+          ++k;
+        }
+      }
+    }
+    values.insert(values.end(), m.begin(), m.end());
+    freq.push_back(record[0] * o.Scale);
+    freqLine.push_back(recordLine);
+    record.clear();
+  };
+
+  // A "! Port Impedance" line being read (HFSS wraps it after 4 ports).
+  bool zPending = false;
+  std::int64_t zLine = 0;
+  std::vector<double> zNumbers;
+  auto addZ = [&]() {
+    const std::size_t want = 2 * static_cast<std::size_t>(ports);
+    for (const auto& t : tok)
+    {
+      if (zNumbers.size() == want)
+      {
+        s.Fail("'! Port Impedance' has more than " + std::to_string(want) +
+          " numbers (real and imaginary per port)");
+      }
+      zNumbers.push_back(NeedFinite(s, t, "a port impedance"));
+    }
+    zPending = zNumbers.size() < want;
+    for (std::size_t k = 0; k < want / 2 && !zPending; ++k)
+    {
+      const C z(zNumbers[2 * k], zNumbers[2 * k + 1]);
+      // HFSS prints purely imaginary impedances for a mode below cutoff.
+      if (z.real() < 0 || z == C(0))
+      {
+        s.Fail("a port impedance must have a real part of zero or more and not be zero");
+      }
+      portZ.push_back(z);
+    }
+    portZLines += zPending ? 0 : 1;
+  };
   while (s.Next(line))
   {
-    const std::size_t bang = line.find('!');
-    if (bang != std::string_view::npos)
+    std::size_t bang = line.find('!');
+    if (zPending)
+    {
+      // HFSS wraps a long "! Port Impedance" line onto comment lines of numbers.
+      bool more = bang != std::string_view::npos && Trim(line.substr(0, bang)).empty();
+      if (more)
+      {
+        Tokenize(line.substr(bang + 1), tok);
+        double v = 0;
+        for (const auto& t : tok)
+        {
+          more = more && ParseDouble(t, v);
+        }
+        more = more && !tok.empty();
+      }
+      if (!more)
+      {
+        throw ParseError(fileName, zLine,
+          "'! Port Impedance' has " + std::to_string(zNumbers.size()) + " numbers, expected " +
+            std::to_string(2 * ports) + " (real and imaginary per port)");
+      }
+      addZ();
+      continue;
+    }
+    if (bang != std::string_view::npos && section == Network)
     {
       std::string_view c = Trim(line.substr(bang + 1));
-      if (c.size() >= 14 && Upper(c.substr(0, 4)) == "PORT")
+      if (c.size() >= 13 && Upper(c.substr(0, 4)) == "PORT")
       {
         std::string_view rest = Trim(c.substr(4));
         if (rest.size() >= 9 && Upper(rest.substr(0, 9)) == "IMPEDANCE")
         {
-          if (data.empty() || !record.empty())
+          if (!record.empty())
           {
-            s.Fail("a '! Port Impedance' line before its frequency's record is complete");
+            throw ParseError(fileName, recordLine,
+              "record cut short: " + std::to_string(record.size()) + " of " + perText() +
+                "; line " + std::to_string(s.LineNumber()) + " ('! Port Impedance') follows");
           }
-          Tokenize(rest.substr(9), tok);
-          const std::size_t want = 2 * static_cast<std::size_t>(ports);
-          if (tok.size() != want)
+          if (freq.empty())
           {
-            s.Fail("'! Port Impedance' line has " + std::to_string(tok.size()) +
-              " numbers, expected " + std::to_string(want) + " (real and imaginary per port)");
+            s.Fail("a '! Port Impedance' line before the first frequency's record");
           }
-          std::array<C, 2> z{};
-          for (std::size_t k = 0; k < want / 2; ++k)
-          {
-            z[k] = { NeedFinite(s, tok[2 * k], "a port impedance"),
-              NeedFinite(s, tok[2 * k + 1], "a port impedance") };
-            if (!(z[k].real() > 0))
-            {
-              s.Fail("a port impedance must have a positive real part");
-            }
-          }
-          if (!portZAt.empty() && portZAt.back() == data.size() - 1)
+          if (portZLines == freq.size())
           {
             s.Fail("a second '! Port Impedance' line for one frequency");
           }
+          if (portZLines + 1 != freq.size())
+          {
+            throw ParseError(fileName, firstPortZLine > 0 ? firstPortZLine : s.LineNumber(),
+              "'! Port Impedance' lines for " + std::to_string(portZLines) + " of " +
+                std::to_string(freq.size() - 1) + " frequencies");
+          }
           firstPortZLine = firstPortZLine > 0 ? firstPortZLine : s.LineNumber();
-          portZ.push_back(z);
-          portZAt.push_back(data.size() - 1);
+          zLine = s.LineNumber();
+          zNumbers.clear();
+          Tokenize(rest.substr(9), tok);
+          addZ();
           continue;
         }
       }
     }
     line = Trim(bang == std::string_view::npos ? line : line.substr(0, bang));
-    if (line.empty())
+    if (line.empty() || section == Done)
     {
+      continue; // after [End]: ignored
+    }
+    if (inInfo)
+    {
+      std::string_view rest;
+      if (line[0] == '[' && line.find(']') != std::string_view::npos &&
+        Keyword(s, line, rest) == "END INFORMATION")
+      {
+        inInfo = false;
+      }
+      continue;
+    }
+    if (line[0] == '[')
+    {
+      std::string_view rest;
+      const std::string k = Keyword(s, line, rest);
+      if (k == "VERSION")
+      {
+        if (sawContent)
+        {
+          s.Fail("[Version] must be the first line that is not a comment");
+        }
+        Tokenize(rest, tok);
+        if (tok.size() != 1 || (tok[0] != "2.0" && tok[0] != "2.1"))
+        {
+          s.Fail("[Version] " + std::string(rest) + ": versions 1.x and 2.0 are read");
+        }
+        v2 = true;
+        sawContent = true;
+        continue;
+      }
+      sawContent = true;
+      if (!v2)
+      {
+        s.Fail("the Touchstone 2.0 keyword [" + k +
+          "] in a file without '[Version] 2.0' as its first line");
+      }
+      if (refsWanted > 0)
+      {
+        throw ParseError(fileName, refLine,
+          "[Reference] has " + std::to_string(refs.size()) + " impedances, expected " +
+            std::to_string(refsWanted) + " (one per port)");
+      }
+      if (k == "BEGIN INFORMATION")
+      {
+        inInfo = true;
+        continue;
+      }
+      if (k == "END")
+      {
+        section = Done;
+        continue;
+      }
+      if (k == "NOISE DATA")
+      {
+        if (section != Network)
+        {
+          s.Fail("[Noise Data] before [Network Data]");
+        }
+        section = Noise;
+        noiseLine = s.LineNumber();
+        if (ports != 2)
+        {
+          noiseWarn("[Noise Data] in a " + std::to_string(ports) +
+            "-port file (noise parameters are for 2 ports)");
+        }
+        else if (nNoiseDeclared < 0)
+        {
+          noiseWarn("[Noise Data] without [Number of Noise Frequencies]");
+        }
+        continue;
+      }
+      if (section != Header)
+      {
+        s.Fail("the keyword [" + k + "] after [Network Data]");
+      }
+      if (!haveOptions)
+      {
+        s.Fail("the keyword [" + k + "] before the option line ('# GHz S MA R 50')");
+      }
+      Tokenize(rest, tok);
+      auto one = [&](const char* what) {
+        if (tok.size() != 1)
+        {
+          s.Fail("[" + k + "] needs one value (" + what + "), found " + std::to_string(tok.size()));
+        }
+        return tok[0];
+      };
+      if (k == "NUMBER OF PORTS")
+      {
+        const std::int64_t n =
+          NeedCount(s, one("the number of ports"), "the number of ports", MaxPorts);
+        if (n < 1)
+        {
+          s.Fail("[Number of Ports] must be at least 1");
+        }
+        ports = static_cast<int>(n);
+        keywordPorts = true;
+      }
+      else if (k == "TWO-PORT DATA ORDER")
+      {
+        const std::string v = Upper(one("12_21 or 21_12"));
+        if (v != "12_21" && v != "21_12")
+        {
+          s.Fail("[Two-Port Data Order] is '" + v + "', expected 12_21 or 21_12");
+        }
+        order = v == "12_21" ? 12 : 21;
+      }
+      else if (k == "NUMBER OF FREQUENCIES")
+      {
+        nFreqDeclared = NeedCount(s, one("a count"), "the number of frequencies", INT64_MAX);
+        nFreqLine = s.LineNumber();
+        if (nFreqDeclared < 1)
+        {
+          s.Fail("[Number of Frequencies] must be at least 1");
+        }
+      }
+      else if (k == "NUMBER OF NOISE FREQUENCIES")
+      {
+        nNoiseDeclared = NeedCount(s, one("a count"), "the number of noise frequencies", INT64_MAX);
+        nNoiseLine = s.LineNumber();
+      }
+      else if (k == "MATRIX FORMAT")
+      {
+        const std::string v = Upper(one("Full, Lower or Upper"));
+        if (v != "FULL" && v != "LOWER" && v != "UPPER")
+        {
+          s.Fail("[Matrix Format] is '" + v + "', expected Full, Lower or Upper");
+        }
+        matrix = v[0];
+      }
+      else if (k == "REFERENCE")
+      {
+        if (!keywordPorts)
+        {
+          s.Fail("[Reference] before [Number of Ports]");
+        }
+        refs.clear();
+        refsWanted = static_cast<std::size_t>(ports);
+        refLine = s.LineNumber();
+        for (const auto& t : tok)
+        {
+          if (refs.size() == refsWanted)
+          {
+            s.Fail("[Reference] has more than " + std::to_string(refsWanted) +
+              " impedances (one per port)");
+          }
+          refs.push_back(NeedFinite(s, t, "a reference impedance"));
+          if (!(refs.back() > 0))
+          {
+            s.Fail("a reference impedance must be positive");
+          }
+        }
+        refsWanted = refs.size() == refsWanted ? 0 : refsWanted;
+      }
+      else if (k == "NETWORK DATA")
+      {
+        if (!keywordPorts)
+        {
+          s.Fail("[Network Data] without [Number of Ports] before it (required in 2.0)");
+        }
+        if (ports == 2 && order == 0)
+        {
+          s.Fail("[Network Data] of 2 ports without [Two-Port Data Order] (12_21 or 21_12, "
+                 "required in 2.0)");
+        }
+        if (nFreqDeclared < 0)
+        {
+          s.Fail("[Network Data] without [Number of Frequencies] before it (required in 2.0)");
+        }
+        section = Network;
+        startNetwork();
+      }
+      else if (k == "MIXED-MODE ORDER")
+      {
+        s.Fail("[Mixed-Mode Order]: mixed-mode (differential) data is not read");
+      }
+      else
+      {
+        s.Fail("unknown keyword [" + k + "]");
+      }
       continue;
     }
     if (line[0] == '#')
     {
-      if (!haveOptions && data.empty() && record.empty())
+      if (!haveOptions && section == Header && record.empty())
       {
         ParseOptions(s, line, o);
         haveOptions = true;
+        sawContent = true;
       }
       continue; // later option lines are ignored (Touchstone 1.1)
     }
-    if (line[0] == '[')
-    {
-      s.Fail("a Touchstone 2 keyword (" + std::string(line.substr(0, 16)) +
-        "): only Touchstone 1.x files are read");
-    }
     Tokenize(line, tok);
-    if (ports == 0)
+    if (refsWanted > 0)
     {
-      if (tok.size() != 3 && tok.size() != 9)
-      {
-        s.Fail("cannot tell the number of ports: the first data line has " +
-          std::to_string(tok.size()) +
-          " numbers (3 for 1 port, 9 for 2); name the file .s1p or .s2p");
-      }
-      ports = tok.size() == 3 ? 1 : 2;
-    }
-    if (noise)
-    {
-      if (tok.size() != 5)
-      {
-        s.Fail("noise parameter row has " + std::to_string(tok.size()) + " numbers, expected 5");
-      }
+      // [Reference] continues on the next lines.
       for (const auto& t : tok)
       {
-        NeedFinite(s, t, "a noise parameter");
+        if (refs.size() == refsWanted)
+        {
+          s.Fail("[Reference] has more than " + std::to_string(refsWanted) +
+            " impedances (one per port)");
+        }
+        refs.push_back(NeedFinite(s, t, "a reference impedance"));
+        if (!(refs.back() > 0))
+        {
+          s.Fail("a reference impedance must be positive");
+        }
       }
+      refsWanted = refs.size() == refsWanted ? 0 : refsWanted;
       continue;
     }
-    const std::size_t per = ports == 1 ? 3 : 9;
-    for (const auto& t : tok)
+    if (!haveOptions)
     {
-      if (record.empty())
+      s.Fail("no option line ('# GHz S MA R 50') before this line: not a Touchstone file");
+    }
+    if (section == Header)
+    {
+      if (v2)
       {
-        recordLine = s.LineNumber();
+        s.Fail("data before [Network Data] (a Touchstone 2.0 file)");
       }
-      record.push_back(NeedFinite(s, t, record.empty() ? "a frequency" : "a parameter value"));
-      if (record.size() == 1 && !freq.empty() && record[0] * o.Scale <= freq.back())
+      if (ports <= 0)
       {
-        if (ports == 2 && record[0] * o.Scale < freq.back() && &t == &tok.front())
+        if (tok.size() != 3 && tok.size() != 9)
         {
-          // The noise parameters of a 2-port file: this row and every row after it.
-          if (tok.size() != 5)
-          {
-            s.Fail(
-              "noise parameter row has " + std::to_string(tok.size()) + " numbers, expected 5");
-          }
-          noise = true;
-          record.clear();
-          break;
+          s.Fail("cannot tell the number of ports: the first data line has " +
+            std::to_string(tok.size()) +
+            " numbers (3 for 1 port, 9 for 2); name the file .sNp (N ports)");
         }
-        s.Fail("frequency " + std::string(t) + " does not increase (the previous one was " +
+        ports = tok.size() == 3 ? 1 : 2;
+      }
+      section = Network;
+      startNetwork();
+    }
+    // Touchstone 1.1: the noise parameters of a 2-port file start at a frequency not
+    // above the last one (a row shorter than a network record), and run to the end.
+    double first = 0;
+    if (section == Network && !v2 && ports == 2 && record.empty() && !freq.empty() &&
+      tok.size() < 9 && ParseDouble(tok[0], first) && first * o.Scale <= freq.back())
+    {
+      section = Noise;
+      noiseLine = s.LineNumber();
+    }
+    if (section == Noise)
+    {
+      noiseRow();
+      continue;
+    }
+    // Network data: a line with an odd count of numbers starts a frequency's record
+    // (the frequency and whole pairs), one with an even count continues it.
+    const bool starts = tok.size() % 2 == 1;
+    if (starts && !record.empty())
+    {
+      throw ParseError(fileName, recordLine,
+        "record cut short: " + std::to_string(record.size()) + " of " + perText() + "; line " +
+          std::to_string(s.LineNumber()) + " starts the next frequency");
+    }
+    if (!starts && record.empty())
+    {
+      if (freq.empty())
+      {
+        s.Fail("a line of " + std::to_string(tok.size()) +
+          " numbers where a frequency's record should start (an odd count: the frequency "
+          "and pairs)");
+      }
+      s.Fail("record cut short or too long: a line of " + std::to_string(tok.size()) +
+        " numbers, an even count, neither starts a frequency's record (the frequency and "
+        "pairs: " +
+        perText() + ") nor continues one (the frequency of line " +
+        std::to_string(freqLine.back()) + " has all its numbers)");
+    }
+    if (starts)
+    {
+      const double f = NeedFinite(s, tok[0], "a frequency");
+      if (!freq.empty() && !(f * o.Scale > freq.back()))
+      {
+        s.Fail("frequency " + std::string(tok[0]) + " does not increase (the previous one was " +
           std::to_string(freq.back() / o.Scale) + ")");
       }
-      if (record.size() == 1 && record[0] < 0)
+      if (f < 0)
       {
-        s.Fail("negative frequency " + std::string(t));
+        s.Fail("negative frequency " + std::string(tok[0]));
       }
-      if (record.size() == per)
-      {
-        std::array<C, 4> n{};
-        for (std::size_t k = 0; k < (per - 1) / 2; ++k)
-        {
-          n[k] = FromPair(s, record[1 + 2 * k], record[2 + 2 * k], o.Format);
-        }
-        freq.push_back(record[0] * o.Scale);
-        data.push_back(n);
-        record.clear();
-      }
+      recordLine = s.LineNumber();
     }
+    if (record.size() + tok.size() > per)
+    {
+      throw ParseError(fileName, recordLine,
+        "more than " + perText() +
+          (recordLine == s.LineNumber()
+              ? std::string()
+              : ": line " + std::to_string(s.LineNumber()) + " continues the record"));
+    }
+    for (const auto& t : tok)
+    {
+      record.push_back(NeedFinite(s, t, record.empty() ? "a frequency" : "a parameter value"));
+    }
+    if (record.size() == per)
+    {
+      finishRecord();
+    }
+  }
+  if (zPending)
+  {
+    throw ParseError(fileName, zLine,
+      "'! Port Impedance' has " + std::to_string(zNumbers.size()) + " numbers, expected " +
+        std::to_string(2 * ports) + " (real and imaginary per port)");
+  }
+  if (refsWanted > 0)
+  {
+    throw ParseError(fileName, refLine,
+      "[Reference] has " + std::to_string(refs.size()) + " impedances, expected " +
+        std::to_string(refsWanted) + " (one per port)");
   }
   if (!record.empty())
   {
     throw ParseError(fileName, recordLine,
-      "record cut short: " + std::to_string(record.size()) + " of " +
-        std::to_string(ports == 1 ? 3 : 9) + " numbers for this frequency");
+      "record cut short: " + std::to_string(record.size()) + " of " + perText());
   }
-  if (data.empty())
+  if (freq.empty())
   {
     throw ParseError(fileName, s.LineNumber(),
       haveOptions ? "no data after the option line"
                   : "empty file: no Touchstone option line or data");
   }
-  // To S against R (Touchstone 1 normalises Y and Z to R).
+  // [End] may be missing (scikit-rf's copies of the specification's examples end
+  // without it): [Number of Frequencies] has checked that the network data is complete.
+  if (nFreqDeclared >= 0 && static_cast<std::size_t>(nFreqDeclared) != freq.size())
+  {
+    throw ParseError(fileName, nFreqLine,
+      "[Number of Frequencies] " + std::to_string(nFreqDeclared) + " but the network data has " +
+        std::to_string(freq.size()));
+  }
+  if (noiseLine > 0 && !noiseBad && nNoiseDeclared >= 0 &&
+    static_cast<std::size_t>(nNoiseDeclared) != noiseRows && warnings)
+  {
+    warnings->push_back(ParseError::Format(fileName, nNoiseLine,
+      "[Number of Noise Frequencies] " + std::to_string(nNoiseDeclared) + " but [Noise Data] has " +
+        std::to_string(noiseRows) +
+        " rows; the noise parameters are skipped (the network data is read)"));
+  }
+  if (portZLines > 0 && portZLines != freq.size())
+  {
+    throw ParseError(fileName, firstPortZLine,
+      "'! Port Impedance' lines for " + std::to_string(portZLines) + " of " +
+        std::to_string(freq.size()) + " frequencies");
+  }
+
+  // The reference of each port: [Reference] (2.0), else R.
+  const auto n = static_cast<std::size_t>(ports);
+  if (refs.empty())
+  {
+    refs.assign(n, o.R);
+  }
+  // To S: Touchstone 1.x normalises Y and Z to R; 2.0 does not (normalise by each
+  // port's reference, z = G^-1/2 Z G^-1/2, y = G^1/2 Y G^1/2), then
+  // S = (z − I)(z + I)⁻¹ = (I − y)(I + y)⁻¹.
+  const std::size_t rows = freq.size();
+  if (o.Parameter != 'S')
+  {
+    std::vector<C> a(n * n), plus(n * n), minus(n * n), sm;
+    for (std::size_t f = 0; f < rows; ++f)
+    {
+      for (std::size_t i = 0; i < n; ++i)
+      {
+        for (std::size_t j = 0; j < n; ++j)
+        {
+          C v = values[f * n * n + i * n + j];
+          if (v2)
+          {
+            const double g = std::sqrt(refs[i] * refs[j]);
+            v = o.Parameter == 'Z' ? v / g : v * g;
+          }
+          const double id = i == j ? 1 : 0;
+          plus[i * n + j] = v + id;
+          minus[i * n + j] = o.Parameter == 'Z' ? v - id : id - v;
+        }
+      }
+      if (!RightDivide(minus, plus, n, sm))
+      {
+        throw ParseError(fileName, freqLine[f],
+          std::string(1, o.Parameter) + " matrix has no S parameters (" +
+            (o.Parameter == 'Z' ? "z + I" : "I + y") + " is singular)");
+      }
+      std::copy(sm.begin(), sm.end(), values.begin() + static_cast<std::ptrdiff_t>(f * n * n));
+    }
+  }
+
   ColumnTable t;
   t.ReferenceImpedance = o.R;
-  const std::size_t n = data.size();
-  std::vector<C> s11(n), s21(n), s12(n), s22(n);
-  for (std::size_t i = 0; i < n; ++i)
+  bool sameRefs = true;
+  for (double r : refs)
   {
-    if (ports == 1)
-    {
-      const C v = data[i][0];
-      s11[i] = o.Parameter == 'S' ? v
-        : o.Parameter == 'Z'      ? (v - 1.0) / (v + 1.0)
-                                  : (1.0 - v) / (1.0 + v);
-      continue;
-    }
-    // File order N11 N21 N12 N22 → row-major 11 12 21 22.
-    const M2 a = { data[i][0], data[i][2], data[i][1], data[i][3] };
-    M2 sm = a;
-    if (o.Parameter != 'S')
-    {
-      const M2 id = { 1.0, 0.0, 0.0, 1.0 };
-      const M2 minus = { a[0] - 1.0, a[1], a[2], a[3] - 1.0 };
-      const M2 plus = { a[0] + 1.0, a[1], a[2], a[3] + 1.0 };
-      // Z: S = (z - I)(z + I)^-1;  Y: S = (I - y)(I + y)^-1.
-      sm = o.Parameter == 'Z'
-        ? Product(minus, Inverse(plus))
-        : Product({ id[0] - a[0], -a[1], -a[2], id[3] - a[3] }, Inverse(plus));
-    }
-    s11[i] = sm[0];
-    s12[i] = sm[1];
-    s21[i] = sm[2];
-    s22[i] = sm[3];
+    sameRefs = sameRefs && r == refs[0];
   }
-  t.Add("Frequency") = freq;
-  auto add = [&](const char* name, const std::vector<C>& v) {
-    std::vector<double> re(n), im(n), db(n);
-    for (std::size_t i = 0; i < n; ++i)
-    {
-      re[i] = v[i].real();
-      im[i] = v[i].imag();
-      db[i] = 20 * std::log10(std::abs(v[i]));
-    }
-    t.Add(std::string(name) + "_re") = std::move(re);
-    t.Add(std::string(name) + "_im") = std::move(im);
-    t.Add(std::string(name) + "_dB") = std::move(db);
-  };
-  add("S11", s11);
-  if (ports == 2)
-  {
-    add("S21", s21);
-    add("S12", s12);
-    add("S22", s22);
-  }
-  // Port impedances other than R: the S columns stay as the file gives them (against
-  // each port's impedance), port 1's impedance comes from its own, the reflection
-  // columns are against R, and the impedances become columns.
+  // Port impedances other than R (HFSS's comments, or [Reference]): the S columns stay as
+  // the file gives them (against each port's impedance), port 1's impedance comes from
+  // its own, the reflection columns are against R, and the impedances become columns.
   bool otherZ = false;
-  if (!portZ.empty())
+  for (const C& z : portZ)
   {
-    if (portZ.size() != n)
+    otherZ = otherZ || std::abs(z - o.R) > 1e-9 * o.R;
+  }
+  if (portZ.empty() && sameRefs)
+  {
+    t.ReferenceImpedance = refs[0];
+  }
+  else if (portZ.empty())
+  {
+    otherZ = true;
+    for (std::size_t f = 0; f < rows; ++f)
     {
-      throw ParseError(fileName, firstPortZLine,
-        "'! Port Impedance' lines for " + std::to_string(portZ.size()) + " of " +
-          std::to_string(n) + " frequencies");
-    }
-    for (const auto& zf : portZ)
-    {
-      for (int k = 0; k < ports; ++k)
+      for (double r : refs)
       {
-        otherZ = otherZ || std::abs(zf[static_cast<std::size_t>(k)] - o.R) > 1e-9 * o.R;
+        portZ.push_back(r);
       }
     }
   }
-  std::vector<C> z(n);
-  for (std::size_t i = 0; i < n; ++i)
+  if (info)
   {
-    const C z1 = otherZ ? portZ[i][0] : C(o.R);
-    z[i] = z1 * (1.0 + s11[i]) / (1.0 - s11[i]);
+    info->Version = v2 ? 2 : 1;
+    info->Ports = ports;
+    info->PortReferenceImpedances = refs;
   }
-  AddReflectionColumns(z, o.R, t);
+  t.Add("Frequency") = freq;
+  auto add = [&](std::size_t i, std::size_t j) {
+    std::vector<double> re(rows), im(rows), db(rows);
+    for (std::size_t r = 0; r < rows; ++r)
+    {
+      const C v = values[r * n * n + i * n + j];
+      re[r] = v.real();
+      im[r] = v.imag();
+      db[r] = 20 * std::log10(std::abs(v));
+    }
+    const std::string name =
+      NetworkParameterName('S', static_cast<int>(i), static_cast<int>(j), static_cast<int>(n));
+    t.Add(name + "_re") = std::move(re);
+    t.Add(name + "_im") = std::move(im);
+    t.Add(name + "_dB") = std::move(db);
+  };
+  if (n == 2)
+  {
+    // S11 S21 S12 S22: the columns of the 1.1 reader, in the file's order.
+    add(0, 0);
+    add(1, 0);
+    add(0, 1);
+    add(1, 1);
+  }
+  else
+  {
+    for (std::size_t i = 0; i < n; ++i)
+    {
+      for (std::size_t j = 0; j < n; ++j)
+      {
+        add(i, j);
+      }
+    }
+  }
+  std::vector<C> z(rows);
+  for (std::size_t r = 0; r < rows; ++r)
+  {
+    const C s11 = values[r * n * n];
+    const C z1 = otherZ ? portZ[r * n] : C(t.ReferenceImpedance);
+    z[r] = z1 * (1.0 + s11) / (1.0 - s11);
+  }
+  AddReflectionColumns(z, t.ReferenceImpedance, t);
   if (otherZ)
   {
-    for (int k = 0; k < ports; ++k)
+    for (std::size_t k = 0; k < n; ++k)
     {
-      std::vector<double> re(n), im(n);
-      for (std::size_t i = 0; i < n; ++i)
+      std::vector<double> re(rows), im(rows);
+      for (std::size_t r = 0; r < rows; ++r)
       {
-        re[i] = portZ[i][static_cast<std::size_t>(k)].real();
-        im[i] = portZ[i][static_cast<std::size_t>(k)].imag();
+        re[r] = portZ[r * n + k].real();
+        im[r] = portZ[r * n + k].imag();
       }
       t.Add("PortImpedance" + std::to_string(k + 1) + "_re") = std::move(re);
       t.Add("PortImpedance" + std::to_string(k + 1) + "_im") = std::move(im);
@@ -383,9 +909,10 @@ ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileNam
   return t;
 }
 
-ColumnTable ReadTouchstoneFile(const std::string& path)
+ColumnTable ReadTouchstoneFile(const std::string& path, TouchstoneInfo* info)
 {
-  return ParseTouchstone(ReadWholeFile(path, 1ull << 32), path, TouchstonePortsFromName(path));
+  return ParseTouchstone(
+    ReadWholeFile(path, 1ull << 32), path, TouchstonePortsFromName(path), info);
 }
 
 int TouchstonePortsOf(const ColumnTable& t)

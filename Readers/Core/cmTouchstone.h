@@ -1,38 +1,61 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @file cmTouchstone.h
- * @brief Touchstone 1.x network parameter files, .s1p and .s2p (pipeline free).
+ * @brief Touchstone 1.1 and 2.0 network parameter files, .sNp for any N (pipeline free).
  *
- * Syntax (the Touchstone File Format Specification, version 1.1):
+ * Syntax (the Touchstone File Format Specification, versions 1.1 and 2.0):
  *  - `!` starts a comment, anywhere on a line, to the end of the line.
- *  - The option line `# <unit> <parameter> <format> R <n>` comes before the data; every
- *    field is optional and case-insensitive, in any order, defaults `GHz S MA R 50`:
- *    unit Hz, kHz, MHz or GHz; parameter S, Y or Z (Y and Z normalised to R, as version
- *    1 writes them; G and H are refused); format RI (real, imaginary), MA (magnitude,
- *    angle in degrees) or DB (20 log10 magnitude, angle). Only the first option line
- *    counts; later ones are ignored, as the specification says.
- *  - Data: the frequency, then one pair per parameter, for 2 ports in the order N11 N21
- *    N12 N22 (not row order). Records may wrap over lines; the reader counts numbers.
- *  - Frequencies increase strictly. In a 2-port file a frequency lower than the last
- *    starts the noise parameters, which are skipped (and must come in rows of 5).
- *  - HFSS writes `! Port Impedance re1 im1 [re2 im2]` after each frequency's record
+ *  - The option line `# <unit> <parameter> <format> R <n>` comes before the data (a file
+ *    without one is refused); every field is optional and case-insensitive, in any
+ *    order, defaults `GHz S MA R 50`: unit Hz, kHz, MHz or GHz; parameter S, Y or Z (G
+ *    and H are refused); format RI (real, imaginary), MA (magnitude, angle in degrees)
+ *    or DB (20 log10 magnitude, angle). Only the first option line counts.
+ *  - Data: per frequency a record, the frequency then one pair per parameter: 1 port
+ *    N11; 2 ports N11 N21 N12 N22 (1.1, and 2.0's `[Two-Port Data Order] 21_12`) or N11
+ *    N12 N21 N22 (12_21); from 3 ports the matrix row by row, each row starting a new
+ *    line, at most 4 pairs a line in 1.1 (any count is read). A line with an odd count of
+ *    numbers (the frequency and whole pairs) starts a record, one with an even count
+ *    continues it; a record with too few or too many numbers is refused naming its
+ *    frequency's line. Frequencies increase strictly.
+ *  - Y and Z: version 1.x normalises them to R; 2.0 does not (they are in ohms and
+ *    siemens, normalised here by each port's reference). Both are converted to S.
+ *  - Noise parameters (2 ports, rows of 5 numbers): in 1.1 they start at a frequency not
+ *    above the last network one; in 2.0 they are the [Noise Data] block. They are
+ *    checked and skipped: a malformed noise block is one warning (file, line, problem)
+ *    and the network data is still read.
+ *  - Version 2.0: `[Version] 2.0` first, the option line, then `[Number of Ports]`,
+ *    `[Two-Port Data Order]` (required for 2 ports), `[Number of Frequencies]`,
+ *    `[Number of Noise Frequencies]`, `[Reference]` (one impedance per port, possibly
+ *    over several lines; it replaces R), `[Matrix Format]` Full, Lower or Upper (the
+ *    symmetric half is filled), `[Begin Information]`…`[End Information]` (skipped),
+ *    `[Network Data]`, `[Noise Data]` and `[End]` (may be missing). A missing required
+ *    keyword, a count that disagrees with the data, `[Mixed-Mode Order]` or an unknown
+ *    keyword is refused. The rows of a 2.0 matrix may run on (ANSYS packs 4 pairs a line
+ *    across rows): only the count of numbers per frequency matters.
+ *  - HFSS writes `! Port Impedance re1 im1 ... reN imN` after each frequency's record
  *    (before 2020 R2 glued to the word: `! Port Impedance50 0 50 0`): the S parameters
  *    are then referenced to these per-port, per-frequency (possibly complex) impedances,
  *    whatever R the option line gives. When they all equal R nothing changes. Otherwise
- *    the S columns are kept as the file gives them, the columns PortImpedance1_re/_im
- *    (and 2) carry the impedances, port 1's R, X, |Z| are Zp1 (1 + S11)/(1 − S11), and
- *    the reflection columns (Gamma, ReturnLoss, VSWR, MismatchLoss) are that impedance's
- *    against R (= ReferenceImpedance): no silent mix of references. A line with the
- *    wrong count of numbers, or lines for only some frequencies, is refused.
+ *    (and likewise for a 2.0 `[Reference]` whose ports differ) the S columns are kept as
+ *    the file gives them, the columns PortImpedance<k>_re/_im carry the impedances,
+ *    port 1's R, X, |Z| are Zp1 (1 + S11)/(1 − S11), and the reflection columns (Gamma,
+ *    ReturnLoss, VSWR, MismatchLoss) are that impedance's against R (=
+ *    ReferenceImpedance): no silent mix of references. A line with the wrong count of
+ *    numbers, or lines for only some frequencies, is refused.
  *
- * The table (cmPortTable.h's ColumnTable) has Frequency (Hz), Sij_re, Sij_im, Sij_dB for
- * every parameter (converted to S against R), and the reflection columns of port 1
- * (R, X, |Z|, Gamma_re, Gamma_im, |Gamma|, ReturnLoss, VSWR, MismatchLoss) with
- * ReferenceImpedance = R, so a Touchstone file and the NEC Port Parameters plot alike.
+ * The table (cmPortTable.h's ColumnTable) has Frequency (Hz), then <name>_re, _im, _dB
+ * for every S parameter (converted to S), named as cmNecNetwork.h's
+ * NetworkParameterName: S11 S21 S12 S22 for 2 ports (the 1.1 reader's columns), row-major
+ * S11 S12 ... below 10 ports, S_1_1 S_1_2 ... from 10; then port 1's reflection columns
+ * (R, X, |Z|, Gamma_re, Gamma_im, |Gamma|, ReturnLoss, VSWR, MismatchLoss) against
+ * ReferenceImpedance (R, or the common [Reference]), so a Touchstone file and the NEC Port
+ * Parameters plot alike. TouchstoneInfo gives each port's reference and the warnings.
  *
- * Errors throw ParseError naming the file, the line and the problem: a record cut short,
- * a non-number, NaN or infinity, a frequency not increasing, a bad option line, a
- * non-positive R, a magnitude below zero, or no data at all.
+ * Errors throw ParseError naming the file, the line and the problem: no option line, a
+ * record cut short or too long, a non-number, NaN or infinity, a frequency not
+ * increasing, a bad option line or keyword, a non-positive R, a magnitude below zero, or
+ * no data at all. Sizes: the file is at most 4 GB, [Number of Ports] at most 999, and
+ * nothing is allocated from a count before the data that fills it is read.
  */
 #ifndef cmTouchstone_h
 #define cmTouchstone_h
@@ -41,6 +64,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cm
 {
@@ -48,12 +72,23 @@ namespace cm
 /// 0 when the extension says nothing (then the first data line's count of numbers decides).
 int TouchstonePortsFromName(const std::string& fileName);
 
-/// Parses a 1- or 2-port file's text; `ports` 0 guesses from the first data line; more
-/// than 2 ports throws ParseError (the N-port files are written, not read).
-ColumnTable ParseTouchstone(std::string_view text, const std::string& fileName, int ports = 0);
+/// What a file says besides its table.
+struct TouchstoneInfo
+{
+  int Version = 1; ///< 1 (1.x) or 2 (2.0)
+  int Ports = 0;
+  std::vector<double> PortReferenceImpedances; ///< Ω, per port: [Reference], else R
+  std::vector<std::string> Warnings; ///< "file:line: problem" (a skipped noise block)
+};
+
+/// Parses a file's text. `ports`: the extension's (TouchstonePortsFromName), 0 when
+/// unknown: then 2.0's [Number of Ports] or, in 1.1, the first data line (3 numbers: 1
+/// port, 9: 2) decides; [Number of Ports] wins over the extension.
+ColumnTable ParseTouchstone(std::string_view text, const std::string& fileName, int ports = 0,
+  TouchstoneInfo* info = nullptr);
 
 /// Reads and parses a file (ports from the extension).
-ColumnTable ReadTouchstoneFile(const std::string& path);
+ColumnTable ReadTouchstoneFile(const std::string& path, TouchstoneInfo* info = nullptr);
 
 struct TouchstoneWriteOptions
 {

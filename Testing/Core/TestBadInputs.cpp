@@ -292,19 +292,31 @@ void ExpectNecWarning(const std::string& label, const std::string& path, long lo
   }
 }
 
-/// Expects `path` to be read (a non-empty mesh) with one warning naming it, `line` and
-/// every fragment (the formats whose parsers return warnings: gmsh).
+/// Expects `path` to be read (a non-empty mesh, or table) with one warning naming it,
+/// `line` and every fragment (the formats whose parsers return warnings: gmsh, touchstone).
 void ExpectWarning(const std::string& label, const std::string& format, const std::string& path,
   long long line, const std::vector<std::string>& frags)
 {
-  CM_CHECK_MSG(format == "gmsh", label + ": no warnings are known for the format " + format);
+  CM_CHECK_MSG(format == "gmsh" || format == "touchstone",
+    label + ": no warnings are known for the format " + format);
   try
   {
-    const GmshMesh g = ReadGmshFile(path);
-    CM_CHECK_MSG(g.NumberOfElements() > 0, label + ": the mesh was not read");
-    CM_CHECK_MSG(g.Warnings.size() == 1,
-      label + ": expected one warning, got " + std::to_string(g.Warnings.size()));
-    const std::string msg = g.Warnings.empty() ? "" : g.Warnings[0];
+    std::vector<std::string> warnings;
+    if (format == "touchstone")
+    {
+      TouchstoneInfo info;
+      CM_CHECK_MSG(ReadTouchstoneFile(path, &info).Rows() > 0, label + ": no data was read");
+      warnings = info.Warnings;
+    }
+    else
+    {
+      const GmshMesh g = ReadGmshFile(path);
+      CM_CHECK_MSG(g.NumberOfElements() > 0, label + ": the mesh was not read");
+      warnings = g.Warnings;
+    }
+    CM_CHECK_MSG(warnings.size() == 1,
+      label + ": expected one warning, got " + std::to_string(warnings.size()));
+    const std::string msg = warnings.empty() ? "" : warnings[0];
     std::printf("  %-32s warned: %s\n", label.c_str(), msg.c_str());
     CM_CHECK_MSG(msg.find(path + ":" + std::to_string(line) + ": ") != std::string::npos,
       label + ": the warning does not name the file and line " + std::to_string(line));

@@ -60,8 +60,9 @@ for k in range(8):
 # Touchstone: control byte (ports: 0 guess, 1, 2) + the test files' text.
 k = 0
 tdir = os.path.join(root, "Testing/Data/touchstone")
-for name in sorted(os.listdir(tdir)):
+for name in sorted(n for n in os.listdir(tdir) if re.search(r"\.s\d+p$", n)):
     text = open(os.path.join(tdir, name), "rb").read()
-    ports = 2 if name.endswith(".s2p") else 1
+    n = int(re.search(r"\.s(\d+)p$", name).group(1))
+    ports = n if n <= 2 else 0  # the control byte picks 0 (the file says), 1 or 2
     write("touchstone", k, bytes([ports]) + text); k += 1
     write("touchstone", k, bytes([0]) + text); k += 1

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Touchstone 1.x (cmTouchstone.h). Oracles: files written by hand whose values are
-// converted by hand here (MA and DB polar forms, frequency units, the 2-port N11 N21
-// N12 N22 order, Z and Y normalised to R), the defaults of the specification
-// (GHz S MA R 50), write → read round trips in every format and unit, and damaged
-// files that must throw ParseError naming the line.
+// Touchstone 1.1 and 2.0 (cmTouchstone.h). Oracles: files written by hand whose values
+// are converted by hand here (MA and DB polar forms, frequency units, the 2-port N11 N21
+// N12 N22 order, Z and Y normalised to R in 1.1 and in ohms in 2.0, the resistive
+// 3-port divider's S = (J − I)/2 from its Y), the defaults of the specification
+// (GHz S MA R 50), real files scikit-rf ships (Testing/Data/touchstone/skrf_*, whose
+// values are checked against the numbers printed in them), write → read round trips in
+// every format and unit and for 3 and 4 ports in 1.1 and 2.0, and damaged files that
+// must throw ParseError naming the line (or warn, for the noise block).
 #include "cmCheck.h"
+#include "cmNecNetwork.h"
+#include "cmTestFiles.h"
 #include "cmConstants.h"
 #include "cmTouchstone.h"
 #include "cmTextScan.h"
@@ -71,8 +76,8 @@ void TestOnePort()
   CM_NEAR(Col(db, "S11_re", 0), -0.5, 1e-10); // 10 digits of dB
   CM_NEAR(Col(db, "S11_dB", 0), -6.020599913, 1e-9);
   CM_NEAR(db.ReferenceImpedance, 50, 0);
-  // No option line: GHz S MA R 50.
-  const ColumnTable def = ParseTouchstone("1.5 1 0\n", "c.s1p", 1);
+  // An empty option line: GHz S MA R 50.
+  const ColumnTable def = ParseTouchstone("#\n1.5 1 0\n", "c.s1p", 1);
   CM_NEAR(Col(def, "Frequency", 0), 1.5e9, 0);
   CM_NEAR(Col(def, "S11_re", 0), 1, 0);
   // Z normalised: z = 2 is Γ = 1/3 and R = 2 R0; Y normalised: y = 2 is Γ = -1/3.
@@ -118,8 +123,8 @@ void TestTwoPort()
   CM_NEAR(Col(y, "S11_re", 0), 1.0 / 3, 1e-15);
   CM_NEAR(Col(y, "S21_re", 0), 2.0 / 3, 1e-15);
   // Ports guessed from the first data line when the name says nothing.
-  CM_CHECK(ParseTouchstone("1 0 0 0 0 0 0 0 0\n", "x.txt", 0).Find("S22_re") >= 0);
-  CM_CHECK(ParseTouchstone("1 0 0\n", "x.txt", 0).Find("S21_re") < 0);
+  CM_CHECK(ParseTouchstone("#\n1 0 0 0 0 0 0 0 0\n", "x.txt", 0).Find("S22_re") >= 0);
+  CM_CHECK(ParseTouchstone("#\n1 0 0\n", "x.txt", 0).Find("S21_re") < 0);
 }
 
 void TestRoundTrip()
@@ -193,10 +198,20 @@ void TestDamaged()
   ExpectError("# MHz S RI R -50\n1 0 0\n", "e.s1p", 1, "must be positive");
   ExpectError("# MHz S RI R\n1 0 0\n", "e.s1p", 1, "R without");
   ExpectError("# MHz S MA\n1 -0.5 0\n", "e.s1p", 2, "magnitude must not be negative");
-  ExpectError("[Version] 2.0\n# MHz S RI\n", "e.s2p", 1, "Touchstone 2");
+  ExpectError("# MHz S RI\n[Number of Ports] 1\n", "e.s1p", 2, "without '[Version] 2.0'");
   ExpectError("# MHz S RI\n1 0 0 0 0\n", "e.txt", 2, "cannot tell the number of ports");
-  ExpectError("# GHz S RI\n1 0 0 0 0 0 0 0 0\n0.5 1 2 3\n", "e.s2p", 3, "noise parameter row");
   ExpectError("# MHz S RI\n-1 0 0\n", "e.s1p", 2, "negative frequency");
+  // Not a Touchstone file: no option line before the data.
+  ExpectError("! a comment\n1 0.1 0.2\n", "e.s1p", 2, "no option line");
+  ExpectError("hello world\n", "e.s1p", 1, "no option line");
+  // A wrong count of values names the frequency's line, wherever it shows.
+  ExpectError("# MHz S RI\n1 0.1 0.2\n2 0.1\n3 0.1 0.2\n", "e.s1p", 3, "a line of 2 numbers");
+  ExpectError(
+    "# MHz S RI\n1 0.1 0.2 0.3 0.4\n2 0 0 0 0 0 0 0 0\n", "e.s2p", 2, "record cut short: 5 of 9");
+  ExpectError("# MHz S RI\n1 0.1 0.2\n2 0.1 0.2 0.3 0.4\n", "e.s1p", 3, "more than 3 numbers");
+  ExpectError(
+    "# MHz S RI\n1 0.1 0.2\n 0.3 0.4\n", "e.s1p", 3, "the frequency of line 2 has all its numbers");
+  ExpectError("# MHz S RI\n0.1 0.2\n", "e.s1p", 2, "where a frequency's record should start");
 }
 } // namespace
 
@@ -250,11 +265,353 @@ void TestPortImpedance()
     "same.s2p", 2);
   CM_CHECK(same.Find("PortImpedance1_re") < 0);
   CM_NEAR(same.Columns[static_cast<std::size_t>(same.Find("R"))][0], 50 * 1.1 / 0.9, 1e-12);
+  // HFSS 2019 wraps the line of a 5-port after 4 ports; a mode below cutoff has a purely
+  // imaginary impedance.
+  std::string five = "# GHz S RI R 50\n1";
+  for (int i = 0; i < 5; ++i)
+  {
+    five += i == 0 ? " 0.1 0 0 0 0 0 0 0\n 0 0\n" : "  0 0 0 0 0 0 0 0\n 0 0\n";
+  }
+  five +=
+    "! Gamma !  1 2 3 4 5 6 7 8\n!   9 10\n! Port Impedance0 29.25 50 0 50 0 50 0\n!    60 1\n\n";
+  const ColumnTable p5 = ParseTouchstone(five, "hfss.s5p", 5);
+  CM_CHECK(p5.Rows() == 1);
+  CM_NEAR(Col(p5, "PortImpedance1_im", 0), 29.25, 0);
+  CM_NEAR(Col(p5, "PortImpedance5_re", 0), 60, 0);
+  CM_NEAR(Col(p5, "PortImpedance5_im", 0), 1, 0);
+  ExpectError(
+    five.substr(0, five.rfind("!    60 1")), "hfss.s5p", 14, "has 8 numbers, expected 10");
   // A damaged line, or lines for only some frequencies.
   ExpectError("# GHz S RI\n1 0.1 0\n! Port Impedance 50\n", "p.s1p", 3, "expected 2");
   ExpectError(
     "# GHz S RI\n1 0.1 0\n! Port Impedance 50 0\n2 0.1 0\n", "q.s1p", 3, "for 1 of 2 frequencies");
   ExpectError("# GHz S RI\n1 0.1 0\n! Port Impedance nan 0\n", "n.s1p", 3, "not a finite number");
+}
+
+/// Expects a file to be read with exactly one warning naming `line` and `words`.
+ColumnTable ExpectWarning(
+  const std::string& text, const char* name, std::int64_t line, const char* words, std::size_t rows)
+{
+  TouchstoneInfo info;
+  ColumnTable t;
+  try
+  {
+    t = ParseTouchstone(text, name, TouchstonePortsFromName(name), &info);
+  }
+  catch (const ParseError& e)
+  {
+    std::printf("FAIL: refused: %s\n", e.what());
+    ++cmFailures;
+    return t;
+  }
+  CM_CHECK(t.Rows() == rows);
+  CM_CHECK(info.Warnings.size() == 1);
+  const std::string w = info.Warnings.empty() ? "" : info.Warnings[0];
+  std::printf("  warned: %s\n", w.c_str());
+  CM_CHECK(w.find(std::string(name) + ":" + std::to_string(line) + ": ") == 0);
+  CM_CHECK(w.find(words) != std::string::npos);
+  return t;
+}
+
+std::complex<double> S(const ColumnTable& t, int i, int j, int n, std::size_t row)
+{
+  const std::string name = NetworkParameterName('S', i - 1, j - 1, n);
+  return { Col(t, (name + "_re").c_str(), row), Col(t, (name + "_im").c_str(), row) };
+}
+
+void CNear(std::complex<double> a, std::complex<double> b, double tol)
+{
+  CM_NEAR(a.real(), b.real(), tol);
+  CM_NEAR(a.imag(), b.imag(), tol);
+}
+
+/// The value of entry (i, j), 1-based, at frequency index f of the hand-made N-ports.
+std::complex<double> Entry(int i, int j, int f)
+{
+  return { i + 0.01 * j + 0.5 * f, -0.1 * i + j };
+}
+
+void TestNPort()
+{
+  // Touchstone 1.1, 5 ports: each row starts a new line, 4 pairs at most a line, so a
+  // row of 5 pairs wraps; row-major order. Two frequencies.
+  for (const int n : { 3, 4, 5, 11 })
+  {
+    std::string text = "! hand-made\n# MHz S RI R 50\n";
+    for (int f = 0; f < 2; ++f)
+    {
+      text += std::to_string(100 + f);
+      for (int i = 1; i <= n; ++i)
+      {
+        for (int j = 1; j <= n; ++j)
+        {
+          if (j > 1 && (j - 1) % 4 == 0)
+          {
+            text += "\n  ";
+          }
+          char buf[64];
+          std::snprintf(
+            buf, sizeof buf, " %.17g %.17g", Entry(i, j, f).real(), Entry(i, j, f).imag());
+          text += buf;
+        }
+        text += "\n";
+      }
+    }
+    const std::string name = "n.s" + std::to_string(n) + "p";
+    TouchstoneInfo info;
+    const ColumnTable t = ParseTouchstone(text, name, TouchstonePortsFromName(name), &info);
+    CM_CHECK(t.Rows() == 2 && info.Ports == n && info.Version == 1);
+    CM_CHECK(info.PortReferenceImpedances == std::vector<double>(static_cast<std::size_t>(n), 50));
+    CM_NEAR(Col(t, "Frequency", 1), 101e6, 0);
+    for (int f = 0; f < 2; ++f)
+    {
+      for (int i = 1; i <= n; ++i)
+      {
+        for (int j = 1; j <= n; ++j)
+        {
+          CNear(S(t, i, j, n, static_cast<std::size_t>(f)), Entry(i, j, f), 0);
+        }
+      }
+    }
+    const std::string db = NetworkParameterName('S', n - 1, 0, n) + "_dB";
+    CM_NEAR(Col(t, db.c_str(), 0), 20 * std::log10(std::abs(Entry(n, 1, 0))), 1e-12);
+  }
+  // The resistive divider (three Z0/3 arms to a common node): normalised y = 3I − J,
+  // S = (J − I)/2, from Y normalised to R (1.1) and from Y in siemens (2.0, [Reference]
+  // over two lines).
+  const ColumnTable y1 = ParseTouchstone("# GHz Y RI R 50\n1 2 0 -1 0 -1 0\n -1 0 2 0 -1 0\n"
+                                         " -1 0 -1 0 2 0\n",
+    "y.s3p", 3);
+  const ColumnTable y2 = ParseTouchstone("[Version] 2.0\n# GHz Y RI R 75\n[Number of Ports] 3\n"
+                                         "[Reference] 50 50\n 50\n[Number of Frequencies] 1\n"
+                                         "[Network Data]\n1 0.04 0 -0.02 0 -0.02 0\n"
+                                         " -0.02 0 0.04 0 -0.02 0\n -0.02 0 -0.02 0 0.04 0\n"
+                                         "[End]\n",
+    "y.ts", 0);
+  for (const ColumnTable* t : { &y1, &y2 })
+  {
+    for (int i = 1; i <= 3; ++i)
+    {
+      for (int j = 1; j <= 3; ++j)
+      {
+        CNear(S(*t, i, j, 3, 0), i == j ? 0.0 : 0.5, 1e-15);
+      }
+    }
+    CM_NEAR(t->ReferenceImpedance, 50, 0);
+  }
+  // Z in 2.0 is in ohms: 100 Ω against 50 Ω is S = 1/3, against [Reference] 25 it is 0.6.
+  const ColumnTable z2 =
+    ParseTouchstone("[Version] 2.0\n# Hz Z RI R 50\n[Number of Ports] 1\n"
+                    "[Number of Frequencies] 1\n[Network Data]\n10 100 0\n[End]\n",
+      "z.s1p", 1);
+  CM_NEAR(Col(z2, "S11_re", 0), 1.0 / 3, 1e-15);
+  const ColumnTable z25 = ParseTouchstone("[Version] 2.0\n# Hz Z RI R 50\n[Number of Ports] 1\n"
+                                          "[Reference] 25\n[Number of Frequencies] 1\n"
+                                          "[Network Data]\n10 100 0\n[End]\n",
+    "z.s1p", 1);
+  CM_NEAR(Col(z25, "S11_re", 0), 0.6, 1e-15);
+  CM_NEAR(z25.ReferenceImpedance, 25, 0);
+  CM_NEAR(Col(z25, "R", 0), 100, 1e-12);
+  // [Two-Port Data Order]: 12_21 is row order, 21_12 the 1.1 order.
+  const std::string head2 = "[Version] 2.0\n# GHz S RI R 50\n[Number of Ports] 2\n";
+  const std::string body2 = "[Number of Frequencies] 1\n[Network Data]\n1 1 2 3 4 5 6 7 8\n[End]\n";
+  const ColumnTable o12 =
+    ParseTouchstone(head2 + "[Two-Port Data Order] 12_21\n" + body2, "o.s2p", 2);
+  const ColumnTable o21 =
+    ParseTouchstone(head2 + "[Two-Port Data Order] 21_12\n" + body2, "o.s2p", 2);
+  CNear(S(o12, 1, 2, 2, 0), { 3, 4 }, 0);
+  CNear(S(o12, 2, 1, 2, 0), { 5, 6 }, 0);
+  CNear(S(o21, 2, 1, 2, 0), { 3, 4 }, 0);
+  CNear(S(o21, 1, 2, 2, 0), { 5, 6 }, 0);
+  CNear(S(o21, 2, 2, 2, 0), { 7, 8 }, 0);
+  ExpectError(head2 + body2, "o.s2p", 5, "without [Two-Port Data Order]");
+  // [Matrix Format] Lower and Upper: the other half is the symmetric one.
+  const std::string head3 = "[Version] 2.0\n# GHz S RI R 50\n[Number of Ports] 3\n"
+                            "[Number of Frequencies] 1\n";
+  const ColumnTable lo = ParseTouchstone(head3 +
+      "[Matrix Format] Lower\n[Network Data]\n"
+      "1 11 0\n 21 0 22 0\n 31 0 32 0 33 0\n[End]\n",
+    "l.s3p", 3);
+  const ColumnTable up = ParseTouchstone(head3 +
+      "[Matrix Format] upper\n[Network Data]\n"
+      "1 11 0 21 0 31 0\n 22 0 32 0\n 33 0\n[End]\n",
+    "u.s3p", 3);
+  for (const ColumnTable* t : { &lo, &up })
+  {
+    for (int i = 1; i <= 3; ++i)
+    {
+      for (int j = 1; j <= 3; ++j)
+      {
+        CNear(S(*t, i, j, 3, 0), 10.0 * std::max(i, j) + std::min(i, j), 0);
+      }
+    }
+  }
+  // ANSYS packs a 2.0 matrix 4 pairs a line across rows, and comments its [Reference]
+  // lines: read by the count of numbers.
+  const ColumnTable packed =
+    ParseTouchstone("[Version] 2.0\n# GHZ S RI R 1\n[Number of Ports] 3\n"
+                    "[Number of Frequencies] 1\n[Matrix Format] Full\n"
+                    "[Reference]\n  1  ! Port[1]\n  50  ! Port[2]\n"
+                    "  50  ! Port[3]\n[Network Data]\n\n"
+                    "0 11 0 12 0 13 0 21 0\n 22 0 23 0 31 0 32 0\n 33 0\n\n"
+                    "[End]\n",
+      "ansys.ts", 0);
+  for (int i = 1; i <= 3; ++i)
+  {
+    for (int j = 1; j <= 3; ++j)
+    {
+      CNear(S(packed, i, j, 3, 0), 10.0 * i + j, 0);
+    }
+  }
+  CM_NEAR(Col(packed, "PortImpedance2_re", 0), 50, 0);
+  CM_NEAR(Col(packed, "PortImpedance1_re", 0), 1, 0);
+  // Damaged 2.0 files.
+  ExpectError(head3 +
+      "[Network Data]\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n"
+      "2 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n[End]\n",
+    "c.s3p", 4, "[Number of Frequencies] 1 but the network data has 2");
+  // No [End] (the specification's examples as scikit-rf copies them): read, since
+  // [Number of Frequencies] says the data is complete.
+  CM_CHECK(ParseTouchstone(
+             head3 + "[Network Data]\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n", "c.s3p", 3)
+             .Rows() == 1);
+  ExpectError(head3 + "[Network Data]\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n", "c.s3p", 6,
+    "record cut short: 13 of 19");
+  ExpectError(head3 + "[Frobnicate] 3\n", "c.s3p", 5, "unknown keyword [FROBNICATE]");
+  ExpectError(head3 + "[Mixed-Mode Order] D2,1 C2,1\n", "c.s3p", 5, "mixed-mode");
+  ExpectError(head3 + "[Reference] 50 50\n[Network Data]\n", "c.s3p", 5,
+    "[Reference] has 2 impedances, expected 3");
+  ExpectError(head3 + "1 1 0\n", "c.s3p", 5, "data before [Network Data]");
+  ExpectError("[Version] 2.0\n# GHz S RI R 50\n[Number of Frequencies] 1\n[Network Data]\n",
+    "c.s3p", 4, "without [Number of Ports]");
+  ExpectError("# GHz S RI R 50\n[Version] 2.0\n", "c.s3p", 2, "must be the first line");
+  ExpectError("[Version] 3.0\n", "c.s3p", 1, "versions 1.x and 2.0");
+  ExpectError(
+    "[Version] 2.0\n# GHz S RI R 50\n[Number of Ports] 100000\n", "c.s3p", 3, "number of ports");
+  // A value missing in the middle of a 3-port record names that frequency's line.
+  ExpectError("# GHz S RI\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n"
+              "2 1 0 0 0 0 0\n 0 0 1 0 0\n 0 0 0 0 1 0\n3 1 0 0 0 0 0\n",
+    "c.s3p", 5, "record cut short: 7 of 19 numbers");
+  ExpectError("# GHz S RI\n1 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0 0 0\n", "c.s3p", 2,
+    "more than 19 numbers");
+  ExpectError("# GHz S RI\n2 1 0 0 0 0 0\n 0 0 1 0 0 0\n 0 0 0 0 1 0\n1 1 0 0 0 0 0\n", "c.s3p", 5,
+    "frequency 1 does not increase");
+}
+
+/// The noise block is optional: a malformed one is one warning, the network data is read.
+void TestNoise()
+{
+  const std::string net = "# GHz S RI\n1 0 0 1 0 1 0 0 0\n2 0 0 1 0 1 0 0 0\n";
+  TouchstoneInfo info;
+  const ColumnTable good =
+    ParseTouchstone(net + "1 1.5 0.5 30 0.2\n2 1.6 0.5 30 0.2\n", "g.s2p", 2, &info);
+  CM_CHECK(good.Rows() == 2 && info.Warnings.empty());
+  ExpectWarning(net + "0.5 1 2 3\n", "w.s2p", 4, "noise parameter row has 4 numbers", 2);
+  ExpectWarning(net + "1 1.5 0.5 30 0.2\n1 1.6 0.5 30 0.2\n", "w.s2p", 5,
+    "noise frequency 1 does not increase", 2);
+  ExpectWarning(net + "1 1.5 0.5 30 x\n", "w.s2p", 4, "'x' is not a finite number", 2);
+  const std::string v2 = "[Version] 2.0\n# GHz S RI R 50\n[Number of Ports] 2\n"
+                         "[Two-Port Data Order] 21_12\n[Number of Frequencies] 2\n"
+                         "[Number of Noise Frequencies] 2\n[Network Data]\n"
+                         "1 0 0 1 0 1 0 0 0\n2 0 0 1 0 1 0 0 0\n[Noise Data]\n";
+  info = {};
+  const ColumnTable good2 =
+    ParseTouchstone(v2 + "1 1.5 0.5 30 0.2\n2 1.6 0.5 30 0.2\n[End]\n", "g.s2p", 2, &info);
+  CM_CHECK(good2.Rows() == 2 && info.Warnings.empty() && info.Version == 2);
+  ExpectWarning(v2 + "1 1.5 0.5 30 0.2\n[End]\n", "w.s2p", 6,
+    "[Number of Noise Frequencies] 2 but [Noise Data] has 1", 2);
+  ExpectWarning(v2 + "1 1.5 0.5\n2 1.6 0.5 30 0.2\n[End]\n", "w.s2p", 11,
+    "noise parameter row has 3 numbers", 2);
+}
+
+/// Real files scikit-rf ships (BSD-3-Clause; Testing/Data/touchstone/SOURCES.txt), each
+/// value checked against the numbers printed in the file.
+void TestRealFiles()
+{
+  const std::string data = CLOUDMAP_DATA_DIR "/touchstone/";
+  auto db = [](double d, double deg) {
+    return std::polar(std::pow(10.0, d / 20), deg * cm::Pi / 180);
+  };
+  auto ma = [](double m, double deg) { return std::polar(m, deg * cm::Pi / 180); };
+  // ANSYS Circuit, 3 ports, DB, rows of 3 pairs; "! Port Impedance" all 50 = R.
+  TouchstoneInfo info;
+  const ColumnTable w = ReadTouchstoneFile(data + "skrf_designer_wilkinson_splitter.s3p", &info);
+  CM_CHECK(w.Rows() == 1 && info.Ports == 3 && w.Find("PortImpedance1_re") < 0);
+  CM_NEAR(Col(w, "Frequency", 0), 1e9, 0);
+  CNear(S(w, 1, 1, 3, 0), db(-305.970440190181, 2.46725894847133), 1e-300);
+  CNear(S(w, 1, 2, 3, 0), db(-3.01029995663981, -90), 1e-15);
+  CNear(S(w, 2, 3, 3, 0), db(-314.431393718684, -7.07964433083589), 1e-300);
+  CNear(S(w, 3, 2, 3, 0), db(-316.53368036617, -9.03276205095497), 1e-300);
+  CNear(S(w, 3, 3, 3, 0), db(-364.676860394429, -90), 1e-300);
+  // HFSS Designer, 4 ports, RI, rows of 4 pairs.
+  const ColumnTable c = ReadTouchstoneFile(data + "skrf_designer_coupler_20deg.s4p");
+  CM_CHECK(c.Rows() == 1);
+  CM_NEAR(Col(c, "Frequency", 0), 1.5e9, 0);
+  CNear(S(c, 1, 3, 4, 0), { 0.17100990761015, 0.969846369829383 }, 0);
+  CNear(S(c, 2, 1, 4, 0), { -0.0301759708769152, -0.171005968344882 }, 0);
+  CNear(S(c, 3, 4, 4, 0), { 0.0301312889496812, 0.171013846966162 }, 0);
+  CNear(S(c, 4, 2, 4, 0), { 0.17100990761015, 0.969846369829383 }, 0);
+  // CST, version 2.0, 6 ports, MA, one row a line, [Reference] 15.063 on every port.
+  info = {};
+  const ColumnTable v = ReadTouchstoneFile(data + "skrf_cst_6ports_v2_3freq.s6p", &info);
+  CM_CHECK(v.Rows() == 3 && info.Version == 2 && info.Ports == 6);
+  CM_CHECK(info.PortReferenceImpedances == std::vector<double>(6, 15.063));
+  CM_NEAR(v.ReferenceImpedance, 15.063, 0);
+  CM_NEAR(Col(v, "Frequency", 1), 0.06e6, 0);
+  CNear(S(v, 1, 1, 6, 1), ma(0.999988, 179.767), 0);
+  CNear(S(v, 2, 1, 6, 1), ma(0.00019652, -89.0486), 0);
+  CNear(S(v, 4, 1, 6, 1), ma(9.48142e-005, 86.0489), 0);
+  CNear(S(v, 2, 1, 6, 0), ma(4.51607e-006, -0.0), 0);
+}
+
+/// Our writer's N-port files, 1.1 and 2.0, read back equal (to its 10 digits).
+void TestWriterNPort()
+{
+  for (const int n : { 2, 3, 4, 5 })
+  {
+    ColumnTable t;
+    t.ReferenceImpedance = 50;
+    t.Add("Frequency") = { 1e8, 2e8, 3e8 };
+    for (int i = 1; i <= n; ++i)
+    {
+      for (int j = 1; j <= n; ++j)
+      {
+        const std::string name = NetworkParameterName('S', i - 1, j - 1, n);
+        std::vector<double> re, im;
+        for (int f = 0; f < 3; ++f)
+        {
+          re.push_back(0.1 * Entry(i, j, f).real());
+          im.push_back(0.1 * Entry(i, j, f).imag());
+        }
+        t.Add(name + "_re") = re;
+        t.Add(name + "_im") = im;
+      }
+    }
+    for (const int version : { 1, 2 })
+    {
+      for (const char* format : { "RI", "MA", "DB" })
+      {
+        TouchstoneWriteOptions o;
+        o.Version = version;
+        o.Format = format;
+        const std::string name = "w.s" + std::to_string(n) + "p";
+        TouchstoneInfo info;
+        const ColumnTable back = ParseTouchstone(
+          WriteTouchstone(t, o), version == 2 ? "w.ts" : name, version == 2 ? 0 : n, &info);
+        CM_CHECK(back.Rows() == 3 && info.Ports == n && info.Version == version);
+        for (std::size_t f = 0; f < 3; ++f)
+        {
+          for (int i = 1; i <= n; ++i)
+          {
+            for (int j = 1; j <= n; ++j)
+            {
+              CNear(S(back, i, j, n, f), 0.1 * Entry(i, j, static_cast<int>(f)), 1e-9);
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 int TestTouchstone(int, char*[])
@@ -264,5 +621,9 @@ int TestTouchstone(int, char*[])
   TestRoundTrip();
   TestDamaged();
   TestPortImpedance();
+  TestNPort();
+  TestNoise();
+  TestRealFiles();
+  TestWriterNPort();
   return cmReport("TestTouchstone");
 }

@@ -78,15 +78,23 @@ EXPECT = {
     "feko_ports_trunc.out": (102, ["truncated DATA OF THE VOLTAGE SOURCE", "no 'Impedance in Ohm' row"]),
     "feko_ports_no_number.out": (102, ["no source number"]),
     "touchstone_empty.s2p": (0, ["empty file"]),
-    "touchstone_garbage.s2p": (1, ["a frequency"]),
+    "touchstone_garbage.s2p": (1, ["no option line", "not a Touchstone file"]),
     "touchstone_trunc_record.s2p": (7, ["record cut short", "5 of 9 numbers"]),
     "touchstone_nan.s2p": (6, ["a parameter value is not a finite number", "'nan'"]),
     "touchstone_inf.s2p": (6, ["a frequency is not a finite number", "'inf'"]),
     "touchstone_order.s2p": (6, ["frequency 100 does not increase"]),
     "touchstone_option.s2p": (4, ["option line", "unknown option 'QQ'"]),
     "touchstone_option_r.s2p": (4, ["R must be positive"]),
-    "touchstone_noise_row.s2p": (11, ["noise parameter row has 4 numbers"]),
-    "touchstone_v2.s2p": (1, ["Touchstone 2", "only Touchstone 1.x"]),
+    "touchstone_noise_row.s2p": (11, ["noise parameter row has 4 numbers", "noise parameters are skipped"]),
+    "touchstone_v2.s2p": (6, ["data before [Network Data]"]),
+    "touchstone_no_option.s2p": (5, ["no option line"]),
+    "touchstone_v2_nfreq.s6p": (21, ["[Number of Frequencies] 4 but the network data has 3"]),
+    "touchstone_v2_keyword.s6p": (19, ["unknown keyword [REFERENCES]"]),
+    "touchstone_v2_ports_huge.s6p": (18, ["1000000000000", "above the limit"]),
+    "touchstone_v2_ports_negative.s6p": (18, ["negative", "-6"]),
+    "touchstone_v2_reference.s6p": (19, ["[Reference] has 5 impedances, expected 6"]),
+    "touchstone_v2_count.s6p": (29, ["record cut short", "71 of 73 numbers"]),
+    "touchstone_v2_noise.s2p": (6, ["[Number of Noise Frequencies] 3 but [Noise Data] has 2"]),
     "ffe_empty.ffe": (0, ["not a FEKO far-field file"]),
     "ffe_garbage.ffe": (0, ["not a FEKO far-field file"]),
     "ffe_trunc_header.ffe": (10, ["no far-field block"]),
@@ -316,8 +324,45 @@ add("touchstone_inf.s2p", T, "nan-inf", "error", 0, [], sub_line(t, 6, "200", "i
 add("touchstone_order.s2p", T, "index-range", "error", 0, [], sub_line(t, 6, "200", "100"))
 add("touchstone_option.s2p", T, "garbage", "error", 0, [], sub_line(t, 4, "MA", "QQ"))
 add("touchstone_option_r.s2p", T, "garbage", "error", 0, [], sub_line(t, 4, "R 50", "R -50"))
-add("touchstone_noise_row.s2p", T, "truncation", "error", 0, [], sub_line(t, 11, "3.5 0.2 20 0.25", "3.5 0.2 20"))
+# The noise block is optional: a damaged one is one warning, the network data is read.
+add("touchstone_noise_row.s2p", T, "truncation", "warn", 0, [], sub_line(t, 11, "3.5 0.2 20 0.25", "3.5 0.2 20"))
 add("touchstone_v2.s2p", T, "garbage", "error", 0, [], "[Version] 2.0\n" + t)
+add("touchstone_no_option.s2p", T, "garbage", "error", 0, [], replace_line(t, 4, "! (no option line)"))
+# N ports (1.1): scikit-rf's ANSYS Circuit 3-port (rows of 3 pairs), given a second frequency.
+t3 = read("touchstone/skrf_designer_wilkinson_splitter.s3p")
+ls3 = lines_of(t3)
+rec = [l for l in ls3 if l.startswith("1 ") or l.startswith("                -")] + \
+    [l for l in ls3 if l.startswith("! Port Impedance")]
+assert len(rec) == 4 and rec[0].startswith("1 ") and t3.endswith("\n\n")
+two = t3 + "\n".join([rec[0].replace("1 ", "2 ", 1)] + rec[1:]) + "\n"
+f2 = len(ls3)  # the line of the second frequency's record: its second row loses a pair
+add("touchstone_s3p_count.s3p", T, "count-smaller", "error", f2,
+    ["record cut short", "17 of 19 numbers", "line %d ('! Port Impedance') follows" % (f2 + 3)],
+    sub_line(two, f2 + 1, "-318.019601937506 -0.266232623866018 ", ""))
+add("touchstone_s3p_order.s3p", T, "index-range", "error", f2, ["frequency 0.5 does not increase"],
+    sub_line(two, f2, "2 ", "0.5 "))
+# Version 2.0: scikit-rf's CST 6-port (3 frequencies, one matrix row a line).
+t6 = read("touchstone/skrf_cst_6ports_v2_3freq.s6p")
+add("touchstone_v2_nfreq.s6p", T, "count-larger", "error", 0, [],
+    sub_line(t6, 21, "[Number of Frequencies] 3", "[Number of Frequencies] 4"))
+# No [End]: read ([Number of Frequencies] says the data is complete), as its reference.
+add("touchstone_v2_no_end.s6p", T, "truncation", "accept", 0, [], t6.replace("[End]\n", ""),
+    "../touchstone/skrf_cst_6ports_v2_3freq.s6p")
+# Cut inside the last frequency's record: refused, naming that frequency's line.
+add("touchstone_v2_trunc.s6p", T, "truncation", "error", 35, ["record cut short", "49 of 73 numbers"],
+    "\n".join(lines_of(t6)[:38]) + "\n")
+add("touchstone_v2_keyword.s6p", T, "garbage", "error", 0, [], sub_line(t6, 19, "[Reference]", "[References]"))
+add("touchstone_v2_ports_huge.s6p", T, "count-huge", "error", 0, [],
+    sub_line(t6, 18, "[Number of Ports] 6", "[Number of Ports] 1000000000000"))
+add("touchstone_v2_ports_negative.s6p", T, "count-negative", "error", 0, [],
+    sub_line(t6, 18, "[Number of Ports] 6", "[Number of Ports] -6"))
+add("touchstone_v2_reference.s6p", T, "count-smaller", "error", 0, [], sub_line(t6, 20, "15.063 ", "", ))
+add("touchstone_v2_count.s6p", T, "truncation", "error", 0, [], sub_line(t6, 31, "0               0 ", "", ))
+add("touchstone_v2_noise.s2p", T, "count-larger", "warn", 0, [],
+    "[Version] 2.0\n# MHz S RI R 50\n[Number of Ports] 2\n[Two-Port Data Order] 21_12\n"
+    "[Number of Frequencies] 2\n[Number of Noise Frequencies] 2\n[Network Data]\n"
+    "100 0 0 0.5 0 0.5 0 0 0\n200 0 0 0.5 0 0.5 0 0 0\n[Noise Data]\n100 3.0 0.1 10 0.2\n"
+    "200 3.5 0.2 20 0.25\n[End]\n".replace("[Number of Noise Frequencies] 2", "[Number of Noise Frequencies] 3"))
 add("touchstone_crlf.s2p", T, "crlf", "accept", 0, [], crlf(t), REFT)
 add("touchstone_bom.s2p", T, "bom", "accept", 0, [], bom(t), REFT)
 add("touchstone_tabs.s2p", T, "tabs", "accept", 0, [], tabs(t), REFT)
