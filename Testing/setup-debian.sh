@@ -40,7 +40,7 @@ packages=(
   libeigen3-dev libboost-dev libx11-dev libgl-dev
   python3-matplotlib python3-scikit-rf # py.touchstone_skrf: scikit-rf as the Touchstone oracle
   python3-h5py
-  libfast-float-dev # the readers' number parser (Readers/Core/cmTextScan.cpp)
+  libfast-float-dev # the readers' number parser (Filters/Common/Core/cmScanDouble.cpp)
 )
 # Does this release have openEMS? The archive decides (apt-cache policy) when
 # apt has package lists; without lists, the release number does (only Debian 12).

@@ -170,16 +170,81 @@ bool LooksLikeCstFarField(std::string_view head)
   return !AngleSystem(HeaderColumns(first)).empty() && IsRule(second);
 }
 
-FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
+namespace
 {
-  LineScanner s(text, file);
+/// The CST far-field parser: its state, and one member per part of the file. Run() reads
+/// the header (column roles, then units), names the outputs, then reads the rows.
+class CstFarFieldParser
+{
+public:
+  CstFarFieldParser(std::string_view text, const std::string& file)
+    : S(text, file)
+    , Text(text)
+    , File(file)
+  {}
+
+  FarFieldGrid Run();
+
+private:
+  void ReadHeader();
+  /// Which columns hold the total, the two components (abs, phase) and the axial ratio.
+  void AssignColumns();
+  /// The units in brackets: one quantity for the components and the total.
+  void CheckUnits();
+  /// Gain only where the file says directivity, gain or realized gain.
+  void SetGainKind();
+  void NameOutputs();
+  /// One row's values into V; false at a blank line.
+  bool ReadValues(std::string_view line);
+  void StoreRow();
+  FarFieldGrid Finish();
+
+  LineScanner S;
+  std::string_view Text;
+  const std::string& File;
+  std::vector<Column> Cols;
+  FarFieldGrid G;
+  int Total = -1, Axial = -1, Abs1 = -1, Ph1 = -1, Abs2 = -1, Ph2 = -1;
+  std::string Pol;
+  UnitMeaning M1, M2;
+  Quantity Q = Quantity::Unknown;
+  bool GainTotal = false, FieldTotal = false;
+  std::vector<std::string_view> Tok;
+  std::vector<double> V;
+  std::int64_t Limit = 0; ///< rows the file could hold
+};
+
+FarFieldGrid CstFarFieldParser::Run()
+{
+  this->ReadHeader();
+  this->AssignColumns();
+  this->CheckUnits();
+  this->SetGainKind();
+  this->NameOutputs();
+  this->Limit = static_cast<std::int64_t>(this->Text.size() / 8) + 1;
+  this->V.resize(this->Cols.size());
+  std::string_view line;
+  while (this->S.Next(line))
+  {
+    if (this->ReadValues(line))
+    {
+      this->StoreRow();
+    }
+  }
+  return this->Finish();
+}
+
+/// The column names (with units) and the dashed rule under them.
+void CstFarFieldParser::ReadHeader()
+{
+  LineScanner& s = this->S;
   std::string_view line;
   if (!s.Next(line))
   {
-    throw ParseError(file, 0, "empty file: expected a CST far-field export");
+    throw ParseError(this->File, 0, "empty file: expected a CST far-field export");
   }
-  const std::vector<Column> cols = HeaderColumns(line);
-  const std::string system = AngleSystem(cols);
+  this->Cols = HeaderColumns(line);
+  const std::string system = AngleSystem(this->Cols);
   if (system.empty())
   {
     s.Fail("not a CST far-field export: the first line must name the columns with units in "
@@ -198,11 +263,14 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
   {
     s.Fail("expected the dashed rule under the column names");
   }
-  // Roles: the total column, two complex components (abs + phase), the axial ratio.
-  FarFieldGrid g;
-  g.SourceFormat = "CST";
-  int total = -1, axial = -1, abs1 = -1, ph1 = -1, abs2 = -1, ph2 = -1;
-  std::string pol;
+  this->G.SourceFormat = "CST";
+}
+
+void CstFarFieldParser::AssignColumns()
+{
+  const std::vector<Column>& cols = this->Cols;
+  const std::string& file = this->File;
+  std::string& pol = this->Pol;
   auto component = [](const std::string& n, const char* what) { return n == std::string(what); };
   for (std::size_t c = 2; c < cols.size(); ++c)
   {
@@ -210,7 +278,7 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     const int ci = static_cast<int>(c);
     if (n.rfind("AX.RATIO", 0) == 0 || n.rfind("AXIALRATIO", 0) == 0)
     {
-      axial = ci;
+      this->Axial = ci;
       continue;
     }
     const bool isAbs = n.rfind("ABS(", 0) == 0, isPhase = n.rfind("PHASE(", 0) == 0;
@@ -239,7 +307,7 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     }
     else if (isAbs)
     {
-      total = ci; // Dir., Gain, Realized Gain; or the field itself: Abs(V), Abs(E), Abs(H)
+      this->Total = ci; // Dir., Gain, Realized Gain; or the field itself: Abs(V), Abs(E), Abs(H)
       continue;
     }
     else
@@ -251,17 +319,25 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
       throw ParseError(file, 1, "the columns mix " + pol + " and " + p + " components");
     }
     pol = p;
-    (which == "1" ? (isAbs ? abs1 : ph1) : (isAbs ? abs2 : ph2)) = ci;
+    (which == "1" ? (isAbs ? this->Abs1 : this->Ph1) : (isAbs ? this->Abs2 : this->Ph2)) = ci;
   }
-  if (abs1 < 0 || ph1 < 0 || abs2 < 0 || ph2 < 0)
+  if (this->Abs1 < 0 || this->Ph1 < 0 || this->Abs2 < 0 || this->Ph2 < 0)
   {
     throw ParseError(file, 1,
       "the header needs Abs() and Phase() columns of two field components (Theta/Phi, "
       "Horiz/Vert or Left/Right)");
   }
-  // The unit in brackets says what the values are; the column name only tells
-  // directivity, gain and realized gain apart. Both components must share one unit.
-  const UnitMeaning m1 = MeaningOf(cols[abs1].Unit), m2 = MeaningOf(cols[abs2].Unit);
+}
+
+// The unit in brackets says what the values are; the column name only tells
+// directivity, gain and realized gain apart. Both components must share one unit.
+void CstFarFieldParser::CheckUnits()
+{
+  const std::vector<Column>& cols = this->Cols;
+  const std::string& file = this->File;
+  const int abs1 = this->Abs1, abs2 = this->Abs2, total = this->Total;
+  this->M1 = MeaningOf(cols[abs1].Unit);
+  this->M2 = MeaningOf(cols[abs2].Unit);
   for (int c : { abs1, abs2, total })
   {
     if (c >= 0 && MeaningOf(cols[c].Unit).What == Quantity::Unknown)
@@ -273,21 +349,27 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
           "directivity or gain)");
     }
   }
-  if (m1.What != m2.What)
+  if (this->M1.What != this->M2.What)
   {
     throw ParseError(file, 1,
       "the components " + cols[abs1].Printed + " [" + cols[abs1].Unit + "] and " +
         cols[abs2].Printed + " [" + cols[abs2].Unit + "] have units of different quantities");
   }
-  const Quantity q = m1.What;
-  if (total >= 0 && MeaningOf(cols[total].Unit).What != q)
+  this->Q = this->M1.What;
+  if (total >= 0 && MeaningOf(cols[total].Unit).What != this->Q)
   {
     throw ParseError(file, 1,
       "the total " + cols[total].Printed + " [" + cols[total].Unit + "] and the components [" +
         cols[abs1].Unit + "] have units of different quantities");
   }
-  // Gain only where the file says directivity, gain or realized gain (in dBi or linear).
-  bool gainTotal = false;
+}
+
+void CstFarFieldParser::SetGainKind()
+{
+  const std::vector<Column>& cols = this->Cols;
+  const int abs1 = this->Abs1, total = this->Total;
+  const Quantity q = this->Q;
+  FarFieldGrid& g = this->G;
   if (q == Quantity::Power)
   {
     const std::string tn = total >= 0 ? cols[total].Name : std::string();
@@ -296,10 +378,10 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
       : tn.find("GAIN") != std::string::npos ? "Gain"
       : tn.find("DIR") != std::string::npos  ? "Directivity"
                                              : "";
-    gainTotal = !g.GainKind.empty();
-    if (!gainTotal)
+    this->GainTotal = !g.GainKind.empty();
+    if (!this->GainTotal)
     {
-      throw ParseError(file, 1,
+      throw ParseError(this->File, 1,
         std::string("the components are in [") + cols[abs1].Unit +
           "] (a directivity or gain) but " +
           (total >= 0 ? "the total column " + cols[total].Printed + " names neither"
@@ -317,118 +399,146 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     // Ephi = -eta0 Htheta), so that the E columns always hold E.
     g.FieldUnit = q == Quantity::Relative ? "relative" : q == Quantity::Volts ? "V" : "V/m";
   }
+}
+
+void CstFarFieldParser::NameOutputs()
+{
+  const std::vector<Column>& cols = this->Cols;
+  const std::string& pol = this->Pol;
+  const int total = this->Total;
+  FarFieldGrid& g = this->G;
   const char* suffix1 = pol == "spherical" ? "theta" : pol == "ludwig3" ? "horiz" : "left";
   const char* suffix2 = pol == "spherical" ? "phi" : pol == "ludwig3" ? "vert" : "right";
   // A component's own values: Gain_<c> for a gain; otherwise its name and unit as printed.
   auto named = [&](int c, const char* suffix) {
-    return gainTotal ? std::string("Gain_") + suffix : cols[c].Printed + "_" + cols[c].Unit;
+    return this->GainTotal ? std::string("Gain_") + suffix : cols[c].Printed + "_" + cols[c].Unit;
   };
-  g.Extra.emplace_back(named(abs1, suffix1), std::vector<double>());
-  g.Extra.emplace_back(named(abs2, suffix2), std::vector<double>());
-  if (axial >= 0)
+  g.Extra.emplace_back(named(this->Abs1, suffix1), std::vector<double>());
+  g.Extra.emplace_back(named(this->Abs2, suffix2), std::vector<double>());
+  if (this->Axial >= 0)
   {
     g.Extra.emplace_back("AxialRatio", std::vector<double>());
   }
   // A total that is no gain (|E| in V or V/m, |H|, a relative pattern) is kept under its
   // printed name and unit, e.g. "Abs(V)_V" or "Abs(E)_dBV/m".
-  const bool fieldTotal = total >= 0 && !gainTotal;
-  if (fieldTotal)
+  this->FieldTotal = total >= 0 && !this->GainTotal;
+  if (this->FieldTotal)
   {
     g.Extra.emplace_back(cols[total].Printed + "_" + cols[total].Unit, std::vector<double>());
   }
-  const double eta0 = FreeSpaceWaveImpedance;
-  const std::int64_t limit = static_cast<std::int64_t>(text.size() / 8) + 1;
-  std::vector<std::string_view> tok;
-  std::vector<double> v(cols.size());
-  const double d2r = cm::RadiansPerDegree;
-  while (s.Next(line))
+}
+
+bool CstFarFieldParser::ReadValues(std::string_view line)
+{
+  LineScanner& s = this->S;
+  const std::vector<Column>& cols = this->Cols;
+  std::vector<std::string_view>& tok = this->Tok;
+  std::vector<double>& v = this->V;
+  if (Trim(line).empty())
   {
-    if (Trim(line).empty())
+    return false;
+  }
+  Tokenize(line, tok);
+  if (tok.size() != cols.size())
+  {
+    s.Fail("row has " + std::to_string(tok.size()) + " fields, the header names " +
+      std::to_string(cols.size()) + " columns");
+  }
+  if (this->G.NumberOfSamples() >= this->Limit)
+  {
+    s.Fail("more rows than the file could hold");
+  }
+  for (std::size_t c = 0; c < cols.size(); ++c)
+  {
+    // CST prints -inf dB for a null of a linear-scale export converted to dB; keep it.
+    v[c] = NeedDouble(s, tok[c], "a number");
+    if (std::isnan(v[c]))
     {
-      continue;
+      s.Fail("column " + std::to_string(c + 1) + " is not a number: '" +
+        std::string(tok[c].substr(0, 20)) + "'");
     }
-    Tokenize(line, tok);
-    if (tok.size() != cols.size())
+    if (std::isinf(v[c]) && !Decibel(cols[c].Unit))
     {
-      s.Fail("row has " + std::to_string(tok.size()) + " fields, the header names " +
-        std::to_string(cols.size()) + " columns");
-    }
-    if (g.NumberOfSamples() >= limit)
-    {
-      s.Fail("more rows than the file could hold");
-    }
-    for (std::size_t c = 0; c < cols.size(); ++c)
-    {
-      // CST prints -inf dB for a null of a linear-scale export converted to dB; keep it.
-      v[c] = NeedDouble(s, tok[c], "a number");
-      if (std::isnan(v[c]))
-      {
-        s.Fail("column " + std::to_string(c + 1) + " is not a number: '" +
-          std::string(tok[c].substr(0, 20)) + "'");
-      }
-      if (std::isinf(v[c]) && !Decibel(cols[c].Unit))
-      {
-        s.Fail("column " + std::to_string(c + 1) + " is infinite ('" +
-          std::string(tok[c].substr(0, 20)) + "'); only dB columns may print -inf");
-      }
-    }
-    const double th = v[0], ph = v[1];
-    if (!std::isfinite(th) || !std::isfinite(ph))
-    {
-      s.Fail("theta and phi must be finite");
-    }
-    const std::complex<double> a = std::polar(Magnitude(v[abs1], m1), v[ph1] * d2r);
-    const std::complex<double> b = std::polar(Magnitude(v[abs2], m2), v[ph2] * d2r);
-    std::complex<double> et, ep;
-    if (pol == "spherical")
-    {
-      et = a, ep = b;
-    }
-    else if (pol == "ludwig3")
-    {
-      const double c = std::cos(ph * d2r), sn = std::sin(ph * d2r);
-      et = a * c + b * sn;
-      ep = -a * sn + b * c;
-    }
-    else
-    {
-      // CST: E_R = (Eθ + jEφ)/√2, E_L = (Eθ − jEφ)/√2 (IEEE with e^{jωt}: the RHCP unit
-      // vector is (θ̂ − jφ̂)/√2). Checked on CST's own exports of one antenna (MEMACS
-      // FF_spherical_circ_pos180.txt against FF_spherical_lin_pos180.txt).
-      const std::complex<double> j(0, 1);
-      et = (b + a) / std::sqrt(2.0); // (E_R + E_L)/√2
-      ep = -j * (b - a) / std::sqrt(2.0); // −j(E_R − E_L)/√2
-    }
-    if (q == Quantity::HField)
-    {
-      const std::complex<double> ht = et, hp = ep;
-      et = eta0 * hp;
-      ep = -eta0 * ht;
-    }
-    g.Theta.push_back(th);
-    g.Phi.push_back(ph);
-    g.EthetaRe.push_back(et.real());
-    g.EthetaIm.push_back(et.imag());
-    g.EphiRe.push_back(ep.real());
-    g.EphiIm.push_back(ep.imag());
-    if (fieldTotal)
-    {
-      g.Extra.back().second.push_back(v[total]);
-    }
-    else if (total >= 0)
-    {
-      const double db =
-        Decibel(cols[total].Unit) ? v[total] : 10 * std::log10(v[total] > 0 ? v[total] : 0.0);
-      // A null prints as -inf dB (or 0 linear): store NEC's no-field value instead.
-      g.Gain.push_back(db < NoFieldDecibels ? NoFieldDecibels : db);
-    }
-    g.Extra[0].second.push_back(v[abs1]);
-    g.Extra[1].second.push_back(v[abs2]);
-    if (axial >= 0)
-    {
-      g.Extra[2].second.push_back(v[axial]);
+      s.Fail("column " + std::to_string(c + 1) + " is infinite ('" +
+        std::string(tok[c].substr(0, 20)) + "'); only dB columns may print -inf");
     }
   }
+  if (!std::isfinite(v[0]) || !std::isfinite(v[1]))
+  {
+    s.Fail("theta and phi must be finite");
+  }
+  return true;
+}
+
+/// The row's two components as Etheta, Ephi (from Ludwig-3 or circular, and H to E),
+/// and its total and extra columns.
+void CstFarFieldParser::StoreRow()
+{
+  const std::vector<double>& v = this->V;
+  const std::string& pol = this->Pol;
+  const int total = this->Total;
+  FarFieldGrid& g = this->G;
+  const double eta0 = FreeSpaceWaveImpedance;
+  const double d2r = cm::RadiansPerDegree;
+  const double th = v[0], ph = v[1];
+  const std::complex<double> a = std::polar(Magnitude(v[this->Abs1], this->M1), v[this->Ph1] * d2r);
+  const std::complex<double> b = std::polar(Magnitude(v[this->Abs2], this->M2), v[this->Ph2] * d2r);
+  std::complex<double> et, ep;
+  if (pol == "spherical")
+  {
+    et = a, ep = b;
+  }
+  else if (pol == "ludwig3")
+  {
+    const double c = std::cos(ph * d2r), sn = std::sin(ph * d2r);
+    et = a * c + b * sn;
+    ep = -a * sn + b * c;
+  }
+  else
+  {
+    // CST: E_R = (Eθ + jEφ)/√2, E_L = (Eθ − jEφ)/√2 (IEEE with e^{jωt}: the RHCP unit
+    // vector is (θ̂ − jφ̂)/√2). Checked on CST's own exports of one antenna (MEMACS
+    // FF_spherical_circ_pos180.txt against FF_spherical_lin_pos180.txt).
+    const std::complex<double> j(0, 1);
+    et = (b + a) / std::sqrt(2.0); // (E_R + E_L)/√2
+    ep = -j * (b - a) / std::sqrt(2.0); // −j(E_R − E_L)/√2
+  }
+  if (this->Q == Quantity::HField)
+  {
+    const std::complex<double> ht = et, hp = ep;
+    et = eta0 * hp;
+    ep = -eta0 * ht;
+  }
+  g.Theta.push_back(th);
+  g.Phi.push_back(ph);
+  g.EthetaRe.push_back(et.real());
+  g.EthetaIm.push_back(et.imag());
+  g.EphiRe.push_back(ep.real());
+  g.EphiIm.push_back(ep.imag());
+  if (this->FieldTotal)
+  {
+    g.Extra.back().second.push_back(v[total]);
+  }
+  else if (total >= 0)
+  {
+    const std::string& unit = this->Cols[total].Unit;
+    const double db = Decibel(unit) ? v[total] : 10 * std::log10(v[total] > 0 ? v[total] : 0.0);
+    // A null prints as -inf dB (or 0 linear): store NEC's no-field value instead.
+    g.Gain.push_back(db < NoFieldDecibels ? NoFieldDecibels : db);
+  }
+  g.Extra[0].second.push_back(v[this->Abs1]);
+  g.Extra[1].second.push_back(v[this->Abs2]);
+  if (this->Axial >= 0)
+  {
+    g.Extra[2].second.push_back(v[this->Axial]);
+  }
+}
+
+FarFieldGrid CstFarFieldParser::Finish()
+{
+  FarFieldGrid& g = this->G;
+  const std::string& file = this->File;
+  LineScanner& s = this->S;
   if (g.Theta.empty())
   {
     throw ParseError(file, s.LineNumber(), "no rows under the header");
@@ -438,15 +548,21 @@ FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
     // CST's "360" ranges (theta 0..360 or -180..180 over half a turn of phi) go to the
     // table's; a spherical component's own value at a filled pole is not known (NaN).
     std::vector<std::string> basis;
-    if (pol == "spherical")
+    if (this->Pol == "spherical")
     {
       basis = { g.Extra[0].first, g.Extra[1].first };
     }
     MapToTableRanges(g, file, s.LineNumber(), basis);
-    return g;
+    return std::move(g);
   }
   FinishFarFieldGrid(g, file, s.LineNumber());
-  return g;
+  return std::move(g);
+}
+} // namespace
+
+FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
+{
+  return CstFarFieldParser(text, file).Run();
 }
 
 FarFieldGrid ReadCstFarFieldFile(const std::string& path)

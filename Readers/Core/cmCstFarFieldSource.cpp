@@ -122,206 +122,317 @@ bool LooksLikeCstFarFieldSource(std::string_view head)
   return false;
 }
 
-CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::string& file)
+namespace
 {
-  CstFarFieldSource out;
-  LineScanner s(text, file);
+/// The CST farfield source parser: its state, and one member per block. Run() reads the
+/// file comment by comment ("// <key>", then its values) and hands each to its member.
+class CstSourceParser
+{
+public:
+  CstSourceParser(std::string_view text, const std::string& file)
+    : S(text, file)
+    , Text(text)
+    , File(file)
+    , RowLimit(static_cast<std::int64_t>(text.size() / 11) + 1) // "0 0 0 0 0 0"
+  {}
+
+  CstFarFieldSource Run();
+
+private:
+  /// One "// <key>" comment and its values.
+  void ReadBlock(const std::string& k, std::string_view line);
+  /// The banner, Version, Data Type, #Frequencies; false for another key.
+  bool ReadSetting(const std::string& k);
+  // Position, zAxis, xAxis: a warning, not the file, when bad.
+  void ReadFrame(const std::string& k, std::string_view line);
+  void ReadPowers();
+  void ReadCounts(std::string_view line);
+  // One far-field block: its header values, its rows, its checks.
+  void ReadGrid();
+  FarFieldGrid StartGrid(std::size_t fi, double& prad) const;
+  void ReadGridRows(FarFieldGrid& g, std::size_t fi, double prad);
+  void Finish();
+
+  CstFarFieldSource Out;
+  LineScanner S;
+  std::string_view Text;
+  const std::string& File;
+  std::vector<std::string_view> Tok;
+  std::int64_t NFreq = -1;
+  std::vector<std::int64_t> PowerLines;
+  std::vector<double> Powers; // 4 per frequency: Prad, Pacc, Pstim, f
+  std::vector<std::pair<std::string, std::vector<double>>> Frame;
+  std::string Problem, NoPower;
+  const std::int64_t RowLimit;
+  bool SawBanner = false;
+  std::int64_t NPhi = -1, NTheta = -1, CountsLine = 0;
+};
+
+CstFarFieldSource CstSourceParser::Run()
+{
   std::string_view line;
-  std::vector<std::string_view> tok;
-  std::int64_t nfreq = -1;
-  std::vector<std::int64_t> powerLines;
-  std::vector<double> powers; // 4 per frequency: Prad, Pacc, Pstim, f
-  std::vector<std::pair<std::string, std::vector<double>>> frame;
-  std::string problem, noPower;
-  const std::int64_t rowLimit = static_cast<std::int64_t>(text.size() / 11) + 1; // "0 0 0 0 0 0"
-  bool sawBanner = false;
-  std::int64_t nphi = -1, ntheta = -1, countsLine = 0;
-  while (s.Next(line))
+  while (this->S.Next(line))
   {
     const std::string k = Key(line);
     if (k.empty())
     {
       if (!Trim(line).empty())
       {
-        s.Fail("unexpected line outside a block: '" + std::string(Trim(line).substr(0, 40)) +
+        this->S.Fail("unexpected line outside a block: '" + std::string(Trim(line).substr(0, 40)) +
           "' (a CST farfield source file has a // comment before each value)");
       }
       continue;
     }
-    if (k == "CSTFARFIELDSOURCEFILE")
-    {
-      sawBanner = true;
-    }
-    else if (Starts(k, "VERSION"))
-    {
-      if (NextValues(s, tok) && !tok.empty())
-      {
-        out.Version = std::string(tok[0]);
-      }
-    }
-    else if (k == "DATATYPE")
-    {
-      if (!NextValues(s, tok) || tok.empty())
-      {
-        s.Fail("'// Data Type' has no value on the next line");
-      }
-      if (Upper(tok[0]) != "FARFIELD")
-      {
-        s.Fail("Data Type '" + std::string(tok[0].substr(0, 20)) +
-          "': only far-field sources (Farfield) are read");
-      }
-    }
-    else if (k == "#FREQUENCIES")
-    {
-      if (!NextValues(s, tok) || tok.size() != 1)
-      {
-        s.Fail("'// #Frequencies' needs one count on the next line");
-      }
-      nfreq = NeedCount(s, tok[0], "the number of frequencies", rowLimit);
-      if (nfreq == 0)
-      {
-        s.Fail("#Frequencies is 0: the file holds no far field");
-      }
-    }
-    else if (k == "POSITION" || k == "ZAXIS" || k == "XAXIS")
-    {
-      // Where the source sits and how it is turned: for the field data only (the
-      // pattern is in the source's own θ, φ); a bad one costs a warning, not the file.
-      const std::int64_t at = s.LineNumber();
-      std::vector<double> v;
-      if (NextNumbers(s, 3, v, problem))
-      {
-        frame.emplace_back(k == "POSITION" ? "Position" : k == "ZAXIS" ? "zAxis" : "xAxis", v);
-      }
-      else
-      {
-        out.Warnings.push_back(ParseError::Format(
-          file, at + 1, "'" + std::string(Trim(line)) + "' is left out: " + problem));
-      }
-    }
-    else if (Starts(k, "RADIATED/ACCEPTED/STIMULATEDPOWER"))
-    {
-      if (nfreq < 0)
-      {
-        s.Fail("the power block comes before '// #Frequencies'");
-      }
-      powerLines.clear();
-      if (!NextNumbers(s, static_cast<std::size_t>(4 * nfreq), powers, problem, &powerLines))
-      {
-        throw ParseError(file, s.LineNumber() + 1,
-          "the Radiated/Accepted/Stimulated Power , Frequency block of " + std::to_string(nfreq) +
-            " frequencies: " + problem);
-      }
-    }
-    else if (Starts(k, ">>TOTAL#PHISAMPLES"))
-    {
-      countsLine = s.LineNumber();
-      if (!NextValues(s, tok) || tok.size() != 2)
-      {
-        s.Fail("'" + std::string(Trim(line)) + "' needs two counts on the next line");
-      }
-      nphi = NeedCount(s, tok[0], "the number of phi samples", rowLimit);
-      ntheta = NeedCount(s, tok[1], "the number of theta samples", rowLimit);
-      if (nphi == 0 || ntheta == 0)
-      {
-        s.Fail("no samples (" + std::to_string(nphi) + " x " + std::to_string(ntheta) + ")");
-      }
-      const std::int64_t left = static_cast<std::int64_t>(text.size() - s.Offset());
-      if (nphi * ntheta > left / 11 + 1) // a row is at least "0 0 0 0 0 0" and its end
-      {
-        s.Fail("announces " + std::to_string(nphi) + " x " + std::to_string(ntheta) + " = " +
-          std::to_string(nphi * ntheta) + " rows, more than the " + std::to_string(left) +
-          " bytes after it could hold (a cut file?)");
-      }
-    }
-    else if (Starts(k, ">>PHI,THETA"))
-    {
-      if (nfreq < 0 || powers.empty())
-      {
-        s.Fail("far-field rows before '// #Frequencies' and the power block");
-      }
-      if (nphi < 0)
-      {
-        s.Fail("far-field rows without '// >> Total #phi samples, total #theta samples'");
-      }
-      if (static_cast<std::int64_t>(out.Grids.size()) >= nfreq)
-      {
-        s.Fail("more far-field blocks than the " + std::to_string(nfreq) + " of #Frequencies");
-      }
-      const std::size_t fi = out.Grids.size();
-      FarFieldGrid g;
-      g.SourceFormat = "CST";
-      g.FieldUnit = "V";
-      g.Frequency = powers[4 * fi + 3];
-      const double prad = powers[4 * fi];
-      const bool directivity = prad > 0;
-      g.GainKind = directivity ? "Directivity" : "";
-      if (!directivity && noPower.empty())
-      {
-        noPower = ParseError::Format(file, powerLines[4 * fi],
-          "the radiated power at " + std::to_string(g.Frequency) + " Hz is " +
-            std::to_string(prad) +
-            " W: no directivity (Gain) at such frequencies, the fields are read");
-      }
-      const std::size_t n = static_cast<std::size_t>(nphi * ntheta);
-      for (auto* v : { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm })
-      {
-        v->reserve(n);
-      }
-      const double scale = 4 * cm::Pi / (2 * FreeSpaceWaveImpedance * prad);
-      double v[6];
-      for (std::size_t r = 0; r < n; ++r)
-      {
-        if (!NextValues(s, tok))
-        {
-          s.Fail("far-field block " + std::to_string(fi + 1) + " ends after " + std::to_string(r) +
-            " of its " + std::to_string(n) + " rows (" + std::to_string(nphi) + " phi x " +
-            std::to_string(ntheta) + " theta, line " + std::to_string(countsLine + 1) + ")");
-        }
-        if (tok.size() != 6)
-        {
-          s.Fail("row has " + std::to_string(tok.size()) +
-            " fields, expected Phi Theta Re(E_Theta) Im(E_Theta) Re(E_Phi) Im(E_Phi)");
-        }
-        static const char* const names[6] = { "Phi", "Theta", "Re(E_Theta)", "Im(E_Theta)",
-          "Re(E_Phi)", "Im(E_Phi)" };
-        for (int c = 0; c < 6; ++c)
-        {
-          v[c] = NeedFinite(s, tok[static_cast<std::size_t>(c)], names[c]);
-        }
-        g.Phi.push_back(v[0]);
-        g.Theta.push_back(v[1]);
-        g.EthetaRe.push_back(v[2]);
-        g.EthetaIm.push_back(v[3]);
-        g.EphiRe.push_back(v[4]);
-        g.EphiIm.push_back(v[5]);
-        if (directivity)
-        {
-          const double d = scale * (v[2] * v[2] + v[3] * v[3] + v[4] * v[4] + v[5] * v[5]);
-          g.Gain.push_back(d > 0 ? std::max(10 * std::log10(d), NoFieldDecibels) : NoFieldDecibels);
-        }
-      }
-      g.Values.emplace_back("RadiatedPower", std::vector<double>{ prad });
-      g.Values.emplace_back("AcceptedPower", std::vector<double>{ powers[4 * fi + 1] });
-      g.Values.emplace_back("StimulatedPower", std::vector<double>{ powers[4 * fi + 2] });
-      for (const auto& f : frame)
-      {
-        g.Values.push_back(f);
-      }
-      FinishFarFieldGrid(g, file, s.LineNumber());
-      if (g.NumberOfTheta != ntheta)
-      {
-        s.Fail("the rows of far-field block " + std::to_string(fi + 1) + " run over " +
-          std::to_string(g.NumberOfTheta) + " theta values per phi, but line " +
-          std::to_string(countsLine + 1) + " says " + std::to_string(ntheta) +
-          " (rows go phi by phi, theta fastest)");
-      }
-      out.Grids.push_back(std::move(g));
-      nphi = ntheta = -1;
-    }
-    // Other comments are skipped.
+    this->ReadBlock(k, line);
   }
-  if (!sawBanner && nfreq < 0)
+  this->Finish();
+  return std::move(this->Out);
+}
+
+void CstSourceParser::ReadBlock(const std::string& k, std::string_view line)
+{
+  if (this->ReadSetting(k))
+  {
+    return;
+  }
+  if (k == "POSITION" || k == "ZAXIS" || k == "XAXIS")
+  {
+    this->ReadFrame(k, line);
+  }
+  else if (Starts(k, "RADIATED/ACCEPTED/STIMULATEDPOWER"))
+  {
+    this->ReadPowers();
+  }
+  else if (Starts(k, ">>TOTAL#PHISAMPLES"))
+  {
+    this->ReadCounts(line);
+  }
+  else if (Starts(k, ">>PHI,THETA"))
+  {
+    this->ReadGrid();
+  }
+  // Other comments are skipped.
+}
+
+bool CstSourceParser::ReadSetting(const std::string& k)
+{
+  LineScanner& s = this->S;
+  std::vector<std::string_view>& tok = this->Tok;
+  if (k == "CSTFARFIELDSOURCEFILE")
+  {
+    this->SawBanner = true;
+  }
+  else if (Starts(k, "VERSION"))
+  {
+    if (NextValues(s, tok) && !tok.empty())
+    {
+      this->Out.Version = std::string(tok[0]);
+    }
+  }
+  else if (k == "DATATYPE")
+  {
+    if (!NextValues(s, tok) || tok.empty())
+    {
+      s.Fail("'// Data Type' has no value on the next line");
+    }
+    if (Upper(tok[0]) != "FARFIELD")
+    {
+      s.Fail("Data Type '" + std::string(tok[0].substr(0, 20)) +
+        "': only far-field sources (Farfield) are read");
+    }
+  }
+  else if (k == "#FREQUENCIES")
+  {
+    if (!NextValues(s, tok) || tok.size() != 1)
+    {
+      s.Fail("'// #Frequencies' needs one count on the next line");
+    }
+    this->NFreq = NeedCount(s, tok[0], "the number of frequencies", this->RowLimit);
+    if (this->NFreq == 0)
+    {
+      s.Fail("#Frequencies is 0: the file holds no far field");
+    }
+  }
+  else
+  {
+    return false;
+  }
+  return true;
+}
+
+// Where the source sits and how it is turned: for the field data only (the
+// pattern is in the source's own θ, φ); a bad one costs a warning, not the file.
+void CstSourceParser::ReadFrame(const std::string& k, std::string_view line)
+{
+  const std::int64_t at = this->S.LineNumber();
+  std::vector<double> v;
+  if (NextNumbers(this->S, 3, v, this->Problem))
+  {
+    this->Frame.emplace_back(k == "POSITION" ? "Position" : k == "ZAXIS" ? "zAxis" : "xAxis", v);
+  }
+  else
+  {
+    this->Out.Warnings.push_back(ParseError::Format(
+      this->File, at + 1, "'" + std::string(Trim(line)) + "' is left out: " + this->Problem));
+  }
+}
+
+void CstSourceParser::ReadPowers()
+{
+  LineScanner& s = this->S;
+  const std::int64_t nfreq = this->NFreq;
+  if (nfreq < 0)
+  {
+    s.Fail("the power block comes before '// #Frequencies'");
+  }
+  this->PowerLines.clear();
+  if (!NextNumbers(
+        s, static_cast<std::size_t>(4 * nfreq), this->Powers, this->Problem, &this->PowerLines))
+  {
+    throw ParseError(this->File, s.LineNumber() + 1,
+      "the Radiated/Accepted/Stimulated Power , Frequency block of " + std::to_string(nfreq) +
+        " frequencies: " + this->Problem);
+  }
+}
+
+void CstSourceParser::ReadCounts(std::string_view line)
+{
+  LineScanner& s = this->S;
+  std::vector<std::string_view>& tok = this->Tok;
+  std::int64_t& nphi = this->NPhi;
+  std::int64_t& ntheta = this->NTheta;
+  this->CountsLine = s.LineNumber();
+  if (!NextValues(s, tok) || tok.size() != 2)
+  {
+    s.Fail("'" + std::string(Trim(line)) + "' needs two counts on the next line");
+  }
+  nphi = NeedCount(s, tok[0], "the number of phi samples", this->RowLimit);
+  ntheta = NeedCount(s, tok[1], "the number of theta samples", this->RowLimit);
+  if (nphi == 0 || ntheta == 0)
+  {
+    s.Fail("no samples (" + std::to_string(nphi) + " x " + std::to_string(ntheta) + ")");
+  }
+  const std::int64_t left = static_cast<std::int64_t>(this->Text.size() - s.Offset());
+  if (nphi * ntheta > left / 11 + 1) // a row is at least "0 0 0 0 0 0" and its end
+  {
+    s.Fail("announces " + std::to_string(nphi) + " x " + std::to_string(ntheta) + " = " +
+      std::to_string(nphi * ntheta) + " rows, more than the " + std::to_string(left) +
+      " bytes after it could hold (a cut file?)");
+  }
+}
+
+void CstSourceParser::ReadGrid()
+{
+  LineScanner& s = this->S;
+  const std::int64_t nfreq = this->NFreq;
+  if (nfreq < 0 || this->Powers.empty())
+  {
+    s.Fail("far-field rows before '// #Frequencies' and the power block");
+  }
+  if (this->NPhi < 0)
+  {
+    s.Fail("far-field rows without '// >> Total #phi samples, total #theta samples'");
+  }
+  if (static_cast<std::int64_t>(this->Out.Grids.size()) >= nfreq)
+  {
+    s.Fail("more far-field blocks than the " + std::to_string(nfreq) + " of #Frequencies");
+  }
+  const std::size_t fi = this->Out.Grids.size();
+  double prad = 0;
+  FarFieldGrid g = this->StartGrid(fi, prad);
+  this->ReadGridRows(g, fi, prad);
+  g.Values.emplace_back("RadiatedPower", std::vector<double>{ prad });
+  g.Values.emplace_back("AcceptedPower", std::vector<double>{ this->Powers[4 * fi + 1] });
+  g.Values.emplace_back("StimulatedPower", std::vector<double>{ this->Powers[4 * fi + 2] });
+  for (const auto& f : this->Frame)
+  {
+    g.Values.push_back(f);
+  }
+  FinishFarFieldGrid(g, this->File, s.LineNumber());
+  if (g.NumberOfTheta != this->NTheta)
+  {
+    s.Fail("the rows of far-field block " + std::to_string(fi + 1) + " run over " +
+      std::to_string(g.NumberOfTheta) + " theta values per phi, but line " +
+      std::to_string(this->CountsLine + 1) + " says " + std::to_string(this->NTheta) +
+      " (rows go phi by phi, theta fastest)");
+  }
+  this->Out.Grids.push_back(std::move(g));
+  this->NPhi = this->NTheta = -1;
+}
+
+/// The grid of frequency `fi`: its frequency, its radiated power (`prad`), and directivity
+/// only where that power is positive (else one warning, kept for the end).
+FarFieldGrid CstSourceParser::StartGrid(std::size_t fi, double& prad) const
+{
+  FarFieldGrid g;
+  g.SourceFormat = "CST";
+  g.FieldUnit = "V";
+  g.Frequency = this->Powers[4 * fi + 3];
+  prad = this->Powers[4 * fi];
+  g.GainKind = prad > 0 ? "Directivity" : "";
+  return g;
+}
+
+void CstSourceParser::ReadGridRows(FarFieldGrid& g, std::size_t fi, double prad)
+{
+  LineScanner& s = this->S;
+  std::vector<std::string_view>& tok = this->Tok;
+  const bool directivity = prad > 0;
+  if (!directivity && this->NoPower.empty())
+  {
+    this->NoPower = ParseError::Format(this->File, this->PowerLines[4 * fi],
+      "the radiated power at " + std::to_string(g.Frequency) + " Hz is " + std::to_string(prad) +
+        " W: no directivity (Gain) at such frequencies, the fields are read");
+  }
+  const std::size_t n = static_cast<std::size_t>(this->NPhi * this->NTheta);
+  for (auto* v : { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm })
+  {
+    v->reserve(n);
+  }
+  const double scale = 4 * cm::Pi / (2 * FreeSpaceWaveImpedance * prad);
+  double v[6];
+  for (std::size_t r = 0; r < n; ++r)
+  {
+    if (!NextValues(s, tok))
+    {
+      s.Fail("far-field block " + std::to_string(fi + 1) + " ends after " + std::to_string(r) +
+        " of its " + std::to_string(n) + " rows (" + std::to_string(this->NPhi) + " phi x " +
+        std::to_string(this->NTheta) + " theta, line " + std::to_string(this->CountsLine + 1) +
+        ")");
+    }
+    if (tok.size() != 6)
+    {
+      s.Fail("row has " + std::to_string(tok.size()) +
+        " fields, expected Phi Theta Re(E_Theta) Im(E_Theta) Re(E_Phi) Im(E_Phi)");
+    }
+    static const char* const names[6] = { "Phi", "Theta", "Re(E_Theta)", "Im(E_Theta)", "Re(E_Phi)",
+      "Im(E_Phi)" };
+    for (int c = 0; c < 6; ++c)
+    {
+      v[c] = NeedFinite(s, tok[static_cast<std::size_t>(c)], names[c]);
+    }
+    g.Phi.push_back(v[0]);
+    g.Theta.push_back(v[1]);
+    g.EthetaRe.push_back(v[2]);
+    g.EthetaIm.push_back(v[3]);
+    g.EphiRe.push_back(v[4]);
+    g.EphiIm.push_back(v[5]);
+    if (directivity)
+    {
+      const double d = scale * (v[2] * v[2] + v[3] * v[3] + v[4] * v[4] + v[5] * v[5]);
+      g.Gain.push_back(d > 0 ? std::max(10 * std::log10(d), NoFieldDecibels) : NoFieldDecibels);
+    }
+  }
+}
+
+/// What the whole file must have held; the warnings for what it lacked.
+void CstSourceParser::Finish()
+{
+  const std::string& file = this->File;
+  const LineScanner& s = this->S;
+  const std::int64_t nfreq = this->NFreq;
+  CstFarFieldSource& out = this->Out;
+  if (!this->SawBanner && nfreq < 0)
   {
     throw ParseError(file, 0,
       "not a CST farfield source file: no '// CST Farfield Source File' banner and no '// "
@@ -331,7 +442,7 @@ CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::strin
   {
     throw ParseError(file, s.LineNumber(), "'// #Frequencies' is missing");
   }
-  if (powers.empty())
+  if (this->Powers.empty())
   {
     throw ParseError(file, s.LineNumber(),
       "the '// Radiated/Accepted/Stimulated Power , Frequency' block is missing");
@@ -348,11 +459,16 @@ CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::strin
       "#Frequencies says " + std::to_string(nfreq) + " but the file ends after " +
         std::to_string(out.Grids.size()) + " far-field block(s); those are read"));
   }
-  if (!noPower.empty())
+  if (!this->NoPower.empty())
   {
-    out.Warnings.push_back(noPower);
+    out.Warnings.push_back(this->NoPower);
   }
-  return out;
+}
+} // namespace
+
+CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::string& file)
+{
+  return CstSourceParser(text, file).Run();
 }
 
 CstFarFieldSource ReadCstFarFieldSourceFile(const std::string& path)

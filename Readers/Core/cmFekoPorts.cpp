@@ -258,168 +258,70 @@ ColumnTable FekoPortTable(const std::vector<FekoPort>& ports, double z0)
   return t;
 }
 
-std::vector<FekoSourcePosition> ParseFekoSourcePositions(
-  std::string_view rawText, const std::string& fileName, std::vector<std::string>* notices)
+namespace
 {
-  std::string storage;
-  const std::string_view text = Untabbed(rawText, storage);
-  LineScanner s(text, fileName);
+/// Where FEKO's edge voltage sources sit: its state, and one member per part. Run() reads
+/// DATA OF THE METALLIC TRIANGLES and every EXCITATION BY VOLTAGE SOURCE AT AN EDGE block,
+/// then places each source at the mean of its port edges' midpoints.
+class FekoSourcePositionParser
+{
+public:
+  FekoSourcePositionParser(
+    std::string_view rawText, const std::string& fileName, std::vector<std::string>* notices)
+    : Text(Untabbed(rawText, Storage))
+    , S(Text, fileName)
+    , FileName(fileName)
+    , Notices(notices)
+  {}
+
+  std::vector<FekoSourcePosition> Run();
+
+private:
   using Point = std::array<double, 3>;
-  std::vector<std::array<Point, 3>> triangles; // corners, by triangle number - 1
-  std::map<std::int64_t, std::vector<std::size_t>> edgeTriangles; // |edge| -> triangles
   struct Pending
   {
     FekoSourcePosition Source;
     std::vector<std::int64_t> Edges;
     std::int64_t Line = 0;
   };
-  std::vector<Pending> sources;
-  std::vector<std::string_view> tok;
+
+  /// The first three tokens from `next` that are numbers with an exponent: a printed
+  /// coordinate.
+  bool Coordinates(std::size_t& next, Point& p) const;
+  void ReadTriangles();
+  /// One triangle's four lines (the first in Tok); false when the table is damaged.
+  bool ReadTriangle(std::int64_t number);
+  void ReadSource();
+  /// The mean of the shared corners of each port edge's two triangles; false if unknown.
+  bool PlaceSource(Pending& p) const;
+
+  std::string Storage;
+  std::string_view Text;
+  LineScanner S;
+  const std::string& FileName;
+  std::vector<std::string>* Notices;
+  std::vector<std::array<Point, 3>> Triangles; // corners, by triangle number - 1
+  std::map<std::int64_t, std::vector<std::size_t>> EdgeTriangles; // |edge| -> triangles
+  std::vector<Pending> Sources;
+  std::vector<std::string_view> Tok;
+};
+
+std::vector<FekoSourcePosition> FekoSourcePositionParser::Run()
+{
   std::string_view line;
-  // The first three tokens that are numbers with an exponent: a printed coordinate.
-  auto coordinates = [&](std::size_t& next, Point& p) {
-    int n = 0;
-    for (; next < tok.size() && n < 3; ++next)
-    {
-      double v;
-      const bool exponent = tok[next].find_first_of("Ee") != std::string_view::npos;
-      if (exponent && ParseDouble(tok[next], v) && std::isfinite(v))
-      {
-        p[static_cast<std::size_t>(n++)] = v;
-      }
-      else if (n > 0)
-      {
-        return false;
-      }
-    }
-    return n == 3;
-  };
-  while (s.Next(line))
+  while (this->S.Next(line))
   {
-    if (feko::HasPhrase(line, "DATA OF THE METALLIC TRIANGLES") && triangles.empty())
+    if (feko::HasPhrase(line, "DATA OF THE METALLIC TRIANGLES") && this->Triangles.empty())
     {
-      // Four lines per triangle: number, label, corner 1, its edges (signed); corner 2;
-      // corner 3; normal and area. The table ends at the first other line.
-      std::size_t offset = s.Offset();
-      std::int64_t at = s.LineNumber();
-      while (s.Next(line))
-      {
-        Tokenize(line, tok);
-        std::int64_t number = 0;
-        if (tok.empty() || !ParseInt(tok[0], number))
-        {
-          if (!triangles.empty())
-          {
-            s.Seek(offset, at);
-            break;
-          }
-          offset = s.Offset();
-          at = s.LineNumber();
-          continue; // the header lines
-        }
-        std::array<Point, 3> t{};
-        std::size_t next = 1;
-        if (number != static_cast<std::int64_t>(triangles.size()) + 1 || !coordinates(next, t[0]))
-        {
-          break; // not a triangle row: the table is damaged; positions are optional
-        }
-        std::vector<std::int64_t> edges; // recorded once the triangle is whole
-        for (; next < tok.size(); ++next)
-        {
-          std::int64_t e = 0;
-          if (ParseInt(tok[next], e) && e != 0 && edges.size() < 16)
-          {
-            edges.push_back(e < 0 ? -e : e);
-          }
-        }
-        bool ok = true;
-        for (int c = 1; c <= 2 && ok; ++c)
-        {
-          ok = s.Next(line);
-          Tokenize(line, tok);
-          std::size_t from = 0;
-          ok = ok && coordinates(from, t[static_cast<std::size_t>(c)]);
-        }
-        if (!ok || !s.Next(line))
-        {
-          break;
-        }
-        for (std::int64_t e : edges)
-        {
-          edgeTriangles[e].push_back(triangles.size());
-        }
-        triangles.push_back(t);
-        offset = s.Offset();
-        at = s.LineNumber();
-      }
-      continue;
+      this->ReadTriangles();
     }
-    if (!feko::HasPhrase(line, "EXCITATION BY VOLTAGE SOURCE AT AN EDGE"))
+    else if (feko::HasPhrase(line, "EXCITATION BY VOLTAGE SOURCE AT AN EDGE"))
     {
-      continue;
-    }
-    Pending p;
-    p.Line = s.LineNumber();
-    // The block's "Key: value" lines, up to the blank line after the edge indices (or
-    // the next section's banner, which is left for the outer loop).
-    for (int n = 0; n < 40; ++n)
-    {
-      const std::size_t offset = s.Offset();
-      const std::int64_t at = s.LineNumber();
-      if (!s.Next(line))
-      {
-        break;
-      }
-      const std::string_view t = Trim(line);
-      if (feko::HasPhrase(t, "EXCITATION BY") || feko::HasPhrase(t, "DATA OF THE"))
-      {
-        s.Seek(offset, at);
-        break;
-      }
-      std::string key;
-      std::string_view value;
-      if (t.empty() && !p.Edges.empty())
-      {
-        break;
-      }
-      if (!feko::KeyValue(t, key, value))
-      {
-        continue;
-      }
-      if (key == "NAME")
-      {
-        p.Source.Name = std::string(value);
-      }
-      else if (key == "EXCITATION INDEX")
-      {
-        ParseInt(value, p.Source.Excitation);
-      }
-      else if (key == "INDICES OF THE EDGES")
-      {
-        Tokenize(value, tok);
-        for (std::string_view e : tok)
-        {
-          std::int64_t v = 0;
-          if (ParseInt(e, v) && v != 0)
-          {
-            p.Edges.push_back(v < 0 ? -v : v);
-          }
-        }
-      }
-    }
-    bool seen = false;
-    for (const Pending& q : sources)
-    {
-      seen = seen || q.Source.Excitation == p.Source.Excitation;
-    }
-    if (!seen)
-    {
-      sources.push_back(std::move(p));
+      this->ReadSource();
     }
   }
-
   std::vector<FekoSourcePosition> out;
-  for (Pending& p : sources)
+  for (Pending& p : this->Sources)
   {
     if (p.Source.Name.empty())
     {
@@ -429,55 +331,225 @@ std::vector<FekoSourcePosition> ParseFekoSourcePositions(
     {
       continue; // no "Indices of the edges:" line (older versions): no position, no fault
     }
-    Point sum{ 0, 0, 0 };
-    bool ok = true;
-    for (std::int64_t e : p.Edges)
+    if (!this->PlaceSource(p))
     {
-      const auto it = edgeTriangles.find(e);
-      if (!ok || it == edgeTriangles.end() || it->second.size() != 2)
+      if (this->Notices)
       {
-        ok = false;
-        break;
-      }
-      // The two corners the triangles share.
-      const auto& a = triangles[it->second[0]];
-      const auto& b = triangles[it->second[1]];
-      int shared = 0;
-      for (const Point& u : a)
-      {
-        for (const Point& v : b)
-        {
-          const double scale = 1 + std::abs(u[0]) + std::abs(u[1]) + std::abs(u[2]);
-          if (std::abs(u[0] - v[0]) + std::abs(u[1] - v[1]) + std::abs(u[2] - v[2]) <= 1e-9 * scale)
-          {
-            for (int d = 0; d < 3; ++d)
-            {
-              sum[static_cast<std::size_t>(d)] += 0.5 * u[static_cast<std::size_t>(d)];
-            }
-            ++shared;
-            break;
-          }
-        }
-      }
-      ok = shared == 2;
-    }
-    if (!ok)
-    {
-      if (notices)
-      {
-        notices->push_back(ParseError::Format(fileName, p.Line,
+        this->Notices->push_back(ParseError::Format(this->FileName, p.Line,
           "no position for voltage source '" + p.Source.Name +
             "': its port edges are not in DATA OF THE METALLIC TRIANGLES"));
       }
       continue;
     }
-    for (int d = 0; d < 3; ++d)
-    {
-      p.Source.Position[d] = sum[static_cast<std::size_t>(d)] / static_cast<double>(p.Edges.size());
-    }
     out.push_back(p.Source);
   }
   return out;
+}
+
+bool FekoSourcePositionParser::Coordinates(std::size_t& next, Point& p) const
+{
+  const std::vector<std::string_view>& tok = this->Tok;
+  int n = 0;
+  for (; next < tok.size() && n < 3; ++next)
+  {
+    double v;
+    const bool exponent = tok[next].find_first_of("Ee") != std::string_view::npos;
+    if (exponent && ParseDouble(tok[next], v) && std::isfinite(v))
+    {
+      p[static_cast<std::size_t>(n++)] = v;
+    }
+    else if (n > 0)
+    {
+      return false;
+    }
+  }
+  return n == 3;
+}
+
+// Four lines per triangle: number, label, corner 1, its edges (signed); corner 2;
+// corner 3; normal and area. The table ends at the first other line.
+void FekoSourcePositionParser::ReadTriangles()
+{
+  LineScanner& s = this->S;
+  std::string_view line;
+  std::size_t offset = s.Offset();
+  std::int64_t at = s.LineNumber();
+  while (s.Next(line))
+  {
+    Tokenize(line, this->Tok);
+    std::int64_t number = 0;
+    if (this->Tok.empty() || !ParseInt(this->Tok[0], number))
+    {
+      if (!this->Triangles.empty())
+      {
+        s.Seek(offset, at);
+        break;
+      }
+      offset = s.Offset();
+      at = s.LineNumber();
+      continue; // the header lines
+    }
+    if (!this->ReadTriangle(number))
+    {
+      break; // not a triangle row: the table is damaged; positions are optional
+    }
+    offset = s.Offset();
+    at = s.LineNumber();
+  }
+}
+
+bool FekoSourcePositionParser::ReadTriangle(std::int64_t number)
+{
+  LineScanner& s = this->S;
+  std::vector<std::string_view>& tok = this->Tok;
+  std::string_view line;
+  std::array<Point, 3> t{};
+  std::size_t next = 1;
+  if (number != static_cast<std::int64_t>(this->Triangles.size()) + 1 ||
+    !this->Coordinates(next, t[0]))
+  {
+    return false;
+  }
+  std::vector<std::int64_t> edges; // recorded once the triangle is whole
+  for (; next < tok.size(); ++next)
+  {
+    std::int64_t e = 0;
+    if (ParseInt(tok[next], e) && e != 0 && edges.size() < 16)
+    {
+      edges.push_back(e < 0 ? -e : e);
+    }
+  }
+  bool ok = true;
+  for (int c = 1; c <= 2 && ok; ++c)
+  {
+    ok = s.Next(line);
+    Tokenize(line, tok);
+    std::size_t from = 0;
+    ok = ok && this->Coordinates(from, t[static_cast<std::size_t>(c)]);
+  }
+  if (!ok || !s.Next(line))
+  {
+    return false;
+  }
+  for (std::int64_t e : edges)
+  {
+    this->EdgeTriangles[e].push_back(this->Triangles.size());
+  }
+  this->Triangles.push_back(t);
+  return true;
+}
+
+// The block's "Key: value" lines, up to the blank line after the edge indices (or
+// the next section's banner, which is left for the outer loop). A source seen before
+// (same excitation index) is kept once.
+void FekoSourcePositionParser::ReadSource()
+{
+  LineScanner& s = this->S;
+  std::string_view line;
+  Pending p;
+  p.Line = s.LineNumber();
+  for (int n = 0; n < 40; ++n)
+  {
+    const std::size_t offset = s.Offset();
+    const std::int64_t at = s.LineNumber();
+    if (!s.Next(line))
+    {
+      break;
+    }
+    const std::string_view t = Trim(line);
+    if (feko::HasPhrase(t, "EXCITATION BY") || feko::HasPhrase(t, "DATA OF THE"))
+    {
+      s.Seek(offset, at);
+      break;
+    }
+    std::string key;
+    std::string_view value;
+    if (t.empty() && !p.Edges.empty())
+    {
+      break;
+    }
+    if (!feko::KeyValue(t, key, value))
+    {
+      continue;
+    }
+    if (key == "NAME")
+    {
+      p.Source.Name = std::string(value);
+    }
+    else if (key == "EXCITATION INDEX")
+    {
+      ParseInt(value, p.Source.Excitation);
+    }
+    else if (key == "INDICES OF THE EDGES")
+    {
+      Tokenize(value, this->Tok);
+      for (std::string_view e : this->Tok)
+      {
+        std::int64_t v = 0;
+        if (ParseInt(e, v) && v != 0)
+        {
+          p.Edges.push_back(v < 0 ? -v : v);
+        }
+      }
+    }
+  }
+  for (const Pending& q : this->Sources)
+  {
+    if (q.Source.Excitation == p.Source.Excitation)
+    {
+      return;
+    }
+  }
+  this->Sources.push_back(std::move(p));
+}
+
+bool FekoSourcePositionParser::PlaceSource(Pending& p) const
+{
+  Point sum{ 0, 0, 0 };
+  for (std::int64_t e : p.Edges)
+  {
+    const auto it = this->EdgeTriangles.find(e);
+    if (it == this->EdgeTriangles.end() || it->second.size() != 2)
+    {
+      return false;
+    }
+    // The two corners the triangles share.
+    const auto& a = this->Triangles[it->second[0]];
+    const auto& b = this->Triangles[it->second[1]];
+    int shared = 0;
+    for (const Point& u : a)
+    {
+      for (const Point& v : b)
+      {
+        const double scale = 1 + std::abs(u[0]) + std::abs(u[1]) + std::abs(u[2]);
+        if (std::abs(u[0] - v[0]) + std::abs(u[1] - v[1]) + std::abs(u[2] - v[2]) <= 1e-9 * scale)
+        {
+          for (int d = 0; d < 3; ++d)
+          {
+            sum[static_cast<std::size_t>(d)] += 0.5 * u[static_cast<std::size_t>(d)];
+          }
+          ++shared;
+          break;
+        }
+      }
+    }
+    if (shared != 2)
+    {
+      return false;
+    }
+  }
+  for (int d = 0; d < 3; ++d)
+  {
+    p.Source.Position[d] = sum[static_cast<std::size_t>(d)] / static_cast<double>(p.Edges.size());
+  }
+  return true;
+}
+} // namespace
+
+std::vector<FekoSourcePosition> ParseFekoSourcePositions(
+  std::string_view rawText, const std::string& fileName, std::vector<std::string>* notices)
+{
+  return FekoSourcePositionParser(rawText, fileName, notices).Run();
 }
 
 } // namespace cm

@@ -363,6 +363,16 @@ private:
   void Elements41Binary();
   void Data(int kind);
   void DataOrWarn(int kind);
+  // ---- Run's parts: the format line, one section, the end of the file.
+  void MeshFormat();
+  void BinaryFormat(std::int64_t dataSize);
+  bool Section(std::string_view t);
+  bool SkipSection(std::string_view t);
+  void CheckFinished(bool format) const;
+  void WarnLinearized();
+  static int SplitPart(const std::string& n, std::string& base);
+  void JoinViews();
+  bool JoinHalf(std::size_t i, int part, const std::string& base, std::vector<bool>& used);
 
   LineScanner S;
   std::string_view Text;
@@ -975,6 +985,8 @@ void Reader::DataOrWarn(int kind)
   this->Cur = {};
 }
 
+/// The file section by section: $MeshFormat first (MSH 1 has none), then each section's
+/// member; then the checks, the higher-order warning, the joined views and their times.
 GmshMesh Reader::Run()
 {
   bool format = false;
@@ -998,52 +1010,7 @@ GmshMesh Reader::Run()
     }
     if (t == "$MeshFormat")
     {
-      const std::string_view version = this->Token("$MeshFormat");
-      this->M.Version = NeedFinite(this->S, version, "the MSH version");
-      const std::int64_t type = this->Int("$MeshFormat", "the file type");
-      const std::int64_t dataSize = this->Int("$MeshFormat", "the data size");
-      if (type != 0 && type != 1)
-      {
-        this->S.Fail("file type " + std::to_string(type) +
-          " in $MeshFormat: expected 0 (ASCII) or 1 (binary)");
-      }
-      const double v = this->M.Version;
-      if (!(v >= 2.0 && v < 5.0))
-      {
-        this->S.Fail("MSH version " + std::string(version) +
-          " is not read: Gmsh writes 1 (without $MeshFormat), 2.x, 3, 4.0 and 4.1");
-      }
-      this->Binary = type == 1;
-      if (this->Binary && v >= 4.0 && v < 4.1)
-      {
-        this->S.Fail(
-          "MSH 4.0 binary is not read (Gmsh 4.1 and later write 4.0 in ASCII only and read "
-          "it no more): save it again as 4.1 with gmsh -format msh41");
-      }
-      if (this->Binary)
-      {
-        if (dataSize != 4 && dataSize != 8)
-        {
-          this->S.Fail(
-            "binary data size " + std::to_string(dataSize) + ": expected 4 or 8 (sizeof(size_t))");
-        }
-        this->SizeT = static_cast<int>(dataSize);
-        // The integer 1 written in the writer's byte order tells the endianness.
-        this->BinBegin();
-        const std::int32_t one = this->Get<std::int32_t>("endianness check");
-        if (one != 1)
-        {
-          this->Swap = true;
-          this->Pos -= 4;
-          if (this->Get<std::int32_t>("endianness check") != 1)
-          {
-            this->S.Fail(
-              "binary $MeshFormat: the endianness check is " + std::to_string(one) + ", not 1");
-          }
-        }
-        this->BinEnd();
-      }
-      this->End("$EndMeshFormat");
+      this->MeshFormat();
       format = true;
       continue;
     }
@@ -1051,70 +1018,153 @@ GmshMesh Reader::Run()
     {
       this->S.Fail("not a Gmsh MSH file: expected $MeshFormat first");
     }
-    const double v = this->M.Version;
-    if (t == "$Nodes" || (v == 1 && t == "$NOD"))
+    if (!this->Section(t))
     {
-      if (this->Binary)
-      {
-        v < 4 ? this->NodesBinary23() : this->Nodes41Binary();
-      }
-      else
-      {
-        v < 4 ? this->Nodes1() : v < 4.1 ? this->Nodes40() : this->Nodes41();
-      }
+      break;
     }
-    else if (t == "$Elements" || (v == 1 && t == "$ELM"))
+  }
+  this->CheckFinished(format);
+  this->WarnLinearized();
+  this->JoinViews();
+  for (const GmshView& v : this->M.Views)
+  {
+    this->M.Times.push_back(v.Time);
+  }
+  std::sort(this->M.Times.begin(), this->M.Times.end());
+  this->M.Times.erase(std::unique(this->M.Times.begin(), this->M.Times.end()), this->M.Times.end());
+  return std::move(this->M);
+}
+
+/// $MeshFormat: the version, ASCII or binary, and for binary the size_t size and byte order.
+void Reader::MeshFormat()
+{
+  const std::string_view version = this->Token("$MeshFormat");
+  this->M.Version = NeedFinite(this->S, version, "the MSH version");
+  const std::int64_t type = this->Int("$MeshFormat", "the file type");
+  const std::int64_t dataSize = this->Int("$MeshFormat", "the data size");
+  if (type != 0 && type != 1)
+  {
+    this->S.Fail(
+      "file type " + std::to_string(type) + " in $MeshFormat: expected 0 (ASCII) or 1 (binary)");
+  }
+  const double v = this->M.Version;
+  if (!(v >= 2.0 && v < 5.0))
+  {
+    this->S.Fail("MSH version " + std::string(version) +
+      " is not read: Gmsh writes 1 (without $MeshFormat), 2.x, 3, 4.0 and 4.1");
+  }
+  this->Binary = type == 1;
+  if (this->Binary && v >= 4.0 && v < 4.1)
+  {
+    this->S.Fail("MSH 4.0 binary is not read (Gmsh 4.1 and later write 4.0 in ASCII only and read "
+                 "it no more): save it again as 4.1 with gmsh -format msh41");
+  }
+  if (this->Binary)
+  {
+    this->BinaryFormat(dataSize);
+  }
+  this->End("$EndMeshFormat");
+}
+
+void Reader::BinaryFormat(std::int64_t dataSize)
+{
+  if (dataSize != 4 && dataSize != 8)
+  {
+    this->S.Fail(
+      "binary data size " + std::to_string(dataSize) + ": expected 4 or 8 (sizeof(size_t))");
+  }
+  this->SizeT = static_cast<int>(dataSize);
+  // The integer 1 written in the writer's byte order tells the endianness.
+  this->BinBegin();
+  const std::int32_t one = this->Get<std::int32_t>("endianness check");
+  if (one != 1)
+  {
+    this->Swap = true;
+    this->Pos -= 4;
+    if (this->Get<std::int32_t>("endianness check") != 1)
     {
-      if (this->Binary)
-      {
-        v < 3     ? this->ElementsBinary2()
-          : v < 4 ? this->ElementsBinary3()
-                  : this->Elements41Binary();
-      }
-      else
-      {
-        v < 4 ? this->Elements1() : this->Elements40or41();
-      }
+      this->S.Fail(
+        "binary $MeshFormat: the endianness check is " + std::to_string(one) + ", not 1");
     }
-    else if (t == "$NodeData")
+  }
+  this->BinEnd();
+}
+
+/// One section after $MeshFormat, by name and version; false when the file ends in it.
+bool Reader::Section(std::string_view t)
+{
+  const double v = this->M.Version;
+  if (t == "$Nodes" || (v == 1 && t == "$NOD"))
+  {
+    if (this->Binary)
     {
-      this->DataOrWarn(0);
-    }
-    else if (t == "$ElementData")
-    {
-      this->DataOrWarn(1);
-    }
-    else if (t == "$ElementNodeData")
-    {
-      this->DataOrWarn(2);
+      v < 4 ? this->NodesBinary23() : this->Nodes41Binary();
     }
     else
     {
-      // Sections of the mesh that carry nothing for a surface current map are skipped
-      // quietly; any other is skipped with a warning.
-      static const char* const quiet[] = { "$PhysicalNames", "$Entities", "$PartitionedEntities",
-        "$Periodic", "$GhostElements", "$Parametrizations", "$InterpolationScheme", "$Comments" };
-      const bool known = std::find(std::begin(quiet), std::end(quiet), t) != std::end(quiet);
-      const std::int64_t line = this->S.LineNumber();
-      try
-      {
-        this->Skip(t);
-      }
-      catch (const ParseError&)
-      {
-        // An optional section without its end: one warning, the part read so far is kept.
-        this->M.Warnings.push_back(ParseError::Format(this->S.FileName(), line,
-          "the section " + std::string(t) + " has no $End" + std::string(t.substr(1)) +
-            ": skipped to the end of the file"));
-        break;
-      }
-      if (!known)
-      {
-        this->M.Warnings.push_back(ParseError::Format(this->S.FileName(), line,
-          "skipped the section " + std::string(t) + ", which this reader does not know"));
-      }
+      v < 4 ? this->Nodes1() : v < 4.1 ? this->Nodes40() : this->Nodes41();
     }
   }
+  else if (t == "$Elements" || (v == 1 && t == "$ELM"))
+  {
+    if (this->Binary)
+    {
+      v < 3 ? this->ElementsBinary2() : v < 4 ? this->ElementsBinary3() : this->Elements41Binary();
+    }
+    else
+    {
+      v < 4 ? this->Elements1() : this->Elements40or41();
+    }
+  }
+  else if (t == "$NodeData")
+  {
+    this->DataOrWarn(0);
+  }
+  else if (t == "$ElementData")
+  {
+    this->DataOrWarn(1);
+  }
+  else if (t == "$ElementNodeData")
+  {
+    this->DataOrWarn(2);
+  }
+  else
+  {
+    return this->SkipSection(t);
+  }
+  return true;
+}
+
+// Sections of the mesh that carry nothing for a surface current map are skipped
+// quietly; any other is skipped with a warning. False when it has no end.
+bool Reader::SkipSection(std::string_view t)
+{
+  static const char* const quiet[] = { "$PhysicalNames", "$Entities", "$PartitionedEntities",
+    "$Periodic", "$GhostElements", "$Parametrizations", "$InterpolationScheme", "$Comments" };
+  const bool known = std::find(std::begin(quiet), std::end(quiet), t) != std::end(quiet);
+  const std::int64_t line = this->S.LineNumber();
+  try
+  {
+    this->Skip(t);
+  }
+  catch (const ParseError&)
+  {
+    // An optional section without its end: one warning, the part read so far is kept.
+    this->M.Warnings.push_back(ParseError::Format(this->S.FileName(), line,
+      "the section " + std::string(t) + " has no $End" + std::string(t.substr(1)) +
+        ": skipped to the end of the file"));
+    return false;
+  }
+  if (!known)
+  {
+    this->M.Warnings.push_back(ParseError::Format(this->S.FileName(), line,
+      "skipped the section " + std::string(t) + ", which this reader does not know"));
+  }
+  return true;
+}
+
+void Reader::CheckFinished(bool format) const
+{
   if (!format)
   {
     throw ParseError(this->S.FileName(), 0, "empty file: expected a Gmsh MSH file");
@@ -1127,6 +1177,10 @@ GmshMesh Reader::Run()
   {
     throw ParseError(this->S.FileName(), this->S.LineNumber(), "no $Elements section");
   }
+}
+
+void Reader::WarnLinearized()
+{
   if (!this->M.LinearizedTypes.empty())
   {
     std::int64_t total = 0;
@@ -1143,21 +1197,28 @@ GmshMesh Reader::Run()
         " higher-order element(s) as their linear corner triangles and quads: " + types +
         "; mid-side and interior nodes are dropped and curved edges become straight"));
   }
-  // Join "<name> (real)" and "<name> (imag)" into one complex view; keep first names only.
-  auto split = [](const std::string& n, std::string& base) {
-    const std::string u = Upper(n);
-    for (const char* suffix : { "(REAL)", "(IMAG)" })
+}
+
+/// "<name> (real)" or "(imag)": 1 or 2, the name before it in `base`; else 0 and the name.
+int Reader::SplitPart(const std::string& n, std::string& base)
+{
+  const std::string u = Upper(n);
+  for (const char* suffix : { "(REAL)", "(IMAG)" })
+  {
+    const std::size_t k = u.rfind(suffix);
+    if (k != std::string::npos && k + 6 == u.size())
     {
-      const std::size_t k = u.rfind(suffix);
-      if (k != std::string::npos && k + 6 == u.size())
-      {
-        base = std::string(Trim(n.substr(0, k)));
-        return suffix[1] == 'R' ? 1 : 2;
-      }
+      base = std::string(Trim(n.substr(0, k)));
+      return suffix[1] == 'R' ? 1 : 2;
     }
-    base = n;
-    return 0;
-  };
+  }
+  base = n;
+  return 0;
+}
+
+// Join "<name> (real)" and "<name> (imag)" into one complex view; keep first names only.
+void Reader::JoinViews()
+{
   std::vector<bool> used(this->RawViews.size(), false);
   for (std::size_t i = 0; i < this->RawViews.size(); ++i)
   {
@@ -1168,7 +1229,7 @@ GmshMesh Reader::Run()
     used[i] = true;
     GmshView& a = this->RawViews[i];
     std::string base;
-    const int part = split(a.Name, base);
+    const int part = SplitPart(a.Name, base);
     bool duplicate = false;
     for (const GmshView& kept : this->M.Views)
     {
@@ -1180,59 +1241,54 @@ GmshMesh Reader::Run()
     {
       continue; // the same view and time again: the first one is kept
     }
-    bool joined = false;
-    if (part != 0)
-    {
-      for (std::size_t j = i + 1; j < this->RawViews.size(); ++j)
-      {
-        std::string other;
-        const int p2 = split(this->RawViews[j].Name, other);
-        if (!used[j] && p2 == 3 - part && other == base &&
-          this->RawViews[j].OnElements == a.OnElements &&
-          this->RawViews[j].Components == a.Components && this->RawViews[j].Time == a.Time)
-        {
-          used[j] = true;
-          GmshView& b = this->RawViews[j];
-          GmshView& re = part == 1 ? a : b;
-          GmshView& im = part == 1 ? b : a;
-          re.Name = base + "_real";
-          im.Name = base + "_imag";
-          GmshView mag = re;
-          mag.Name = "|" + base + "|";
-          mag.Components = 1;
-          const std::size_t n = re.Values.size() / static_cast<std::size_t>(re.Components);
-          mag.Values.assign(n, NaN);
-          for (std::size_t e = 0; e < n; ++e)
-          {
-            double s = 0;
-            for (int c = 0; c < re.Components; ++c)
-            {
-              const double x = re.Values[e * re.Components + c],
-                           y = im.Values[e * re.Components + c];
-              s += x * x + y * y;
-            }
-            mag.Values[e] = std::sqrt(s); // NaN where either part is absent
-          }
-          this->M.Views.push_back(std::move(re));
-          this->M.Views.push_back(std::move(im));
-          this->M.Views.push_back(std::move(mag));
-          joined = true;
-          break;
-        }
-      }
-    }
-    if (!joined)
+    if (part == 0 || !this->JoinHalf(i, part, base, used))
     {
       this->M.Views.push_back(std::move(a)); // a plain view, or a lone half under its own name
     }
   }
-  for (const GmshView& v : this->M.Views)
+}
+
+/// The other half of RawViews[i] (same base, place, components and time), if any: the
+/// real part, the imaginary part and the magnitude go to the views.
+bool Reader::JoinHalf(std::size_t i, int part, const std::string& base, std::vector<bool>& used)
+{
+  GmshView& a = this->RawViews[i];
+  for (std::size_t j = i + 1; j < this->RawViews.size(); ++j)
   {
-    this->M.Times.push_back(v.Time);
+    std::string other;
+    const int p2 = SplitPart(this->RawViews[j].Name, other);
+    if (!used[j] && p2 == 3 - part && other == base &&
+      this->RawViews[j].OnElements == a.OnElements &&
+      this->RawViews[j].Components == a.Components && this->RawViews[j].Time == a.Time)
+    {
+      used[j] = true;
+      GmshView& b = this->RawViews[j];
+      GmshView& re = part == 1 ? a : b;
+      GmshView& im = part == 1 ? b : a;
+      re.Name = base + "_real";
+      im.Name = base + "_imag";
+      GmshView mag = re;
+      mag.Name = "|" + base + "|";
+      mag.Components = 1;
+      const std::size_t n = re.Values.size() / static_cast<std::size_t>(re.Components);
+      mag.Values.assign(n, NaN);
+      for (std::size_t e = 0; e < n; ++e)
+      {
+        double s = 0;
+        for (int c = 0; c < re.Components; ++c)
+        {
+          const double x = re.Values[e * re.Components + c], y = im.Values[e * re.Components + c];
+          s += x * x + y * y;
+        }
+        mag.Values[e] = std::sqrt(s); // NaN where either part is absent
+      }
+      this->M.Views.push_back(std::move(re));
+      this->M.Views.push_back(std::move(im));
+      this->M.Views.push_back(std::move(mag));
+      return true;
+    }
   }
-  std::sort(this->M.Times.begin(), this->M.Times.end());
-  this->M.Times.erase(std::unique(this->M.Times.begin(), this->M.Times.end()), this->M.Times.end());
-  return std::move(this->M);
+  return false;
 }
 } // namespace
 

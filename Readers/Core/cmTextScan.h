@@ -16,6 +16,7 @@
 
 #include "cmLargeBuffer.h"
 #include "cmParallelFor.h"
+#include "cmScanDouble.h"
 
 #include <cstdint>
 #include <functional>
@@ -122,15 +123,7 @@ void Tokenize(std::string_view line, std::vector<std::string_view>& tokens, bool
 /// fills its field ("9.04515E-03-5.38014E-05", "    1-100.00000", "-1234.5000-1234.5000").
 void TokenizeFortranCells(std::string_view line, std::vector<std::string_view>& tokens);
 
-/**
- * The readers' one decimal parser. ScanDouble converts the number that starts
- * at `first` ([-]digits[.digits][e|E[sign]digits], also inf and nan) and
- * returns where it ends; it returns `first`, value unspecified, when no number
- * starts there or its magnitude is out of the double range. The result is
- * correctly rounded (the same bits as strtod). It stops at the first byte that
- * cannot continue the number, so a caller checks what follows.
- */
-const char* ScanDouble(const char* first, const char* last, double& value);
+// ScanDouble, the one decimal parser, is in Filters/Common/Core/cmScanDouble.h.
 
 /// Strict number parsing of one whole token (ScanDouble, and also a leading
 /// '+', Fortran D exponents, and out-of-range values: ±inf, or ±0 when too

@@ -2,6 +2,7 @@
 #include "cmIFS.h"
 
 #include "cmConstants.h"
+#include "cmScanDouble.h"
 
 #include <algorithm>
 #include <cmath>
@@ -89,9 +90,17 @@ std::string ParseMaps(const std::string& text, MapFormat format, std::vector<Aff
         ++k;
         continue;
       }
-      char* end = nullptr;
-      const double x = std::strtod(t.c_str() + k, &end);
-      if (end == t.c_str() + k || !std::isfinite(x))
+      // cm::ScanDouble, not strtod: under a comma-decimal LC_NUMERIC strtod
+      // reads 0.5 as 0 and stops at the '.'. A '+' is skipped as strtod did.
+      const char* from = t.c_str() + k;
+      const char* last = t.c_str() + t.size();
+      if (*from == '+' && last - from > 1 && from[1] != '+' && from[1] != '-')
+      {
+        ++from;
+      }
+      double x = 0;
+      const char* end = cm::ScanDouble(from, last, x);
+      if (end == from || !std::isfinite(x))
       {
         return "map " + std::to_string(line) + " ('" + t + "'), column " + std::to_string(k + 1) +
           ": expected a number";

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmLSystemGrammar.h"
+#include "cmScanDouble.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 
 namespace cm::fractal
@@ -108,10 +110,22 @@ std::string ParseProbability(
   const std::string& t, int index, std::size_t colon, std::size_t arrow, LRule& r)
 {
   const std::string num = t.substr(colon + 1, arrow - colon - 1);
-  char* endp = nullptr;
-  const double p = std::strtod(num.c_str(), &endp);
-  const std::size_t used = static_cast<std::size_t>(endp - num.c_str());
-  if (used == 0 || num.find_first_not_of(" \t", used) != std::string::npos)
+  // cm::ScanDouble, not strtod (which reads LC_NUMERIC's decimal point); the
+  // blanks and the '+' that strtod skipped are skipped first.
+  const char* first = num.c_str();
+  const char* last = first + num.size();
+  while (first != last && std::strchr(" \t\r\f\v", *first) != nullptr)
+  {
+    ++first;
+  }
+  if (*first == '+' && last - first > 1 && first[1] != '+' && first[1] != '-')
+  {
+    ++first;
+  }
+  double p = 0;
+  const char* end = cm::ScanDouble(first, last, p);
+  const std::size_t used = static_cast<std::size_t>(end - num.c_str());
+  if (end == first || num.find_first_not_of(" \t", used) != std::string::npos)
   {
     return Where(index, t, colon + 1) + ": expected a probability after ':'";
   }
