@@ -5,7 +5,9 @@
 # (pipeline-free, no VTK) and <module>/Testing/Cxx/TestX.cxx (a VTK-level test of
 # the wrappers). Testing/ keeps what crosses domains: the one check header
 # (Testing/Core/cmCheck.h), the bad-input corpus, thread invariance, the
-# pvpython, GUI, image and MPI tests and the benchmark.
+# pvpython, GUI and MPI tests that cross domains, and the benchmark; each
+# module's own Python tests are in <module>/Testing/Python
+# (cloudmap_add_python_test, below).
 #
 # Each test defines int TestX(int argc, char* argv[]); `<driver> TestX` runs it
 # as ctest's <Module>.TestX (FiltersCloudMap.TestBanding, Readers.TestNecOutput),
