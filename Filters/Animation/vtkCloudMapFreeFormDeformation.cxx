@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapFreeFormDeformation.h"
 
+#include "cmAnimationArrays.h"
 #include "cmExecution.h"
 #include "cmFFD.h"
-#include "cmTweening.h"
 #include "cmRanks.h"
 
 #include "vtkCellArray.h"
@@ -15,13 +15,41 @@
 #include "vtkPointSet.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
-#include "vtkSMPTools.h"
-#include "vtkSmartPointer.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
 #include <algorithm>
 
 vtkStandardNewMacro(vtkCloudMapFreeFormDeformation);
+
+namespace
+{
+// The drawn lattice (cm::anim::LatticeGeometry) as lines with a Displacement array.
+void LatticeToPolyData(const cm::anim::FFDLattice& lattice, vtkPolyData* out)
+{
+  std::vector<double> xyz, d;
+  std::vector<std::int64_t> segments;
+  cm::anim::LatticeGeometry(lattice, xyz, d, segments);
+  const vtkIdType ncp = static_cast<vtkIdType>(xyz.size() / 3);
+  double* lpxyz;
+  vtkNew<vtkPoints> lp = cm::anim::NewDoublePoints(ncp, lpxyz);
+  std::copy(xyz.begin(), xyz.end(), lpxyz);
+  vtkNew<vtkDoubleArray> disp;
+  disp->SetName("Displacement");
+  disp->SetNumberOfComponents(3);
+  disp->SetNumberOfTuples(ncp);
+  std::copy(d.begin(), d.end(), disp->GetPointer(0));
+  vtkNew<vtkCellArray> lines;
+  for (std::size_t s = 0; s < segments.size(); s += 2)
+  {
+    const vtkIdType seg[2] = { static_cast<vtkIdType>(segments[s]),
+      static_cast<vtkIdType>(segments[s + 1]) };
+    lines->InsertNextCell(2, seg);
+  }
+  out->SetPoints(lp);
+  out->SetLines(lines);
+  out->GetPointData()->AddArray(disp);
+}
+} // namespace
 
 vtkCloudMapFreeFormDeformation::vtkCloudMapFreeFormDeformation()
 {
@@ -85,16 +113,9 @@ int vtkCloudMapFreeFormDeformation::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   // With keyframed displacements on a static input, the animation spans the keys.
-  const std::size_t stride =
-    1 + 3 * std::size_t(this->LatticeSize[0]) * this->LatticeSize[1] * this->LatticeSize[2];
-  if (this->DisplacementKeys.size() >= 2 * stride && this->DisplacementKeys.size() % stride == 0)
+  double t0, t1;
+  if (cm::anim::FFDKeyRange(this->LatticeSize, this->DisplacementKeys, t0, t1))
   {
-    double t0 = HUGE_VAL, t1 = -HUGE_VAL;
-    for (std::size_t k = 0; k < this->DisplacementKeys.size(); k += stride)
-    {
-      t0 = std::min(t0, this->DisplacementKeys[k]);
-      t1 = std::max(t1, this->DisplacementKeys[k]);
-    }
     for (int port = 0; port < 2; ++port)
     {
       cm::AdvertiseTimeRange(outputVector->GetInformationObject(port), t0, t1);
@@ -103,14 +124,37 @@ int vtkCloudMapFreeFormDeformation::RequestInformation(
   return 1;
 }
 
+void vtkCloudMapFreeFormDeformation::FillSettings(vtkPointSet* input, vtkPointSet* controls,
+  double bounds[6], std::vector<double>& controlPoints, cm::anim::FFDSettings& settings)
+{
+  const double unitBox[6] = { 0, 1, 0, 1, 0, 1 };
+  if (this->UseInputBounds && !cm::GlobalBounds(input, bounds))
+  {
+    std::copy_n(unitBox, 6, bounds);
+  }
+  settings.Bounds = this->UseInputBounds ? bounds : nullptr;
+  std::copy(this->LatticeSize, this->LatticeSize + 3, settings.Size);
+  std::copy(this->BoxOrigin, this->BoxOrigin + 3, settings.BoxOrigin);
+  std::copy(this->BoxLength, this->BoxLength + 3, settings.BoxLength);
+  controlPoints = cm::anim::PointsAsDouble(controls);
+  settings.Controls = controlPoints.data();
+  settings.NumberOfControls = controls ? controls->GetNumberOfPoints() : -1;
+  settings.DisplacementKeys = this->DisplacementKeys;
+  settings.KeyEasing = this->KeyEasing;
+  settings.KeyInterpolation = this->KeyInterpolation;
+  settings.Displacements = this->Displacements;
+  settings.SelectedControlPoint = this->SelectedControlPoint;
+  std::copy(
+    this->ControlPointPosition, this->ControlPointPosition + 3, settings.ControlPointPosition);
+}
+
 int vtkCloudMapFreeFormDeformation::RequestData(
   vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
   namespace ca = cm::anim;
   vtkPointSet* input = vtkPointSet::GetData(inputVector[0], 0);
   vtkPointSet* controls = vtkPointSet::GetData(inputVector[1], 0);
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  vtkPointSet* output = vtkPointSet::GetData(outInfo);
+  vtkPointSet* output = vtkPointSet::GetData(outputVector, 0);
   vtkPolyData* latticeOut = vtkPolyData::GetData(outputVector, 1);
   // Every rank builds the whole lattice; it is shown on piece 0 only.
   cm::WholeOnFirstPiece latticeOnce(latticeOut, outputVector);
@@ -137,192 +181,38 @@ int vtkCloudMapFreeFormDeformation::RequestData(
     }
     return 0;
   }
-
-  ca::FFDLattice lattice;
-  std::copy(this->LatticeSize, this->LatticeSize + 3, lattice.Size);
-  if (this->UseInputBounds)
-  {
-    double b[6];
-    if (!cm::GlobalBounds(input, b))
-    {
-      b[0] = b[2] = b[4] = 0;
-      b[1] = b[3] = b[5] = 1;
-    }
-    for (int a = 0; a < 3; ++a)
-    {
-      // A flat direction (a planar mesh) gets a unit extent centred on it.
-      const double len = b[2 * a + 1] - b[2 * a];
-      lattice.Length[a] = len > 0 ? len : 1.0;
-      lattice.Origin[a] = len > 0 ? b[2 * a] : b[2 * a] - 0.5;
-    }
-  }
-  else
-  {
-    std::copy(this->BoxOrigin, this->BoxOrigin + 3, lattice.Origin);
-    std::copy(this->BoxLength, this->BoxLength + 3, lattice.Length);
-  }
-  std::string error = lattice.Validate();
-  if (!error.empty())
-  {
-    vtkErrorMacro(<< error);
-    return 0;
-  }
-  const std::int64_t ncp = lattice.NumberOfControlPoints();
+  ca::FFDSettings settings;
+  double bounds[6];
+  std::vector<double> controlPoints;
+  this->FillSettings(input, controls, bounds, controlPoints, settings);
   // The time of whichever output asked (the lattice alone may be shown).
-  const double t = cm::RequestedTime(cm::RequestingPort(request, outputVector), 0.0);
-
-  if (controls)
-  {
-    if (controls->GetNumberOfPoints() != ncp)
-    {
-      vtkErrorMacro(<< "the control-point input has " << controls->GetNumberOfPoints()
-                    << " points; the lattice needs " << ncp);
-      return 0;
-    }
-    lattice.Displacements.resize(3 * ncp);
-    for (int k = 0; k < lattice.Size[2]; ++k)
-      for (int j = 0; j < lattice.Size[1]; ++j)
-        for (int i = 0; i < lattice.Size[0]; ++i)
-        {
-          const std::int64_t c = lattice.Index(i, j, k);
-          double rest[3], p[3];
-          lattice.RestPosition(i, j, k, rest);
-          controls->GetPoint(c, p);
-          for (int a = 0; a < 3; ++a)
-          {
-            lattice.Displacements[3 * c + a] = p[a] - rest[a];
-          }
-        }
-  }
-  else if (!this->DisplacementKeys.empty())
-  {
-    ca::KeyframeTrack track;
-    std::vector<int> easing;
-    const std::size_t rows = this->DisplacementKeys.size() / std::size_t(1 + 3 * ncp);
-    if (this->KeyEasing != 0)
-    {
-      easing.assign(rows, this->KeyEasing);
-    }
-    error = track.Set(static_cast<int>(3 * ncp), this->DisplacementKeys,
-      rows * std::size_t(1 + 3 * ncp) == this->DisplacementKeys.size() ? easing
-                                                                       : std::vector<int>());
-    if (!error.empty())
-    {
-      vtkErrorMacro(<< "DisplacementKeys: " << error);
-      return 0;
-    }
-    track.SetInterpolation(static_cast<ca::TrackInterpolation>(this->KeyInterpolation));
-    lattice.Displacements.resize(3 * ncp);
-    track.Evaluate(t, lattice.Displacements.data());
-  }
-  else
-  {
-    lattice.Displacements = this->Displacements;
-    if (this->SelectedControlPoint >= 0)
-    {
-      // The GUI's handle: that control point sits where the handle is.
-      const std::int64_t sel = this->SelectedControlPoint;
-      if (sel >= ncp)
-      {
-        vtkErrorMacro(<< "SelectedControlPoint " << sel << " is out of range: the lattice has "
-                      << ncp << " control points");
-        return 0;
-      }
-      if (lattice.Displacements.empty())
-      {
-        lattice.Displacements.assign(std::size_t(3 * ncp), 0.0);
-      }
-      if (static_cast<std::int64_t>(lattice.Displacements.size()) != 3 * ncp)
-      {
-        vtkErrorMacro(<< "Displacements has " << lattice.Displacements.size()
-                      << " values; the lattice needs " << 3 * ncp);
-        return 0;
-      }
-      const int i = static_cast<int>(sel % lattice.Size[0]);
-      const int j = static_cast<int>((sel / lattice.Size[0]) % lattice.Size[1]);
-      const int k = static_cast<int>(sel / (std::int64_t(lattice.Size[0]) * lattice.Size[1]));
-      double rest[3];
-      lattice.RestPosition(i, j, k, rest);
-      for (int a = 0; a < 3; ++a)
-      {
-        lattice.Displacements[3 * sel + a] = this->ControlPointPosition[a] - rest[a];
-      }
-    }
-  }
-  error = lattice.Validate();
+  settings.Time = cm::RequestedTime(cm::RequestingPort(request, outputVector), 0.0);
+  ca::FFDLattice lattice;
+  const std::string error = ca::BuildFFDLattice(settings, lattice);
   if (!error.empty())
   {
     vtkErrorMacro(<< error);
     return 0;
   }
-
-  // Deform every point (in parallel: each point is independent).
+  // Deform every point, in blocks, reporting progress and stopping when the
+  // user aborts (the bounds reduction above is the only collective).
   const vtkIdType n = input->GetNumberOfPoints();
-  vtkNew<vtkPoints> points;
-  points->SetDataTypeToDouble();
-  points->SetNumberOfPoints(n);
-  vtkPoints* inPoints = input->GetPoints();
-  // In blocks, reporting progress and stopping when the user aborts (the
-  // bounds reduction above is the only collective, so no rank can hang).
-  if (!cm::ForWithProgress(this, n, 0.0, 0.95, [&](std::int64_t b, std::int64_t e) {
-        double x[3], y[3];
-        for (std::int64_t i = b; i < e; ++i)
-        {
-          inPoints->GetPoint(i, x);
-          lattice.Deform(x, y);
-          points->SetPoint(i, y);
-        }
-      }))
+  double* y;
+  vtkNew<vtkPoints> points = ca::NewDoublePoints(n, y);
+  bool aborted = false;
+  ca::DeformPoints(
+    lattice, ca::PointsAsDouble(input).data(), n, y, cm::ProgressFor(this, 0.0, 0.95, aborted));
+  latticeOut->Initialize();
+  if (aborted)
   {
     output->Initialize();
-    latticeOut->Initialize();
     return 1; // aborted: empty outputs
   }
   output->ShallowCopy(input);
   output->SetPoints(points);
-
-  // The lattice: deformed control points joined along each axis.
-  vtkNew<vtkPoints> lp;
-  lp->SetDataTypeToDouble();
-  lp->SetNumberOfPoints(ncp);
-  vtkNew<vtkDoubleArray> disp;
-  disp->SetName("Displacement");
-  disp->SetNumberOfComponents(3);
-  disp->SetNumberOfTuples(ncp);
-  vtkNew<vtkCellArray> lines;
-  const int* S = lattice.Size;
-  for (int k = 0; k < S[2]; ++k)
-    for (int j = 0; j < S[1]; ++j)
-      for (int i = 0; i < S[0]; ++i)
-      {
-        const std::int64_t c = lattice.Index(i, j, k);
-        double p[3], d[3] = { 0, 0, 0 };
-        lattice.RestPosition(i, j, k, p);
-        if (!lattice.Displacements.empty())
-        {
-          std::copy(&lattice.Displacements[3 * c], &lattice.Displacements[3 * c] + 3, d);
-        }
-        lp->SetPoint(c, p[0] + d[0], p[1] + d[1], p[2] + d[2]);
-        disp->SetTuple(c, d);
-        const int ijk[3] = { i, j, k };
-        for (int a = 0; a < 3; ++a)
-        {
-          if (ijk[a] + 1 < S[a])
-          {
-            const std::int64_t next = a == 0 ? lattice.Index(i + 1, j, k)
-              : a == 1                       ? lattice.Index(i, j + 1, k)
-                                             : lattice.Index(i, j, k + 1);
-            const vtkIdType seg[2] = { static_cast<vtkIdType>(c), static_cast<vtkIdType>(next) };
-            lines->InsertNextCell(2, seg);
-          }
-        }
-      }
-  latticeOut->Initialize();
-  latticeOut->SetPoints(lp);
-  latticeOut->SetLines(lines);
-  latticeOut->GetPointData()->AddArray(disp);
-  cm::StampTime(output, t);
-  cm::StampTime(latticeOut, t);
+  LatticeToPolyData(lattice, latticeOut);
+  cm::StampTime(output, settings.Time);
+  cm::StampTime(latticeOut, settings.Time);
   return 1;
 }
 

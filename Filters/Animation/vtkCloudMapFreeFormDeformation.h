@@ -32,6 +32,15 @@
 
 #include <vector>
 
+class vtkPointSet;
+namespace cm
+{
+namespace anim
+{
+struct FFDSettings; // the core's input (Core/)
+}
+}
+
 class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapFreeFormDeformation
   : public vtkPassInputTypeAlgorithm
 {
@@ -110,6 +119,10 @@ protected:
   double ControlPointPosition[3] = { 0, 0, 0 };
 
 private:
+  // The properties, the input's bounds (in `bounds`) and the control points
+  // (in `controlPoints`) as the core's settings.
+  void FillSettings(vtkPointSet* input, vtkPointSet* controls, double bounds[6],
+    std::vector<double>& controlPoints, cm::anim::FFDSettings& settings);
   vtkCloudMapFreeFormDeformation(const vtkCloudMapFreeFormDeformation&) = delete;
   void operator=(const vtkCloudMapFreeFormDeformation&) = delete;
 };

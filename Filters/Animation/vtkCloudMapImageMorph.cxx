@@ -13,12 +13,31 @@
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
-#include "vtkSMPTools.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
 #include <algorithm>
 
 vtkStandardNewMacro(vtkCloudMapImageMorph);
+
+namespace
+{
+cm::anim::ImageGrid GridOf(vtkImageData* im)
+{
+  cm::anim::ImageGrid g;
+  im->GetOrigin(g.Origin);
+  im->GetSpacing(g.Spacing);
+  im->GetExtent(g.Extent);
+  return g;
+}
+
+// The requested UPDATE_EXTENT, or null when none was asked for.
+const int* RequestedExtent(vtkInformation* outInfo)
+{
+  return outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT())
+    ? outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT())
+    : nullptr;
+}
+} // namespace
 
 vtkCloudMapImageMorph::vtkCloudMapImageMorph()
 {
@@ -83,120 +102,39 @@ int vtkCloudMapImageMorph::RequestData(
   int d0[3], d1[3];
   im0->GetDimensions(d0);
   im1->GetDimensions(d1);
-  if (d0[0] != d1[0] || d0[1] != d1[1] || d0[2] != d1[2] || d0[2] != 1)
-  {
-    vtkErrorMacro(<< "Image Morph needs two 2-D images of equal size; got " << d0[0] << "x" << d0[1]
-                  << "x" << d0[2] << " and " << d1[0] << "x" << d1[1] << "x" << d1[2]);
-    return 0;
-  }
-  if (this->FeatureLines.size() % 8 != 0)
-  {
-    vtkErrorMacro(<< "FeatureLines must be rows of 8 numbers");
-    return 0;
-  }
   std::vector<ca::FeatureLine> lines0, lines1;
-  for (std::size_t k = 0; k < this->FeatureLines.size(); k += 8)
+  const ca::BeierNeelyWeights weights{ this->WeightA, this->WeightB, this->WeightP };
+  std::string error = ca::PrepareImageMorph(d0, d1, this->FeatureLines, weights, lines0, lines1);
+  double w = this->Parameter, x = 0;
+  if (error.empty() && this->UseTime)
   {
-    const double* r = &this->FeatureLines[k];
-    ca::FeatureLine a, b;
-    a.P[0] = r[0];
-    a.P[1] = r[1];
-    a.Q[0] = r[2];
-    a.Q[1] = r[3];
-    b.P[0] = r[4];
-    b.P[1] = r[5];
-    b.Q[0] = r[6];
-    b.Q[1] = r[7];
-    lines0.push_back(a);
-    lines1.push_back(b);
-  }
-  ca::BeierNeelyWeights weights{ this->WeightA, this->WeightB, this->WeightP };
-  std::string error = ca::ValidateLines(lines0, lines1);
-  if (error.empty())
-  {
-    error = weights.Validate();
+    error = ca::TimeFraction(cm::RequestedTime(outInfo, this->TimeRange[0]), this->TimeRange, x);
+    w = ca::EaseByCode(this->Easing, 2, x);
   }
   if (!error.empty())
   {
     vtkErrorMacro(<< error);
     return 0;
   }
-  double w = this->Parameter;
-  if (this->UseTime)
-  {
-    double x;
-    if (!ca::Remap(cm::RequestedTime(outInfo, this->TimeRange[0]), this->TimeRange[0],
-          this->TimeRange[1], 0.0, 1.0, x))
-    {
-      vtkErrorMacro(<< "TimeRange [" << this->TimeRange[0] << ", " << this->TimeRange[1]
-                    << "] is empty: the time cannot be remapped to [0, 1]");
-      return 0;
-    }
-    w = ca::EaseByCode(this->Easing, 2, x);
-  }
-  const std::vector<ca::FeatureLine> linesT = ca::LerpLines(lines0, lines1, w);
-
-  const int nx = d0[0], ny = d0[1];
-  double origin[3], spacing[3];
-  im0->GetOrigin(origin);
-  im0->GetSpacing(spacing);
-  int inExt[6], inExt1[6];
-  im0->GetExtent(inExt);
-  im1->GetExtent(inExt1);
-  double origin1[3], spacing1[3];
-  im1->GetOrigin(origin1);
-  im1->GetSpacing(spacing1);
   // The output: the requested extent (a piece of the whole image), clipped
   // to the input's; the whole input when nothing narrower is asked for.
+  const ca::ImageGrid g0 = GridOf(im0), g1 = GridOf(im1);
   int outExt[6];
-  std::copy_n(inExt, 6, outExt);
-  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
-  {
-    int ue[6];
-    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), ue);
-    for (int a = 0; a < 3; ++a)
-    {
-      outExt[2 * a] = std::max(ue[2 * a], inExt[2 * a]);
-      outExt[2 * a + 1] = std::min(ue[2 * a + 1], inExt[2 * a + 1]);
-    }
-  }
-  const int onx = std::max(0, outExt[1] - outExt[0] + 1);
-  const int ony = std::max(0, outExt[3] - outExt[2] + 1);
-  const bool emptyOut = outExt[5] < outExt[4];
-  // Source pixel coordinates (indices from the input's first pixel) in each
-  // image for every output pixel. The world position of structured index
-  // (I, J) is origin + (I, J) * spacing, the extent's start included.
-  const vtkIdType n = emptyOut ? 0 : static_cast<vtkIdType>(onx) * ony;
+  ca::ClipExtent(g0.Extent, RequestedExtent(outInfo), outExt);
+  // Where each output pixel comes from (progress 0 to 0.6, then the arrays to 1).
+  const vtkIdType n = ca::ExtentPixels(outExt);
   std::vector<double> from0(2 * n), from1(2 * n);
-  // Pixel by pixel in blocks, reporting progress (0 to 0.6, then the arrays
-  // to 1) and stopping when the user aborts.
-  if (!cm::ForWithProgress(this, n, 0.0, 0.6, [&](std::int64_t kb, std::int64_t ke) {
-        for (std::int64_t k = kb; k < ke; ++k)
-        {
-          const vtkIdType J = outExt[2] + k / onx;
-          const vtkIdType I = outExt[0] + k % onx;
-          const double x[2] = { origin[0] + I * spacing[0], origin[1] + J * spacing[1] };
-          double y[2];
-          ca::BeierNeelyMap(linesT, lines0, weights, x, y);
-          from0[2 * k] = (y[0] - origin[0]) / spacing[0] - inExt[0];
-          from0[2 * k + 1] = (y[1] - origin[1]) / spacing[1] - inExt[2];
-          ca::BeierNeelyMap(linesT, lines1, weights, x, y);
-          from1[2 * k] = (y[0] - origin1[0]) / spacing1[0] - inExt1[0];
-          from1[2 * k + 1] = (y[1] - origin1[1]) / spacing1[1] - inExt1[2];
-        }
-      }))
-  {
-    output->Initialize();
-    return 1; // aborted: an empty image
-  }
-
+  bool aborted = false;
+  ca::MorphSourcePixels(lines0, lines1, weights, w, g0, g1, outExt, from0.data(), from1.data(),
+    cm::ProgressFor(this, 0.0, 0.6, aborted));
   output->SetExtent(outExt);
-  output->SetOrigin(origin);
-  output->SetSpacing(spacing);
+  output->SetOrigin(g0.Origin);
+  output->SetSpacing(g0.Spacing);
+  // Every point array present in both images (same name and components).
   vtkPointData* pd0 = im0->GetPointData();
   vtkPointData* pd1 = im1->GetPointData();
   const int nArrays = pd0->GetNumberOfArrays();
-  for (int a = 0; a < nArrays; ++a)
+  for (int a = 0; a < nArrays && !aborted; ++a)
   {
     vtkDataArray* A = pd0->GetArray(a);
     vtkDataArray* B = (A && A->GetName()) ? pd1->GetArray(A->GetName()) : nullptr;
@@ -205,35 +143,23 @@ int vtkCloudMapImageMorph::RequestData(
       continue;
     }
     const int nc = A->GetNumberOfComponents();
-    const std::vector<double> va = cm::ValuesAsDouble(A), vb = cm::ValuesAsDouble(B);
     vtkNew<vtkDoubleArray> out;
     out->SetName(A->GetName());
     out->SetNumberOfComponents(nc);
     out->SetNumberOfTuples(n);
-    double* o = out->GetPointer(0);
-    if (!cm::ForWithProgress(this, n, 0.6 + 0.4 * a / nArrays, 0.6 + 0.4 * (a + 1) / nArrays,
-          [&](std::int64_t b, std::int64_t e) {
-            for (std::int64_t k = b; k < e; ++k)
-            {
-              for (int c = 0; c < nc; ++c)
-              {
-                const double s0 =
-                  ca::SampleBilinear(va.data(), nx, ny, nc, c, from0[2 * k], from0[2 * k + 1]);
-                const double s1 =
-                  ca::SampleBilinear(vb.data(), nx, ny, nc, c, from1[2 * k], from1[2 * k + 1]);
-                o[k * nc + c] = ca::Lerp(s0, s1, w);
-              }
-            }
-          }))
-    {
-      output->Initialize();
-      return 1; // aborted: an empty image
-    }
+    ca::CrossDissolve(cm::ValuesAsDouble(A).data(), cm::ValuesAsDouble(B).data(), d0[0], d0[1], nc,
+      from0.data(), from1.data(), n, w, out->GetPointer(0),
+      cm::ProgressFor(this, 0.6 + 0.4 * a / nArrays, 0.6 + 0.4 * (a + 1) / nArrays, aborted));
     output->GetPointData()->AddArray(out);
     if (pd0->GetScalars() == A)
     {
       output->GetPointData()->SetActiveScalars(A->GetName());
     }
+  }
+  if (aborted)
+  {
+    output->Initialize();
+    return 1; // aborted: an empty image
   }
   cm::StampTime(output, outInfo);
   return 1;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapKeyframeInterpolator.h"
 
+#include "cmAnimationArrays.h"
 #include "cmExecution.h"
 #include "cmTweening.h"
 
@@ -11,7 +12,6 @@
 #include "vtkObjectFactory.h"
 #include "vtkPointSet.h"
 #include "vtkPoints.h"
-#include "vtkSMPTools.h"
 
 #include <algorithm>
 #include <cmath>
@@ -62,29 +62,8 @@ int vtkCloudMapKeyframeInterpolator::RequestData(
     vtkErrorMacro(<< "Keyframe Interpolator needs a vtkDataSet input");
     return 0;
   }
-  if (this->Keys.empty() || this->Keys.size() % 5 != 0)
-  {
-    vtkErrorMacro(<< "Keys must be rows of (time, x, y, z, easing); got " << this->Keys.size()
-                  << " numbers");
-    return 0;
-  }
-  // Split the rows into the track's (time, x, y, z) and the easing codes.
-  std::vector<double> rows;
-  std::vector<int> easing;
-  for (std::size_t k = 0; k < this->Keys.size(); k += 5)
-  {
-    rows.insert(rows.end(), this->Keys.begin() + k, this->Keys.begin() + k + 4);
-    const double e = this->Keys[k + 4];
-    if (!(e >= 0 && e <= 11) || e != std::floor(e))
-    {
-      vtkErrorMacro(<< "key " << k / 5 << ": easing " << e
-                    << " is not a family code 0 (Linear) .. 10 (Bounce) or 11 (Power)");
-      return 0;
-    }
-    easing.push_back(static_cast<int>(e));
-  }
   ca::KeyframeTrack track;
-  const std::string error = track.Set(3, rows, easing);
+  const std::string error = ca::TrackFromKeyRows(this->Keys, track);
   if (!error.empty())
   {
     vtkErrorMacro(<< error);
@@ -101,19 +80,9 @@ int vtkCloudMapKeyframeInterpolator::RequestData(
   if (this->TranslatePoints && ps && inPs && inPs->GetPoints())
   {
     const vtkIdType n = inPs->GetNumberOfPoints();
-    vtkPoints* in = inPs->GetPoints();
-    vtkNew<vtkPoints> points;
-    points->SetDataTypeToDouble();
-    points->SetNumberOfPoints(n);
-    const double* v = this->Value;
-    vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-      double p[3];
-      for (vtkIdType i = b; i < e; ++i)
-      {
-        in->GetPoint(i, p);
-        points->SetPoint(i, p[0] + v[0], p[1] + v[1], p[2] + v[2]);
-      }
-    });
+    double* xyz;
+    vtkNew<vtkPoints> points = ca::NewDoublePoints(n, xyz);
+    ca::TranslatePoints(ca::PointsAsDouble(inPs).data(), n, this->Value, xyz, cm::SMPItems());
     ps->SetPoints(points);
   }
   vtkNew<vtkDoubleArray> value;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapMeshMorph.h"
 
-#include "cmArrayAccess.h"
+#include "cmAnimationArrays.h"
 #include "cmExecution.h"
+#include "cmMeshMorph.h"
 #include "cmTweening.h"
 
 #include "vtkDataArray.h"
@@ -15,7 +16,6 @@
 #include "vtkPointSet.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
-#include "vtkSMPTools.h"
 #include "vtkStaticPointLocator.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
@@ -49,26 +49,32 @@ int vtkCloudMapMeshMorph::RequestInformation(
 
 namespace
 {
-// Point coordinates scaled into the unit cube of their own bounds.
-std::vector<double> Normalized(vtkPointSet* ps)
+// The points of `ps` (xyz) scaled into the unit cube of its bounds.
+std::vector<double> Normalized(vtkPointSet* ps, const std::vector<double>& xyz)
 {
   double b[6];
   ps->GetBounds(b);
-  const vtkIdType n = ps->GetNumberOfPoints();
-  std::vector<double> out(3 * n);
-  for (vtkIdType i = 0; i < n; ++i)
-  {
-    double p[3];
-    ps->GetPoint(i, p);
-    for (int a = 0; a < 3; ++a)
-    {
-      const double len = b[2 * a + 1] - b[2 * a];
-      out[3 * i + a] = len > 0 ? (p[a] - b[2 * a]) / len : 0.5;
-    }
-  }
-  return out;
+  return cm::anim::NormalizedToBounds(xyz.data(), ps->GetNumberOfPoints(), b);
 }
+
+// The nearest target point to each source point, both normalised to their bounds.
+std::vector<std::int64_t> NearestNormalized(vtkPointSet* source, const std::vector<double>& p,
+  vtkPointSet* target, const std::vector<double>& q, const cm::ParallelFor& pf)
+{
+  const std::vector<double> ns = Normalized(source, p), nt = Normalized(target, q);
+  double* txyz;
+  vtkNew<vtkPoints> tp = cm::anim::NewDoublePoints(target->GetNumberOfPoints(), txyz);
+  std::copy(nt.begin(), nt.end(), txyz);
+  vtkNew<vtkPolyData> cloud;
+  cloud->SetPoints(tp);
+  vtkNew<vtkStaticPointLocator> locator;
+  locator->SetDataSet(cloud);
+  locator->BuildLocator(); // built here, on the main thread, before the parallel queries
+  return cm::anim::MatchPoints(
+    ns.data(), source->GetNumberOfPoints(),
+    [&](const double* y) { return static_cast<std::int64_t>(locator->FindClosestPoint(y)); }, pf);
 }
+} // namespace
 
 int vtkCloudMapMeshMorph::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
@@ -84,97 +90,38 @@ int vtkCloudMapMeshMorph::RequestData(
     return 0;
   }
   const vtkIdType n = source->GetNumberOfPoints(), m = target->GetNumberOfPoints();
-
-  // The blend weight.
-  double w = this->Parameter;
+  // The blend weight, then the correspondence.
+  double w = this->Parameter, x = 0;
+  std::string error;
   if (this->UseTime)
   {
-    const double t = cm::RequestedTime(outInfo, this->TimeRange[0]);
-    double x;
-    if (!ca::Remap(t, this->TimeRange[0], this->TimeRange[1], 0.0, 1.0, x))
-    {
-      vtkErrorMacro(<< "TimeRange [" << this->TimeRange[0] << ", " << this->TimeRange[1]
-                    << "] is empty: the time cannot be remapped to [0, 1]");
-      return 0;
-    }
+    error = ca::TimeFraction(cm::RequestedTime(outInfo, this->TimeRange[0]), this->TimeRange, x);
     w = ca::EaseAny(this->Easing, this->EasingMode, this->EasingExponent, this->EasingMidpoint, x);
   }
-
-  // The correspondence.
-  std::vector<vtkIdType> match;
-  if (this->Correspondence == 0)
+  const auto correspondence = static_cast<ca::MorphCorrespondence>(this->Correspondence != 0);
+  error = error.empty() ? ca::ValidateCorrespondence(correspondence, n, m) : error;
+  if (!error.empty())
   {
-    if (n != m)
-    {
-      vtkErrorMacro(<< "the inputs have " << n << " and " << m
-                    << " points; By Index needs equal counts (or choose Nearest Normalized Point)");
-      return 0;
-    }
+    vtkErrorMacro(<< error);
+    return 0;
   }
-  else
-  {
-    if (m == 0 && n > 0)
-    {
-      vtkErrorMacro(<< "the target has no points");
-      return 0;
-    }
-    const std::vector<double> ns = Normalized(source), nt = Normalized(target);
-    vtkNew<vtkPoints> tp;
-    tp->SetDataTypeToDouble();
-    tp->SetNumberOfPoints(m);
-    for (vtkIdType j = 0; j < m; ++j)
-    {
-      tp->SetPoint(j, &nt[3 * j]);
-    }
-    vtkNew<vtkPolyData> cloud;
-    cloud->SetPoints(tp);
-    vtkNew<vtkStaticPointLocator> locator;
-    locator->SetDataSet(cloud);
-    locator->BuildLocator(); // built here, on the main thread, before the parallel queries
-    match.resize(n);
-    if (!cm::ForWithProgress(this, n, 0.0, 0.6, [&](std::int64_t b, std::int64_t e) {
-          for (std::int64_t i = b; i < e; ++i)
-          {
-            match[i] = locator->FindClosestPoint(&ns[3 * i]);
-          }
-        }))
-    {
-      output->Initialize();
-      return 1; // aborted: an empty output
-    }
-  }
-  // Progress: the matching above up to 0.6, the points to 0.8, the arrays to 1.
-  const double p0 = match.empty() ? 0.0 : 0.6;
-  auto partner = [&](vtkIdType i) { return match.empty() ? i : match[i]; };
-
+  const std::vector<double> p = ca::PointsAsDouble(source), q = ca::PointsAsDouble(target);
+  // Progress: the matching up to 0.6, the points to 0.8, the arrays to 1.
+  bool aborted = false;
+  const std::vector<std::int64_t> match = correspondence == ca::MorphCorrespondence::ByIndex
+    ? std::vector<std::int64_t>()
+    : NearestNormalized(source, p, target, q, cm::ProgressFor(this, 0.0, 0.6, aborted));
+  const std::int64_t* partner = match.empty() ? nullptr : match.data();
   output->ShallowCopy(source);
-  vtkNew<vtkPoints> points;
-  points->SetDataTypeToDouble();
-  points->SetNumberOfPoints(n);
-  if (!cm::ForWithProgress(this, n, p0, 0.8, [&](std::int64_t b, std::int64_t e) {
-        double p[3], q[3];
-        for (std::int64_t i = b; i < e; ++i)
-        {
-          source->GetPoint(i, p);
-          target->GetPoint(partner(i), q);
-          for (int a = 0; a < 3; ++a)
-          {
-            p[a] = ca::Lerp(p[a], q[a], w);
-          }
-          points->SetPoint(i, p);
-        }
-      }))
-  {
-    output->Initialize();
-    return 1; // aborted: an empty output
-  }
+  double* xyz;
+  vtkNew<vtkPoints> points = ca::NewDoublePoints(n, xyz);
+  ca::LerpMatched(p.data(), q.data(), partner, n, 3, w, xyz,
+    cm::ProgressFor(this, partner ? 0.6 : 0.0, 0.8, aborted));
   output->SetPoints(points);
-
   // Point arrays present in both inputs are blended too (as doubles).
   vtkPointData* spd = source->GetPointData();
   vtkPointData* tpd = target->GetPointData();
-  const int nArrays = spd->GetNumberOfArrays();
-  for (int k = 0; k < nArrays; ++k)
+  for (int k = 0, nArrays = spd->GetNumberOfArrays(); k < nArrays && !aborted; ++k)
   {
     vtkDataArray* a = spd->GetArray(k);
     vtkDataArray* b = (a && a->GetName()) ? tpd->GetArray(a->GetName()) : nullptr;
@@ -183,34 +130,23 @@ int vtkCloudMapMeshMorph::RequestData(
       continue;
     }
     const int nc = a->GetNumberOfComponents();
-    // Typed bulk reads instead of a virtual call per value in the loop.
-    const std::vector<double> va = cm::ValuesAsDouble(a), vb = cm::ValuesAsDouble(b);
     vtkNew<vtkDoubleArray> blend;
     blend->SetName(a->GetName());
     blend->SetNumberOfComponents(nc);
     blend->SetNumberOfTuples(n);
-    double* o = blend->GetPointer(0);
-    if (!cm::ForWithProgress(this, n, 0.8 + 0.2 * k / nArrays, 0.8 + 0.2 * (k + 1) / nArrays,
-          [&](std::int64_t s, std::int64_t e) {
-            for (std::int64_t i = s; i < e; ++i)
-            {
-              const vtkIdType j = partner(i);
-              for (int c = 0; c < nc; ++c)
-              {
-                o[i * nc + c] = ca::Lerp(va[i * nc + c], vb[j * nc + c], w);
-              }
-            }
-          }))
-    {
-      output->Initialize();
-      return 1; // aborted: an empty output
-    }
-    const bool wasScalars = spd->GetScalars() == a;
+    ca::LerpMatched(cm::ValuesAsDouble(a).data(), cm::ValuesAsDouble(b).data(), partner, n, nc, w,
+      blend->GetPointer(0),
+      cm::ProgressFor(this, 0.8 + 0.2 * k / nArrays, 0.8 + 0.2 * (k + 1) / nArrays, aborted));
     output->GetPointData()->AddArray(blend);
-    if (wasScalars)
+    if (spd->GetScalars() == a)
     {
       output->GetPointData()->SetActiveScalars(a->GetName());
     }
+  }
+  if (aborted)
+  {
+    output->Initialize();
+    return 1; // aborted: an empty output
   }
   vtkNew<vtkDoubleArray> used;
   used->SetName("MorphParameter");

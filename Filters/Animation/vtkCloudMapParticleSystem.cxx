@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapParticleSystem.h"
 
+#include "cmAnimationArrays.h"
 #include "cmExecution.h"
 #include "cmParticles.h"
 
@@ -15,39 +16,35 @@
 #include "vtkPointSet.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
-#include "vtkSMPTools.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkUnsignedCharArray.h"
 
 #include <algorithm>
-#include <cmath>
+#include <numeric>
 #include <vector>
 
 vtkStandardNewMacro(vtkCloudMapParticleSystem);
 
 namespace
 {
-using cm::anim::ParticleState;
-using cm::anim::ParticleSystem;
-
-// Evaluates the candidates of this piece; dead or unborn ones get Id −1.
-struct EvaluateFunctor
+// The fan triangles of the polygonal cells of `input` (cm::anim::FanTriangles).
+std::vector<double> EmitterTriangles(vtkPointSet* input)
 {
-  const ParticleSystem& System;
-  double Time;
-  vtkIdType First, Stride;
-  std::vector<ParticleState>& States;
-  void operator()(vtkIdType begin, vtkIdType end) const
+  const std::vector<double> xyz = cm::ValuesAsDouble(input->GetPoints()->GetData());
+  std::vector<std::int64_t> offsets{ 0 }, conn;
+  std::vector<unsigned char> polygonal;
+  vtkNew<vtkIdList> ids;
+  for (vtkIdType c = 0; c < input->GetNumberOfCells(); ++c)
   {
-    for (vtkIdType k = begin; k < end; ++k)
-    {
-      if (!this->System.Evaluate(this->First + k * this->Stride, this->Time, this->States[k]))
-      {
-        this->States[k].Id = -1;
-      }
-    }
+    input->GetCellPoints(c, ids);
+    conn.insert(conn.end(), ids->begin(), ids->end());
+    offsets.push_back(static_cast<std::int64_t>(conn.size()));
+    const int type = input->GetCellType(c);
+    polygonal.push_back(type == VTK_TRIANGLE || type == VTK_QUAD || type == VTK_POLYGON);
   }
-};
+  return cm::anim::FanTriangles(
+    xyz.data(), offsets.data(), conn.data(), polygonal.data(), input->GetNumberOfCells());
+}
 } // namespace
 
 vtkCloudMapParticleSystem::vtkCloudMapParticleSystem()
@@ -69,27 +66,17 @@ int vtkCloudMapParticleSystem::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  if (!(this->FrameRate > 0) || !(this->EndTime >= this->StartTime))
+  std::vector<double> steps;
+  const std::string error = cm::anim::ParticleTimeSteps(
+    this->StartTime, this->EndTime, this->FrameRate, this->MaximumNumberOfTimeSteps, steps);
+  if (!error.empty())
   {
-    vtkErrorMacro(<< "FrameRate must be positive and EndTime not before StartTime");
+    vtkErrorMacro(<< error);
     return 0;
-  }
-  const double span = (this->EndTime - this->StartTime) * this->FrameRate;
-  if (!(span + 1 <= this->MaximumNumberOfTimeSteps))
-  {
-    vtkErrorMacro(<< "the time range holds " << std::floor(span) + 1
-                  << " frames, more than MaximumNumberOfTimeSteps = "
-                  << this->MaximumNumberOfTimeSteps);
-    return 0;
-  }
-  const int n = static_cast<int>(std::floor(span + 1e-9)) + 1;
-  std::vector<double> steps(n);
-  for (int f = 0; f < n; ++f)
-  {
-    steps[f] = this->StartTime + f / this->FrameRate;
   }
   const double range[2] = { steps.front(), steps.back() };
-  outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_STEPS(), steps.data(), n);
+  outInfo->Set(
+    vtkStreamingDemandDrivenPipeline::TIME_STEPS(), steps.data(), static_cast<int>(steps.size()));
   outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_RANGE(), range, 2);
   outInfo->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
   return 1;
@@ -104,15 +91,9 @@ int vtkCloudMapParticleSystem::RequestUpdateExtent(
   return 1;
 }
 
-int vtkCloudMapParticleSystem::RequestData(
-  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+void vtkCloudMapParticleSystem::FillSpec(cm::anim::ParticleSystemSpec& spec)
 {
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  vtkPolyData* output = vtkPolyData::GetData(outInfo);
-  vtkPointSet* input = vtkPointSet::GetData(inputVector[0], 0);
-
   namespace ca = cm::anim;
-  ca::ParticleSystemSpec spec;
   if (this->Preset != 0)
   {
     spec = ca::MakePreset(static_cast<ca::ParticlePreset>(this->Preset));
@@ -146,7 +127,17 @@ int vtkCloudMapParticleSystem::RequestData(
   spec.FrameRate = this->FrameRate;
   spec.StartTime = this->StartTime;
   spec.EmissionEndTime = this->EmissionEndTime;
+}
 
+int vtkCloudMapParticleSystem::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  namespace ca = cm::anim;
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  vtkPolyData* output = vtkPolyData::GetData(outInfo);
+  vtkPointSet* input = vtkPointSet::GetData(inputVector[0], 0);
+  ca::ParticleSystemSpec spec;
+  this->FillSpec(spec);
   // The generation mesh: points, or polygons fan-triangulated.
   std::vector<double> emitter;
   if (spec.Shape == ca::EmitterShape::Points || spec.Shape == ca::EmitterShape::Triangles)
@@ -157,155 +148,57 @@ int vtkCloudMapParticleSystem::RequestData(
         << "the Input Points / Input Cells generation shapes need an input with points");
       return 0;
     }
-    const vtkIdType np = input->GetNumberOfPoints();
-    if (spec.Shape == ca::EmitterShape::Points)
-    {
-      emitter.resize(3 * np);
-      for (vtkIdType i = 0; i < np; ++i)
-      {
-        input->GetPoint(i, &emitter[3 * i]);
-      }
-      spec.EmitterPoints = emitter.data();
-      spec.NumberOfEmitterPoints = np;
-    }
-    else
-    {
-      vtkNew<vtkIdList> ids;
-      for (vtkIdType c = 0; c < input->GetNumberOfCells(); ++c)
-      {
-        input->GetCellPoints(c, ids);
-        const int dim = input->GetCellType(c) == VTK_TRIANGLE ||
-            input->GetCellType(c) == VTK_QUAD || input->GetCellType(c) == VTK_POLYGON
-          ? 2
-          : 0;
-        for (vtkIdType k = 1; dim == 2 && k + 1 < ids->GetNumberOfIds(); ++k)
-        {
-          double p[9];
-          input->GetPoint(ids->GetId(0), p);
-          input->GetPoint(ids->GetId(k), p + 3);
-          input->GetPoint(ids->GetId(k + 1), p + 6);
-          emitter.insert(emitter.end(), p, p + 9);
-        }
-      }
-      spec.EmitterTriangles = emitter.data();
-      spec.NumberOfEmitterTriangles = static_cast<std::int64_t>(emitter.size() / 9);
-    }
+    const bool points = spec.Shape == ca::EmitterShape::Points;
+    emitter = points ? cm::ValuesAsDouble(input->GetPoints()->GetData()) : EmitterTriangles(input);
+    (points ? spec.EmitterPoints : spec.EmitterTriangles) = emitter.data();
+    spec.NumberOfEmitterPoints = points ? input->GetNumberOfPoints() : 0;
+    spec.NumberOfEmitterTriangles = points ? 0 : static_cast<std::int64_t>(emitter.size() / 9);
   }
-
   ca::ParticleSystem system;
-  const std::string error = system.Initialize(spec, this->MaximumNumberOfTimeSteps * 100LL);
-  if (!error.empty())
-  {
-    vtkErrorMacro(<< error);
-    return 0;
-  }
-
+  std::string error = system.Initialize(spec, this->MaximumNumberOfTimeSteps * 100LL);
   const double t = cm::RequestedTime(outInfo, this->StartTime);
   int piece = 0, pieces = 1;
   cm::RequestedPiece(outInfo, piece, pieces);
-
-  // Candidates of this piece: ids ≡ piece (mod pieces) in the live window.
-  std::int64_t first, last;
-  system.CandidateRange(t, first, last);
-  const std::int64_t firstOfPiece = first + ((piece - first % pieces) % pieces + pieces) % pieces;
-  const vtkIdType candidates =
-    last > firstOfPiece ? static_cast<vtkIdType>((last - firstOfPiece + pieces - 1) / pieces) : 0;
-  if (candidates > this->MaximumNumberOfParticles)
+  std::vector<ca::ParticleState> states;
+  bool aborted = false;
+  if (error.empty())
   {
-    vtkErrorMacro(<< "time " << t << " may hold " << candidates
-                  << " particles in this piece, more than MaximumNumberOfParticles = "
-                  << this->MaximumNumberOfParticles);
+    error = ca::EvaluatePiece(system, t, piece, pieces, this->MaximumNumberOfParticles,
+      cm::SMPItems(), cm::ProgressAbort(this), states, aborted);
+  }
+  if (!error.empty() || aborted)
+  {
+    if (!error.empty())
+    {
+      vtkErrorMacro(<< error);
+    }
     return 0;
   }
-
-  std::vector<ParticleState> states(static_cast<std::size_t>(candidates));
-  const vtkIdType block = 1 << 20;
-  for (vtkIdType b = 0; b < candidates; b += block)
-  {
-    if (this->GetAbortExecute())
-    {
-      return 0;
-    }
-    EvaluateFunctor f{ system, t, firstOfPiece, pieces, states };
-    vtkSMPTools::For(b, std::min(candidates, b + block), f);
-    this->UpdateProgress(double(b + block) / double(candidates));
-  }
-  // Keep the live ones, in id order.
-  states.erase(
-    std::remove_if(states.begin(), states.end(), [](const ParticleState& s) { return s.Id < 0; }),
-    states.end());
+  const ca::ParticleColumns c = ca::ToColumns(states, cm::SMPItems());
   const vtkIdType n = static_cast<vtkIdType>(states.size());
-
-  vtkNew<vtkPoints> points;
-  points->SetDataTypeToDouble();
-  points->SetNumberOfPoints(n);
-  vtkNew<vtkIdTypeArray> idArray;
-  idArray->SetName("Id");
-  idArray->SetNumberOfTuples(n);
-  auto scalar = [n](const char* name) {
-    vtkNew<vtkFloatArray> a;
-    a->SetName(name);
-    a->SetNumberOfTuples(n);
-    return a;
-  };
-  auto age = scalar("Age"), life = scalar("Lifetime"), size = scalar("Size"),
-       opacity = scalar("Opacity");
-  vtkNew<vtkFloatArray> color, velocity;
-  color->SetName("Color");
-  color->SetNumberOfComponents(3);
-  color->SetNumberOfTuples(n);
-  velocity->SetName("Velocity");
-  velocity->SetNumberOfComponents(3);
-  velocity->SetNumberOfTuples(n);
-  vtkNew<vtkUnsignedCharArray> rgba;
-  rgba->SetName("RGBA");
-  rgba->SetNumberOfComponents(4);
-  rgba->SetNumberOfTuples(n);
-  vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
-    for (vtkIdType i = b; i < e; ++i)
-    {
-      const ParticleState& s = states[i];
-      points->SetPoint(i, s.Position);
-      idArray->SetValue(i, static_cast<vtkIdType>(s.Id));
-      age->SetValue(i, static_cast<float>(s.Age));
-      life->SetValue(i, static_cast<float>(s.Lifetime));
-      size->SetValue(i, static_cast<float>(s.Size));
-      opacity->SetValue(i, static_cast<float>(s.Opacity));
-      for (int c = 0; c < 3; ++c)
-      {
-        color->SetTypedComponent(i, c, static_cast<float>(s.Color[c]));
-        velocity->SetTypedComponent(i, c, static_cast<float>(s.Velocity[c]));
-        rgba->SetTypedComponent(i, c, static_cast<unsigned char>(std::lround(255 * s.Color[c])));
-      }
-      rgba->SetTypedComponent(i, 3, static_cast<unsigned char>(std::lround(255 * s.Opacity)));
-    }
-  });
-  vtkNew<vtkCellArray> verts;
+  double* xyz;
+  vtkNew<vtkPoints> points = ca::NewDoublePoints(n, xyz);
+  std::copy(c.Position.begin(), c.Position.end(), xyz);
+  // One vertex per particle.
   vtkNew<vtkIdTypeArray> offsets, conn;
   offsets->SetNumberOfTuples(n + 1);
   conn->SetNumberOfTuples(n);
-  for (vtkIdType i = 0; i <= n; ++i)
-  {
-    offsets->SetValue(i, i);
-    if (i < n)
-    {
-      conn->SetValue(i, i);
-    }
-  }
+  std::iota(offsets->GetPointer(0), offsets->GetPointer(0) + n + 1, vtkIdType(0));
+  std::iota(conn->GetPointer(0), conn->GetPointer(0) + n, vtkIdType(0));
+  vtkNew<vtkCellArray> verts;
   verts->SetData(offsets, conn);
-
   output->Initialize();
   output->SetPoints(points);
   output->SetVerts(verts);
   vtkPointData* pd = output->GetPointData();
-  pd->AddArray(idArray);
-  pd->AddArray(age);
-  pd->AddArray(life);
-  pd->AddArray(size);
-  pd->AddArray(opacity);
-  pd->AddArray(color);
-  pd->AddArray(velocity);
-  pd->AddArray(rgba);
+  ca::AddColumn<vtkIdTypeArray>(pd, "Id", 1, c.Id);
+  ca::AddColumn<vtkFloatArray>(pd, "Age", 1, c.Age);
+  ca::AddColumn<vtkFloatArray>(pd, "Lifetime", 1, c.Lifetime);
+  ca::AddColumn<vtkFloatArray>(pd, "Size", 1, c.Size);
+  ca::AddColumn<vtkFloatArray>(pd, "Opacity", 1, c.Opacity);
+  ca::AddColumn<vtkFloatArray>(pd, "Color", 3, c.Color);
+  ca::AddColumn<vtkFloatArray>(pd, "Velocity", 3, c.Velocity);
+  ca::AddColumn<vtkUnsignedCharArray>(pd, "RGBA", 4, c.RGBA);
   pd->SetActiveScalars("Color");
   output->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), t);
   return 1;

@@ -31,6 +31,14 @@
 #include "CloudMapFiltersAnimationModule.h"
 #include "vtkPolyDataAlgorithm.h"
 
+namespace cm
+{
+namespace anim
+{
+struct ParticleSystemSpec; // the core's input (Core/)
+}
+}
+
 class CLOUDMAPFILTERSANIMATION_EXPORT vtkCloudMapParticleSystem : public vtkPolyDataAlgorithm
 {
 public:
@@ -179,6 +187,7 @@ protected:
   int MaximumNumberOfTimeSteps = 100000;
 
 private:
+  void FillSpec(cm::anim::ParticleSystemSpec& spec); // the properties as the core's spec
   vtkCloudMapParticleSystem(const vtkCloudMapParticleSystem&) = delete;
   void operator=(const vtkCloudMapParticleSystem&) = delete;
 };

@@ -2,6 +2,7 @@
 #include "vtkCloudMapSkeleton.h"
 
 #include "cmExecution.h"
+#include "cmAnimationArrays.h"
 #include "cmSkeleton.h"
 
 #include "vtkCellArray.h"
@@ -14,7 +15,8 @@
 #include "vtkPolyData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
-#include <cmath>
+#include <numeric>
+#include <vector>
 
 vtkStandardNewMacro(vtkCloudMapSkeleton);
 
@@ -74,54 +76,25 @@ int vtkCloudMapSkeleton::FillInputPortInformation(int, vtkInformation* info)
   return 1;
 }
 
-namespace
-{
-std::string Build(int preset, const std::vector<int>& parents, const std::vector<double>& offsets,
-  const std::vector<double>& rotationKeys, const std::vector<double>& rootKeys, int interpolation,
-  cm::anim::Skeleton& sk)
-{
-  namespace ca = cm::anim;
-  const auto mode = static_cast<ca::TrackInterpolation>(interpolation);
-  if (preset == 1)
-  {
-    std::vector<int> p;
-    std::vector<double> o, rk, root;
-    ca::Skeleton::Walker(p, o, rk, root);
-    return sk.Set(p, o, rk, root, mode);
-  }
-  return sk.Set(parents, offsets, rotationKeys, rootKeys, mode);
-}
-}
-
 int vtkCloudMapSkeleton::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   cm::anim::Skeleton sk;
-  if (!Build(this->Preset, this->Parents, this->Offsets, this->RotationKeys, this->RootKeys,
-        this->Interpolation, sk)
+  std::vector<double> steps;
+  if (!cm::anim::BuildSkeleton(this->Preset, this->Parents, this->Offsets, this->RotationKeys,
+        this->RootKeys, static_cast<cm::anim::TrackInterpolation>(this->Interpolation), sk)
          .empty() ||
-    !(this->FrameRate > 0))
+    !cm::anim::SkeletonTimeSteps(sk, this->FrameRate, steps))
   {
-    return 1; // RequestData reports the problem
+    return 1; // RequestData reports a problem
   }
-  double t0, t1;
-  sk.KeyRange(t0, t1);
-  const double span = (t1 - t0) * this->FrameRate;
-  if (t1 > t0 && span < 1e6)
+  const double range[2] = { steps.front(), steps.back() };
+  for (int port = 0; port < 2; ++port)
   {
-    const int n = static_cast<int>(std::floor(span + 1e-9)) + 1;
-    std::vector<double> steps(n);
-    for (int f = 0; f < n; ++f)
-    {
-      steps[f] = t0 + f / this->FrameRate;
-    }
-    const double range[2] = { t0, t1 };
-    for (int port = 0; port < 2; ++port)
-    {
-      vtkInformation* info = outputVector->GetInformationObject(port);
-      info->Set(vtkStreamingDemandDrivenPipeline::TIME_STEPS(), steps.data(), n);
-      info->Set(vtkStreamingDemandDrivenPipeline::TIME_RANGE(), range, 2);
-    }
+    vtkInformation* info = outputVector->GetInformationObject(port);
+    info->Set(
+      vtkStreamingDemandDrivenPipeline::TIME_STEPS(), steps.data(), static_cast<int>(steps.size()));
+    info->Set(vtkStreamingDemandDrivenPipeline::TIME_RANGE(), range, 2);
   }
   return 1;
 }
@@ -130,16 +103,15 @@ int vtkCloudMapSkeleton::RequestData(
   vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
   namespace ca = cm::anim;
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  vtkPolyData* bones = vtkPolyData::GetData(outInfo);
+  vtkPolyData* bones = vtkPolyData::GetData(outputVector, 0);
   // Every rank poses the whole skeleton; the bones are shown on piece 0 only.
   cm::WholeOnFirstPiece bonesOnce(bones, outputVector);
   vtkPolyData* skinOut = vtkPolyData::GetData(outputVector, 1);
   vtkPolyData* skin = vtkPolyData::GetData(inputVector[0], 0);
-
   ca::Skeleton sk;
-  const std::string error = Build(this->Preset, this->Parents, this->Offsets, this->RotationKeys,
-    this->RootKeys, this->Interpolation, sk);
+  const std::string error =
+    ca::BuildSkeleton(this->Preset, this->Parents, this->Offsets, this->RotationKeys,
+      this->RootKeys, static_cast<ca::TrackInterpolation>(this->Interpolation), sk);
   if (!error.empty())
   {
     vtkErrorMacro(<< error);
@@ -150,67 +122,47 @@ int vtkCloudMapSkeleton::RequestData(
   std::vector<double> pos, rot;
   sk.Pose(t, pos, rot);
   const int n = sk.GetNumberOfJoints();
-
-  vtkNew<vtkPoints> points;
-  points->SetDataTypeToDouble();
-  points->SetNumberOfPoints(n);
-  vtkNew<vtkIntArray> jointId, parentId, depth;
-  jointId->SetName("JointId");
-  parentId->SetName("ParentId");
-  depth->SetName("Depth");
-  vtkNew<vtkCellArray> lines, verts;
+  std::vector<int> depth, joints(n);
+  std::vector<std::int64_t> segments;
+  ca::BoneGraph(sk, depth, segments);
+  std::vector<int> parents(n);
+  std::iota(joints.begin(), joints.end(), 0);
   for (int j = 0; j < n; ++j)
   {
-    points->SetPoint(j, &pos[3 * j]);
-    const int p = sk.GetParent(j);
-    jointId->InsertNextValue(j);
-    parentId->InsertNextValue(p);
-    depth->InsertNextValue(p < 0 ? 0 : depth->GetValue(p) + 1);
-    const vtkIdType v = j;
-    verts->InsertNextCell(1, &v);
-    if (p >= 0)
-    {
-      const vtkIdType seg[2] = { p, j };
-      lines->InsertNextCell(2, seg);
-    }
+    parents[j] = sk.GetParent(j);
+  }
+  double* xyz;
+  vtkNew<vtkPoints> points = ca::NewDoublePoints(n, xyz);
+  std::copy(pos.begin(), pos.end(), xyz);
+  vtkNew<vtkCellArray> lines, verts;
+  for (vtkIdType j = 0; j < n; ++j)
+  {
+    verts->InsertNextCell(1, &j);
+  }
+  for (std::size_t s = 0; s < segments.size(); s += 2)
+  {
+    const vtkIdType seg[2] = { segments[s], segments[s + 1] };
+    lines->InsertNextCell(2, seg);
   }
   bones->Initialize();
   bones->SetPoints(points);
   bones->SetVerts(verts);
   bones->SetLines(lines);
-  bones->GetPointData()->AddArray(jointId);
-  bones->GetPointData()->AddArray(parentId);
-  bones->GetPointData()->AddArray(depth);
-
+  ca::AddColumn<vtkIntArray>(bones->GetPointData(), "JointId", 1, joints);
+  ca::AddColumn<vtkIntArray>(bones->GetPointData(), "ParentId", 1, parents);
+  ca::AddColumn<vtkIntArray>(bones->GetPointData(), "Depth", 1, depth);
   skinOut->Initialize();
   if (skin && skin->GetNumberOfPoints() > 0)
   {
+    std::vector<double> moved = ca::PointsAsDouble(skin);
     const vtkIdType m = skin->GetNumberOfPoints();
-    std::vector<double> xyz(3 * m);
-    for (vtkIdType i = 0; i < m; ++i)
-    {
-      skin->GetPoint(i, &xyz[3 * i]);
-    }
-    const ca::SkinBinding binding =
-      ca::BindSkin(sk, this->BindTime, xyz.data(), m, this->SmoothSkinning);
-    ca::ApplySkin(sk, binding, t, xyz.data());
-    vtkNew<vtkPoints> moved;
-    moved->SetDataTypeToDouble();
-    moved->SetNumberOfPoints(m);
-    for (vtkIdType i = 0; i < m; ++i)
-    {
-      moved->SetPoint(i, &xyz[3 * i]);
-    }
+    const std::vector<int> carrier =
+      ca::PoseSkin(sk, this->BindTime, this->SmoothSkinning, t, moved.data(), m);
+    vtkNew<vtkPoints> skinPoints = ca::NewDoublePoints(m, xyz);
+    std::copy(moved.begin(), moved.end(), xyz);
     skinOut->ShallowCopy(skin);
-    skinOut->SetPoints(moved);
-    vtkNew<vtkIntArray> carrier;
-    carrier->SetName("BoneJoint");
-    carrier->SetNumberOfTuples(m);
-    for (vtkIdType i = 0; i < m; ++i)
-    {
-      carrier->SetValue(i, binding.Joint[i]);
-    }
-    skinOut->GetPointData()->AddArray(carrier);
+    skinOut->SetPoints(skinPoints);
+    ca::AddColumn<vtkIntArray>(skinOut->GetPointData(), "BoneJoint", 1, carrier);
   }
   cm::StampTime(bones, t);
   cm::StampTime(skinOut, t);

@@ -8,8 +8,7 @@
 #include "vtkTable.h"
 #include "vtkUnsignedCharArray.h"
 
-#include <cstdint>
-#include <cstdio>
+#include <initializer_list>
 
 namespace cm::map
 {
@@ -26,27 +25,21 @@ void FillBandTable(vtkTable* table, const BandSpec& spec, Palette palette)
   blue->SetName("Blue");
   vtkNew<vtkStringArray> label;
   label->SetName("Label");
-  char buf[96];
-  for (int k = 0; k < spec.N; ++k)
+  for (const BandLegendRow& row : BandLegend(spec, palette))
   {
-    std::uint8_t c[3];
-    BandColor(palette, k, spec.N, c);
-    idx->InsertNextValue(k);
-    lower->InsertNextValue(spec.Lower(k));
-    upper->InsertNextValue(spec.Upper(k));
-    red->InsertNextValue(c[0]);
-    green->InsertNextValue(c[1]);
-    blue->InsertNextValue(c[2]);
-    std::snprintf(buf, sizeof buf, "%.4g - %.4g", spec.Lower(k), spec.Upper(k));
-    label->InsertNextValue(buf);
+    idx->InsertNextValue(row.Index);
+    lower->InsertNextValue(row.Lower);
+    upper->InsertNextValue(row.Upper);
+    red->InsertNextValue(row.Color[0]);
+    green->InsertNextValue(row.Color[1]);
+    blue->InsertNextValue(row.Color[2]);
+    label->InsertNextValue(row.Label);
   }
   table->Initialize();
-  table->AddColumn(idx);
-  table->AddColumn(lower);
-  table->AddColumn(upper);
-  table->AddColumn(red);
-  table->AddColumn(green);
-  table->AddColumn(blue);
-  table->AddColumn(label);
+  for (vtkAbstractArray* column :
+    std::initializer_list<vtkAbstractArray*>{ idx, lower, upper, red, green, blue, label })
+  {
+    table->AddColumn(column);
+  }
 }
 } // namespace cm::map

@@ -20,21 +20,11 @@
 #include "vtkTypeInt64Array.h"
 #include "vtkUnsignedCharArray.h"
 
+#include <type_traits>
 #include <vector>
 
 namespace
 {
-// A named array of n tuples, left uninitialized on huge pages (the core writes every value).
-template <typename ArrayT>
-vtkSmartPointer<ArrayT> NewLarge(const char* name, int nc, vtkIdType n)
-{
-  auto a = vtkSmartPointer<ArrayT>::New();
-  a->SetName(name);
-  a->SetNumberOfComponents(nc);
-  cm::ResizeLarge(a.GetPointer(), n);
-  return a;
-}
-
 // Pass 2 in the given point and id types: allocates the points and cells,
 // lets the core write every parent's sub-elements into its own range, and
 // returns the points (null when aborted).
@@ -73,22 +63,11 @@ vtkSmartPointer<vtkDataArray> WriteRefinedAnyType(vtkAlgorithm* self, vtkPolyDat
   const bool floatPoints = input->GetPoints() && input->GetPoints()->GetDataType() == VTK_FLOAT;
   const bool smallIds =
     plan.NumberOfPoints() < VTK_INT_MAX && plan.ConnectivitySize() < VTK_INT_MAX;
-  if (floatPoints && smallIds)
-  {
-    return WriteRefined<vtkFloatArray, vtkTypeInt32Array>(
-      self, view, plan, extras, polys, from, to);
-  }
-  if (floatPoints)
-  {
-    return WriteRefined<vtkFloatArray, vtkTypeInt64Array>(
-      self, view, plan, extras, polys, from, to);
-  }
-  if (smallIds)
-  {
-    return WriteRefined<vtkDoubleArray, vtkTypeInt32Array>(
-      self, view, plan, extras, polys, from, to);
-  }
-  return WriteRefined<vtkDoubleArray, vtkTypeInt64Array>(self, view, plan, extras, polys, from, to);
+  return cm::WithPolyTypes(floatPoints, smallIds, [&](auto* pointTag, auto* idTag) {
+    using PointArrayT = std::remove_pointer_t<decltype(pointTag)>;
+    using IdArrayT = std::remove_pointer_t<decltype(idTag)>;
+    return WriteRefined<PointArrayT, IdArrayT>(self, view, plan, extras, polys, from, to);
+  });
 }
 
 // Interpolates every numeric input point array onto the refined points, from
@@ -129,16 +108,7 @@ bool InterpolatePoints(vtkAlgorithm* self, vtkPointData* inPD, vtkPointData* out
 void AttachCellData(vtkCellData* inCD, vtkCellData* outCD, const vtkIdType* pid, vtkIdType nOut,
   const std::vector<vtkDataArray*>& own)
 {
-  for (int a = 0; a < inCD->GetNumberOfArrays(); ++a)
-  {
-    vtkAbstractArray* src = inCD->GetAbstractArray(a);
-    vtkSmartPointer<vtkAbstractArray> dst = vtk::TakeSmartPointer(src->NewInstance());
-    dst->SetName(src->GetName());
-    dst->SetNumberOfComponents(src->GetNumberOfComponents());
-    cm::ResizeLargeAny(dst, nOut);
-    cm::GatherTuples(src, dst, pid, nOut);
-    outCD->AddArray(dst);
-  }
+  cm::GatherParentCellData(inCD, outCD, pid, nOut);
   for (vtkDataArray* a : own)
   {
     outCD->AddArray(a);
@@ -152,6 +122,25 @@ void AttachCellData(vtkCellData* inCD, vtkCellData* outCD, const vtkIdType* pid,
 
 namespace cm
 {
+void GatherParentCellData(vtkCellData* inCD, vtkCellData* outCD, const vtkIdType* pid, vtkIdType n,
+  const std::function<bool(const char*)>& keep)
+{
+  for (int a = 0; a < inCD->GetNumberOfArrays(); ++a)
+  {
+    vtkAbstractArray* src = inCD->GetAbstractArray(a);
+    if (keep && !keep(src->GetName()))
+    {
+      continue;
+    }
+    vtkSmartPointer<vtkAbstractArray> dst = vtk::TakeSmartPointer(src->NewInstance());
+    dst->SetName(src->GetName());
+    dst->SetNumberOfComponents(src->GetNumberOfComponents());
+    cm::ResizeLargeAny(dst, n);
+    cm::GatherTuples(src, dst, pid, n);
+    outCD->AddArray(dst);
+  }
+}
+
 bool RefinePolyData(vtkAlgorithm* self, vtkPolyData* input, const SurfaceView& view,
   const RefineRequest& request, vtkPolyData* output, std::string& error)
 {

@@ -10,18 +10,64 @@
 #define cmRefinedPolyData_h
 
 #include "CloudMapFiltersCloudMapModule.h"
+#include "cmArrayAccess.h"
 #include "cmRefineSurface.h"
 
+#include "vtkDoubleArray.h"
+#include "vtkFloatArray.h"
+#include "vtkSmartPointer.h"
 #include "vtkType.h"
+#include "vtkTypeInt32Array.h"
+#include "vtkTypeInt64Array.h"
 
+#include <functional>
 #include <string>
 
 class vtkAlgorithm;
+class vtkCellData;
 class vtkDataArray;
 class vtkPolyData;
 
 namespace cm
 {
+/// A named array of n tuples, left uninitialized on huge pages (a core writes every value).
+template <typename ArrayT>
+vtkSmartPointer<ArrayT> NewLarge(const char* name, int nc, vtkIdType n)
+{
+  auto a = vtkSmartPointer<ArrayT>::New();
+  a->SetName(name);
+  a->SetNumberOfComponents(nc);
+  cm::ResizeLarge(a.GetPointer(), n);
+  return a;
+}
+
+/// Calls f(PointArrayT*, IdArrayT*) (null pointers naming the types) with
+/// the smallest sufficient types of a polygonal output: float points when
+/// `floatPoints` (the input's precision), 32-bit ids when `smallIds`.
+template <typename F>
+decltype(auto) WithPolyTypes(bool floatPoints, bool smallIds, F&& f)
+{
+  if (floatPoints && smallIds)
+  {
+    return f(static_cast<vtkFloatArray*>(nullptr), static_cast<vtkTypeInt32Array*>(nullptr));
+  }
+  if (floatPoints)
+  {
+    return f(static_cast<vtkFloatArray*>(nullptr), static_cast<vtkTypeInt64Array*>(nullptr));
+  }
+  if (smallIds)
+  {
+    return f(static_cast<vtkDoubleArray*>(nullptr), static_cast<vtkTypeInt32Array*>(nullptr));
+  }
+  return f(static_cast<vtkDoubleArray*>(nullptr), static_cast<vtkTypeInt64Array*>(nullptr));
+}
+
+/// The parent's cell values for every child: each cell array of inCD that
+/// `keep` accepts (by name; all when empty) added to outCD with tuple
+/// pid[i] as tuple i, for n children.
+CLOUDMAPFILTERSCLOUDMAP_EXPORT void GatherParentCellData(vtkCellData* inCD, vtkCellData* outCD,
+  const vtkIdType* pid, vtkIdType n, const std::function<bool(const char*)>& keep = {});
+
 /// What to refine and what to produce besides the sub-elements.
 struct RefineRequest
 {

@@ -7,36 +7,33 @@
 #include "cmBanding.h"
 #include "cmExecution.h"
 #include "cmRanks.h"
+#include "cmRefinedPolyData.h"
 #include "cmSurfaceView.h"
 
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
-#include "vtkFloatArray.h"
-#include "vtkIdTypeArray.h"
-#include "vtkPoints.h"
-#include "vtkPolyData.h"
-#include "vtkTypeInt32Array.h"
-#include "vtkTypeInt64Array.h"
 #include "vtkDataSet.h"
 #include "vtkDataSetAttributes.h"
 #include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkIdTypeArray.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
-#include "vtkIntArray.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
-#include "vtkSMPTools.h"
-#include "vtkStringArray.h"
+#include "vtkPoints.h"
+#include "vtkPolyData.h"
 #include "vtkTable.h"
 #include "vtkUnsignedCharArray.h"
 #include "vtkUnsignedShortArray.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
-#include <limits>
-#include <sstream>
+#include <functional>
+#include <initializer_list>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 vtkStandardNewMacro(vtkCloudMapBandedColorMap);
 
@@ -67,6 +64,114 @@ int vtkCloudMapBandedColorMap::RequestDataObject(
     inputVector, outputVector, this->ExactBands ? "vtkPolyData" : nullptr, "vtkTable");
 }
 
+namespace
+{
+// A cm::ParallelFor over ForWithProgress in blocks of at least 1M values
+// (about 3 ms of banding each): VTK 9.2 starts a new thread pool for every block.
+cm::ParallelFor BandingLoop(vtkAlgorithm* self, bool& aborted)
+{
+  return [self, &aborted](long long n, const std::function<void(long long, long long)>& body) {
+    aborted = !cm::ForWithProgress(
+                self, n, 0.0, 1.0, [&](std::int64_t b, std::int64_t e) { body(b, e); },
+                std::int64_t(1) << 20) ||
+      aborted;
+  };
+}
+
+// Colours the n items of `scalars` by band into attrs (BandIndex in the
+// smallest sufficient type: N <= 255 leaves room for the NaN marker N in 8
+// bits, and BandColor); false when aborted.
+bool AddBandArrays(vtkAlgorithm* self, const cm::map::BandSpec& spec, cm::map::Palette palette,
+  const double* scalars, vtkIdType n, vtkDataSetAttributes* attrs)
+{
+  const std::vector<std::uint8_t> lut = cm::map::BandColorTable(palette, spec.N);
+  auto colors = cm::NewLarge<vtkUnsignedCharArray>("BandColor", 3, n);
+  bool aborted = false;
+  auto fill = [&](auto bands) {
+    cm::ResizeLarge(bands.GetPointer(), n);
+    cm::map::BandValues(spec, scalars, n, lut.data(), bands->GetPointer(0), colors->GetPointer(0),
+      BandingLoop(self, aborted));
+    bands->SetName("BandIndex");
+    attrs->AddArray(bands);
+  };
+  if (spec.N <= 255)
+  {
+    fill(vtkSmartPointer<vtkUnsignedCharArray>::New());
+  }
+  else
+  {
+    fill(vtkSmartPointer<vtkUnsignedShortArray>::New());
+  }
+  if (aborted || self->GetAbortExecute())
+  {
+    return false;
+  }
+  attrs->AddArray(colors);
+  attrs->SetActiveScalars("BandColor");
+  return true;
+}
+
+// Pass 2 of the exact bands in the given types: allocates the pieces, lets
+// the core write them and attaches them to `out` with the parents' cell
+// values (ids, ghost flags, other arrays); a cell array named like the
+// banded field holds each piece's own value instead. False when aborted.
+template <typename PointArrayT, typename IdArrayT, typename BandArrayT>
+bool WriteExact(vtkAlgorithm* self, const cm::SurfaceView& view, const double* values,
+  const cm::map::BandSpec& spec, const std::uint8_t* lut, const cm::map::ExactBandsPlan& plan,
+  const char* name, vtkPolyData* in, vtkPolyData* out)
+{
+  const std::int64_t nPieces = plan.NumberOfPieces(), nCorners = plan.NumberOfCorners();
+  auto coords = cm::NewLarge<PointArrayT>(nullptr, 3, nCorners);
+  auto field = cm::NewLarge<vtkDoubleArray>(name, 1, nCorners);
+  auto offsets = cm::NewLarge<IdArrayT>(nullptr, 1, nPieces + 1);
+  auto conn = cm::NewLarge<IdArrayT>(nullptr, 1, nCorners);
+  auto parentIds = cm::NewLarge<vtkIdTypeArray>("ParentId", 1, nPieces);
+  auto bands = cm::NewLarge<BandArrayT>("BandIndex", 1, nPieces);
+  auto colors = cm::NewLarge<vtkUnsignedCharArray>("BandColor", 3, nPieces);
+  auto pieceValues = cm::NewLarge<vtkDoubleArray>(name, 1, nPieces);
+  cm::map::ExactBandsT<typename PointArrayT::ValueType, typename IdArrayT::ValueType,
+    typename BandArrayT::ValueType>
+    o;
+  o.Points = coords->GetPointer(0);
+  o.PointValues = field->GetPointer(0);
+  o.Offsets = offsets->GetPointer(0);
+  o.Connectivity = conn->GetPointer(0);
+  o.ParentId = parentIds->GetPointer(0);
+  o.Band = bands->GetPointer(0);
+  o.Color = colors->GetPointer(0);
+  o.PieceValue = pieceValues->GetPointer(0);
+  bool aborted = false;
+  cm::map::WriteExactBands(
+    view, values, spec, lut, plan, o, cm::ProgressFor(self, 0.5, 1.0, aborted));
+  if (aborted || self->GetAbortExecute())
+  {
+    return false;
+  }
+  vtkNew<vtkPoints> points;
+  points->SetData(coords);
+  vtkNew<vtkCellArray> polys;
+  polys->SetData(offsets, conn);
+  out->SetPoints(points);
+  out->SetPolys(polys);
+  out->GetPointData()->AddArray(field);
+  out->GetPointData()->SetActiveScalars(name);
+  vtkCellData* outCD = out->GetCellData();
+  cm::GatherParentCellData(
+    in->GetCellData(), outCD, parentIds->GetPointer(0), nPieces, [&](const char* a) {
+      return a && strcmp(a, "BandIndex") && strcmp(a, "BandColor") && strcmp(a, "ParentId") &&
+        strcmp(a, name);
+    });
+  for (vtkDataArray* a :
+    std::initializer_list<vtkDataArray*>{ pieceValues, bands, colors, parentIds })
+  {
+    outCD->AddArray(a);
+  }
+  outCD->SetActiveScalars("BandColor");
+  out->GetFieldData()->PassData(in->GetFieldData());
+  return true;
+}
+} // namespace
+
 int vtkCloudMapBandedColorMap::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
@@ -84,23 +189,14 @@ int vtkCloudMapBandedColorMap::RequestData(
   int association = -1;
   vtkDataArray* values =
     input ? this->GetInputArrayToProcess(0, inputVector, association) : nullptr;
-  const bool emptyPiece =
-    input && input->GetNumberOfPoints() == 0 && input->GetNumberOfCells() == 0;
-  std::ostringstream error;
-  if (!input || !output)
-  {
-    error << "Banded Color Map needs a vtkDataSet input";
-  }
-  else if (!values && !emptyPiece)
-  {
-    error << "no array to band: select a point or cell array";
-  }
-  else if (values && this->Component >= values->GetNumberOfComponents())
-  {
-    error << "array '" << values->GetName() << "' has " << values->GetNumberOfComponents()
-          << " components; component " << this->Component << " does not exist";
-  }
-  const std::string failure = error.str();
+  cm::map::BandInput check;
+  check.HaveDataSet = input && output;
+  check.HaveValues = values != nullptr;
+  check.EmptyPiece = input && input->GetNumberOfPoints() == 0 && input->GetNumberOfCells() == 0;
+  check.Name = values && values->GetName() ? values->GetName() : "";
+  check.Components = values ? values->GetNumberOfComponents() : 1;
+  check.Component = this->Component;
+  const std::string failure = cm::map::CheckBandInput(check);
   if (!failure.empty())
   {
     vtkErrorMacro(<< failure);
@@ -114,208 +210,36 @@ int vtkCloudMapBandedColorMap::RequestData(
   {
     return this->RequestExactBands(input, values, association, outputVector, failure);
   }
-  if (!values)
-  {
-    // An empty piece, or a failed rank: no values, but the range reduction.
-    double range[2];
-    if (!this->ResolveRange(nullptr, 0, nullptr, range, failure))
-    {
-      output->Initialize();
-      table->Initialize();
-      return 0;
-    }
-    std::copy(range, range + 2, this->UsedRange);
-    output->ShallowCopy(input);
-    cm::map::BandSpec spec;
-    spec.N = this->NumberOfBands;
-    spec.Min = range[0];
-    spec.Max = range[1];
-    cm::map::FillBandTable(table, spec, static_cast<cm::map::Palette>(this->Palette));
-    return 1;
-  }
-  output->ShallowCopy(input);
+  // An empty piece, or a failed rank, has no values but joins the reduction.
   const bool onCells = association == vtkDataObject::FIELD_ASSOCIATION_CELLS;
-  vtkDataSetAttributes* attrs = onCells
-    ? static_cast<vtkDataSetAttributes*>(output->GetCellData())
-    : static_cast<vtkDataSetAttributes*>(output->GetPointData());
-  vtkUnsignedCharArray* ghosts = onCells ? input->GetCellGhostArray() : input->GetPointGhostArray();
-
   std::vector<double> store;
-  const double* scalars = cm::ScalarsInPlace(values, this->Component, store);
-  const vtkIdType nValues = values->GetNumberOfTuples();
-  cm::map::BandSpec spec;
-  spec.N = this->NumberOfBands;
-  if (!this->ResolveRange(scalars, nValues, ghosts, this->UsedRange, failure))
+  const double* scalars = values ? cm::ScalarsInPlace(values, this->Component, store) : nullptr;
+  const vtkIdType n = values ? values->GetNumberOfTuples() : 0;
+  vtkUnsignedCharArray* ghosts = !values ? nullptr
+    : onCells                            ? input->GetCellGhostArray()
+                                         : input->GetPointGhostArray();
+  double range[2];
+  if (!this->ResolveRange(scalars, n, ghosts, range, failure))
   {
     output->Initialize();
     table->Initialize();
     return 0;
   }
-  spec.Min = this->UsedRange[0];
-  spec.Max = this->UsedRange[1];
-
-  const vtkIdType n = values->GetNumberOfTuples();
+  std::copy(range, range + 2, this->UsedRange);
+  output->ShallowCopy(input);
+  const cm::map::BandSpec spec{ range[0], range[1], this->NumberOfBands };
   const auto palette = static_cast<cm::map::Palette>(this->Palette);
-  // Colour of each band, NaN colour last.
-  std::vector<std::uint8_t> lut(3 * (spec.N + 1));
-  for (int k = 0; k <= spec.N; ++k)
-  {
-    cm::map::BandColor(palette, k, spec.N, &lut[3 * k]);
-  }
-  vtkNew<vtkUnsignedCharArray> colors;
-  colors->SetName("BandColor");
-  colors->SetNumberOfComponents(3);
-  cm::ResizeLarge(colors.GetPointer(), n);
-  std::uint8_t* rgb = colors->GetPointer(0);
-
-  // In blocks, reporting progress and stopping when the user aborts.
-  bool ok = true;
-  auto fill = [&](auto* bandArray) {
-    auto* bands = bandArray->GetPointer(0);
-    // Blocks of at least 1M values (about 3 ms each): VTK 9.2 starts a new
-    // thread pool for every block.
-    ok = cm::ForWithProgress(
-      this, n, 0.0, 1.0,
-      [&](std::int64_t b, std::int64_t e) {
-        cm::map::FillBands(spec, scalars, b, e, lut.data(), bands, rgb);
-      },
-      std::int64_t(1) << 20);
-    bandArray->SetName("BandIndex");
-    attrs->AddArray(bandArray);
-  };
-  // The smallest sufficient type: N ≤ 255 leaves room for the NaN marker N in 8 bits.
-  if (spec.N <= 255)
-  {
-    vtkNew<vtkUnsignedCharArray> bands;
-    cm::ResizeLarge(bands.GetPointer(), n);
-    fill(bands.GetPointer());
-  }
-  else
-  {
-    vtkNew<vtkUnsignedShortArray> bands;
-    cm::ResizeLarge(bands.GetPointer(), n);
-    fill(bands.GetPointer());
-  }
-  if (!ok)
+  vtkDataSetAttributes* attrs = onCells
+    ? static_cast<vtkDataSetAttributes*>(output->GetCellData())
+    : static_cast<vtkDataSetAttributes*>(output->GetPointData());
+  if (values && !AddBandArrays(this, spec, palette, scalars, n, attrs))
   {
     output->Initialize(); // aborted: an empty output (the range reduction is behind us)
     return 1;
   }
-  attrs->AddArray(colors);
-  attrs->SetActiveScalars("BandColor");
-
   cm::map::FillBandTable(table, spec, palette);
   return 1;
 }
-
-namespace
-{
-// Everything pass 2 of the exact bands reads.
-struct ExactContext
-{
-  const cm::SurfaceView& View;
-  const std::vector<double>& Values;
-  const cm::map::BandSpec& Spec;
-  const std::vector<std::uint8_t>& Lut;
-  const cm::LargeArray<std::int64_t>& PieceStart;
-  const cm::LargeArray<std::int64_t>& CornerStart;
-};
-
-// Calls emit(band, corners, n) for every band piece of element c.
-template <typename Emit>
-inline void ClipCell(const ExactContext& ctx, std::int64_t c, Emit&& emit)
-{
-  cm::Vec3 p[4];
-  double f[4];
-  const int n = ctx.View.Size(c);
-  const std::int64_t first = ctx.View.Offset(c);
-  ctx.View.Corners(c, p);
-  for (int i = 0; i < n; ++i)
-  {
-    f[i] = ctx.Values[ctx.View.Id(first + i)];
-  }
-  cm::map::ClipElementBands(p, f, n, ctx.Spec, emit);
-}
-
-// Pass 2: every element writes its pieces into its own range (no locks, and
-// the same output whatever the number of threads).
-template <typename PointArrayT, typename IdArrayT, typename BandArrayT>
-bool WriteExact(vtkAlgorithm* self, const ExactContext& ctx, vtkPolyData* out, const char* name,
-  vtkIdTypeArray* parentIds, BandArrayT* bandArray, vtkUnsignedCharArray* colors,
-  vtkDoubleArray* pieceValues)
-{
-  using PointT = typename PointArrayT::ValueType;
-  using ConnT = typename IdArrayT::ValueType;
-  using BandT = typename BandArrayT::ValueType;
-  const std::int64_t nIn = ctx.View.NumberOfCells();
-  const std::int64_t nPieces = ctx.PieceStart[nIn], nCorners = ctx.CornerStart[nIn];
-  vtkNew<PointArrayT> coords;
-  coords->SetNumberOfComponents(3);
-  cm::ResizeLarge(coords.GetPointer(), nCorners);
-  vtkNew<vtkDoubleArray> field;
-  field->SetName(name);
-  cm::ResizeLarge(field.GetPointer(), nCorners);
-  vtkNew<IdArrayT> offsets, conn;
-  cm::ResizeLarge(offsets.GetPointer(), nPieces + 1);
-  cm::ResizeLarge(conn.GetPointer(), nCorners);
-  cm::ResizeLarge(parentIds, nPieces);
-  cm::ResizeLarge(bandArray, nPieces);
-  colors->SetNumberOfComponents(3);
-  cm::ResizeLarge(colors, nPieces);
-  cm::ResizeLarge(pieceValues, nPieces);
-  PointT* xyz = coords->GetPointer(0);
-  double* fv = field->GetPointer(0);
-  ConnT* off = offsets->GetPointer(0);
-  ConnT* cc = conn->GetPointer(0);
-  vtkIdType* pid = parentIds->GetPointer(0);
-  BandT* band = bandArray->GetPointer(0);
-  std::uint8_t* rgb = colors->GetPointer(0);
-  double* pv = pieceValues->GetPointer(0);
-  off[nPieces] = static_cast<ConnT>(nCorners);
-  const bool ok = cm::ForWithProgress(self, nIn, 0.5, 1.0, [&](std::int64_t b, std::int64_t e) {
-    for (std::int64_t c = b; c < e; ++c)
-    {
-      std::int64_t piece = ctx.PieceStart[c], corner = ctx.CornerStart[c];
-      ClipCell(ctx, c, [&](int k, const cm::map::ClipVertex* v, int n) {
-        off[piece] = static_cast<ConnT>(corner);
-        pid[piece] = c;
-        band[piece] = static_cast<BandT>(k);
-        rgb[3 * piece] = ctx.Lut[3 * k];
-        rgb[3 * piece + 1] = ctx.Lut[3 * k + 1];
-        rgb[3 * piece + 2] = ctx.Lut[3 * k + 2];
-        double sum = 0;
-        for (int i = 0; i < n; ++i, ++corner)
-        {
-          sum += v[i].F;
-          xyz[3 * corner] = static_cast<PointT>(v[i].X[0]);
-          xyz[3 * corner + 1] = static_cast<PointT>(v[i].X[1]);
-          xyz[3 * corner + 2] = static_cast<PointT>(v[i].X[2]);
-          fv[corner] = v[i].F;
-          cc[corner] = static_cast<ConnT>(corner);
-        }
-        // The field at the piece's vertex centroid (exact: the field is
-        // linear on a piece): inside the piece's band, so colouring by the
-        // cell array shows the exact bands.
-        pv[piece] = n > 0 ? sum / n : std::numeric_limits<double>::quiet_NaN();
-        ++piece;
-      });
-    }
-  });
-  if (!ok)
-  {
-    return false;
-  }
-  vtkNew<vtkPoints> points;
-  points->SetData(coords);
-  vtkNew<vtkCellArray> polys;
-  polys->SetData(offsets, conn);
-  out->SetPoints(points);
-  out->SetPolys(polys);
-  out->GetPointData()->AddArray(field);
-  out->GetPointData()->SetActiveScalars(name);
-  return true;
-}
-} // namespace
 
 int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray* values,
   int association, vtkInformationVector* outputVector, std::string error)
@@ -324,26 +248,13 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
   vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
   vtkTable* table = vtkTable::GetData(outputVector, 1);
   // As in RequestData: a rank that fails still reaches the range reduction.
-  const bool failedBefore = !error.empty();
   cm::SurfaceView view;
-  if (!failedBefore)
+  if (error.empty())
   {
-    if (!surface || !output)
-    {
-      error = "Exact Bands needs a polygonal surface (vtkPolyData) of triangles and quads; "
-              "extract the surface first";
-    }
-    else if (values && association != vtkDataObject::FIELD_ASSOCIATION_POINTS)
-    {
-      error = std::string("Exact Bands clips the field interpolated from vertex values, but '") +
-        (values->GetName() ? values->GetName() : "") +
-        "' is a cell array: run Area Weighted Point Data first and band its point array";
-    }
-    else if (!cm::MakeSurfaceView(surface, view, error))
-    {
-      // (error set)
-    }
-    if (!error.empty())
+    error = cm::map::CheckExactBandsInput(surface && output,
+      values && association != vtkDataObject::FIELD_ASSOCIATION_POINTS,
+      values && values->GetName() ? values->GetName() : "");
+    if (!error.empty() || !cm::MakeSurfaceView(surface, view, error))
     {
       vtkErrorMacro(<< error);
       if (!cm::SeveralRanks())
@@ -356,8 +267,6 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
   // An empty piece may have no values at all: it only joins the reduction.
   const std::vector<double> scalars =
     values && !failed ? cm::ScalarsOf(values, this->Component) : std::vector<double>();
-  cm::map::BandSpec spec;
-  spec.N = this->NumberOfBands;
   if (!this->ResolveRange(scalars.data(), static_cast<vtkIdType>(scalars.size()),
         surface && !failed ? surface->GetPointGhostArray() : nullptr, this->UsedRange, error))
   {
@@ -368,120 +277,45 @@ int vtkCloudMapBandedColorMap::RequestExactBands(vtkDataSet* input, vtkDataArray
     table->Initialize();
     return 0;
   }
-  if (!values)
-  {
-    spec.Min = this->UsedRange[0];
-    spec.Max = this->UsedRange[1];
-    output->Initialize();
-    cm::map::FillBandTable(table, spec, static_cast<cm::map::Palette>(this->Palette));
-    return 1;
-  }
-  spec.Min = this->UsedRange[0];
-  spec.Max = this->UsedRange[1];
+  const cm::map::BandSpec spec{ this->UsedRange[0], this->UsedRange[1], this->NumberOfBands };
   const auto palette = static_cast<cm::map::Palette>(this->Palette);
-  std::vector<std::uint8_t> lut(3 * (spec.N + 1));
-  for (int k = 0; k <= spec.N; ++k)
+  if (values)
   {
-    cm::map::BandColor(palette, k, spec.N, &lut[3 * k]);
-  }
-
-  // Pass 1: pieces and corners of every element, then prefix sums.
-  const std::int64_t nIn = view.NumberOfCells();
-  cm::LargeArray<std::int64_t> pieceStart(nIn + 1), cornerStart(nIn + 1); // pass 1 writes them
-  pieceStart[0] = cornerStart[0] = 0;
-  ExactContext ctx{ view, scalars, spec, lut, pieceStart, cornerStart };
-  if (!cm::ForWithProgress(this, nIn, 0.0, 0.5, [&](std::int64_t b, std::int64_t e) {
-        for (std::int64_t c = b; c < e; ++c)
-        {
-          std::int64_t pieces = 0, corners = 0;
-          ClipCell(ctx, c, [&](int, const cm::map::ClipVertex*, int n) {
-            ++pieces;
-            corners += n;
-          });
-          pieceStart[c + 1] = pieces;
-          cornerStart[c + 1] = corners;
-        }
-      }))
-  {
-    output->Initialize();
-    return 1; // aborted: an empty output
-  }
-  for (std::int64_t c = 0; c < nIn; ++c)
-  {
-    pieceStart[c + 1] += pieceStart[c];
-    cornerStart[c + 1] += cornerStart[c];
-  }
-
-  // Pass 2 in the smallest sufficient types: the input's point precision,
-  // 32-bit connectivity when it fits, 8-bit band indices for N <= 255.
-  const bool floatPoints = surface->GetPoints() && surface->GetPoints()->GetDataType() == VTK_FLOAT;
-  const bool smallIds = cornerStart[nIn] < VTK_INT_MAX;
-  const char* name = values->GetName() ? values->GetName() : "Value";
-  vtkNew<vtkIdTypeArray> parentIds;
-  parentIds->SetName("ParentId");
-  vtkNew<vtkUnsignedCharArray> colors;
-  colors->SetName("BandColor");
-  vtkNew<vtkDoubleArray> pieceValues;
-  pieceValues->SetName(name);
-  vtkSmartPointer<vtkDataArray> bands;
-  bool ok = false;
-  auto write = [&](auto* bandArray) {
-    bands = bandArray;
-    if (floatPoints && smallIds)
-      ok = WriteExact<vtkFloatArray, vtkTypeInt32Array>(
-        this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
-    else if (floatPoints)
-      ok = WriteExact<vtkFloatArray, vtkTypeInt64Array>(
-        this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
-    else if (smallIds)
-      ok = WriteExact<vtkDoubleArray, vtkTypeInt32Array>(
-        this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
-    else
-      ok = WriteExact<vtkDoubleArray, vtkTypeInt64Array>(
-        this, ctx, output, name, parentIds, bandArray, colors, pieceValues);
-  };
-  if (spec.N <= 255)
-  {
-    write(vtkSmartPointer<vtkUnsignedCharArray>::New().GetPointer());
+    // Pass 1: pieces and corners of every element; pass 2 in the smallest
+    // sufficient types: the input's point precision, 32-bit connectivity
+    // when it fits, 8-bit band indices for N <= 255.
+    cm::map::ExactBandsPlan plan;
+    bool aborted = false;
+    if (!cm::map::PlanExactBands(
+          view, scalars.data(), spec, cm::ProgressFor(this, 0.0, 0.5, aborted),
+          [&] { return aborted || this->GetAbortExecute(); }, plan))
+    {
+      output->Initialize();
+      return 1; // aborted: an empty output
+    }
+    const std::vector<std::uint8_t> lut = cm::map::BandColorTable(palette, spec.N);
+    const char* name = values->GetName() ? values->GetName() : "Value";
+    const bool floatPoints =
+      surface->GetPoints() && surface->GetPoints()->GetDataType() == VTK_FLOAT;
+    const bool written = cm::WithPolyTypes(
+      floatPoints, plan.NumberOfCorners() < VTK_INT_MAX, [&](auto* pointTag, auto* idTag) {
+        using PointArrayT = std::remove_pointer_t<decltype(pointTag)>;
+        using IdArrayT = std::remove_pointer_t<decltype(idTag)>;
+        return spec.N <= 255 ? WriteExact<PointArrayT, IdArrayT, vtkUnsignedCharArray>(this, view,
+                                 scalars.data(), spec, lut.data(), plan, name, surface, output)
+                             : WriteExact<PointArrayT, IdArrayT, vtkUnsignedShortArray>(this, view,
+                                 scalars.data(), spec, lut.data(), plan, name, surface, output);
+      });
+    if (!written)
+    {
+      output->Initialize();
+      return 1; // aborted: an empty output
+    }
   }
   else
   {
-    write(vtkSmartPointer<vtkUnsignedShortArray>::New().GetPointer());
-  }
-  if (!ok)
-  {
     output->Initialize();
-    return 1; // aborted
   }
-  // The parent's cell values (ids, ghost flags, other arrays) follow every
-  // piece; a cell array named like the banded field holds each piece's own
-  // value instead of its parent's.
-  vtkCellData* inCD = surface->GetCellData();
-  vtkCellData* outCD = output->GetCellData();
-  const std::int64_t nPieces = pieceStart[nIn];
-  for (int a = 0; a < inCD->GetNumberOfArrays(); ++a)
-  {
-    vtkAbstractArray* src = inCD->GetAbstractArray(a);
-    if (!src->GetName() || !strcmp(src->GetName(), "BandIndex") ||
-      !strcmp(src->GetName(), "BandColor") || !strcmp(src->GetName(), "ParentId") ||
-      !strcmp(src->GetName(), name))
-    {
-      continue;
-    }
-    vtkSmartPointer<vtkAbstractArray> dst = vtk::TakeSmartPointer(src->NewInstance());
-    dst->SetName(src->GetName());
-    dst->SetNumberOfComponents(src->GetNumberOfComponents());
-    cm::ResizeLargeAny(dst, nPieces);
-    cm::GatherTuples(src, dst, parentIds->GetPointer(0), nPieces);
-    outCD->AddArray(dst);
-  }
-  outCD->AddArray(pieceValues);
-  bands->SetName("BandIndex");
-  outCD->AddArray(bands);
-  outCD->AddArray(colors);
-  outCD->AddArray(parentIds);
-  outCD->SetActiveScalars("BandColor");
-  output->GetFieldData()->PassData(surface->GetFieldData());
   cm::map::FillBandTable(table, spec, palette);
   return 1;
 }
@@ -493,12 +327,12 @@ bool vtkCloudMapBandedColorMap::ResolveRange(const double* scalars, vtkIdType n,
   if (this->UseCustomRange)
   {
     // Every rank has the same properties, so every rank returns here alike.
-    if (!(this->Range[1] >= this->Range[0]))
+    const std::string bad = cm::map::CheckCustomRange(this->Range[0], this->Range[1]);
+    if (!bad.empty())
     {
       if (!failed)
       {
-        vtkErrorMacro(<< "custom range [" << this->Range[0] << ", " << this->Range[1]
-                      << "] is empty or reversed");
+        vtkErrorMacro(<< bad);
       }
       return false;
     }
@@ -519,12 +353,7 @@ bool vtkCloudMapBandedColorMap::ResolveRange(const double* scalars, vtkIdType n,
     cm::ShareFailure(this, failed, error);
     return false;
   }
-  if (!found)
-  {
-    // No finite value anywhere: a defined, visible result rather than garbage.
-    range[0] = 0;
-    range[1] = 1;
-  }
+  cm::map::RangeOrDefault(found, range);
   return true;
 }
 

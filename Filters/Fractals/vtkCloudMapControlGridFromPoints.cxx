@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapControlGridFromPoints.h"
 
+#include "cmControlGrid.h"
 #include "cmExecution.h"
 #include "cmRanks.h"
 
@@ -12,15 +13,11 @@
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
-#include "vtkSMPTools.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
-
 
 #include <algorithm>
 #include <limits>
 #include <string>
-
-#include <cmath>
 #include <vector>
 
 vtkStandardNewMacro(vtkCloudMapControlGridFromPoints);
@@ -59,11 +56,29 @@ int vtkCloudMapControlGridFromPoints::RequestUpdateExtent(
   return 1;
 }
 
+namespace
+{
+// The points as (x, y, h) triples, h from `heights` (component 0) or z.
+std::vector<double> PointHeights(vtkDataSet* input, vtkDataArray* heights)
+{
+  const vtkIdType n = input ? input->GetNumberOfPoints() : 0;
+  std::vector<double> xyh(3 * static_cast<std::size_t>(n));
+  for (vtkIdType k = 0; k < n; ++k)
+  {
+    double x[3];
+    input->GetPoint(k, x);
+    xyh[3 * k] = x[0];
+    xyh[3 * k + 1] = x[1];
+    xyh[3 * k + 2] = heights ? heights->GetComponent(k, 0) : x[2];
+  }
+  return xyh;
+}
+}
+
 int vtkCloudMapControlGridFromPoints::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
   vtkDataSet* input = vtkDataSet::GetData(inputVector[0], 0);
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkImageData* output = vtkImageData::GetData(outputVector, 0);
   const bool several = cm::SeveralRanks();
   const vtkIdType localN = input ? input->GetNumberOfPoints() : 0;
@@ -72,39 +87,22 @@ int vtkCloudMapControlGridFromPoints::RequestData(
   if (!this->UseZCoordinate && localN > 0) // an empty piece may have no arrays
   {
     arr = this->GetInputArrayToProcess(0, inputVector);
-    if (!arr || arr->GetNumberOfComponents() != 1)
+    error = cm::fractal::CheckHeightArray(arr != nullptr, arr ? arr->GetNumberOfComponents() : 0);
+    if (!error.empty())
     {
-      error = "Control Grid From Points: select a 1-component point array for the heights, or "
-              "turn UseZCoordinate on.";
+      error = "Control Grid From Points: " + error;
       vtkErrorMacro(<< error);
     }
   }
-  if (several)
-  {
-    // Every rank must reach the gather below, or none.
-    if (cm::VoteAcrossRanks(this, !error.empty(), error).Failed)
-    {
-      return 0;
-    }
-  }
-  else if (!error.empty())
+  // Every rank must reach the gather below, or none.
+  if (several ? cm::VoteAcrossRanks(this, !error.empty(), error).Failed : !error.empty())
   {
     return 0;
   }
-  // The local points as (x, y, h) triples.
-  std::vector<double> xyh(3 * static_cast<std::size_t>(localN));
-  for (vtkIdType k = 0; k < localN; ++k)
-  {
-    double x[3];
-    input->GetPoint(k, x);
-    xyh[3 * k] = x[0];
-    xyh[3 * k + 1] = x[1];
-    xyh[3 * k + 2] = arr ? arr->GetComponent(k, 0) : x[2];
-  }
+  std::vector<double> xyh = PointHeights(input, arr);
   // x-y bounds of the local points (as vtkDataSet::GetBounds), or none.
-  double lb[4] = { std::numeric_limits<double>::infinity(),
-    -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
-    -std::numeric_limits<double>::infinity() };
+  const double inf = std::numeric_limits<double>::infinity();
+  double lb[4] = { inf, -inf, inf, -inf };
   if (localN > 0)
   {
     double bb[6];
@@ -123,89 +121,36 @@ int vtkCloudMapControlGridFromPoints::RequestData(
     lb[2] = minima[2];
     lb[3] = -minima[3];
   }
-  const vtkIdType np = static_cast<vtkIdType>(xyh.size() / 3);
-  if (np == 0)
+  const double* b = this->UseCustomBounds ? this->Bounds : lb;
+  // Known alike on every rank (after the gather).
+  error = cm::fractal::CheckControlGridPoints(static_cast<long long>(xyh.size() / 3), b);
+  if (!error.empty())
   {
-    // Known alike on every rank (after the gather).
-    vtkErrorMacro("Control Grid From Points: the input has no points.");
-    return 0;
-  }
-  std::vector<double> px(np), py(np), ph(np);
-  for (vtkIdType k = 0; k < np; ++k)
-  {
-    px[k] = xyh[3 * k];
-    py[k] = xyh[3 * k + 1];
-    ph[k] = xyh[3 * k + 2];
-  }
-  double b[4];
-  if (this->UseCustomBounds)
-  {
-    std::copy_n(this->Bounds, 4, b);
-  }
-  else
-  {
-    std::copy_n(lb, 4, b);
-  }
-  if (!(b[1] > b[0]) || !(b[3] > b[2]))
-  {
-    vtkErrorMacro("Control Grid From Points: the x-y bounds ["
-      << b[0] << ", " << b[1] << "] x [" << b[2] << ", " << b[3] << "] are empty.");
+    vtkErrorMacro("Control Grid From Points: " << error);
     return 0;
   }
   // The grid is whole on every rank. Asked for piece p of N > 1 (a parallel
   // view or Fetch), only piece 0 holds it; asked for piece 0 of 1 (as Fractal
   // Terrain asks for its control grid on every rank), every rank gives it.
   int piece = 0, pieces = 1;
-  cm::RequestedPiece(outInfo, piece, pieces);
+  cm::RequestedPiece(outputVector->GetInformationObject(0), piece, pieces);
   if (pieces > 1 && piece != 0)
   {
     output->Initialize();
     return 1;
   }
-  const int m = (1 << this->GridLevel) + 1;
-  const double dx = (b[1] - b[0]) / (m - 1), dy = (b[3] - b[2]) / (m - 1);
-  const double tiny = 1e-12 * std::max(b[1] - b[0], b[3] - b[2]);
+  const cm::fractal::ControlGridLayout l = cm::fractal::LayOutControlGrid(this->GridLevel, b);
   vtkNew<vtkDoubleArray> elev;
   elev->SetName("Elevation");
-  elev->SetNumberOfTuples(vtkIdType(m) * m);
-  const double half = 0.5 * this->Power; // w = 1 / (d²)^(p/2)
-  auto body = [&](vtkIdType begin, vtkIdType end) {
-    for (vtkIdType g = begin; g < end; ++g)
-    {
-      const double gx = b[0] + dx * double(g % m), gy = b[2] + dy * double(g / m);
-      double sw = 0, swh = 0, exact = 0;
-      bool hit = false;
-      for (vtkIdType k = 0; k < np && !hit; ++k)
-      {
-        const double d2 = (px[k] - gx) * (px[k] - gx) + (py[k] - gy) * (py[k] - gy);
-        if (d2 <= tiny * tiny)
-        {
-          hit = true;
-          exact = ph[k];
-          break;
-        }
-        const double w = half == 1.0 ? 1.0 / d2 : std::pow(d2, -half);
-        sw += w;
-        swh += w * ph[k];
-      }
-      elev->SetValue(g, hit ? exact : swh / sw);
-    }
-  };
-  // Rows of the grid in blocks: m² x points can take a while at level 10.
-  const vtkIdType total = vtkIdType(m) * m;
-  const vtkIdType block = std::max<vtkIdType>(4 * m, total / 50);
-  for (vtkIdType g = 0; g < total; g += block)
+  elev->SetNumberOfTuples(vtkIdType(l.M) * l.M);
+  if (!cm::fractal::InterpolateControlGrid(xyh, b, this->GridLevel, this->Power,
+        elev->GetPointer(0), cm::SMPItems(), cm::ProgressAbort(this)))
   {
-    vtkSMPTools::For(g, std::min(total, g + block), body);
-    this->UpdateProgress(double(std::min(total, g + block)) / double(total));
-    if (this->GetAbortExecute())
-    {
-      return 1; // aborted: an empty grid
-    }
+    return 1; // aborted: an empty grid
   }
-  output->SetExtent(0, m - 1, 0, m - 1, 0, 0);
+  output->SetExtent(0, l.M - 1, 0, l.M - 1, 0, 0);
   output->SetOrigin(b[0], b[2], 0);
-  output->SetSpacing(dx, dy, 1);
+  output->SetSpacing(l.Dx, l.Dy, 1);
   output->GetPointData()->SetScalars(elev);
   return 1;
 }

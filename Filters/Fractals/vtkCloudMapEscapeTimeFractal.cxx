@@ -13,7 +13,7 @@
 #include "vtkPointData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 
-#include <algorithm>
+#include <string>
 
 vtkStandardNewMacro(vtkCloudMapEscapeTimeFractal);
 
@@ -24,25 +24,12 @@ vtkCloudMapEscapeTimeFractal::vtkCloudMapEscapeTimeFractal()
 
 vtkCloudMapEscapeTimeFractal::~vtkCloudMapEscapeTimeFractal() = default;
 
-namespace
-{
-cm::fractal::EscapeGrid MakeGrid(const int dims[2], const double centre[2], double width)
-{
-  cm::fractal::EscapeGrid g;
-  g.Dimensions[0] = std::max(1, dims[0]);
-  g.Dimensions[1] = std::max(1, dims[1]);
-  g.Centre[0] = centre[0];
-  g.Centre[1] = centre[1];
-  g.Spacing = width / std::max(1, g.Dimensions[0] - 1);
-  return g;
-}
-}
-
 int vtkCloudMapEscapeTimeFractal::RequestInformation(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  const cm::fractal::EscapeGrid g = MakeGrid(this->Dimensions, this->Center, this->Width);
+  const cm::fractal::EscapeGrid g =
+    cm::fractal::MakeEscapeGrid(this->Dimensions, this->Center, this->Width);
   int ext[6] = { 0, g.Dimensions[0] - 1, 0, g.Dimensions[1] - 1, 0, 0 };
   double origin[3] = { g.X(0), g.Y(0), 0 };
   double spacing[3] = { g.Spacing, g.Spacing, 1 };
@@ -59,16 +46,15 @@ int vtkCloudMapEscapeTimeFractal::RequestData(
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkImageData* output = vtkImageData::GetData(outInfo);
-  const double pixels = double(this->Dimensions[0]) * double(this->Dimensions[1]);
-  if (this->Dimensions[0] < 1 || this->Dimensions[1] < 1 || pixels > this->MaximumNumberOfPixels)
+  const std::string problem =
+    cm::fractal::EscapeImageSizeProblem(this->Dimensions, this->MaximumNumberOfPixels);
+  if (!problem.empty())
   {
-    vtkErrorMacro("Escape Time Fractal: an image of "
-      << this->Dimensions[0] << " x " << this->Dimensions[1] << " = " << pixels << " pixels (about "
-      << pixels * 28 / 1e9 << " GB) is outside the limit of " << this->MaximumNumberOfPixels
-      << " (MaximumNumberOfPixels).");
+    vtkErrorMacro("Escape Time Fractal: " << problem);
     return 0;
   }
-  const cm::fractal::EscapeGrid g = MakeGrid(this->Dimensions, this->Center, this->Width);
+  const cm::fractal::EscapeGrid g =
+    cm::fractal::MakeEscapeGrid(this->Dimensions, this->Center, this->Width);
   int ext[6] = { 0, g.Dimensions[0] - 1, 0, g.Dimensions[1] - 1, 0, 0 };
   if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
   {
@@ -109,25 +95,12 @@ int vtkCloudMapEscapeTimeFractal::RequestData(
   auto smooth = optional(this->ComputeSmoothIterations, "SmoothIterations");
   auto dist = optional(this->ComputeDistanceEstimate, "DistanceEstimate");
   auto trap = optional(this->ComputeOrbitTrap, "OrbitTrap");
-
-  // Bands of rows, so that progress and abort are honoured.
-  const int rows = ext[3] - ext[2] + 1, nx = ext[1] - ext[0] + 1;
-  const int band = std::max(1, rows / 16);
-  const auto smp = cm::SMPFor();
-  for (int r0 = 0; r0 < rows; r0 += band)
+  auto at = [](vtkDoubleArray* a) { return a ? a->GetPointer(0) : nullptr; };
+  if (!cm::fractal::EscapeImageInBands(p, g, ext, it->GetPointer(0), at(smooth), at(dist), at(trap),
+        cm::SMPFor(), cm::ProgressAbort(this)))
   {
-    this->UpdateProgress(double(r0) / rows);
-    if (this->GetAbortExecute())
-    {
-      output->Initialize(); // aborted: no half-computed image
-      return 1;
-    }
-    const int r1 = std::min(rows, r0 + band);
-    const int e[4] = { ext[0], ext[1], ext[2] + r0, ext[2] + r1 - 1 };
-    const vtkIdType off = vtkIdType(r0) * nx;
-    cm::fractal::EscapeImage(p, g, e, it->GetPointer(off),
-      smooth ? smooth->GetPointer(off) : nullptr, dist ? dist->GetPointer(off) : nullptr,
-      trap ? trap->GetPointer(off) : nullptr, smp);
+    output->Initialize(); // aborted: no half-computed image
+    return 1;
   }
   vtkPointData* pd = output->GetPointData();
   pd->SetScalars(it);

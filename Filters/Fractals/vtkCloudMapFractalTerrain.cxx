@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapFractalTerrain.h"
 
+#include "cmArrayAccess.h"
 #include "cmExecution.h"
 #include "cmFractalTerrain.h"
 
@@ -14,15 +15,30 @@
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
 #include "vtkPoints.h"
+#include "vtkSmartPointer.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkStructuredGrid.h"
 #include "vtkUnsignedCharArray.h"
 
 #include <algorithm>
-#include <cmath>
+#include <string>
 #include <vector>
 
 vtkStandardNewMacro(vtkCloudMapFractalTerrain);
+
+namespace
+{
+// A named array of `components` x `tuples` values.
+template <typename ArrayT>
+vtkSmartPointer<ArrayT> NewArray(const char* name, int components, vtkIdType tuples)
+{
+  auto a = vtkSmartPointer<ArrayT>::New();
+  a->SetName(name);
+  a->SetNumberOfComponents(components);
+  a->SetNumberOfTuples(tuples);
+  return a;
+}
+}
 
 vtkCloudMapFractalTerrain::vtkCloudMapFractalTerrain()
 {
@@ -57,212 +73,103 @@ int vtkCloudMapFractalTerrain::RequestUpdateExtent(
   return 1;
 }
 
+namespace
+{
+// The control grid input as plain arrays: its points and, when it has one,
+// the 1-component Elevation (or scalar) array.
+void ReadControlGrid(vtkDataSet* grid, cm::fractal::ControlGridInput& in, std::vector<double>& xyz,
+  std::vector<double>& heights)
+{
+  const vtkIdType np = grid ? grid->GetNumberOfPoints() : 0;
+  in.NumberOfPoints = np;
+  if (np == 0)
+  {
+    return;
+  }
+  xyz.resize(std::size_t(3 * np));
+  for (vtkIdType k = 0; k < np; ++k)
+  {
+    grid->GetPoint(k, &xyz[std::size_t(3 * k)]);
+  }
+  in.Points = xyz.data();
+  vtkDataArray* h = grid->GetPointData()->GetArray("Elevation");
+  h = h ? h : grid->GetPointData()->GetScalars();
+  if (h)
+  {
+    in.HeightComponents = h->GetNumberOfComponents();
+    in.HeightName = h->GetName() ? h->GetName() : "";
+    if (in.HeightComponents == 1)
+    {
+      heights = cm::ValuesAsDouble(h);
+      in.Heights = heights.data();
+    }
+  }
+}
+}
+
 int vtkCloudMapFractalTerrain::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkStructuredGrid* output = vtkStructuredGrid::GetData(outInfo);
-  const int n = this->NumberOfLevels;
-  const long long N = 1LL << n;
-  const double total = double(N + 1) * double(N + 1);
-  if (total > double(this->MaximumNumberOfPoints))
-  {
-    vtkErrorMacro("Fractal Terrain: " << n << " levels would make " << (N + 1) << " x " << (N + 1)
-                                      << " = " << total << " points (about " << total * 60 / 1e9
-                                      << " GB); the limit is " << this->MaximumNumberOfPoints
-                                      << " (MaximumNumberOfPoints).");
-    return 0;
-  }
-
-  cm::fractal::TerrainParameters p;
-  p.Levels = n;
+  std::string problem =
+    cm::fractal::TerrainSizeProblem(this->NumberOfLevels, this->MaximumNumberOfPoints);
+  cm::fractal::TerrainSurface s;
+  cm::fractal::TerrainParameters& p = s.Parameters;
+  p.Levels = this->NumberOfLevels;
   p.Hurst = this->HurstExponent;
   p.Sigma = this->Sigma;
   p.Seed = static_cast<std::uint64_t>(static_cast<std::uint32_t>(this->Seed));
   p.DisplaceCentre = this->DisplaceCentre;
-  double corners[4][3];
-  std::copy_n(this->Corner1, 3, corners[0]);
-  std::copy_n(this->Corner2, 3, corners[1]);
-  std::copy_n(this->Corner3, 3, corners[2]);
-  std::copy_n(this->Corner4, 3, corners[3]);
-
-  // The optional control grid: m x m heights, m = 2^K + 1.
-  std::vector<double> control;
-  vtkDataSet* grid = vtkDataSet::GetData(inputVector[0], 0);
-  if (grid && grid->GetNumberOfPoints() > 0)
+  std::copy_n(this->Corner1, 3, s.Corners[0]);
+  std::copy_n(this->Corner2, 3, s.Corners[1]);
+  std::copy_n(this->Corner3, 3, s.Corners[2]);
+  std::copy_n(this->Corner4, 3, s.Corners[3]);
+  s.PeakCuttingIterations = this->PeakCutting ? this->PeakCuttingIterations : 0;
+  s.PeakCuttingStrength = this->PeakCuttingStrength;
+  s.ComputeDisplacement = this->ComputeDisplacement;
+  cm::fractal::ControlGridInput grid;
+  std::vector<double> gridXyz, gridHeights, control;
+  if (problem.empty())
   {
-    const vtkIdType np = grid->GetNumberOfPoints();
-    const auto m = static_cast<vtkIdType>(std::llround(std::sqrt(double(np))));
-    int K = -1;
-    for (int k = 0; k <= 15; ++k)
-    {
-      if ((vtkIdType(1) << k) + 1 == m)
-      {
-        K = k;
-      }
-    }
-    if (m * m != np || K < 0)
-    {
-      vtkErrorMacro("Fractal Terrain: the control grid has " << np
-                                                             << " points; it must be m x m with "
-                                                                "m = 2^K + 1 (5, 9, 17, 33, ...).");
-      return 0;
-    }
-    if (K > n)
-    {
-      vtkErrorMacro("Fractal Terrain: the control grid is "
-        << m << " x " << m << " (level " << K << ") but the terrain has only " << n << " levels.");
-      return 0;
-    }
-    vtkDataArray* h = grid->GetPointData()->GetArray("Elevation");
-    if (!h)
-    {
-      h = grid->GetPointData()->GetScalars();
-    }
-    if (h && h->GetNumberOfComponents() != 1)
-    {
-      vtkErrorMacro("Fractal Terrain: the control grid's height array '"
-        << (h->GetName() ? h->GetName() : "") << "' has " << h->GetNumberOfComponents()
-        << " components; it must have 1.");
-      return 0;
-    }
-    control.resize(static_cast<std::size_t>(np));
-    for (vtkIdType k = 0; k < np; ++k)
-    {
-      double x[3];
-      grid->GetPoint(k, x);
-      control[std::size_t(k)] = h ? h->GetComponent(k, 0) : x[2];
-      if (!std::isfinite(control[std::size_t(k)]))
-      {
-        vtkErrorMacro("Fractal Terrain: control height " << k << " is not finite.");
-        return 0;
-      }
-    }
-    // The control grid's corner points place the terrain.
-    const vtkIdType cornerIds[4] = { 0, m - 1, m * m - 1, m * m - m };
-    for (int c = 0; c < 4; ++c)
-    {
-      grid->GetPoint(cornerIds[c], corners[c]);
-    }
-    p.ControlLevel = K;
-    p.ControlHeights = control.data();
+    ReadControlGrid(vtkDataSet::GetData(inputVector[0], 0), grid, gridXyz, gridHeights);
+    problem = cm::fractal::PrepareTerrain(s, &grid, control);
   }
-  for (int c = 0; c < 4; ++c)
-  {
-    p.CornerHeights[c] = corners[c][2];
-  }
-  const std::string problem = cm::fractal::ValidateTerrain(p);
   if (!problem.empty())
   {
-    vtkErrorMacro("Fractal Terrain: " << problem << ".");
+    vtkErrorMacro("Fractal Terrain: " << problem);
     return 0;
   }
-
-  // The requested extent, grown by the rows that peak cutting and normals
-  // need from the neighbouring pieces.
-  int ext[6] = { 0, int(N), 0, int(N), 0, 0 };
+  const int N = 1 << p.Levels;
+  int ext[6] = { 0, N, 0, N, 0, 0 };
   if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
   {
     outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), ext);
   }
-  ext[0] = std::max(ext[0], 0);
-  ext[2] = std::max(ext[2], 0);
-  ext[1] = std::min<int>(ext[1], int(N));
-  ext[3] = std::min<int>(ext[3], int(N));
-  if (ext[1] < ext[0] || ext[3] < ext[2])
+  if (!cm::fractal::ClampTerrainExtent(p.Levels, ext))
   {
     return 1; // an empty piece
   }
-  const int cut = this->PeakCutting ? this->PeakCuttingIterations : 0;
-  const int g = cut + 1;
-  cm::fractal::TerrainWindow w{ std::max(0, ext[0] - g), std::min<int>(int(N), ext[1] + g),
-    std::max(0, ext[2] - g), std::min<int>(int(N), ext[3] + g) };
-
-  std::vector<double> height, disp;
-  const auto smp = cm::SMPFor();
-  if (!cm::fractal::GenerateTerrain(
-        p, w, height, this->ComputeDisplacement ? &disp : nullptr, smp, cm::ProgressAbort(this)))
-  {
-    return 1; // aborted
-  }
-  if (cut > 0)
-  {
-    const int step = p.ControlLevel >= 0 ? int(N >> p.ControlLevel) : int(N);
-    cm::fractal::CutPeaks(
-      height, w, this->PeakCuttingStrength, cut,
-      [step](int i, int j) { return i % step == 0 && j % step == 0; }, smp);
-  }
-
-  // Positions on the window: bilinear x, y of the corners, z = elevation.
-  const int wx = w.Nx(), wy = w.Ny();
-  std::vector<double> xyz(std::size_t(wx) * wy * 3);
-  std::vector<float> nrm(xyz.size());
-  for (int j = 0; j < wy; ++j)
-  {
-    const double v = double(w.J0 + j) / double(N);
-    for (int i = 0; i < wx; ++i)
-    {
-      const double u = double(w.I0 + i) / double(N);
-      double* o = &xyz[3 * (std::size_t(j) * wx + i)];
-      for (int k = 0; k < 2; ++k)
-      {
-        o[k] = (1 - u) * (1 - v) * corners[0][k] + u * (1 - v) * corners[1][k] +
-          u * v * corners[2][k] + (1 - u) * v * corners[3][k];
-      }
-      o[2] = height[std::size_t(j) * wx + i];
-    }
-  }
-  cm::fractal::GridNormals(xyz.data(), wx, wy, nrm.data());
-
-  // Crop the window to the requested extent.
-  const int ox = ext[1] - ext[0] + 1, oy = ext[3] - ext[2] + 1;
-  const vtkIdType no = vtkIdType(ox) * oy;
+  const vtkIdType no = vtkIdType(ext[1] - ext[0] + 1) * (ext[3] - ext[2] + 1);
   vtkNew<vtkPoints> pts;
   pts->SetDataTypeToDouble();
   pts->SetNumberOfPoints(no);
-  vtkNew<vtkDoubleArray> elev;
-  elev->SetName("Elevation");
-  elev->SetNumberOfTuples(no);
-  vtkNew<vtkFloatArray> normals;
-  normals->SetName("Normals");
-  normals->SetNumberOfComponents(3);
-  normals->SetNumberOfTuples(no);
-  vtkNew<vtkIdTypeArray> gids;
-  gids->SetName("GlobalIds");
-  gids->SetNumberOfTuples(no);
-  vtkNew<vtkDoubleArray> dArr;
-  dArr->SetName("Displacement");
-  vtkNew<vtkUnsignedCharArray> lArr;
-  lArr->SetName("Level");
-  if (this->ComputeDisplacement)
+  auto elev = NewArray<vtkDoubleArray>("Elevation", 1, no);
+  auto normals = NewArray<vtkFloatArray>("Normals", 3, no);
+  auto gids = NewArray<vtkIdTypeArray>("GlobalIds", 1, no);
+  const vtkIdType nd = this->ComputeDisplacement ? no : 0;
+  auto dArr = NewArray<vtkDoubleArray>("Displacement", 1, nd);
+  auto lArr = NewArray<vtkUnsignedCharArray>("Level", 1, nd);
+  cm::fractal::TerrainOutput out;
+  out.Points = static_cast<double*>(pts->GetData()->GetVoidPointer(0));
+  out.Elevation = elev->GetPointer(0);
+  out.Normals = normals->GetPointer(0);
+  out.GlobalIds = gids->GetPointer(0);
+  out.Displacement = nd ? dArr->GetPointer(0) : nullptr;
+  out.Level = nd ? lArr->GetPointer(0) : nullptr;
+  if (!cm::fractal::MakeTerrain(s, ext, out, cm::SMPFor(), cm::ProgressAbort(this)))
   {
-    dArr->SetNumberOfTuples(no);
-    lArr->SetNumberOfTuples(no);
-  }
-  for (int j = 0; j < oy; ++j)
-  {
-    const int gj = ext[2] + j;
-    for (int i = 0; i < ox; ++i)
-    {
-      const int gi = ext[0] + i;
-      const std::size_t src = std::size_t(gj - w.J0) * wx + (gi - w.I0);
-      const vtkIdType dst = vtkIdType(j) * ox + i;
-      pts->SetPoint(dst, &xyz[3 * src]);
-      elev->SetValue(dst, height[src]);
-      normals->SetTypedTuple(dst, &nrm[3 * src]);
-      gids->SetValue(dst, vtkIdType(gj) * (N + 1) + gi);
-      if (this->ComputeDisplacement)
-      {
-        dArr->SetValue(dst, disp[src]);
-        // The level that created (i, j): n minus the trailing zero bits both share.
-        int tz = n;
-        while (tz > 0 && ((gi | gj) & ((1 << tz) - 1)) != 0)
-        {
-          --tz;
-        }
-        lArr->SetValue(dst, static_cast<unsigned char>(n - tz));
-      }
-    }
+    return 1; // aborted
   }
   output->SetExtent(ext);
   output->SetPoints(pts);

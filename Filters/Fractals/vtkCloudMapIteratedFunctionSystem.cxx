@@ -3,6 +3,7 @@
 
 #include "cmExecution.h"
 #include "cmIFS.h"
+#include "cmSimilarity.h"
 
 #include "vtkCellArray.h"
 #include "vtkDoubleArray.h"
@@ -14,10 +15,10 @@
 #include "vtkPointData.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
-#include "vtkSMPTools.h"
 #include "vtkUnsignedCharArray.h"
 
-#include <cmath>
+#include <string>
+#include <vector>
 
 vtkStandardNewMacro(vtkCloudMapIteratedFunctionSystem);
 
@@ -41,28 +42,17 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkPolyData* output = vtkPolyData::GetData(outInfo);
   this->UsedProbabilities.clear();
-  if (this->NumberOfPoints > this->MaximumNumberOfPoints)
-  {
-    vtkErrorMacro("Iterated Function System: "
-      << this->NumberOfPoints << " points would need about "
-      << double(this->NumberOfPoints) * 41 / 1e9 << " GB; the limit is "
-      << this->MaximumNumberOfPoints << " (MaximumNumberOfPoints).");
-    return 0;
-  }
-  const auto& presets = cm::fractal::IFSPresets();
-  const bool custom = this->Preset <= 0 || this->Preset >= int(presets.size());
   std::vector<cm::fractal::AffineMap> maps;
-  std::string err = custom
-    ? cm::fractal::ParseMaps(this->Maps, static_cast<cm::fractal::MapFormat>(this->MapFormat), maps)
-    : cm::fractal::ParseMaps(
-        presets[std::size_t(this->Preset)].Maps, presets[std::size_t(this->Preset)].Format, maps);
+  std::string err = cm::fractal::IFSSizeProblem(this->NumberOfPoints, this->MaximumNumberOfPoints);
   if (err.empty())
   {
-    err = cm::fractal::ResolveProbabilities(maps, custom ? this->UseGivenProbabilities : true);
+    err = cm::fractal::PrepareMaps(this->Preset, this->Maps,
+      static_cast<cm::fractal::MapFormat>(this->MapFormat), this->UseGivenProbabilities, maps);
+    err = err.empty() ? err : err + ".";
   }
   if (!err.empty())
   {
-    vtkErrorMacro("Iterated Function System: " << err << ".");
+    vtkErrorMacro("Iterated Function System: " << err);
     return 0;
   }
   for (const auto& m : maps)
@@ -81,19 +71,11 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
   vtkNew<vtkUnsignedCharArray> index;
   index->SetName("MapIndex");
   index->SetNumberOfTuples(n);
-  // In chunks, so that progress and abort are honoured on huge requests.
-  const long long chunk = 1 << 22;
   const auto smp = cm::SMPFor();
-  for (long long c = b; c < e; c += chunk)
+  if (!cm::fractal::ChaosGameInChunks(maps, static_cast<std::uint32_t>(this->Seed), b, e,
+        coords->GetPointer(0), index->GetPointer(0), smp, cm::ProgressAbort(this)))
   {
-    this->UpdateProgress(double(c - b) / double(std::max<long long>(1, e - b)));
-    if (this->GetAbortExecute())
-    {
-      return 1;
-    }
-    const long long ce = std::min(e, c + chunk);
-    cm::fractal::ChaosGame(maps, static_cast<std::uint32_t>(this->Seed), c, ce,
-      coords->GetPointer(0) + 3 * (c - b), index->GetPointer(0) + (c - b), smp);
+    return 1;
   }
   vtkNew<vtkPoints> pts;
   pts->SetData(coords);
@@ -101,33 +83,20 @@ int vtkCloudMapIteratedFunctionSystem::RequestData(
   vtkNew<vtkIdTypeArray> offsets, conn;
   offsets->SetNumberOfTuples(n + 1);
   conn->SetNumberOfTuples(n);
-  vtkSMPTools::For(0, n + 1, [&](vtkIdType s, vtkIdType t) {
-    for (vtkIdType k = s; k < t; ++k)
-    {
-      offsets->SetValue(k, k);
-      if (k < n)
-      {
-        conn->SetValue(k, k);
-      }
-    }
-  });
+  cm::fractal::VertexCells(n, offsets->GetPointer(0), conn->GetPointer(0), cm::SMPItems());
   vtkNew<vtkCellArray> verts;
   verts->SetData(offsets, conn);
   output->SetPoints(pts);
   output->SetVerts(verts);
   output->GetPointData()->SetScalars(index);
-  if (!custom && presets[std::size_t(this->Preset)].SimilarityN > 0)
+  if (!cm::fractal::IsCustomIFS(this->Preset))
   {
-    const auto& pre = presets[std::size_t(this->Preset)];
-    const std::pair<const char*, double> fields[] = {
-      { "SimilarityN", pre.SimilarityN }, { "SimilarityS", pre.SimilarityS },
-      { "SimilarityDimension", std::log(double(pre.SimilarityN)) / std::log(1.0 / pre.SimilarityS) }
-    };
-    for (const auto& f : fields)
+    const auto& pre = cm::fractal::IFSPresets()[std::size_t(this->Preset)];
+    for (const auto& f : cm::fractal::SimilarityFields(pre.SimilarityN, pre.SimilarityS))
     {
       vtkNew<vtkDoubleArray> a;
-      a->SetName(f.first);
-      a->InsertNextValue(f.second);
+      a->SetName(f.Name);
+      a->InsertNextValue(f.Value);
       output->GetFieldData()->AddArray(a);
     }
   }

@@ -8,6 +8,7 @@
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkFloatArray.h"
+#include "vtkIdTypeArray.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkIntArray.h"
@@ -16,9 +17,24 @@
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
 
-#include <cmath>
+#include <algorithm>
+#include <string>
 
 vtkStandardNewMacro(vtkCloudMapLSystem);
+
+namespace
+{
+// Adds a copy of n values as the point array `name`.
+template <typename ArrayT, typename T>
+void AddCopy(vtkPointData* pd, const char* name, const T* values, vtkIdType n)
+{
+  vtkNew<ArrayT> a;
+  a->SetName(name);
+  a->SetNumberOfTuples(n);
+  std::copy_n(values, n, a->GetPointer(0));
+  pd->AddArray(a);
+}
+}
 
 vtkCloudMapLSystem::vtkCloudMapLSystem()
 {
@@ -40,47 +56,26 @@ int vtkCloudMapLSystem::RequestData(
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkPolyData* output = vtkPolyData::GetData(outInfo);
   this->Derived.clear();
-
-  // The grammar and turtle settings: the preset's or the Custom fields.
-  const auto& presets = cm::fractal::LPresets();
-  const bool custom = this->Preset <= 0 || this->Preset >= int(presets.size());
-  const cm::fractal::LPreset& pre = presets[custom ? 0 : std::size_t(this->Preset)];
-  cm::fractal::TurtleParameters tp;
-  tp.Step = this->StepLength;
-  tp.InitialWidth = this->InitialWidth;
-  tp.WidthDecay = this->WidthDecay;
-  tp.MoveSymbols = this->MoveSymbols;
-  int n = this->NumberOfIterations;
+  cm::fractal::LSystemSettings ls;
+  ls.Preset = this->Preset;
+  ls.Axiom = this->Axiom;
+  ls.Rules = this->Rules;
+  ls.Ignore = this->Ignore;
+  ls.Iterations = this->NumberOfIterations;
+  ls.AngleDegrees = this->Angle;
+  ls.DrawSymbols = this->DrawSymbols;
+  ls.MoveSymbols = this->MoveSymbols;
+  ls.Step = this->StepLength;
+  ls.InitialWidth = this->InitialWidth;
+  ls.WidthDecay = this->WidthDecay;
+  ls.MaximumLength = this->MaximumLength;
   cm::fractal::LGrammar g;
-  std::string err;
-  if (custom)
-  {
-    err = cm::fractal::ParseGrammar(this->Axiom, this->Rules, this->Ignore, g);
-    tp.AngleDegrees = this->Angle;
-    tp.DrawSymbols = this->DrawSymbols;
-    n = n < 0 ? 4 : n;
-  }
-  else
-  {
-    err = cm::fractal::ParseGrammar(pre.Axiom, pre.Rules, pre.Ignore, g);
-    tp.AngleDegrees = pre.AngleDegrees;
-    tp.DrawSymbols = pre.DrawSymbols;
-    std::copy_n(pre.Heading, 3, tp.Heading);
-    n = n < 0 ? pre.Iterations : n;
-  }
+  cm::fractal::TurtleParameters tp;
+  int n = 0;
+  const std::string err = cm::fractal::PrepareLSystem(ls, g, tp, n);
   if (!err.empty())
   {
-    vtkErrorMacro("L-System: " << err << ".");
-    return 0;
-  }
-  // Refuse explosive derivations before any memory is spent.
-  const double projected = cm::fractal::ProjectedLength(g, n);
-  if (projected > this->MaximumLength)
-  {
-    vtkErrorMacro("L-System: " << n << " derivation steps would produce " << projected
-                               << " symbols (about " << projected * 3 / 1e9
-                               << " GB with the turtle geometry); the limit is "
-                               << this->MaximumLength << " (MaximumLength).");
+    vtkErrorMacro("L-System: " << err);
     return 0;
   }
   std::string s;
@@ -95,67 +90,35 @@ int vtkCloudMapLSystem::RequestData(
   // This piece's polylines.
   int piece, pieces;
   cm::RequestedPiece(outInfo, piece, pieces);
-  const long long nl = static_cast<long long>(geo.Offsets.size()) - 1;
   long long lb, le;
-  cm::PieceRange(nl, piece, pieces, lb, le);
-  const long long p0 = le > lb ? geo.Offsets[std::size_t(lb)] : 0;
-  const long long p1 = le > lb ? geo.Offsets[std::size_t(le)] : 0;
-  const vtkIdType np = vtkIdType(p1 - p0);
-
+  cm::PieceRange(static_cast<long long>(geo.Offsets.size()) - 1, piece, pieces, lb, le);
+  const cm::fractal::PolylineRange r = cm::fractal::SelectPolylines(geo, lb, le);
+  const vtkIdType np = vtkIdType(r.NumberOfPoints());
+  const std::size_t p0 = std::size_t(r.FirstPoint);
   vtkNew<vtkPoints> pts;
   pts->SetDataTypeToDouble();
   pts->SetNumberOfPoints(np);
-  vtkNew<vtkFloatArray> width;
-  width->SetName("Width");
-  width->SetNumberOfTuples(np);
-  vtkNew<vtkIntArray> depth;
-  depth->SetName("Depth");
-  depth->SetNumberOfTuples(np);
-  vtkNew<vtkIntArray> color;
-  color->SetName("ColorIndex");
-  color->SetNumberOfTuples(np);
-  for (vtkIdType k = 0; k < np; ++k)
-  {
-    const std::size_t q = std::size_t(p0 + k);
-    pts->SetPoint(k, &geo.Points[3 * q]);
-    width->SetValue(k, geo.Width[q]);
-    depth->SetValue(k, geo.Depth[q]);
-    color->SetValue(k, geo.Color[q]);
-  }
+  std::copy_n(
+    geo.Points.data() + 3 * p0, 3 * np, static_cast<double*>(pts->GetData()->GetVoidPointer(0)));
+  vtkNew<vtkIdTypeArray> offsets, conn;
+  offsets->SetNumberOfTuples(vtkIdType(r.EndLine - r.FirstLine) + 1);
+  conn->SetNumberOfTuples(np);
+  cm::fractal::PolylineCells(geo, r, offsets->GetPointer(0), conn->GetPointer(0));
   vtkNew<vtkCellArray> lines;
-  lines->AllocateExact(le - lb, np);
-  for (long long l = lb; l < le; ++l)
-  {
-    const long long a = geo.Offsets[std::size_t(l)], b = geo.Offsets[std::size_t(l + 1)];
-    lines->InsertNextCell(vtkIdType(b - a));
-    for (long long q = a; q < b; ++q)
-    {
-      lines->InsertCellPoint(vtkIdType(q - p0));
-    }
-  }
+  lines->SetData(offsets, conn);
   output->SetPoints(pts);
   output->SetLines(lines);
-  output->GetPointData()->AddArray(width);
-  output->GetPointData()->AddArray(depth);
-  output->GetPointData()->AddArray(color);
-  output->GetPointData()->SetActiveScalars("Depth");
-
-  vtkNew<vtkDoubleArray> count;
-  count->SetName("SymbolCount");
-  count->InsertNextValue(double(s.size()));
-  output->GetFieldData()->AddArray(count);
-  if (!custom && pre.SimilarityN > 0)
+  vtkPointData* pd = output->GetPointData();
+  AddCopy<vtkFloatArray>(pd, "Width", geo.Width.data() + p0, np);
+  AddCopy<vtkIntArray>(pd, "Depth", geo.Depth.data() + p0, np);
+  AddCopy<vtkIntArray>(pd, "ColorIndex", geo.Color.data() + p0, np);
+  pd->SetActiveScalars("Depth");
+  for (const auto& f : cm::fractal::LSystemFields(this->Preset, s.size()))
   {
-    auto addField = [&](const char* name, double v) {
-      vtkNew<vtkDoubleArray> a;
-      a->SetName(name);
-      a->InsertNextValue(v);
-      output->GetFieldData()->AddArray(a);
-    };
-    addField("SimilarityN", pre.SimilarityN);
-    addField("SimilarityS", pre.SimilarityS);
-    addField(
-      "SimilarityDimension", std::log(double(pre.SimilarityN)) / std::log(1.0 / pre.SimilarityS));
+    vtkNew<vtkDoubleArray> a;
+    a->SetName(f.Name);
+    a->InsertNextValue(f.Value);
+    output->GetFieldData()->AddArray(a);
   }
   this->Derived.swap(s);
   return 1;

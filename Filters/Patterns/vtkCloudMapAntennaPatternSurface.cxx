@@ -213,16 +213,11 @@ PatternInput ReadPatternInput(vtkTable* input, vtkInformation* selection,
   PatternInput in;
   const char* selected = selection && selection->Has(vtkDataObject::FIELD_NAME())
     ? selection->Get(vtkDataObject::FIELD_NAME())
-    : nullptr;
+    : "";
   vtkDataArray* values =
-    selected && *selected ? vtkDataArray::SafeDownCast(input->GetColumnByName(selected)) : nullptr;
-  const vtkIdType n = input->GetNumberOfRows();
-  in.Empty = n == 0;
-  if (selected && *selected && !values && !in.Empty)
-  {
-    in.Error =
-      std::string("Antenna Pattern Surface: the input has no numeric column '") + selected + "'.";
-  }
+    *selected ? vtkDataArray::SafeDownCast(input->GetColumnByName(selected)) : nullptr;
+  const bool found = values != nullptr;
+  in.Empty = input->GetNumberOfRows() == 0;
   if (!values)
   {
     // Far-field grids carry |E|; tables from elsewhere may only have a gain column.
@@ -232,21 +227,12 @@ PatternInput ReadPatternInput(vtkTable* input, vtkInformation* selection,
   in.Values = values;
   auto* theta = vtkDataArray::SafeDownCast(input->GetColumnByName(thetaName.c_str()));
   auto* phi = vtkDataArray::SafeDownCast(input->GetColumnByName(phiName.c_str()));
-  if (in.Error.empty() && !in.Empty && (!theta || !phi || !values))
-  {
-    in.Error = "the input table needs numeric columns '" + thetaName + "', '" + phiName +
-      "' and a value column (|E| or Gain by default)";
-  }
+  in.Error = cm::pattern::CheckPatternColumns(
+    selected, found, in.Empty, theta, phi, values, thetaName, phiName);
   if (in.Error.empty() && !in.Empty)
   {
-    const std::vector<double> th = cm::ValuesAsDouble(theta);
-    const std::vector<double> ph = cm::ValuesAsDouble(phi);
-    const std::vector<double> val = cm::ScalarsOf(values, -1);
-    if (!cm::pattern::BuildSphereGrid(th.data(), ph.data(), val.data(), n, in.Grid, in.Error))
-    {
-      in.Grid = cm::pattern::SphereGrid();
-      in.Error = in.Error.empty() ? std::string("the pattern grid could not be built") : in.Error;
-    }
+    in.Error = cm::pattern::PatternGridFromColumns(
+      cm::ValuesAsDouble(theta), cm::ValuesAsDouble(phi), cm::ScalarsOf(values, -1), in.Grid);
   }
   return in;
 }
@@ -313,30 +299,25 @@ cm::pattern::PatternStyle MakeStyle(
 bool AttachBands(vtkPolyData* output, const std::vector<double>& cellScaled,
   const cm::map::BandSpec& spec, cm::map::Palette palette, ProgressTracker& progress)
 {
+  std::vector<unsigned char> bands, rgb;
+  if (!cm::pattern::BandCells(
+        cellScaled, spec, palette, [&](double f) { return progress.Step(f); }, bands, rgb))
+  {
+    return false;
+  }
   vtkNew<vtkDoubleArray> cScaled;
   cScaled->SetName("PatternValue");
   cScaled->SetNumberOfTuples(cellScaled.size());
+  std::copy(cellScaled.begin(), cellScaled.end(), cScaled->GetPointer(0));
   vtkNew<vtkUnsignedCharArray> band;
   band->SetName("BandIndex");
   band->SetNumberOfTuples(cellScaled.size());
+  std::copy(bands.begin(), bands.end(), band->GetPointer(0));
   vtkNew<vtkUnsignedCharArray> color;
   color->SetName("BandColor");
   color->SetNumberOfComponents(3);
   color->SetNumberOfTuples(cellScaled.size());
-  const std::int64_t ncs = static_cast<std::int64_t>(cellScaled.size());
-  for (std::int64_t i = 0; i < ncs; ++i)
-  {
-    if (progress.Every(i, ncs, 0.8, 0.9))
-    {
-      return false;
-    }
-    const int k = spec.Band(cellScaled[i]);
-    std::uint8_t c[3];
-    cm::map::BandColor(palette, k, spec.N, c);
-    cScaled->SetValue(i, cellScaled[i]);
-    band->SetValue(i, static_cast<unsigned char>(std::min(k, 255)));
-    color->SetTypedTuple(i, c);
-  }
+  std::copy(rgb.begin(), rgb.end(), color->GetPointer(0));
   output->GetCellData()->AddArray(cScaled);
   output->GetCellData()->AddArray(band);
   output->GetCellData()->AddArray(color);
@@ -344,9 +325,11 @@ bool AttachBands(vtkPolyData* output, const std::vector<double>& cellScaled,
   return true;
 }
 
-/// Field data naming the reference: PatternReference (the value of ratio 1)
-/// and PatternReferenceMode (1 for the global reference over time).
-void AddReferenceFieldData(vtkPolyData* output, double refValue, bool global)
+/// Field data naming the reference: PatternReference (the value of ratio 1),
+/// PatternReferenceMode (1 for the global reference over time) and
+/// PatternCenter[m].
+void AddReferenceFieldData(
+  vtkPolyData* output, double refValue, bool global, const double center[3])
 {
   vtkNew<vtkDoubleArray> refArray;
   refArray->SetName("PatternReference");
@@ -356,6 +339,11 @@ void AddReferenceFieldData(vtkPolyData* output, double refValue, bool global)
   modeArray->SetName("PatternReferenceMode");
   modeArray->InsertNextValue(global ? 1 : 0);
   output->GetFieldData()->AddArray(modeArray);
+  vtkNew<vtkDoubleArray> centreArray;
+  centreArray->SetName("PatternCenter[m]");
+  centreArray->SetNumberOfComponents(3);
+  centreArray->InsertNextTuple(center);
+  output->GetFieldData()->AddArray(centreArray);
 }
 
 /// The grid lines as polylines with Label, Level and Kind per line, and one
@@ -379,6 +367,7 @@ void GridLinesToPolyData(const cm::pattern::GridLines& lines, vtkPolyData* gridO
   cLevel->SetName("Level");
   cKind->SetName("Kind");
   pLabel->SetNumberOfValues(ngp);
+  const std::vector<std::int64_t> labelAt = cm::pattern::GridLineLabelPoints(lines);
   for (std::int64_t l = 0; l < lines.NumberOfLines(); ++l)
   {
     const std::int64_t b = lines.Offsets[l], e = lines.Offsets[l + 1];
@@ -390,20 +379,9 @@ void GridLinesToPolyData(const cm::pattern::GridLines& lines, vtkPolyData* gridO
     cLabel->InsertNextValue(lines.Label[l]);
     cLevel->InsertNextValue(lines.Level[l]);
     cKind->InsertNextValue(lines.Kind[l]);
-    // One text per circle and graticule line, one per contour level.
-    bool anchor = true;
-    if (lines.Kind[l] == static_cast<int>(cm::pattern::GridLineKind::Contour))
+    if (labelAt[l] >= 0)
     {
-      anchor = l == 0 || lines.Kind[l - 1] != lines.Kind[l] || lines.Level[l - 1] != lines.Level[l];
-    }
-    if (anchor)
-    {
-      // Circles are labelled a quarter of the way round, meridians at the equator.
-      const std::int64_t at = lines.Kind[l] == static_cast<int>(cm::pattern::GridLineKind::Contour)
-        ? b
-        : b +
-          (e - b) / (lines.Kind[l] == static_cast<int>(cm::pattern::GridLineKind::PhiLine) ? 2 : 8);
-      pLabel->SetValue(at, lines.Label[l]);
+      pLabel->SetValue(labelAt[l], lines.Label[l]);
     }
   }
   gridOut->SetPoints(gPoints);
@@ -412,6 +390,67 @@ void GridLinesToPolyData(const cm::pattern::GridLines& lines, vtkPolyData* gridO
   gridOut->GetCellData()->AddArray(cLevel);
   gridOut->GetCellData()->AddArray(cKind);
   gridOut->GetPointData()->AddArray(pLabel);
+}
+
+/// Refines the grid and draws the surface into `output` (progress 0.1 to 0.8);
+/// leaves `output` alone once the user has aborted (progress.Aborted).
+void DrawSurface(vtkCloudMapAntennaPatternSurface* self, const cm::pattern::SphereGrid& grid,
+  const cm::pattern::PatternStyle& style, vtkDataArray* values, ProgressTracker& progress,
+  cm::pattern::PatternSurface& surface, vtkPolyData* output)
+{
+  progress.Step(0.1);
+  const int level = grid.IsCut ? 0 : self->GetNumberOfLevels();
+  cm::pattern::RefinedSphereGrid refined;
+  bool stopped = false;
+  progress.Aborted = progress.Aborted ||
+    !cm::pattern::RefineSphereGrid(
+      grid, level, cm::ProgressFor(self, 0.1, 0.2, stopped),
+      cm::ProgressFor(self, 0.2, 0.3, stopped),
+      [&] { return stopped || self->GetAbortExecute() != 0; }, refined) ||
+    !cm::pattern::BuildPatternSurface(
+      grid, refined, level, style, [&](double f) { return progress.Step(f); }, surface);
+  if (!progress.Aborted)
+  {
+    SurfaceToPolyData(surface, values && values->GetName() ? values->GetName() : "Value", output);
+  }
+}
+
+/// The range of the cells' drawn quantities over all ranks, in the one
+/// reduction that also tells every rank whether any rank aborted or failed.
+struct RangeVote
+{
+  double Range[2];
+  bool Aborted, Failed;
+};
+
+RangeVote ReduceRange(const cm::pattern::PatternSurface& surface, bool aborted, bool failed)
+{
+  double lo, hi;
+  cm::pattern::CellRange(surface, lo, hi);
+  double reduced[4] = { -lo, hi, aborted ? 1.0 : 0.0, failed ? 1.0 : 0.0 };
+  cm::AllMax(reduced, 4);
+  return RangeVote{ { -reduced[0], reduced[1] }, reduced[2] > 0, reduced[3] > 0 };
+}
+
+/// The centre from row `index` of the input's SourcePosition[m] (index >= 0);
+/// a warning when there is no such row (the centre is then left alone).
+std::string SourceCenter(vtkTable* input, int index, double center[3])
+{
+  if (index < 0)
+  {
+    return std::string();
+  }
+  vtkDataArray* sources = input ? input->GetFieldData()->GetArray("SourcePosition[m]") : nullptr;
+  if (sources && sources->GetNumberOfComponents() == 3 && index < sources->GetNumberOfTuples())
+  {
+    sources->GetTuple(index, center);
+    return std::string();
+  }
+  std::ostringstream os;
+  os << "SourceIndex " << index << ": the input has "
+     << (sources ? sources->GetNumberOfTuples() : 0)
+     << " source position(s) (field data SourcePosition[m]); the pattern is centred at Center";
+  return os.str();
 }
 } // namespace
 
@@ -460,135 +499,72 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   vtkTable* input = vtkTable::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector, 0);
   vtkTable* bandTable = vtkTable::GetData(outputVector, 1);
-  // Every rank computes the band table whole; it is shown on piece 0 only.
-  cm::WholeOnFirstPiece tableOnce(bandTable, outputVector);
+  cm::WholeOnFirstPiece tableOnce(bandTable, outputVector); // the band table: on piece 0 only
 
-  // ---- Read the samples. Under MPI every rank must reach the reductions
-  // below, also one that fails here: the failure rides on those reductions
-  // and every rank then fails together.
+  // ---- Read the samples. Under MPI a rank that fails goes on as an empty piece:
+  // the failure rides on the reductions below and every rank fails together.
   PatternInput in = ReadPatternInput(
     input, this->GetInputArrayInformation(0), this->ThetaArrayName, this->PhiArrayName);
-  const cm::pattern::SphereGrid& grid = in.Grid;
-  const std::string& error = in.Error;
-  const bool failed = !error.empty();
+  const bool failed = !in.Error.empty();
   if (failed)
   {
-    vtkErrorMacro(<< error);
+    vtkErrorMacro(<< in.Error);
     if (!cm::SeveralRanks())
     {
       ClearOutputs(outputVector);
       return 0;
     }
-    in.Values = nullptr; // a failed rank goes on as an empty piece
+    in.Values = nullptr;
   }
-  double localMax = -std::numeric_limits<double>::infinity();
-  for (double v : grid.Value)
-  {
-    localMax = std::max(localMax, v);
-  }
+  const double localMax = cm::pattern::MaximumValue(in.Grid);
   if (prepass)
   {
-    return this->RunPrepassStep(request, outputVector, localMax, error);
+    return this->RunPrepassStep(request, outputVector, localMax, in.Error);
   }
-
-  // ---- The reference: the global maximum over time, or this time's over all ranks.
+  // ---- The reference: the global maximum over time, or this time's over all
+  // ranks; the centre: Center, or a row of the input's SourcePosition[m].
   const bool global = this->ReferenceMode == 1 && this->GlobalValid && this->TimeSteps.size() > 1;
   const double vmax = global ? this->GlobalReference : cm::AllMax(localMax);
   cm::pattern::PatternStyle style = MakeStyle(this, in.Values, vmax);
-  // The centre: Center, or the SourceIndex-th row of the input's SourcePosition[m].
-  if (this->SourceIndex >= 0 && !failed)
+  const std::string warning = failed ? "" : SourceCenter(input, this->SourceIndex, style.Center);
+  if (!warning.empty())
   {
-    vtkDataArray* sources = input ? input->GetFieldData()->GetArray("SourcePosition[m]") : nullptr;
-    if (sources && sources->GetNumberOfComponents() == 3 &&
-      this->SourceIndex < sources->GetNumberOfTuples())
-    {
-      sources->GetTuple(this->SourceIndex, style.Center);
-    }
-    else
-    {
-      vtkWarningMacro(<< "SourceIndex " << this->SourceIndex << ": the input has "
-                      << (sources ? sources->GetNumberOfTuples() : 0)
-                      << " source position(s) (field data SourcePosition[m]); the pattern "
-                         "is centred at Center");
-    }
+    vtkWarningMacro(<< warning);
   }
 
-  // ---- Progress and abort. An abort on this rank skips the heavy work below
-  // but never a reduction: every rank still reaches the range reduction,
-  // which also tells all ranks whether any of them aborted; then every rank
-  // clears its outputs. (After that reduction there is no collective left,
-  // so a later abort clears this rank's outputs alone.)
+  // ---- Refine and draw the surface (progress to 0.8). An abort skips the
+  // heavy work but never a reduction: every rank still reaches the range
+  // reduction, which also tells all ranks whether any aborted or failed.
   ProgressTracker progress{ this };
-  progress.Step(0.1);
-
-  // ---- Refine the grid on the sphere and draw the surface (progress to 0.8).
-  const int level = grid.IsCut ? 0 : this->NumberOfLevels;
-  cm::pattern::RefinedSphereGrid refined;
   cm::pattern::PatternSurface surface;
-  bool stopped = false;
-  progress.Aborted = progress.Aborted ||
-    !cm::pattern::RefineSphereGrid(
-      grid, level, cm::ProgressFor(this, 0.1, 0.2, stopped),
-      cm::ProgressFor(this, 0.2, 0.3, stopped),
-      [&] { return stopped || this->GetAbortExecute() != 0; }, refined) ||
-    !cm::pattern::BuildPatternSurface(
-      grid, refined, level, style, [&](double f) { return progress.Step(f); }, surface);
-  if (!progress.Aborted)
+  DrawSurface(this, in.Grid, style, in.Values, progress, surface, output);
+  const RangeVote vote = ReduceRange(surface, progress.Aborted, failed);
+  if (vote.Failed)
   {
-    SurfaceToPolyData(
-      surface, in.Values && in.Values->GetName() ? in.Values->GetName() : "Value", output);
-  }
-
-  // ---- Bands over the drawn quantity, with the range reduced over all
-  // ranks: one reduction for the range and for whether any rank aborted or failed.
-  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-  for (double v : surface.CellScaled)
-  {
-    lo = std::min(lo, v);
-    hi = std::max(hi, v);
-  }
-  double reduced[4] = { -lo, hi, progress.Aborted ? 1.0 : 0.0, failed ? 1.0 : 0.0 };
-  cm::AllMax(reduced, 4);
-  const double range[2] = { -reduced[0], reduced[1] };
-  if (reduced[3] > 0)
-  {
-    // Failed (on this rank or another): an error and empty outputs everywhere.
-    cm::ShareFailure(this, failed, error);
+    cm::ShareFailure(this, failed, in.Error); // an error and empty outputs everywhere
     ClearOutputs(outputVector);
     return 0;
   }
-  if (reduced[2] > 0 || progress.Step(0.8))
+  if (vote.Aborted || progress.Step(0.8))
   {
-    return ClearOutputs(
-      outputVector); // aborted (on this rank or another): empty outputs everywhere
+    return ClearOutputs(outputVector); // aborted somewhere: empty outputs everywhere
   }
+  // ---- Bands over the drawn quantity, then the pattern grid. (No collective
+  // is left: a later abort clears this rank's outputs alone.)
   const cm::map::BandSpec spec = cm::pattern::PatternBands(
-    this->NumberOfBands, range, global || style.Absolute || this->FixedBandRange, style);
+    this->NumberOfBands, vote.Range, global || style.Absolute || this->FixedBandRange, style);
   const auto palette = static_cast<cm::map::Palette>(this->Palette);
-  if (!AttachBands(output, surface.CellScaled, spec, palette, progress))
-  {
-    return ClearOutputs(outputVector); // aborted after the last reduction: this rank only
-  }
-  cm::map::FillBandTable(bandTable, spec, palette);
-  AddReferenceFieldData(output, style.RefValue, global);
-  {
-    vtkNew<vtkDoubleArray> centreArray;
-    centreArray->SetName("PatternCenter[m]");
-    centreArray->SetNumberOfComponents(3);
-    centreArray->InsertNextTuple(style.Center);
-    output->GetFieldData()->AddArray(centreArray);
-  }
-
-  // ---- The pattern grid.
-  cm::pattern::GridLines lines;
-  if (progress.Step(0.9))
+  if (!AttachBands(output, surface.CellScaled, spec, palette, progress) || progress.Step(0.9))
   {
     return ClearOutputs(outputVector);
   }
+  cm::map::FillBandTable(bandTable, spec, palette);
+  AddReferenceFieldData(output, style.RefValue, global, style.Center);
+  cm::pattern::GridLines lines;
   if (!in.Empty)
   {
     cm::pattern::AddPatternGridLines(
-      lines, style, this->GridLevels, this->GraticuleStep, grid.IsCut, surface);
+      lines, style, this->GridLevels, this->GraticuleStep, in.Grid.IsCut, surface);
   }
   GridLinesToPolyData(lines, vtkPolyData::GetData(outputVector, 2));
   return 1;

@@ -2,12 +2,13 @@
 #include "vtkCloudMapExposureRatio.h"
 
 #include "cmExposureLimits.h"
+#include "cmArrayAccess.h"
+#include "cmExecution.h"
 #include "cmRanks.h"
 
 #include "vtkCharArray.h"
 #include "vtkContourFilter.h"
 #include "vtkDataArray.h"
-#include "vtkDataArrayRange.h"
 #include "vtkDataSet.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
@@ -26,7 +27,6 @@
 #include <cmath>
 #include <initializer_list>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -36,45 +36,23 @@ namespace
 {
 namespace ex = cm::exposure;
 constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
-/// Samples per axis ray for the compliance distances.
-constexpr int RaySamples = 2000;
-const char* const DirectionNames[6] = { "+x", "-x", "+y", "-y", "+z", "-z" };
 
 /// |F|² per point from `<F>_real`/`<F>_imag` (3 components) or `|<F>|`; empty when absent.
 std::vector<double> SquaredMagnitude(vtkPointData* pd, const std::string& f, vtkIdType n)
 {
-  std::vector<double> out;
   vtkDataArray* re = pd->GetArray((f + "_real").c_str());
   vtkDataArray* im = pd->GetArray((f + "_imag").c_str());
   if (re && im && re->GetNumberOfComponents() == 3 && im->GetNumberOfComponents() == 3 &&
     re->GetNumberOfTuples() == n && im->GetNumberOfTuples() == n)
   {
-    out.assign(static_cast<std::size_t>(n), 0.0);
-    const auto r = vtk::DataArrayTupleRange<3>(re);
-    const auto i = vtk::DataArrayTupleRange<3>(im);
-    for (vtkIdType k = 0; k < n; ++k)
-    {
-      double s = 0;
-      for (int c = 0; c < 3; ++c)
-      {
-        const double a = r[k][c], b = i[k][c];
-        s += a * a + b * b;
-      }
-      out[static_cast<std::size_t>(k)] = s;
-    }
-    return out;
+    return ex::SquaredMagnitudes(cm::ValuesAsDouble(re).data(), cm::ValuesAsDouble(im).data(), n);
   }
   vtkDataArray* mag = pd->GetArray(("|" + f + "|").c_str());
   if (mag && mag->GetNumberOfComponents() == 1 && mag->GetNumberOfTuples() == n)
   {
-    out.resize(static_cast<std::size_t>(n));
-    const auto m = vtk::DataArrayValueRange<1>(mag);
-    for (vtkIdType k = 0; k < n; ++k)
-    {
-      out[static_cast<std::size_t>(k)] = m[k] * m[k];
-    }
+    return ex::SquaredMagnitudes(cm::ValuesAsDouble(mag).data(), n);
   }
-  return out;
+  return std::vector<double>();
 }
 
 /// The first value of field-data array `name`, or NaN.
@@ -95,6 +73,121 @@ vtkSmartPointer<vtkDoubleArray> NewArray(const char* name, vtkIdType n, int comp
   a->SetNumberOfComponents(components);
   a->SetNumberOfTuples(n);
   return a;
+}
+
+vtkSmartPointer<vtkDoubleArray> NewArray(const char* name, const std::vector<double>& values)
+{
+  auto a = NewArray(name, static_cast<vtkIdType>(values.size()));
+  std::copy(values.begin(), values.end(), a->GetPointer(0));
+  return a;
+}
+
+/// The point arrays of the ratios (ExposureRatio_E/_H only when the grid has that field);
+/// returns ExposureRatio[dB], the active scalars.
+vtkSmartPointer<vtkDoubleArray> AddRatioArrays(const ex::ExposureArrays& r, vtkPointData* pd)
+{
+  auto db = NewArray("ExposureRatio[dB]", r.RatioDb);
+  pd->AddArray(NewArray("ExposureRatio", r.Ratio));
+  pd->AddArray(db);
+  for (const auto& named :
+    { std::make_pair("ExposureRatio_E", &r.E), std::make_pair("ExposureRatio_H", &r.H) })
+  {
+    if (!named.second->empty())
+    {
+      pd->AddArray(NewArray(named.first, *named.second));
+    }
+  }
+  pd->AddArray(NewArray("ExposureRatio_S", r.S));
+  pd->AddArray(NewArray("S_eq[W/m^2]", r.SEq));
+  pd->SetActiveScalars("ExposureRatio[dB]");
+  return db;
+}
+
+/// The ratio in dB (`db`, on a copy of the structure of `grid`) probed at `points`:
+/// the values and the valid mask (−inf and 0 where a point misses the grid).
+void ProbeRays(vtkDataSet* grid, vtkDataArray* db, const std::vector<double>& points,
+  std::vector<double>& samples, std::vector<double>& valid)
+{
+  vtkNew<vtkPoints> pts;
+  pts->SetDataTypeToDouble();
+  pts->SetNumberOfPoints(static_cast<vtkIdType>(points.size() / 3));
+  std::copy(
+    points.begin(), points.end(), vtkDoubleArray::SafeDownCast(pts->GetData())->GetPointer(0));
+  vtkNew<vtkPolyData> rays;
+  rays->SetPoints(pts);
+  vtkSmartPointer<vtkDataSet> source = vtkSmartPointer<vtkDataSet>::Take(grid->NewInstance());
+  source->CopyStructure(grid);
+  source->GetPointData()->AddArray(db);
+  vtkNew<vtkProbeFilter> probe;
+  probe->SetInputData(rays);
+  probe->SetSourceData(source);
+  probe->Update();
+  vtkDataSet* probed = probe->GetOutput();
+  vtkDataArray* values = probed->GetPointData()->GetArray("ExposureRatio[dB]");
+  vtkDataArray* mask = probed->GetPointData()->GetArray(probe->GetValidPointMaskArrayName());
+  for (vtkIdType k = 0; values && mask && k < pts->GetNumberOfPoints(); ++k)
+  {
+    if (mask->GetComponent(k, 0) != 0)
+    {
+      valid[k] = 1;
+      samples[k] = values->GetComponent(k, 0);
+    }
+  }
+}
+
+/// The 0 dB contour of `db` over the structure of `grid` into `boundary`.
+void ComplianceBoundary(vtkDataSet* grid, vtkDataArray* db, vtkPolyData* boundary)
+{
+  vtkSmartPointer<vtkDataSet> scalars = vtkSmartPointer<vtkDataSet>::Take(grid->NewInstance());
+  scalars->CopyStructure(grid);
+  scalars->GetPointData()->SetScalars(db);
+  vtkNew<vtkContourFilter> contour;
+  contour->SetInputData(scalars);
+  contour->SetValue(0, 0.0);
+  contour->SetComputeScalars(false);
+  contour->SetComputeNormals(true);
+  contour->Update();
+  boundary->ShallowCopy(contour->GetOutput());
+}
+
+/// The field data of both outputs: distances and status per ray, the reference levels
+/// (0 where the table gives none: NaN would not survive ParaView's transfers), the
+/// transmit power and the compliance origin.
+void AddComplianceFieldData(const double distance[6], const int status[6],
+  const ex::ReferenceLevels& levels, double power, const double origin[3],
+  std::initializer_list<vtkDataSet*> outputs)
+{
+  auto d = NewArray("ComplianceDistance[m]", 1, 6);
+  auto st = vtkSmartPointer<vtkIntArray>::New();
+  st->SetName("ComplianceDistanceStatus");
+  st->SetNumberOfComponents(6);
+  st->SetNumberOfTuples(1);
+  for (int r = 0; r < 6; ++r)
+  {
+    d->SetComponentName(r, ex::RayNames[r]);
+    st->SetComponentName(r, ex::RayNames[r]);
+    d->SetComponent(0, r, distance[r]);
+    st->SetComponent(0, r, status[r]);
+  }
+  auto refs = NewArray("ReferenceLevels", 1, 3);
+  refs->SetComponentName(0, "E[V/m]");
+  refs->SetComponentName(1, "H[A/m]");
+  refs->SetComponentName(2, "S[W/m^2]");
+  refs->SetTuple3(0, std::isnan(levels.E) ? 0.0 : levels.E, std::isnan(levels.H) ? 0.0 : levels.H,
+    std::isnan(levels.S) ? 0.0 : levels.S);
+  auto p = NewArray("TransmitPower[W]", 1);
+  p->SetValue(0, power);
+  auto c = NewArray("ComplianceOrigin[m]", 1, 3);
+  c->SetTuple(0, origin);
+  for (vtkDataSet* out : outputs)
+  {
+    for (vtkDataArray* a : { static_cast<vtkDataArray*>(d), static_cast<vtkDataArray*>(st),
+           static_cast<vtkDataArray*>(refs), static_cast<vtkDataArray*>(p),
+           static_cast<vtkDataArray*>(c) })
+    {
+      out->GetFieldData()->AddArray(a);
+    }
+  }
 }
 } // namespace
 
@@ -152,47 +245,14 @@ int vtkCloudMapExposureRatio::RequestData(
   const auto standard = static_cast<ex::Standard>(this->Standard);
 
   // Validate; every rank votes before anything collective.
-  std::ostringstream error;
   const double frequency = FieldValue(input, "Frequency");
+  const std::vector<double> e2 = SquaredMagnitude(input->GetPointData(), "E", n);
+  const std::vector<double> h2 = SquaredMagnitude(input->GetPointData(), "H", n);
   ex::ReferenceLevels levels;
-  double inputPower = this->InputPower;
-  std::vector<double> e2, h2;
-  if (!(frequency > 0) || !std::isfinite(frequency))
-  {
-    error << "the grid has no field data Frequency (Hz): exposure limits depend on frequency";
-  }
-  else if (!(levels = ex::LevelsAt(standard, frequency)).Valid)
-  {
-    error << "the grid's frequency " << frequency * 1e-6 << " MHz is outside the "
-          << ex::StandardName(standard) << " table (" << ex::MinimumFrequency(standard) * 1e-6
-          << " to " << ex::MaximumFrequency(standard) * 1e-6 << " MHz)";
-  }
-  else if (!(this->TransmitPower > 0) || !std::isfinite(this->TransmitPower))
-  {
-    error << "Transmit Power must be positive (W), not " << this->TransmitPower;
-  }
-  else if (this->InputPower < 0 || !std::isfinite(this->InputPower))
-  {
-    error << "Input Power must be positive (W), or 0 to take the grid's InputPower[W], not "
-          << this->InputPower;
-  }
-  else if (n > 0 && inputPower == 0 && !((inputPower = FieldValue(input, "InputPower[W]")) > 0))
-  {
-    error << "the grid has no positive field data InputPower[W] (the solve's input power); "
-             "set Input Power (W)";
-  }
-  else if (n > 0)
-  {
-    vtkPointData* pd = input->GetPointData();
-    e2 = SquaredMagnitude(pd, "E", n);
-    h2 = SquaredMagnitude(pd, "H", n);
-    if (e2.empty() && h2.empty())
-    {
-      error << "the grid has no field arrays: E_real/E_imag or |E| (V/m), H_real/H_imag or "
-               "|H| (A/m)";
-    }
-  }
-  const std::string message = error.str();
+  double inputPower = 0;
+  const std::string message =
+    ex::CheckExposureInput(standard, frequency, this->TransmitPower, this->InputPower,
+      FieldValue(input, "InputPower[W]"), n, !e2.empty() || !h2.empty(), levels, inputPower);
   if (!message.empty())
   {
     vtkErrorMacro(<< message);
@@ -206,202 +266,36 @@ int vtkCloudMapExposureRatio::RequestData(
 
   // RMS² per point at the transmit power: ½|F_peak|² · P/P_in.
   const double scale = (this->PeakAmplitudes ? 0.5 : 1.0) * this->TransmitPower / inputPower;
-  const auto quantity = static_cast<ex::Quantity>(this->Quantity);
-  auto ratio = NewArray("ExposureRatio", n);
-  auto db = NewArray("ExposureRatio[dB]", n);
-  auto rE = NewArray("ExposureRatio_E", e2.empty() ? 0 : n);
-  auto rH = NewArray("ExposureRatio_H", h2.empty() ? 0 : n);
-  auto rS = NewArray("ExposureRatio_S", n);
-  auto seq = NewArray("S_eq[W/m^2]", n);
-  for (vtkIdType k = 0; k < n; ++k)
-  {
-    const auto i = static_cast<std::size_t>(k);
-    const double eRms = e2.empty() ? NaN : std::sqrt(e2[i] * scale);
-    const double hRms = h2.empty() ? NaN : std::sqrt(h2[i] * scale);
-    const ex::Ratios r = ex::RatiosAt(levels, eRms, hRms);
-    double value = r.Of(quantity);
-    if (std::isnan(value))
-    {
-      value = r.Max; // the quantity needs a field the grid lacks
-    }
-    ratio->SetValue(k, value);
-    db->SetValue(k, 10 * std::log10(std::max(value, 1e-30)));
-    if (!e2.empty())
-    {
-      rE->SetValue(k, r.E);
-    }
-    if (!h2.empty())
-    {
-      rH->SetValue(k, r.H);
-    }
-    rS->SetValue(k, r.S);
-    const double se = e2.empty() ? 0 : eRms * eRms / ex::FreeSpaceImpedance;
-    const double sh = h2.empty() ? 0 : ex::FreeSpaceImpedance * hRms * hRms;
-    seq->SetValue(k, std::max(se, sh));
-  }
-  vtkPointData* opd = output->GetPointData();
-  opd->AddArray(ratio);
-  opd->AddArray(db);
-  if (!e2.empty())
-  {
-    opd->AddArray(rE);
-  }
-  if (!h2.empty())
-  {
-    opd->AddArray(rH);
-  }
-  opd->AddArray(rS);
-  opd->AddArray(seq);
-  opd->SetActiveScalars("ExposureRatio[dB]");
+  const ex::ExposureArrays r = ex::ComputeExposure(
+    e2, h2, n, scale, levels, static_cast<ex::Quantity>(this->Quantity), cm::SMPItems());
+  vtkSmartPointer<vtkDoubleArray> db = AddRatioArrays(r, output->GetPointData());
 
   // The compliance distances: the ratio in dB along the six axis rays from the source.
-  double bounds[6];
+  double bounds[6], source[3], origin[3], reach[6], distance[6];
+  int status[6];
   const bool any = cm::GlobalBounds(output, bounds);
-  double c[3] = { this->SourceCenter[0], this->SourceCenter[1], this->SourceCenter[2] };
-  if (!this->UseSourceCenter)
+  for (int d = 0; d < 3; ++d)
   {
-    for (int d = 0; d < 3; ++d)
-    {
-      c[d] = FieldValue(input, "SourcePosition[m]", d);
-      if (std::isnan(c[d]))
-      {
-        c[d] = any ? 0.5 * (bounds[2 * d] + bounds[2 * d + 1]) : 0.0;
-      }
-    }
+    source[d] = FieldValue(input, "SourcePosition[m]", d);
   }
-  double reach[6];
-  for (int r = 0; r < 6; ++r)
-  {
-    const int axis = r / 2;
-    reach[r] =
-      !any ? 0 : (r % 2 == 0 ? bounds[2 * axis + 1] - c[axis] : c[axis] - bounds[2 * axis]);
-  }
-  std::vector<double> samples(6 * RaySamples, -std::numeric_limits<double>::infinity());
-  std::vector<double> valid(6 * RaySamples, 0.0);
+  ex::ComplianceOrigin(
+    this->UseSourceCenter, this->SourceCenter, source, any, bounds, origin, reach);
+  std::vector<double> samples(6 * ex::RaySamples, -std::numeric_limits<double>::infinity());
+  std::vector<double> valid(6 * ex::RaySamples, 0.0);
   if (n > 0)
   {
-    vtkNew<vtkPoints> pts;
-    pts->SetDataTypeToDouble();
-    pts->SetNumberOfPoints(6 * RaySamples);
-    for (int r = 0; r < 6; ++r)
-    {
-      const int axis = r / 2;
-      const double sign = r % 2 == 0 ? 1.0 : -1.0;
-      for (int s = 0; s < RaySamples; ++s)
-      {
-        double p[3] = { c[0], c[1], c[2] };
-        p[axis] += sign * std::max(reach[r], 0.0) * s / (RaySamples - 1);
-        pts->SetPoint(r * RaySamples + s, p);
-      }
-    }
-    vtkNew<vtkPolyData> rays;
-    rays->SetPoints(pts);
-    vtkSmartPointer<vtkDataSet> source = vtkSmartPointer<vtkDataSet>::Take(output->NewInstance());
-    source->CopyStructure(output);
-    source->GetPointData()->AddArray(db);
-    vtkNew<vtkProbeFilter> probe;
-    probe->SetInputData(rays);
-    probe->SetSourceData(source);
-    probe->Update();
-    vtkDataSet* probed = probe->GetOutput();
-    vtkDataArray* values = probed->GetPointData()->GetArray("ExposureRatio[dB]");
-    vtkDataArray* mask = probed->GetPointData()->GetArray(probe->GetValidPointMaskArrayName());
-    if (values && mask)
-    {
-      for (int k = 0; k < 6 * RaySamples; ++k)
-      {
-        if (mask->GetComponent(k, 0) != 0)
-        {
-          valid[k] = 1;
-          samples[k] = values->GetComponent(k, 0);
-        }
-      }
-    }
-  }
-  cm::AllMax(samples.data(), static_cast<std::int64_t>(samples.size()));
-  cm::AllMax(valid.data(), static_cast<std::int64_t>(valid.size()));
-  // Field data stays finite (NaN and inf do not survive ParaView's transfers between
-  // processes): a boundary beyond the grid gives the distance to the grid's edge with
-  // status 2, a ray that misses the grid -1 with status 3.
-  auto distance = NewArray("ComplianceDistance[m]", 1, 6);
-  auto status = vtkSmartPointer<vtkIntArray>::New();
-  status->SetName("ComplianceDistanceStatus");
-  status->SetNumberOfComponents(6);
-  status->SetNumberOfTuples(1);
-  for (int r = 0; r < 6; ++r)
-  {
-    distance->SetComponentName(r, DirectionNames[r]);
-    status->SetComponentName(r, DirectionNames[r]);
-    double value = NaN;
-    if (reach[r] > 0)
-    {
-      std::vector<double> t(RaySamples);
-      std::vector<unsigned char> ok(RaySamples);
-      for (int s = 0; s < RaySamples; ++s)
-      {
-        t[s] = reach[r] * s / (RaySamples - 1);
-        ok[s] = valid[r * RaySamples + s] != 0 ? 1 : 0;
-      }
-      value =
-        ex::ComplianceDistance(t.data(), samples.data() + r * RaySamples, ok.data(), RaySamples);
-    }
-    int code = 0;
-    if (std::isnan(value))
-    {
-      code = 3;
-      value = -1;
-    }
-    else if (std::isinf(value))
-    {
-      code = 2;
-      value = reach[r];
-    }
-    else if (value == 0)
-    {
-      code = 1;
-    }
-    distance->SetComponent(0, r, value);
-    status->SetComponent(0, r, code);
-  }
-  auto refs = NewArray("ReferenceLevels", 1, 3);
-  refs->SetComponentName(0, "E[V/m]");
-  refs->SetComponentName(1, "H[A/m]");
-  refs->SetComponentName(2, "S[W/m^2]");
-  // 0 where the table gives no level (NaN would not survive the transfers either).
-  refs->SetTuple3(0, std::isnan(levels.E) ? 0.0 : levels.E, std::isnan(levels.H) ? 0.0 : levels.H,
-    std::isnan(levels.S) ? 0.0 : levels.S);
-  auto power = NewArray("TransmitPower[W]", 1);
-  power->SetValue(0, this->TransmitPower);
-  auto center = NewArray("ComplianceOrigin[m]", 1, 3);
-  center->SetTuple(0, c);
-  // The compliance boundary: the 0 dB surface.
-  if (n > 0)
-  {
-    vtkSmartPointer<vtkDataSet> scalars = vtkSmartPointer<vtkDataSet>::Take(output->NewInstance());
-    scalars->CopyStructure(output);
-    scalars->GetPointData()->SetScalars(db);
-    vtkNew<vtkContourFilter> contour;
-    contour->SetInputData(scalars);
-    contour->SetValue(0, 0.0);
-    contour->SetComputeScalars(false);
-    contour->SetComputeNormals(true);
-    contour->Update();
-    boundary->ShallowCopy(contour->GetOutput());
+    ProbeRays(output, db, ex::RayPoints(origin, reach), samples, valid);
+    ComplianceBoundary(output, db, boundary); // the 0 dB surface
   }
   else
   {
     boundary->Initialize();
   }
-  for (vtkDataSet* d : { output, static_cast<vtkDataSet*>(boundary) })
-  {
-    vtkFieldData* fd = d->GetFieldData();
-    fd->AddArray(distance);
-    fd->AddArray(status);
-    fd->AddArray(refs);
-    fd->AddArray(power);
-    fd->AddArray(center);
-  }
-
+  cm::AllMax(samples.data(), static_cast<std::int64_t>(samples.size()));
+  cm::AllMax(valid.data(), static_cast<std::int64_t>(valid.size()));
+  ex::ComplianceDistances(reach, samples.data(), valid.data(), distance, status);
+  AddComplianceFieldData(
+    distance, status, levels, this->TransmitPower, origin, { output, boundary });
   vtkNew<vtkDoubleArray> f;
   f->SetName("Frequency");
   f->InsertNextValue(frequency);

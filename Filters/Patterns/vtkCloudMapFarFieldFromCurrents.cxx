@@ -3,9 +3,9 @@
 
 #include "cmArrayAccess.h"
 #include "cmConstants.h"
+#include "cmExecution.h"
 #include "cmRadiation.h"
 #include "cmRanks.h"
-#include "cmRefinement.h"
 
 #include "vtkCellData.h"
 #include "vtkDataArray.h"
@@ -14,17 +14,15 @@
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
-#include "vtkIntArray.h"
 #include "vtkObjectFactory.h"
+#include "vtkPoints.h"
 #include "vtkPolyData.h"
-#include "vtkSMPTools.h"
-#include "vtkStringArray.h"
 #include "vtkTable.h"
 #include "vtkUnsignedCharArray.h"
 
 #include <algorithm>
 #include <cmath>
-#include <complex>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -49,22 +47,88 @@ int vtkCloudMapFarFieldFromCurrents::FillInputPortInformation(int port, vtkInfor
 
 namespace
 {
+namespace pat = cm::pattern;
 
-// Samples lo, lo+step, ..., hi (hi included when it falls on the grid).
-std::vector<double> Axis(const double range[2], double step)
+/// The cells of a poly data, every kind in cell-id order, as plain arrays;
+/// Skip marks the duplicate (ghost) cells.
+struct PlainCells
 {
-  std::vector<double> v;
-  const long n = static_cast<long>(std::floor((range[1] - range[0]) / step + 1e-9));
-  for (long i = 0; i <= n; ++i)
+  std::vector<double> Points;
+  std::vector<std::int64_t> Offsets{ 0 }, Ids;
+  std::vector<unsigned char> Skip;
+};
+
+PlainCells CellsOf(vtkPolyData* pd)
+{
+  PlainCells out;
+  if (pd->GetPoints())
   {
-    v.push_back(range[0] + i * step);
+    out.Points = cm::ValuesAsDouble(pd->GetPoints()->GetData());
   }
-  return v;
+  vtkUnsignedCharArray* ghosts = pd->GetCellGhostArray();
+  for (vtkIdType c = 0; c < pd->GetNumberOfCells(); ++c)
+  {
+    vtkIdType n;
+    const vtkIdType* ids;
+    pd->GetCellPoints(c, n, ids);
+    out.Ids.insert(out.Ids.end(), ids, ids + n);
+    out.Offsets.push_back(static_cast<std::int64_t>(out.Ids.size()));
+    out.Skip.push_back(ghosts && (ghosts->GetValue(c) & vtkDataSetAttributes::DUPLICATECELL));
+  }
+  return out;
 }
 
-bool IsGhost(vtkUnsignedCharArray* g, vtkIdType c)
+/// The frequency: `set` when positive, else the surface's Frequency field
+/// data, else the wires' (0 when there is none).
+double InputFrequency(double set, vtkPolyData* surface, vtkPolyData* wires)
 {
-  return g && (g->GetValue(c) & vtkDataSetAttributes::DUPLICATECELL);
+  if (set > 0)
+  {
+    return set;
+  }
+  vtkDataArray* f = surface->GetFieldData()->GetArray("Frequency");
+  f = !f && wires ? wires->GetFieldData()->GetArray("Frequency") : f;
+  return f && f->GetNumberOfTuples() ? f->GetTuple1(0) : 0.0;
+}
+
+/// The table's columns (and Gain on a full sphere) as double columns of `out`.
+void AddColumns(const cm::pattern::FarFieldTable& table, vtkTable* out)
+{
+  for (int c = 0; c < 10; ++c)
+  {
+    const std::vector<double>& values = c < 9 ? table.Columns[c] : table.Gain;
+    if (c < 9 || !values.empty())
+    {
+      vtkNew<vtkDoubleArray> a;
+      a->SetName(c < 9 ? cm::pattern::FarFieldColumnNames[c] : "Gain");
+      a->SetNumberOfTuples(static_cast<vtkIdType>(values.size()));
+      std::copy(values.begin(), values.end(), a->GetPointer(0));
+      out->AddColumn(a);
+    }
+  }
+}
+
+/// The current elements of the surface (J·A) and the wires (I·L).
+std::vector<pat::CurrentElement> ElementsOf(vtkPolyData* surface, vtkPolyData* wires)
+{
+  std::vector<pat::CurrentElement> elems;
+  if (surface->GetNumberOfPolys() > 0)
+  {
+    const PlainCells c = CellsOf(surface);
+    const std::vector<double> jr = cm::ValuesAsDouble(surface->GetCellData()->GetArray("J_real"));
+    const std::vector<double> ji = cm::ValuesAsDouble(surface->GetCellData()->GetArray("J_imag"));
+    pat::AddSurfaceElements(c.Points.data(), c.Offsets.data(), c.Ids.data(),
+      static_cast<std::int64_t>(c.Skip.size()), jr.data(), ji.data(), c.Skip.data(), elems);
+  }
+  if (wires && wires->GetNumberOfLines() > 0)
+  {
+    const PlainCells c = CellsOf(wires);
+    const std::vector<double> ir = cm::ScalarsOf(wires->GetCellData()->GetArray("I_real"), 0);
+    const std::vector<double> ii = cm::ScalarsOf(wires->GetCellData()->GetArray("I_imag"), 0);
+    pat::AddWireElements(c.Points.data(), c.Offsets.data(), c.Ids.data(),
+      static_cast<std::int64_t>(c.Skip.size()), ir.data(), ii.data(), c.Skip.data(), elems);
+  }
+  return elems;
 }
 } // namespace
 
@@ -76,45 +140,23 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
     ? vtkPolyData::GetData(inputVector[1])
     : nullptr;
   vtkTable* out = vtkTable::GetData(outputVector);
-
-  double freq = this->Frequency;
-  if (!(freq > 0))
-  {
-    vtkDataArray* f = surface->GetFieldData()->GetArray("Frequency");
-    if (!f && wires)
-    {
-      f = wires->GetFieldData()->GetArray("Frequency");
-    }
-    freq = f && f->GetNumberOfTuples() ? f->GetTuple1(0) : 0.0;
-  }
   const bool parallel = cm::SeveralRanks();
-  freq = cm::AllMax(freq);
+  const double freq = cm::AllMax(InputFrequency(this->Frequency, surface, wires));
   if (!(freq > 0))
   {
     vtkErrorMacro(<< "no frequency: the input has no Frequency field data; set Frequency");
     return 0;
   }
-  const double k = 2 * cm::Pi * freq / cm::pattern::SpeedOfLight;
-
-  // Current elements: J·A at surface centroids, I·L along wire segments.
-  std::vector<cm::pattern::CurrentElement> elems;
-  vtkDataArray* jr = surface->GetCellData()->GetArray("J_real");
-  vtkDataArray* ji = surface->GetCellData()->GetArray("J_imag");
+  const double k = 2 * cm::Pi * freq / pat::SpeedOfLight;
   // A rank that fails here must still reach the radiation-vector sum below
   // (the others wait in it): the failure is summed with the vectors and every
-  // rank then fails together. Empty pieces (no polygons, no lines) need no
-  // arrays and contribute nothing.
-  std::string error;
-  if (surface->GetNumberOfPolys() > 0 &&
-    (!jr || !ji || jr->GetNumberOfComponents() != 3 || ji->GetNumberOfComponents() != 3))
-  {
-    error = "the surface needs 3-component cell arrays J_real and J_imag";
-  }
-  else if (wires && wires->GetNumberOfLines() > 0 &&
-    (!wires->GetCellData()->GetArray("I_real") || !wires->GetCellData()->GetArray("I_imag")))
-  {
-    error = "the wires need cell arrays I_real and I_imag";
-  }
+  // rank then fails together. Empty pieces need no arrays and add nothing.
+  vtkDataArray* jr = surface->GetCellData()->GetArray("J_real");
+  vtkDataArray* ji = surface->GetCellData()->GetArray("J_imag");
+  const std::string error = pat::CheckCurrentsInput(surface->GetNumberOfPolys() > 0,
+    jr && ji && jr->GetNumberOfComponents() == 3 && ji->GetNumberOfComponents() == 3,
+    wires && wires->GetNumberOfLines() > 0,
+    wires && wires->GetCellData()->GetArray("I_real") && wires->GetCellData()->GetArray("I_imag"));
   const bool failed = !error.empty();
   if (failed)
   {
@@ -124,109 +166,31 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
       return 0;
     }
   }
-  if (!failed && surface->GetNumberOfPolys() > 0)
+  const std::vector<pat::CurrentElement> elems =
+    failed ? std::vector<pat::CurrentElement>() : ElementsOf(surface, wires);
+  const std::vector<double> th = pat::AngleAxis(this->ThetaRange, this->ThetaStep);
+  const std::vector<double> ph = pat::AngleAxis(this->PhiRange, this->PhiStep);
+  const std::size_t ns = th.size() * ph.size();
+  const std::string gridError = pat::CheckFarFieldGrid(th.size(), ph.size());
+  if (!gridError.empty())
   {
-    vtkUnsignedCharArray* ghosts = surface->GetCellGhostArray();
-    for (vtkIdType c = 0; c < surface->GetNumberOfCells(); ++c)
-    {
-      vtkIdType n;
-      const vtkIdType* ids;
-      surface->GetCellPoints(c, n, ids);
-      if (IsGhost(ghosts, c) || (n != 3 && n != 4))
-      {
-        continue;
-      }
-      cm::Vec3 p[4];
-      cm::pattern::CurrentElement e;
-      e.Position[0] = e.Position[1] = e.Position[2] = 0;
-      for (vtkIdType i = 0; i < n; ++i)
-      {
-        surface->GetPoint(ids[i], p[i].data());
-        for (int d = 0; d < 3; ++d)
-        {
-          e.Position[d] += p[i][d] / n;
-        }
-      }
-      const double area = cm::ElementArea(p, static_cast<int>(n));
-      for (int d = 0; d < 3; ++d)
-      {
-        e.Moment[d] = std::complex<double>(jr->GetComponent(c, d), ji->GetComponent(c, d)) * area;
-      }
-      elems.push_back(e);
-    }
-  }
-  if (!failed && wires && wires->GetNumberOfLines() > 0)
-  {
-    vtkDataArray* ir = wires->GetCellData()->GetArray("I_real");
-    vtkDataArray* ii = wires->GetCellData()->GetArray("I_imag");
-    vtkUnsignedCharArray* ghosts = wires->GetCellGhostArray();
-    for (vtkIdType c = 0; c < wires->GetNumberOfCells(); ++c)
-    {
-      vtkIdType n;
-      const vtkIdType* ids;
-      wires->GetCellPoints(c, n, ids);
-      if (IsGhost(ghosts, c) || n != 2)
-      {
-        continue;
-      }
-      double a[3], b[3];
-      wires->GetPoint(ids[0], a);
-      wires->GetPoint(ids[1], b);
-      const std::complex<double> current(ir->GetTuple1(c), ii->GetTuple1(c));
-      cm::pattern::CurrentElement e;
-      for (int d = 0; d < 3; ++d)
-      {
-        e.Position[d] = 0.5 * (a[d] + b[d]);
-        e.Moment[d] = current * (b[d] - a[d]); // I · L · ŝ
-      }
-      elems.push_back(e);
-    }
-  }
-
-  const std::vector<double> th = Axis(this->ThetaRange, this->ThetaStep);
-  const std::vector<double> ph = Axis(this->PhiRange, this->PhiStep);
-  const std::size_t nt = th.size(), np = ph.size(), ns = nt * np;
-  if (ns == 0 || ns > 10000000)
-  {
-    vtkErrorMacro(<< "the theta/phi grid has " << ns << " samples; it must have 1 to 10^7");
+    vtkErrorMacro(<< gridError);
     return 0;
   }
-  // Radiation vectors, θ fastest; summed over ranks for distributed inputs. The
-  // last two entries are the abort and failure flags, summed with them so
-  // every rank agrees on them.
+  // Radiation vectors, summed over ranks; the last two entries are the abort
+  // and failure flags, summed with them so every rank agrees on them. Blocks
+  // of directions move the progress bar and honour Abort.
   std::vector<double> nvec(6 * ns + 2);
   nvec[6 * ns + 1] = failed ? 1.0 : 0.0;
-  auto body = [&](vtkIdType b, vtkIdType e) {
-    for (vtkIdType s = b; s < e; ++s)
-    {
-      double dir[3];
-      const double t = th[s % nt] * cm::Pi / 180, p = ph[s / nt] * cm::Pi / 180;
-      dir[0] = std::sin(t) * std::cos(p);
-      dir[1] = std::sin(t) * std::sin(p);
-      dir[2] = std::cos(t);
-      std::complex<double> n[3];
-      cm::pattern::RadiationVector(elems, k, dir, n);
-      for (int d = 0; d < 3; ++d)
-      {
-        nvec[6 * s + 2 * d] = n[d].real();
-        nvec[6 * s + 2 * d + 1] = n[d].imag();
-      }
-    }
+  bool aborted = false;
+  const cm::ParallelFor pf = [&](long long n, const std::function<void(long long, long long)>& b) {
+    aborted = !cm::ForWithProgress(this, n, 0.0, 0.95, b, 256);
   };
-  // Blocks of directions, so the progress bar moves and Abort is honoured
-  // (ns x elements can take minutes).
-  const vtkIdType total = static_cast<vtkIdType>(ns);
-  const vtkIdType block = std::max<vtkIdType>(256, total / 50);
-  for (vtkIdType b = 0; b < total && !failed; b += block)
+  if (!failed)
   {
-    vtkSMPTools::For(b, std::min(total, b + block), body);
-    this->UpdateProgress(0.95 * double(std::min(total, b + block)) / double(total));
-    if (this->GetAbortExecute())
-    {
-      nvec[6 * ns] = 1;
-      break;
-    }
+    pat::RadiationVectors(elems, k, th, ph, pf, nvec.data());
   }
+  nvec[6 * ns] = aborted ? 1.0 : 0.0;
   if (parallel)
   {
     cm::AllSum(nvec.data(), static_cast<std::int64_t>(nvec.size()));
@@ -236,65 +200,13 @@ int vtkCloudMapFarFieldFromCurrents::RequestData(
       out->Initialize();
       return 0; // failed on some rank: an error and no table anywhere
     }
-    if (nvec[6 * ns] > 0)
-    {
-      return 1; // aborted on some rank: no table anywhere
-    }
-    if (cm::LocalRank() != 0)
-    {
-      return 1; // the table lives on rank 0
-    }
   }
-  else if (nvec[6 * ns] > 0)
+  if (nvec[6 * ns] > 0 || (parallel && cm::LocalRank() != 0))
   {
-    return 1; // aborted: an empty table
+    return 1; // aborted (an empty table everywhere), or not rank 0 (the table lives there)
   }
-
-  const char* names[] = { "Theta", "Phi", "Etheta_re", "Etheta_im", "Ephi_re", "Ephi_im",
-    "|Etheta|", "|Ephi|", "|E|" };
-  std::vector<vtkDoubleArray*> col;
-  for (const char* name : names)
-  {
-    vtkNew<vtkDoubleArray> a;
-    a->SetName(name);
-    a->SetNumberOfTuples(ns);
-    out->AddColumn(a);
-    col.push_back(a);
-  }
-  std::vector<double> e2(ns);
-  for (std::size_t s = 0; s < ns; ++s)
-  {
-    const std::complex<double> n[3] = { { nvec[6 * s], nvec[6 * s + 1] },
-      { nvec[6 * s + 2], nvec[6 * s + 3] }, { nvec[6 * s + 4], nvec[6 * s + 5] } };
-    std::complex<double> et, ep;
-    cm::pattern::FarFieldFromRadiationVector(
-      n, k, th[s % nt] * cm::Pi / 180, ph[s / nt] * cm::Pi / 180, et, ep);
-    e2[s] = std::norm(et) + std::norm(ep);
-    const double row[9] = { th[s % nt], ph[s / nt], et.real(), et.imag(), ep.real(), ep.imag(),
-      std::abs(et), std::abs(ep), std::sqrt(e2[s]) };
-    for (int c = 0; c < 9; ++c)
-    {
-      col[c]->SetValue(s, row[c]);
-    }
-  }
-  // Directivity needs the whole sphere.
-  const bool fullTheta = std::abs(th.front()) < 1e-9 && std::abs(th.back() - 180) < 1e-9;
-  const bool closing = np > 1 && std::abs(ph.back() - ph.front() - 360) < 1e-9;
-  const bool fullPhi =
-    closing || (np > 1 && std::abs(ph.back() - ph.front() + this->PhiStep - 360) < 1e-9);
-  if (fullTheta && fullPhi)
-  {
-    const std::vector<double> d = cm::pattern::DirectivityOnGrid(e2, th, ph, closing);
-    vtkNew<vtkDoubleArray> gain;
-    gain->SetName("Gain");
-    gain->SetNumberOfTuples(ns);
-    for (std::size_t s = 0; s < ns; ++s)
-    {
-      gain->SetValue(s, d[s] > 0 ? 10 * std::log10(d[s]) : -999.99);
-    }
-    out->AddColumn(gain);
-  }
-  cm::AddFarFieldTags(out->GetFieldData(), freq, nt, np, "Directivity");
+  AddColumns(pat::FarFieldOnGrid(nvec.data(), k, th, ph, this->PhiStep), out);
+  cm::AddFarFieldTags(out->GetFieldData(), freq, th.size(), ph.size(), "Directivity");
   return 1;
 }
 

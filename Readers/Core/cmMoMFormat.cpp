@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
+// The .cmom reader and writer (cmMoMFormat.h describes the format). The reader is one
+// parser class (MoMParser), one member per section: the header, FREQUENCY and
+// INDEX-BASE, VERTICES and ELEMENTS (rows parsed in parallel blocks of lines, with a fast
+// path per row that falls back to the general one), SOURCES and RECEIVERS, and the end.
 #include "cmMoMFormat.h"
 
 #include "cmTextScan.h"
@@ -432,6 +436,394 @@ void ParseNamedPoints(LineScanner& s, std::vector<std::string_view>& tok, std::i
     }
   }
 }
+
+/// The .cmom parser: its state, and one member per section. Run() reads the header,
+/// then each keyword line and the section it starts.
+class MoMParser
+{
+public:
+  MoMParser(std::string_view text, const std::string& fileName, const ParallelFor& parallel)
+    : S(text, fileName)
+    , Text(text)
+    , FileName(fileName)
+    , Parallel(parallel)
+  {}
+
+  SurfaceMesh Run();
+
+private:
+  void ReadHeader();
+  /// One keyword line (in Tok) and its section; false at END.
+  bool ReadSection();
+  void ReadSetting(const std::string& key);
+  // VERTICES: rows in parallel blocks.
+  void ReadVertices();
+  void ReadVertexRows(LineScanner& bs, const Block& blk, std::int64_t rows, double* xyz) const;
+  // ELEMENTS: two passes over the blocks (count, then parse into place).
+  void ReadElements();
+  void CountElements(std::int64_t first, std::int64_t available,
+    std::vector<std::int64_t>& elemStart, std::vector<std::int64_t>& connStart);
+  void ReadElementRows(LineScanner& bs, const Block& blk, std::int64_t first,
+    std::int64_t available, std::int64_t e, std::int64_t at);
+  int ReadElementTokens(
+    LineScanner& bs, const std::vector<std::string_view>& t, std::int64_t e, std::int64_t at);
+  // SOURCES, RECEIVERS.
+  void ReadNamedPointSection(const std::string& key);
+  void Finish();
+
+  LineScanner S;
+  std::string_view Text;
+  const std::string& FileName;
+  const ParallelFor& Parallel;
+  std::unique_ptr<Blocks> Rows; ///< the lines after VERTICES, for the parallel row parsers
+  std::vector<std::string_view> Tok;
+  SurfaceMesh M;
+  bool HaveFreq = false, HaveVerts = false, HaveElems = false, SawEnd = false;
+  std::int64_t Base = 0; ///< INDEX-BASE
+};
+
+SurfaceMesh MoMParser::Run()
+{
+  this->ReadHeader();
+  while (NextTokens(this->S, this->Tok))
+  {
+    if (!this->ReadSection())
+    {
+      this->SawEnd = true;
+      break;
+    }
+  }
+  this->Finish();
+  return std::move(this->M);
+}
+
+/// "CLOUDMAP-MOM 1", the first line with tokens.
+void MoMParser::ReadHeader()
+{
+  LineScanner& s = this->S;
+  std::vector<std::string_view>& tok = this->Tok;
+  if (!NextTokens(s, tok))
+  {
+    throw ParseError(this->FileName, 0, "empty file: expected the header 'CLOUDMAP-MOM 1'");
+  }
+  if (Upper(tok[0]) != "CLOUDMAP-MOM" || tok.size() != 2)
+  {
+    s.Fail("not a CloudMap MoM file: expected the header 'CLOUDMAP-MOM 1'");
+  }
+  if (NeedInt(s, tok[1], "the format version") != 1)
+  {
+    s.Fail("unsupported format version " + std::string(tok[1]) + " (this reader knows version 1)");
+  }
+}
+
+bool MoMParser::ReadSection()
+{
+  const std::string key = Upper(this->Tok[0]);
+  if (key == "END")
+  {
+    return false;
+  }
+  static const char* const known[] = { "FREQUENCY", "INDEX-BASE", "VERTICES", "ELEMENTS", "SOURCES",
+    "RECEIVERS" };
+  if (std::find(std::begin(known), std::end(known), key) == std::end(known))
+  {
+    this->S.Fail("unknown keyword '" + std::string(this->Tok[0].substr(0, 30)) +
+      "' (expected FREQUENCY, INDEX-BASE, VERTICES, ELEMENTS, SOURCES, RECEIVERS or END; "
+      "a count smaller than its rows also ends up here)");
+  }
+  if (this->Tok.size() != 2)
+  {
+    this->S.Fail("keyword " + key + " takes exactly one value");
+  }
+  if (key == "FREQUENCY" || key == "INDEX-BASE")
+  {
+    this->ReadSetting(key);
+  }
+  else if (key == "VERTICES")
+  {
+    this->ReadVertices();
+  }
+  else if (key == "ELEMENTS")
+  {
+    this->ReadElements();
+  }
+  else
+  {
+    this->ReadNamedPointSection(key);
+  }
+  return true;
+}
+
+/// FREQUENCY and INDEX-BASE.
+void MoMParser::ReadSetting(const std::string& key)
+{
+  LineScanner& s = this->S;
+  if (key == "FREQUENCY")
+  {
+    this->M.Frequency = NeedFinite(s, this->Tok[1], "the frequency in Hz");
+    if (!(this->M.Frequency > 0))
+    {
+      s.Fail("the frequency must be positive");
+    }
+    this->HaveFreq = true;
+    return;
+  }
+  this->Base = NeedInt(s, this->Tok[1], "the index base");
+  if (this->Base != 0 && this->Base != 1)
+  {
+    s.Fail("INDEX-BASE must be 0 or 1");
+  }
+  if (this->HaveElems)
+  {
+    s.Fail("INDEX-BASE must come before ELEMENTS");
+  }
+}
+
+// ---- VERTICES ----------------------------------------------------------------
+
+void MoMParser::ReadVertices()
+{
+  LineScanner& s = this->S;
+  if (this->HaveVerts)
+  {
+    s.Fail("a second VERTICES section");
+  }
+  const std::int64_t n = NeedCount(s, this->Tok[1], "the vertex count", MoMMaxCount);
+  // Never trust a count for allocation beyond what the file could hold:
+  // every vertex line takes at least 6 bytes.
+  if (n > static_cast<std::int64_t>(this->Text.size() / 6) + 1)
+  {
+    s.Fail("vertex count " + std::to_string(n) + " is larger than the file could hold");
+  }
+  // The rows in blocks of lines, in parallel; then on after the last row.
+  this->Rows = std::make_unique<Blocks>(this->Text, s.Offset(), s.LineNumber(), this->Parallel);
+  // A short file fails at its end, after any error in the rows it has (as a serial read).
+  const std::int64_t rows = std::min<std::int64_t>(n, this->Rows->TotalRecords);
+  ResizeLargeVector(this->M.Points, static_cast<std::size_t>(3 * rows));
+  double* xyz = this->M.Points.data();
+  this->Rows->ForRecords(this->FileName, 0, rows, this->Parallel,
+    [&](const Block& blk, LineScanner& bs) { this->ReadVertexRows(bs, blk, rows, xyz); });
+  if (rows < n)
+  {
+    s.Seek(this->Text.size(), this->Rows->LastLine);
+    s.Fail("unexpected end of file: expected a vertex line");
+  }
+  this->Rows->SeekRecord(s, n);
+  this->HaveVerts = true;
+}
+
+/// The vertex rows of one block (records before `rows`), into xyz.
+void MoMParser::ReadVertexRows(
+  LineScanner& bs, const Block& blk, std::int64_t rows, double* xyz) const
+{
+  std::vector<std::string_view> t;
+  for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records && r < rows; ++r)
+  {
+    const std::string_view line = NextRecordLine(bs);
+    if (FastVertex(line, xyz + 3 * r))
+    {
+      continue;
+    }
+    TokensOf(line, t);
+    if (t.size() != 3)
+    {
+      bs.Fail("vertex " + std::to_string(r + this->Base) + " needs 3 coordinates, found " +
+        std::to_string(t.size()) + " fields");
+    }
+    for (int d = 0; d < 3; ++d)
+    {
+      xyz[3 * r + d] = NeedFinite(bs, t[d], "a coordinate");
+    }
+  }
+}
+
+// ---- ELEMENTS ----------------------------------------------------------------
+
+void MoMParser::ReadElements()
+{
+  LineScanner& s = this->S;
+  SurfaceMesh& m = this->M;
+  if (!this->HaveVerts)
+  {
+    s.Fail("ELEMENTS before VERTICES");
+  }
+  if (this->HaveElems)
+  {
+    s.Fail("a second ELEMENTS section");
+  }
+  const std::int64_t n = NeedCount(s, this->Tok[1], "the element count", MoMMaxCount);
+  if (n > static_cast<std::int64_t>(this->Text.size() / 20) + 1)
+  {
+    s.Fail("element count " + std::to_string(n) + " is larger than the file could hold");
+  }
+  // Blocks exist: ELEMENTS comes after VERTICES. Pass 1 counts each
+  // block's elements and corners (from the type letters), pass 2 parses
+  // every block into its own range.
+  const std::int64_t first = this->Rows->RecordAt(s.Offset());
+  const std::int64_t available = std::min<std::int64_t>(n, this->Rows->TotalRecords - first);
+  const std::size_t nb = this->Rows->List.size();
+  std::vector<std::int64_t> elemStart(nb + 1, 0), connStart(nb + 1, 0);
+  this->CountElements(first, available, elemStart, connStart);
+  ResizeLargeVector(m.Offsets, static_cast<std::size_t>(available + 1));
+  ResizeLargeVector(m.Connectivity, static_cast<std::size_t>(connStart[nb]));
+  ResizeLargeVector(m.JReal, static_cast<std::size_t>(3 * available));
+  ResizeLargeVector(m.JImag, static_cast<std::size_t>(3 * available));
+  this->Rows->ForRecords(
+    this->FileName, first, available, this->Parallel, [&](const Block& blk, LineScanner& bs) {
+      const std::size_t k = static_cast<std::size_t>(&blk - this->Rows->List.data());
+      this->ReadElementRows(bs, blk, first, available, elemStart[k], connStart[k]);
+    });
+  if (available < n)
+  {
+    s.Seek(this->Text.size(), this->Rows->LastLine);
+    s.Fail("unexpected end of file: expected an element line");
+  }
+  this->Rows->SeekRecord(s, first + n);
+  this->HaveElems = true;
+}
+
+/// Pass 1: the first element and corner of every block (prefix sums of their counts).
+void MoMParser::CountElements(std::int64_t first, std::int64_t available,
+  std::vector<std::int64_t>& elemStart, std::vector<std::int64_t>& connStart)
+{
+  this->Rows->ForRecords(
+    this->FileName, first, available, this->Parallel, [&](const Block& blk, LineScanner& bs) {
+      std::string_view line;
+      std::int64_t elems = 0, corners = 0;
+      const std::size_t k = static_cast<std::size_t>(&blk - this->Rows->List.data());
+      for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
+      {
+        bs.Next(line);
+        while (!HasTokens(line))
+        {
+          bs.Next(line);
+        }
+        if (r >= first && r < first + available)
+        {
+          ++elems;
+          corners += CornersOf(FirstToken(line));
+        }
+      }
+      elemStart[k + 1] = elems;
+      connStart[k + 1] = corners;
+    });
+  for (std::size_t k = 0; k + 1 < elemStart.size(); ++k)
+  {
+    elemStart[k + 1] += elemStart[k];
+    connStart[k + 1] += connStart[k];
+  }
+}
+
+/// Pass 2 for one block: its element rows into place, from element e and corner `at`.
+void MoMParser::ReadElementRows(LineScanner& bs, const Block& blk, std::int64_t first,
+  std::int64_t available, std::int64_t e, std::int64_t at)
+{
+  SurfaceMesh& m = this->M;
+  const std::int64_t nv = m.NumberOfPoints();
+  std::vector<std::string_view> t;
+  for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
+  {
+    const std::string_view line = NextRecordLine(bs);
+    if (r < first)
+    {
+      continue;
+    }
+    if (r >= first + available)
+    {
+      break;
+    }
+    int corners = FastElement(line, this->Base, nv, m.Connectivity.data() + at,
+      m.JReal.data() + 3 * e, m.JImag.data() + 3 * e);
+    if (corners == 0)
+    {
+      TokensOf(line, t);
+      corners = this->ReadElementTokens(bs, t, e, at);
+    }
+    at += corners;
+    m.Offsets[e + 1] = at;
+    ++e;
+  }
+}
+
+/// The general path for one element row (tokens t): element e, corners from `at`.
+/// Returns its corner count; fails on anything the format does not allow.
+int MoMParser::ReadElementTokens(
+  LineScanner& bs, const std::vector<std::string_view>& t, std::int64_t e, std::int64_t at)
+{
+  SurfaceMesh& m = this->M;
+  const std::int64_t nv = m.NumberOfPoints(), base = this->Base;
+  const int corners = CornersOf(t[0]);
+  if (corners == 0)
+  {
+    bs.Fail("unknown element type '" + std::string(t[0].substr(0, 20)) +
+      "' (expected T for a triangle or Q for a quad)");
+  }
+  if (t.size() != static_cast<std::size_t>(1 + corners + 6))
+  {
+    bs.Fail("element " + std::to_string(e) + " (" + (corners == 3 ? "T" : "Q") + ") needs " +
+      std::to_string(corners) + " vertex ids and 6 current values, found " +
+      std::to_string(t.size() - 1) + " fields");
+  }
+  std::int64_t* ids = m.Connectivity.data() + at;
+  for (int c = 0; c < corners; ++c)
+  {
+    const std::int64_t v = NeedInt(bs, t[1 + c], "a vertex id") - base;
+    if (v < 0 || v >= nv)
+    {
+      bs.Fail("vertex id " + std::string(t[1 + c]) + " is out of range (" + std::to_string(base) +
+        ".." + std::to_string(nv - 1 + base) + ")");
+    }
+    for (int q = 0; q < c; ++q)
+    {
+      if (ids[q] == v)
+      {
+        bs.Fail(
+          "element " + std::to_string(e) + " uses vertex " + std::string(t[1 + c]) + " twice");
+      }
+    }
+    ids[c] = v;
+  }
+  for (int q = 0; q < 3; ++q)
+  {
+    m.JReal[3 * e + q] = NeedFinite(bs, t[1 + corners + 2 * q], "a current value");
+    m.JImag[3 * e + q] = NeedFinite(bs, t[2 + corners + 2 * q], "a current value");
+  }
+  return corners;
+}
+
+// ---- SOURCES, RECEIVERS and the end --------------------------------------------
+
+void MoMParser::ReadNamedPointSection(const std::string& key)
+{
+  const std::int64_t n = NeedCount(this->S, this->Tok[1], "the count", 1000000);
+  if (key == "SOURCES")
+  {
+    ParseNamedPoints(
+      this->S, this->Tok, n, "a source", this->M.SourceNames, this->M.SourcePositions);
+  }
+  else
+  {
+    ParseNamedPoints(
+      this->S, this->Tok, n, "a receiver", this->M.ReceiverNames, this->M.ReceiverPositions);
+  }
+}
+
+void MoMParser::Finish()
+{
+  if (!this->HaveFreq)
+  {
+    this->S.Fail("no FREQUENCY line in the file");
+  }
+  if (!this->HaveVerts || !this->HaveElems)
+  {
+    this->S.Fail(std::string("truncated file: no ") + (this->HaveVerts ? "ELEMENTS" : "VERTICES") +
+      " section");
+  }
+  if (!this->SawEnd)
+  {
+    this->S.Fail("truncated file: no END line");
+  }
+}
 } // namespace
 
 bool LooksLikeMoM(std::string_view head)
@@ -451,270 +843,7 @@ bool LooksLikeMoM(std::string_view head)
 SurfaceMesh ParseMoM(
   std::string_view text, const std::string& fileName, const ParallelFor& parallel)
 {
-  LineScanner s(text, fileName);
-  std::unique_ptr<Blocks> blocks; // the lines after VERTICES, for the parallel row parsers
-  std::vector<std::string_view> tok;
-  SurfaceMesh m;
-  if (!NextTokens(s, tok))
-  {
-    throw ParseError(fileName, 0, "empty file: expected the header 'CLOUDMAP-MOM 1'");
-  }
-  if (Upper(tok[0]) != "CLOUDMAP-MOM" || tok.size() != 2)
-  {
-    s.Fail("not a CloudMap MoM file: expected the header 'CLOUDMAP-MOM 1'");
-  }
-  if (NeedInt(s, tok[1], "the format version") != 1)
-  {
-    s.Fail("unsupported format version " + std::string(tok[1]) + " (this reader knows version 1)");
-  }
-  bool haveFreq = false, haveVerts = false, haveElems = false, sawEnd = false;
-  std::int64_t base = 0;
-  while (NextTokens(s, tok))
-  {
-    const std::string key = Upper(tok[0]);
-    if (key == "END")
-    {
-      sawEnd = true;
-      break;
-    }
-    static const char* const known[] = { "FREQUENCY", "INDEX-BASE", "VERTICES", "ELEMENTS",
-      "SOURCES", "RECEIVERS" };
-    if (std::find(std::begin(known), std::end(known), key) == std::end(known))
-    {
-      s.Fail("unknown keyword '" + std::string(tok[0].substr(0, 30)) +
-        "' (expected FREQUENCY, INDEX-BASE, VERTICES, ELEMENTS, SOURCES, RECEIVERS or END; "
-        "a count smaller than its rows also ends up here)");
-    }
-    if (tok.size() != 2)
-    {
-      s.Fail("keyword " + key + " takes exactly one value");
-    }
-    if (key == "FREQUENCY")
-    {
-      m.Frequency = NeedFinite(s, tok[1], "the frequency in Hz");
-      if (!(m.Frequency > 0))
-      {
-        s.Fail("the frequency must be positive");
-      }
-      haveFreq = true;
-    }
-    else if (key == "INDEX-BASE")
-    {
-      base = NeedInt(s, tok[1], "the index base");
-      if (base != 0 && base != 1)
-      {
-        s.Fail("INDEX-BASE must be 0 or 1");
-      }
-      if (haveElems)
-      {
-        s.Fail("INDEX-BASE must come before ELEMENTS");
-      }
-    }
-    else if (key == "VERTICES")
-    {
-      if (haveVerts)
-      {
-        s.Fail("a second VERTICES section");
-      }
-      const std::int64_t n = NeedCount(s, tok[1], "the vertex count", MoMMaxCount);
-      // Never trust a count for allocation beyond what the file could hold:
-      // every vertex line takes at least 6 bytes.
-      if (n > static_cast<std::int64_t>(text.size() / 6) + 1)
-      {
-        s.Fail("vertex count " + std::to_string(n) + " is larger than the file could hold");
-      }
-      // The rows in blocks of lines, in parallel; then on after the last row.
-      blocks = std::make_unique<Blocks>(text, s.Offset(), s.LineNumber(), parallel);
-      // A short file fails at its end, after any error in the rows it has (as a serial read).
-      const std::int64_t rows = std::min<std::int64_t>(n, blocks->TotalRecords);
-      ResizeLargeVector(m.Points, static_cast<std::size_t>(3 * rows));
-      double* xyz = m.Points.data();
-      blocks->ForRecords(fileName, 0, rows, parallel, [&](const Block& blk, LineScanner& bs) {
-        std::vector<std::string_view> t;
-        for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records && r < rows; ++r)
-        {
-          const std::string_view line = NextRecordLine(bs);
-          if (FastVertex(line, xyz + 3 * r))
-          {
-            continue;
-          }
-          TokensOf(line, t);
-          if (t.size() != 3)
-          {
-            bs.Fail("vertex " + std::to_string(r + base) + " needs 3 coordinates, found " +
-              std::to_string(t.size()) + " fields");
-          }
-          for (int d = 0; d < 3; ++d)
-          {
-            xyz[3 * r + d] = NeedFinite(bs, t[d], "a coordinate");
-          }
-        }
-      });
-      if (rows < n)
-      {
-        s.Seek(text.size(), blocks->LastLine);
-        s.Fail("unexpected end of file: expected a vertex line");
-      }
-      blocks->SeekRecord(s, n);
-      haveVerts = true;
-    }
-    else if (key == "ELEMENTS")
-    {
-      if (!haveVerts)
-      {
-        s.Fail("ELEMENTS before VERTICES");
-      }
-      if (haveElems)
-      {
-        s.Fail("a second ELEMENTS section");
-      }
-      const std::int64_t n = NeedCount(s, tok[1], "the element count", MoMMaxCount);
-      if (n > static_cast<std::int64_t>(text.size() / 20) + 1)
-      {
-        s.Fail("element count " + std::to_string(n) + " is larger than the file could hold");
-      }
-      const std::int64_t nv = m.NumberOfPoints();
-      // Blocks exist: ELEMENTS comes after VERTICES. Pass 1 counts each
-      // block's elements and corners (from the type letters), pass 2 parses
-      // every block into its own range.
-      const std::int64_t first = blocks->RecordAt(s.Offset());
-      const std::int64_t available = std::min<std::int64_t>(n, blocks->TotalRecords - first);
-      const std::size_t nb = blocks->List.size();
-      std::vector<std::int64_t> elemStart(nb + 1, 0), connStart(nb + 1, 0);
-      blocks->ForRecords(
-        fileName, first, available, parallel, [&](const Block& blk, LineScanner& bs) {
-          std::string_view line;
-          std::int64_t elems = 0, corners = 0;
-          const std::size_t k = static_cast<std::size_t>(&blk - blocks->List.data());
-          for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
-          {
-            bs.Next(line);
-            while (!HasTokens(line))
-            {
-              bs.Next(line);
-            }
-            if (r >= first && r < first + available)
-            {
-              ++elems;
-              corners += CornersOf(FirstToken(line));
-            }
-          }
-          elemStart[k + 1] = elems;
-          connStart[k + 1] = corners;
-        });
-      for (std::size_t k = 0; k < nb; ++k)
-      {
-        elemStart[k + 1] += elemStart[k];
-        connStart[k + 1] += connStart[k];
-      }
-      ResizeLargeVector(m.Offsets, static_cast<std::size_t>(available + 1));
-      ResizeLargeVector(m.Connectivity, static_cast<std::size_t>(connStart[nb]));
-      ResizeLargeVector(m.JReal, static_cast<std::size_t>(3 * available));
-      ResizeLargeVector(m.JImag, static_cast<std::size_t>(3 * available));
-      blocks->ForRecords(
-        fileName, first, available, parallel, [&](const Block& blk, LineScanner& bs) {
-          const std::size_t k = static_cast<std::size_t>(&blk - blocks->List.data());
-          std::int64_t e = elemStart[k], at = connStart[k];
-          std::vector<std::string_view> t;
-          for (std::int64_t r = blk.FirstRecord; r < blk.FirstRecord + blk.Records; ++r)
-          {
-            const std::string_view line = NextRecordLine(bs);
-            if (r < first)
-            {
-              continue;
-            }
-            if (r >= first + available)
-            {
-              break;
-            }
-            if (const int fast = FastElement(line, base, nv, m.Connectivity.data() + at,
-                  m.JReal.data() + 3 * e, m.JImag.data() + 3 * e))
-            {
-              at += fast;
-              m.Offsets[e + 1] = at;
-              ++e;
-              continue;
-            }
-            TokensOf(line, t);
-            const int corners = CornersOf(t[0]);
-            if (corners == 0)
-            {
-              bs.Fail("unknown element type '" + std::string(t[0].substr(0, 20)) +
-                "' (expected T for a triangle or Q for a quad)");
-            }
-            if (t.size() != static_cast<std::size_t>(1 + corners + 6))
-            {
-              bs.Fail("element " + std::to_string(e) + " (" + (corners == 3 ? "T" : "Q") +
-                ") needs " + std::to_string(corners) + " vertex ids and 6 current values, found " +
-                std::to_string(t.size() - 1) + " fields");
-            }
-            std::int64_t* ids = m.Connectivity.data() + at;
-            for (int c = 0; c < corners; ++c)
-            {
-              const std::int64_t v = NeedInt(bs, t[1 + c], "a vertex id") - base;
-              if (v < 0 || v >= nv)
-              {
-                bs.Fail("vertex id " + std::string(t[1 + c]) + " is out of range (" +
-                  std::to_string(base) + ".." + std::to_string(nv - 1 + base) + ")");
-              }
-              for (int q = 0; q < c; ++q)
-              {
-                if (ids[q] == v)
-                {
-                  bs.Fail("element " + std::to_string(e) + " uses vertex " + std::string(t[1 + c]) +
-                    " twice");
-                }
-              }
-              ids[c] = v;
-            }
-            at += corners;
-            m.Offsets[e + 1] = at;
-            for (int q = 0; q < 3; ++q)
-            {
-              m.JReal[3 * e + q] = NeedFinite(bs, t[1 + corners + 2 * q], "a current value");
-              m.JImag[3 * e + q] = NeedFinite(bs, t[2 + corners + 2 * q], "a current value");
-            }
-            ++e;
-          }
-        });
-      if (available < n)
-      {
-        s.Seek(text.size(), blocks->LastLine);
-        s.Fail("unexpected end of file: expected an element line");
-      }
-      blocks->SeekRecord(s, first + n);
-      haveElems = true;
-    }
-    else if (key == "SOURCES" || key == "RECEIVERS")
-    {
-      const std::int64_t n = NeedCount(s, tok[1], "the count", 1000000);
-      if (key == "SOURCES")
-      {
-        ParseNamedPoints(s, tok, n, "a source", m.SourceNames, m.SourcePositions);
-      }
-      else
-      {
-        ParseNamedPoints(s, tok, n, "a receiver", m.ReceiverNames, m.ReceiverPositions);
-      }
-    }
-    else
-    {
-      s.Fail("unknown keyword '" + std::string(tok[0].substr(0, 30)) + "'");
-    }
-  }
-  if (!haveFreq)
-  {
-    s.Fail("no FREQUENCY line in the file");
-  }
-  if (!haveVerts || !haveElems)
-  {
-    s.Fail(std::string("truncated file: no ") + (haveVerts ? "ELEMENTS" : "VERTICES") + " section");
-  }
-  if (!sawEnd)
-  {
-    s.Fail("truncated file: no END line");
-  }
-  return m;
+  return MoMParser(text, fileName, parallel).Run();
 }
 
 SurfaceMesh ReadMoMFile(const std::string& path, const ParallelFor& parallel)

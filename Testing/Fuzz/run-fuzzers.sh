@@ -41,7 +41,7 @@ lib="$out/libcmparsers_fuzz.a"
 # The filter cores the parsers need: the shared base and the fractal rule parsers.
 includes=(-I"$root/Readers/Core" -I"$root/Filters/Common/Core" -I"$root/Filters/Fractals/Core")
 core_sources=("$root"/Readers/Core/cm*.cpp "$root"/Filters/Common/Core/cm*.cpp
-  "$root/Filters/Fractals/Core/cmLSystem.cpp" "$root/Filters/Fractals/Core/cmIFS.cpp")
+  "$root"/Filters/Fractals/Core/cmLSystem*.cpp "$root/Filters/Fractals/Core/cmIFS.cpp")
 if [ ! -f "$lib" ] || [ -n "$(find "${core_sources[@]}" "$root"/Readers/Core/*.h "$root"/Filters/Common/Core/*.h "$root"/Filters/Fractals/Core/*.h -newer "$lib" -print -quit)" ]; then
   echo "== compiling the parsers for fuzzing"
   rm -f "$out"/*.o

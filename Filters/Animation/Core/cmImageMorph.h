@@ -15,6 +15,9 @@
 #ifndef cmImageMorph_h
 #define cmImageMorph_h
 
+#include "cmParallelFor.h"
+
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -49,6 +52,48 @@ std::string ValidateLines(const std::vector<FeatureLine>& a, const std::vector<F
 /// Bilinear sample of component c of a row-major image (nx × ny, ncomp
 /// components) at pixel coordinates (x, y), clamped to the border.
 double SampleBilinear(const double* image, int nx, int ny, int ncomp, int c, double x, double y);
+
+/**
+ * The checks of a morph of two images of dimensions d0 and d1 (2-D, equal)
+ * with feature lines given as rows of 8 numbers (P0 Q0 in image 0, then
+ * P1 Q1 in image 1) into lines0 and lines1, and weights. Empty when valid,
+ * else the problem.
+ */
+std::string PrepareImageMorph(const int d0[3], const int d1[3],
+  const std::vector<double>& featureRows, const BeierNeelyWeights& weights,
+  std::vector<FeatureLine>& lines0, std::vector<FeatureLine>& lines1);
+
+/// An image's grid: world position of structured index (I, J, K) is
+/// Origin + (I, J, K)·Spacing; Extent is the index range (x0 x1 y0 y1 z0 z1).
+struct ImageGrid
+{
+  double Origin[3] = { 0, 0, 0 };
+  double Spacing[3] = { 1, 1, 1 };
+  int Extent[6] = { 0, -1, 0, -1, 0, -1 };
+};
+
+/// The output extent: the requested one (null: none) clipped to `whole`.
+void ClipExtent(const int whole[6], const int* requested, int out[6]);
+
+/// Number of pixels of a 2-D extent (0 when empty).
+std::int64_t ExtentPixels(const int extent[6]);
+
+/**
+ * Where every output pixel of outExt (x fastest) comes from: with the lines
+ * interpolated at w, the Beier–Neely source position in image 0 and in
+ * image 1, as pixel coordinates from each input's first pixel (2 per pixel
+ * into from0 and from1, ExtentPixels(outExt) pixels). The loop through pf.
+ */
+void MorphSourcePixels(const std::vector<FeatureLine>& lines0,
+  const std::vector<FeatureLine>& lines1, const BeierNeelyWeights& weights, double w,
+  const ImageGrid& grid0, const ImageGrid& grid1, const int outExt[6], double* from0, double* from1,
+  const ParallelFor& pf);
+
+/// The cross-dissolve of n output pixels: (1 − w)·a(from0) + w·b(from1) for
+/// every component of images a and b (nx × ny, nc components, sampled
+/// bilinearly), into out (nc per pixel). The loop through pf.
+void CrossDissolve(const double* a, const double* b, int nx, int ny, int nc, const double* from0,
+  const double* from1, std::int64_t n, double w, double* out, const ParallelFor& pf);
 
 } // namespace cm::anim
 #endif

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace cm::anim
 {
@@ -509,6 +510,136 @@ std::vector<ParticleState> ParticleStepper::Live() const
   std::sort(out.begin(), out.end(),
     [](const ParticleState& a, const ParticleState& b) { return a.Id < b.Id; });
   return out;
+}
+
+std::string ParticleTimeSteps(
+  double startTime, double endTime, double frameRate, int maximumSteps, std::vector<double>& steps)
+{
+  steps.clear();
+  if (!(frameRate > 0) || !(endTime >= startTime))
+  {
+    return "FrameRate must be positive and EndTime not before StartTime";
+  }
+  const double span = (endTime - startTime) * frameRate;
+  if (!(span + 1 <= maximumSteps))
+  {
+    std::ostringstream os;
+    os << "the time range holds " << std::floor(span) + 1
+       << " frames, more than MaximumNumberOfTimeSteps = " << maximumSteps;
+    return os.str();
+  }
+  const int n = static_cast<int>(std::floor(span + 1e-9)) + 1;
+  steps.resize(n);
+  for (int f = 0; f < n; ++f)
+  {
+    steps[f] = startTime + f / frameRate;
+  }
+  return {};
+}
+
+std::vector<double> FanTriangles(const double* points, const std::int64_t* offsets,
+  const std::int64_t* conn, const unsigned char* polygonal, std::int64_t nCells)
+{
+  std::vector<double> out;
+  for (std::int64_t c = 0; c < nCells; ++c)
+  {
+    const std::int64_t* ids = conn + offsets[c];
+    const std::int64_t n = offsets[c + 1] - offsets[c];
+    for (std::int64_t k = 1; polygonal[c] && k + 1 < n; ++k)
+    {
+      for (const std::int64_t id : { ids[0], ids[k], ids[k + 1] })
+      {
+        out.insert(out.end(), points + 3 * id, points + 3 * id + 3);
+      }
+    }
+  }
+  return out;
+}
+
+std::string EvaluatePiece(const ParticleSystem& system, double t, int piece, int pieces,
+  std::int64_t maximumParticles, const ParallelFor& pf, const std::function<bool(double)>& progress,
+  std::vector<ParticleState>& live, bool& aborted)
+{
+  aborted = false;
+  live.clear();
+  // Candidates of this piece: ids ≡ piece (mod pieces) in the live window.
+  std::int64_t first, last;
+  system.CandidateRange(t, first, last);
+  const std::int64_t firstOfPiece = first + ((piece - first % pieces) % pieces + pieces) % pieces;
+  const std::int64_t candidates =
+    last > firstOfPiece ? (last - firstOfPiece + pieces - 1) / pieces : 0;
+  if (candidates > maximumParticles)
+  {
+    std::ostringstream os;
+    os << "time " << t << " may hold " << candidates
+       << " particles in this piece, more than MaximumNumberOfParticles = " << maximumParticles;
+    return os.str();
+  }
+  live.resize(static_cast<std::size_t>(candidates));
+  const std::int64_t block = 1 << 20;
+  for (std::int64_t b = 0; b < candidates; b += block)
+  {
+    if (progress && progress(double(b) / double(candidates)))
+    {
+      aborted = true;
+      return {};
+    }
+    const std::int64_t e = std::min(candidates, b + block);
+    // Dead or unborn candidates get Id −1.
+    RunFor(pf, e - b, [&](long long kb, long long ke) {
+      for (std::int64_t k = b + kb; k < b + ke; ++k)
+      {
+        if (!system.Evaluate(firstOfPiece + k * pieces, t, live[k]))
+        {
+          live[k].Id = -1;
+        }
+      }
+    });
+  }
+  if (progress)
+  {
+    progress(1.0);
+  }
+  // Keep the live ones, in id order.
+  live.erase(
+    std::remove_if(live.begin(), live.end(), [](const ParticleState& s) { return s.Id < 0; }),
+    live.end());
+  return {};
+}
+
+ParticleColumns ToColumns(const std::vector<ParticleState>& states, const ParallelFor& pf)
+{
+  const std::size_t n = states.size();
+  ParticleColumns c;
+  c.Position.resize(3 * n);
+  c.Id.resize(n);
+  for (auto* v : { &c.Age, &c.Lifetime, &c.Size, &c.Opacity })
+  {
+    v->resize(n);
+  }
+  c.Color.resize(3 * n);
+  c.Velocity.resize(3 * n);
+  c.RGBA.resize(4 * n);
+  RunFor(pf, static_cast<long long>(n), [&](long long b, long long e) {
+    for (long long i = b; i < e; ++i)
+    {
+      const ParticleState& s = states[i];
+      c.Id[i] = s.Id;
+      c.Age[i] = static_cast<float>(s.Age);
+      c.Lifetime[i] = static_cast<float>(s.Lifetime);
+      c.Size[i] = static_cast<float>(s.Size);
+      c.Opacity[i] = static_cast<float>(s.Opacity);
+      for (int a = 0; a < 3; ++a)
+      {
+        c.Position[3 * i + a] = s.Position[a];
+        c.Color[3 * i + a] = static_cast<float>(s.Color[a]);
+        c.Velocity[3 * i + a] = static_cast<float>(s.Velocity[a]);
+        c.RGBA[4 * i + a] = static_cast<unsigned char>(std::lround(255 * s.Color[a]));
+      }
+      c.RGBA[4 * i + 3] = static_cast<unsigned char>(std::lround(255 * s.Opacity));
+    }
+  });
+  return c;
 }
 
 } // namespace cm::anim

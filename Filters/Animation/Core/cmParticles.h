@@ -25,7 +25,10 @@
 #ifndef cmParticles_h
 #define cmParticles_h
 
+#include "cmParallelFor.h"
+
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -164,6 +167,42 @@ private:
   std::int64_t NextId = 0;
   std::vector<ParticleState> Births, States;
 };
+
+/// The frame times StartTime + f / FrameRate up to EndTime into `steps`;
+/// empty when valid, else the problem (rate, order, more than maximumSteps).
+std::string ParticleTimeSteps(
+  double startTime, double endTime, double frameRate, int maximumSteps, std::vector<double>& steps);
+
+/**
+ * The emitter triangles of a mesh (9 doubles each): each polygonal cell
+ * (cell c has ids conn[offsets[c]] .. conn[offsets[c + 1] − 1] into points,
+ * 3 doubles each; polygonal[c] nonzero for a triangle, quad or polygon)
+ * fan-triangulated from its first corner; other cells give none.
+ */
+std::vector<double> FanTriangles(const double* points, const std::int64_t* offsets,
+  const std::int64_t* conn, const unsigned char* polygonal, std::int64_t nCells);
+
+/**
+ * The live particles of one piece at t, by id: the candidates are the ids
+ * ≡ piece (mod numberOfPieces) of the live window, evaluated through pf in
+ * blocks of 2^20 with progress(fraction done) before each (returning true aborts:
+ * `aborted` is set and `live` is incomplete). Empty when done, else the
+ * problem (more than maximumParticles candidates in the piece).
+ */
+std::string EvaluatePiece(const ParticleSystem& system, double t, int piece, int numberOfPieces,
+  std::int64_t maximumParticles, const ParallelFor& pf, const std::function<bool(double)>& progress,
+  std::vector<ParticleState>& live, bool& aborted);
+
+/// Particle states as the output's columns (floats, colours as bytes).
+struct ParticleColumns
+{
+  std::vector<double> Position; ///< 3 per particle
+  std::vector<std::int64_t> Id;
+  std::vector<float> Age, Lifetime, Size, Opacity;
+  std::vector<float> Color, Velocity; ///< 3 per particle
+  std::vector<unsigned char> RGBA; ///< 4 per particle: round(255 · colour, opacity)
+};
+ParticleColumns ToColumns(const std::vector<ParticleState>& states, const ParallelFor& pf);
 
 } // namespace cm::anim
 #endif

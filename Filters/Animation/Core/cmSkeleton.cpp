@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace cm::anim
 {
@@ -339,6 +340,64 @@ void ApplySkin(const Skeleton& skeleton, const SkinBinding& b, double t, double*
       points[3 * i + a] = o >= 0 ? w * pj + (1 - w) * (pos[3 * o + a] + q[a]) : pj;
     }
   }
+}
+
+std::string BuildSkeleton(int preset, const std::vector<int>& parents,
+  const std::vector<double>& offsets, const std::vector<double>& rotationKeys,
+  const std::vector<double>& rootKeys, TrackInterpolation interpolation, Skeleton& skeleton)
+{
+  if (preset == 1)
+  {
+    std::vector<int> p;
+    std::vector<double> o, rk, root;
+    Skeleton::Walker(p, o, rk, root);
+    return skeleton.Set(p, o, rk, root, interpolation);
+  }
+  return skeleton.Set(parents, offsets, rotationKeys, rootKeys, interpolation);
+}
+
+bool SkeletonTimeSteps(const Skeleton& skeleton, double frameRate, std::vector<double>& steps)
+{
+  steps.clear();
+  double t0, t1;
+  skeleton.KeyRange(t0, t1);
+  const double span = (t1 - t0) * frameRate;
+  if (!(frameRate > 0) || !(t1 > t0 && span < 1e6))
+  {
+    return false;
+  }
+  const int n = static_cast<int>(std::floor(span + 1e-9)) + 1;
+  steps.resize(n);
+  for (int f = 0; f < n; ++f)
+  {
+    steps[f] = t0 + f / frameRate;
+  }
+  return true;
+}
+
+void BoneGraph(const Skeleton& skeleton, std::vector<int>& depth, std::vector<std::int64_t>& bones)
+{
+  const int n = skeleton.GetNumberOfJoints();
+  depth.assign(n, 0);
+  bones.clear();
+  for (int j = 0; j < n; ++j)
+  {
+    const int p = skeleton.GetParent(j);
+    depth[j] = p < 0 ? 0 : depth[p] + 1;
+    if (p >= 0)
+    {
+      bones.push_back(p);
+      bones.push_back(j);
+    }
+  }
+}
+
+std::vector<int> PoseSkin(
+  const Skeleton& skeleton, double bindTime, bool smooth, double t, double* points, std::int64_t m)
+{
+  SkinBinding binding = BindSkin(skeleton, bindTime, points, m, smooth);
+  ApplySkin(skeleton, binding, t, points);
+  return std::move(binding.Joint);
 }
 
 } // namespace cm::anim

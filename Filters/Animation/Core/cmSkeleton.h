@@ -17,6 +17,7 @@
 
 #include "cmTweening.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,25 @@ struct SkinBinding
 SkinBinding BindSkin(
   const Skeleton& skeleton, double bindTime, const double* points, std::int64_t n, bool smooth);
 void ApplySkin(const Skeleton& skeleton, const SkinBinding& binding, double t, double* points);
+
+/// The skeleton of the Skeleton filter: preset 1 is the walker, any other
+/// the given joints and keys (Skeleton::Set). Returns the error, empty on success.
+std::string BuildSkeleton(int preset, const std::vector<int>& parents,
+  const std::vector<double>& offsets, const std::vector<double>& rotationKeys,
+  const std::vector<double>& rootKeys, TrackInterpolation interpolation, Skeleton& skeleton);
+
+/// The animation's frames t0 + f / frameRate over the key range; false
+/// (no steps) when the keys span no time or more than 10^6 frames.
+bool SkeletonTimeSteps(const Skeleton& skeleton, double frameRate, std::vector<double>& steps);
+
+/// The bone graph: each joint's depth (0 for a root) and the bones as
+/// (parent, joint) pairs, in joint order.
+void BoneGraph(const Skeleton& skeleton, std::vector<int>& depth, std::vector<std::int64_t>& bones);
+
+/// Binds m mesh points (3 doubles each, moved in place) at bindTime and
+/// poses them at t; returns the joint carrying each point.
+std::vector<int> PoseSkin(
+  const Skeleton& skeleton, double bindTime, bool smooth, double t, double* points, std::int64_t m);
 
 } // namespace cm::anim
 #endif

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <sstream>
 
 namespace cm::anim
 {
@@ -80,6 +81,18 @@ bool Remap(double t, double t1, double t2, double v1, double v2, double& value)
   }
   value = (t - t1) / (t2 - t1) * (v2 - v1) + v1;
   return true;
+}
+
+std::string TimeFraction(double t, const double timeRange[2], double& x)
+{
+  if (Remap(t, timeRange[0], timeRange[1], 0.0, 1.0, x))
+  {
+    return {};
+  }
+  std::ostringstream os;
+  os << "TimeRange [" << timeRange[0] << ", " << timeRange[1]
+     << "] is empty: the time cannot be remapped to [0, 1]";
+  return os.str();
 }
 
 double Clamp01(double x)
@@ -455,6 +468,46 @@ void KeyframeTrack::Evaluate(double t, double* out) const
       return;
     }
   }
+}
+
+std::string TrackFromKeyRows(const std::vector<double>& keys, KeyframeTrack& track)
+{
+  if (keys.empty() || keys.size() % 5 != 0)
+  {
+    return "Keys must be rows of (time, x, y, z, easing); got " + std::to_string(keys.size()) +
+      " numbers";
+  }
+  // Split the rows into the track's (time, x, y, z) and the easing codes.
+  std::vector<double> rows;
+  std::vector<int> easing;
+  for (std::size_t k = 0; k < keys.size(); k += 5)
+  {
+    rows.insert(rows.end(), keys.begin() + k, keys.begin() + k + 4);
+    const double e = keys[k + 4];
+    if (!(e >= 0 && e <= 11) || e != std::floor(e))
+    {
+      std::ostringstream os;
+      os << "key " << k / 5 << ": easing " << e
+         << " is not a family code 0 (Linear) .. 10 (Bounce) or 11 (Power)";
+      return os.str();
+    }
+    easing.push_back(static_cast<int>(e));
+  }
+  return track.Set(3, rows, easing);
+}
+
+void TranslatePoints(
+  const double* in, std::int64_t n, const double v[3], double* out, const ParallelFor& pf)
+{
+  RunFor(pf, n, [&](long long b, long long e) {
+    for (std::int64_t i = b; i < e; ++i)
+    {
+      for (int a = 0; a < 3; ++a)
+      {
+        out[3 * i + a] = in[3 * i + a] + v[a];
+      }
+    }
+  });
 }
 
 } // namespace cm::anim

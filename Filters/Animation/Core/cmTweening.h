@@ -20,6 +20,8 @@
 #ifndef cmTweening_h
 #define cmTweening_h
 
+#include "cmParallelFor.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,6 +37,10 @@ inline double Lerp(double a, double b, double t)
 /// value = (t − t1)/(t2 − t1)·(v2 − v1) + v1. Returns false (and leaves
 /// `value` untouched) when t1 == t2 or an argument is not finite.
 bool Remap(double t, double t1, double t2, double v1, double v2, double& value);
+
+/// x = t remapped from timeRange to [0, 1]; empty when done, else the
+/// message that the range is empty (the morph filters' TimeRange check).
+std::string TimeFraction(double t, const double timeRange[2], double& x);
 
 /// x clamped to [0, 1].
 double Clamp01(double x);
@@ -166,6 +172,17 @@ private:
   TrackInterpolation Mode = TrackInterpolation::Linear;
   double Tension = 0, Continuity = 0, Bias = 0;
 };
+
+/**
+ * The Keyframe Interpolator's track: rows of (time, x, y, z, easing code)
+ * into a 3-component track with per-key easing. Empty when valid, else the
+ * problem (row shape, an easing that is not a family code, the keys).
+ */
+std::string TrackFromKeyRows(const std::vector<double>& keys, KeyframeTrack& track);
+
+/// out = in + v for n points (3 doubles each), the loop through pf.
+void TranslatePoints(
+  const double* in, std::int64_t n, const double v[3], double* out, const ParallelFor& pf);
 
 } // namespace cm::anim
 #endif

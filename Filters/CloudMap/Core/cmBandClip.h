@@ -48,9 +48,14 @@
 #define cmBandClip_h
 
 #include "cmBanding.h"
+#include "cmLargeBuffer.h"
+#include "cmParallelFor.h"
 #include "cmRefinement.h"
+#include "cmSurface.h"
 
 #include <cmath>
+#include <cstdint>
+#include <functional>
 
 namespace cm::map
 {
@@ -200,6 +205,62 @@ void ClipElementBands(
     ClipTriangleBands(tri, spec, emit);
   }
 }
+
+/**
+ * @name Exact bands of a whole surface
+ * Two passes, so that every element writes its own output range with no
+ * locks and the output is the same whatever the number of threads:
+ *  1. PlanExactBands: the pieces and corners of every element (clipped by
+ *     ClipElementBands with the surface's point values), then a serial
+ *     prefix sum giving where each element's pieces and corners start;
+ *  2. WriteExactBands: every element's pieces written into its range, each
+ *     piece a polygon of its own corners (no shared points).
+ */
+///@{
+/// Pass 1: where each element's pieces and corners start.
+struct ExactBandsPlan
+{
+  LargeArray<std::int64_t> PieceStart, CornerStart; ///< per element + 1, prefix sums
+  std::int64_t NumberOfPieces() const { return this->PieceStart.back(); }
+  std::int64_t NumberOfCorners() const { return this->CornerStart.back(); }
+};
+
+/// Fills `plan` for the surface `view` with `values` at its points (the
+/// counting loop through pf). Returns false, with the plan incomplete, when
+/// `aborted` (may be empty) says so after that loop.
+bool PlanExactBands(const SurfaceView& view, const double* values, const BandSpec& spec,
+  const ParallelFor& pf, const std::function<bool()>& aborted, ExactBandsPlan& plan);
+
+/**
+ * Where pass 2 writes, sized by the plan (all required):
+ *  - per corner: Points (3 values), PointValues (the field), Connectivity;
+ *  - NumberOfPieces() + 1 Offsets;
+ *  - per piece: ParentId (the element), Band, Color (3 bytes from the
+ *    lookup table) and PieceValue, the field at the piece's vertex centroid
+ *    (exact: the field is linear on a piece), inside the piece's band, so
+ *    colouring by it shows the exact bands.
+ */
+template <typename PointT, typename ConnT, typename BandT>
+struct ExactBandsT
+{
+  PointT* Points = nullptr;
+  double* PointValues = nullptr;
+  ConnT* Offsets = nullptr;
+  ConnT* Connectivity = nullptr;
+  long long* ParentId = nullptr;
+  BandT* Band = nullptr;
+  std::uint8_t* Color = nullptr;
+  double* PieceValue = nullptr;
+};
+
+/// Pass 2: every element's band pieces into `out` (in parallel through pf),
+/// coloured by `lut` (BandColorTable). Instantiated for float and double
+/// points, 32- and 64-bit ids and 8- and 16-bit band indices.
+template <typename PointT, typename ConnT, typename BandT>
+void WriteExactBands(const SurfaceView& view, const double* values, const BandSpec& spec,
+  const std::uint8_t* lut, const ExactBandsPlan& plan, const ExactBandsT<PointT, ConnT, BandT>& out,
+  const ParallelFor& pf);
+///@}
 
 } // namespace cm::map
 #endif

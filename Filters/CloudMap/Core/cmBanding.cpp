@@ -2,6 +2,8 @@
 #include "cmBanding.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <sstream>
 
 namespace cm::map
 {
@@ -105,6 +107,79 @@ void BandColor(Palette palette, int k, int n, std::uint8_t rgb[3])
   {
     rgb[i] = static_cast<std::uint8_t>(std::lround(255.0 * c[i]));
   }
+}
+
+std::vector<std::uint8_t> BandColorTable(Palette palette, int n)
+{
+  std::vector<std::uint8_t> lut(3 * (n + 1));
+  for (int k = 0; k <= n; ++k)
+  {
+    BandColor(palette, k, n, &lut[3 * k]);
+  }
+  return lut;
+}
+
+std::vector<BandLegendRow> BandLegend(const BandSpec& spec, Palette palette)
+{
+  std::vector<BandLegendRow> rows(spec.N > 0 ? spec.N : 0);
+  char buf[96];
+  for (int k = 0; k < spec.N; ++k)
+  {
+    BandLegendRow& row = rows[k];
+    row.Index = k;
+    row.Lower = spec.Lower(k);
+    row.Upper = spec.Upper(k);
+    BandColor(palette, k, spec.N, row.Color);
+    std::snprintf(buf, sizeof buf, "%.4g - %.4g", row.Lower, row.Upper);
+    row.Label = buf;
+  }
+  return rows;
+}
+
+std::string CheckBandInput(const BandInput& input)
+{
+  if (!input.HaveDataSet)
+  {
+    return "Banded Color Map needs a vtkDataSet input";
+  }
+  if (!input.HaveValues && !input.EmptyPiece)
+  {
+    return "no array to band: select a point or cell array";
+  }
+  if (input.HaveValues && input.Component >= input.Components)
+  {
+    std::ostringstream error;
+    error << "array '" << input.Name << "' has " << input.Components << " components; component "
+          << input.Component << " does not exist";
+    return error.str();
+  }
+  return std::string();
+}
+
+std::string CheckCustomRange(double lo, double hi)
+{
+  if (hi >= lo)
+  {
+    return std::string();
+  }
+  std::ostringstream error;
+  error << "custom range [" << lo << ", " << hi << "] is empty or reversed";
+  return error.str();
+}
+
+std::string CheckExactBandsInput(bool polyData, bool cellArray, const std::string& name)
+{
+  if (!polyData)
+  {
+    return "Exact Bands needs a polygonal surface (vtkPolyData) of triangles and quads; "
+           "extract the surface first";
+  }
+  if (cellArray)
+  {
+    return "Exact Bands clips the field interpolated from vertex values, but '" + name +
+      "' is a cell array: run Area Weighted Point Data first and band its point array";
+  }
+  return std::string();
 }
 
 const char* PaletteName(Palette palette)

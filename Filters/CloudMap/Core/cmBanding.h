@@ -12,9 +12,12 @@
 #ifndef cmBanding_h
 #define cmBanding_h
 
+#include "cmParallelFor.h"
+
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace cm::map
 {
@@ -100,8 +103,74 @@ void FillBands(const BandSpec& spec, const double* v, std::int64_t begin, std::i
   }
 }
 
+/**
+ * Bands and colours of v[0, n) (FillBands) in the blocks pf gives (the
+ * filter passes blocks of at least 1M values: a value costs about 3 ns, and
+ * VTK 9.2 starts a new thread pool for every block).
+ */
+template <typename BandT>
+void BandValues(const BandSpec& spec, const double* v, std::int64_t n, const std::uint8_t* lut,
+  BandT* bands, std::uint8_t* rgb, const ParallelFor& pf)
+{
+  RunFor(pf, n, [&](long long b, long long e) { FillBands(spec, v, b, e, lut, bands, rgb); });
+}
+
 /// Colour of band k of n as 8-bit RGB; k == n gives the NaN colour (mid grey).
 void BandColor(Palette palette, int k, int n, std::uint8_t rgb[3]);
+
+/// The colours of bands 0 .. n as 3(n + 1) bytes, the NaN colour (band n) last:
+/// the lookup table of FillBands and of the exact bands.
+std::vector<std::uint8_t> BandColorTable(Palette palette, int n);
+
+/// One row of a band legend: the band's index, bounds, colour and label.
+struct BandLegendRow
+{
+  int Index = 0;
+  double Lower = 0;
+  double Upper = 0;
+  std::uint8_t Color[3] = { 0, 0, 0 };
+  std::string Label; ///< "%.4g - %.4g" of the bounds
+};
+
+/// The legend of spec: one row per band (the NaN band has none).
+std::vector<BandLegendRow> BandLegend(const BandSpec& spec, Palette palette);
+
+/**
+ * The range bands use when no finite value exists anywhere (`found` false):
+ * [0, 1], a defined, visible result rather than garbage; else `range` itself.
+ */
+inline void RangeOrDefault(bool found, double range[2])
+{
+  if (!found)
+  {
+    range[0] = 0;
+    range[1] = 1;
+  }
+}
+
+/// What the Banded Color Map is asked to band, for CheckBandInput.
+struct BandInput
+{
+  bool HaveDataSet = false; ///< the input is a data set (and the output exists)
+  bool HaveValues = false; ///< an array was selected
+  bool EmptyPiece = false; ///< no points and no cells: no error, no values
+  std::string Name; ///< the array's name
+  int Components = 1; ///< the array's number of components
+  int Component = 0; ///< the component asked for
+};
+
+/// The error of a banding input that cannot be banded, else empty.
+std::string CheckBandInput(const BandInput& input);
+
+/// The error of a custom range [lo, hi] that is empty or reversed, else empty.
+std::string CheckCustomRange(double lo, double hi);
+
+/**
+ * The error when Exact Bands cannot clip the input, else empty: the input
+ * must be a polygonal surface (`polyData`), and the values a point array
+ * (`cellArray` false; `name` is the array's).
+ */
+std::string CheckExactBandsInput(bool polyData, bool cellArray, const std::string& name);
 
 /// Colour at t in [0, 1] along the palette, as doubles in [0, 1].
 void PaletteColor(Palette palette, double t, double rgb[3]);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <sstream>
 
 namespace cm::fractal
 {
@@ -281,5 +282,69 @@ BoxCountResult BoxCountFromData(const double* xyz, long long n,
   }
   Fit(r);
   return r;
+}
+
+std::string CheckBoxLevels(int minimumLevel, int maximumLevel)
+{
+  if (minimumLevel >= 0 && maximumLevel >= 0 && maximumLevel < minimumLevel)
+  {
+    return "MaximumLevel " + std::to_string(maximumLevel) + " is below MinimumLevel " +
+      std::to_string(minimumLevel) + ".";
+  }
+  return std::string();
+}
+
+BoxCountResult MeasureBoxCounting(const double* xyz, long long n,
+  const std::vector<long long>& segments, int minimumLevel, int maximumLevel, int stepsPerOctave,
+  const std::function<bool(double)>& progressAbort)
+{
+  if (minimumLevel >= 0 && maximumLevel >= 0)
+  {
+    return BoxCount(xyz, n, segments, minimumLevel, maximumLevel, stepsPerOctave, progressAbort);
+  }
+  const double firstM = minimumLevel >= 0 ? std::ldexp(1.0, minimumLevel) : 0;
+  const double lastM = maximumLevel >= 0 ? std::ldexp(1.0, maximumLevel) : 0;
+  return BoxCountFromData(xyz, n, segments, stepsPerOctave, firstM, lastM, progressAbort);
+}
+
+std::string CheckBoxCount(const BoxCountResult& r, long long n)
+{
+  if (r.Count.size() >= 3)
+  {
+    return std::string();
+  }
+  std::ostringstream msg;
+  msg << "only " << r.Count.size()
+      << " box sizes fit between the data's extent and its resolution (" << n
+      << " points); a slope needs at least 3.";
+  return msg.str();
+}
+
+const char* const BoxCountColumns[6] = { "Level", "BoxSize", "LogInverseBoxSize", "BoxCount",
+  "LogBoxCount", "FittedLogBoxCount" };
+
+std::vector<std::array<double, 6>> BoxCountTable(const BoxCountResult& r)
+{
+  std::vector<std::array<double, 6>> rows(r.Count.size());
+  for (std::size_t k = 0; k < r.Count.size(); ++k)
+  {
+    const double li = std::log(1.0 / r.BoxSize[k]);
+    rows[k] = { r.Level[k], r.BoxSize[k], li, r.Count[k], std::log(r.Count[k]),
+      r.Slope * li + r.Intercept };
+  }
+  return rows;
+}
+
+std::vector<long long> IndicesAbove(const double* values, long long n, double threshold)
+{
+  std::vector<long long> ids;
+  for (long long k = 0; k < n; ++k)
+  {
+    if (values[k] > threshold)
+    {
+      ids.push_back(k);
+    }
+  }
+  return ids;
 }
 }

@@ -16,7 +16,9 @@
 #ifndef cmBoxCounting_h
 #define cmBoxCounting_h
 
+#include <array>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace cm::fractal
@@ -54,7 +56,7 @@ BoxCountResult BoxCount(const double* xyz, long long n, const std::vector<long l
 /// of the counts averages out; the last two octaves, where the segments
 /// count as straight lines (slope 1), offset the steeper counts of the
 /// coarse boxes. Measured with the defaults (4 sizes per octave,
-/// FiltersFractals.TestFractalDimension): Koch curve of 5, 6, 7 iterations 1.2653,
+/// FiltersFractals.TestBoxCounting): Koch curve of 5, 6, 7 iterations 1.2653,
 /// 1.2647, 1.2684 (1.2619); Sierpinski gasket of 200000 chaos-game points
 /// within 0.01 of 1.5850; a straight line 1.01; a filled square 2.0000. Not
 /// the Sierpinski arrowhead curve: its segments turn straight at once below
@@ -63,6 +65,26 @@ BoxCountResult BoxCount(const double* xyz, long long n, const std::vector<long l
 BoxCountResult BoxCountFromData(const double* xyz, long long n,
   const std::vector<long long>& segments, int stepsPerOctave = 4, double firstM = 0,
   double lastM = 0, const std::function<bool(double)>& progressAbort = nullptr);
+
+/// "" or the problem of the level range (both given, maximum below minimum).
+std::string CheckBoxLevels(int minimumLevel, int maximumLevel);
+
+/// The Fractal Dimension filter's count: BoxCount over the levels when both
+/// are given (>= 0), else BoxCountFromData from 2^minimumLevel to
+/// 2^maximumLevel boxes a side (either bound from the data when negative).
+BoxCountResult MeasureBoxCounting(const double* xyz, long long n,
+  const std::vector<long long>& segments, int minimumLevel, int maximumLevel, int stepsPerOctave,
+  const std::function<bool(double)>& progressAbort = nullptr);
+
+/// "" or the problem of a count with fewer than 3 box sizes (n points).
+std::string CheckBoxCount(const BoxCountResult& r, long long n);
+
+/// The table of a count: one row per box size with these columns.
+extern const char* const BoxCountColumns[6];
+std::vector<std::array<double, 6>> BoxCountTable(const BoxCountResult& r);
+
+/// Indices of the values above `threshold` (the set of a binary image).
+std::vector<long long> IndicesAbove(const double* values, long long n, double threshold);
 
 /// Least-squares slope and intercept of y against x.
 void FitLine(

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmEscapeTime.h"
 
+#include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace cm::fractal
 {
@@ -168,5 +170,52 @@ void EscapeImage(const EscapeParameters& p, const EscapeGrid& g, const int e[4],
       }
     }
   });
+}
+
+EscapeGrid MakeEscapeGrid(const int dims[2], const double centre[2], double width)
+{
+  EscapeGrid g;
+  g.Dimensions[0] = std::max(1, dims[0]);
+  g.Dimensions[1] = std::max(1, dims[1]);
+  g.Centre[0] = centre[0];
+  g.Centre[1] = centre[1];
+  g.Spacing = width / std::max(1, g.Dimensions[0] - 1);
+  return g;
+}
+
+std::string EscapeImageSizeProblem(const int dims[2], double maximumPixels)
+{
+  const double pixels = double(dims[0]) * double(dims[1]);
+  if (dims[0] >= 1 && dims[1] >= 1 && !(pixels > maximumPixels))
+  {
+    return std::string();
+  }
+  std::ostringstream msg;
+  msg << "an image of " << dims[0] << " x " << dims[1] << " = " << pixels << " pixels (about "
+      << pixels * 28 / 1e9 << " GB) is outside the limit of " << maximumPixels
+      << " (MaximumNumberOfPixels).";
+  return msg.str();
+}
+
+bool EscapeImageInBands(const EscapeParameters& p, const EscapeGrid& g, const int ext[4],
+  int* iterations, double* smooth, double* distance, double* trap, const ParallelFor& pf,
+  const std::function<bool(double)>& progressAbort)
+{
+  // Bands of rows, so that progress and abort are honoured.
+  const int rows = ext[3] - ext[2] + 1, nx = ext[1] - ext[0] + 1;
+  const int band = std::max(1, rows / 16);
+  for (int r0 = 0; r0 < rows; r0 += band)
+  {
+    if (progressAbort && progressAbort(double(r0) / rows))
+    {
+      return false;
+    }
+    const int r1 = std::min(rows, r0 + band);
+    const int e[4] = { ext[0], ext[1], ext[2] + r0, ext[2] + r1 - 1 };
+    const std::size_t off = std::size_t(r0) * nx;
+    auto at = [off](auto* a) { return a ? a + off : nullptr; };
+    EscapeImage(p, g, e, at(iterations), at(smooth), at(distance), at(trap), pf);
+  }
+  return true;
 }
 }

@@ -24,6 +24,9 @@
 
 #include "cmCounterRng.h"
 
+#include <functional>
+#include <string>
+
 namespace cm::fractal
 {
 struct EscapeParameters
@@ -58,9 +61,25 @@ struct EscapeGrid
   double Y(int j) const { return Centre[1] + (j - 0.5 * (Dimensions[1] - 1)) * Spacing; }
 };
 
+/// The grid of a w × h image of `width` across centred on `centre`
+/// (w and h at least 1; spacing width / (w − 1)).
+EscapeGrid MakeEscapeGrid(const int dimensions[2], const double centre[2], double width);
+
+/// "" or, for an image of dimensions[0] × dimensions[1] pixels with a
+/// dimension below 1 or more than `maximumPixels` pixels, the sentence that
+/// refuses it (pixels and projected memory).
+std::string EscapeImageSizeProblem(const int dimensions[2], double maximumPixels);
+
 /// Fills the extent [i0, i1] × [j0, j1] (row-major, i fastest); any output
 /// pointer may be null.
 void EscapeImage(const EscapeParameters& p, const EscapeGrid& g, const int extent[4],
   int* iterations, double* smooth, double* distance, double* trap, const ParallelFor& pf = nullptr);
+
+/// EscapeImage in 16 bands of rows, calling `progressAbort` with the
+/// fraction done before each; false when it asked to stop (the arrays are
+/// then incomplete).
+bool EscapeImageInBands(const EscapeParameters& p, const EscapeGrid& g, const int extent[4],
+  int* iterations, double* smooth, double* distance, double* trap, const ParallelFor& pf = nullptr,
+  const std::function<bool(double)>& progressAbort = nullptr);
 }
 #endif

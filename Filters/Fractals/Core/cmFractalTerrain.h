@@ -107,6 +107,72 @@ void CutPeaks(std::vector<double>& height, const TerrainWindow& w, double streng
 /// central differences (one-sided at the window edges).
 void GridNormals(const double* xyz, int nx, int ny, float* normals);
 
+/// "" or, for a terrain of `levels` levels with more than `maximumPoints`
+/// points, the sentence that refuses it (points and projected memory).
+std::string TerrainSizeProblem(int levels, long long maximumPoints);
+
+/**
+ * A control grid as the filter receives it: NumberOfPoints points (xyz, 3
+ * per point, i fastest); the heights are `Heights` (one per point) when a
+ * height array was found, else the points' z. HeightComponents is the
+ * components of that array (0: none found), HeightName its name.
+ */
+struct ControlGridInput
+{
+  const double* Points = nullptr;
+  const double* Heights = nullptr;
+  long long NumberOfPoints = 0;
+  int HeightComponents = 0;
+  std::string HeightName;
+};
+
+/// What the Fractal Terrain filter makes: the MPD parameters, the corner
+/// points (x, y, z; z is the corner height), peak cutting (0 iterations:
+/// off) and whether the Displacement and Level arrays are wanted.
+struct TerrainSurface
+{
+  TerrainParameters Parameters;
+  double Corners[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
+  int PeakCuttingIterations = 0;
+  double PeakCuttingStrength = 0.5;
+  bool ComputeDisplacement = false;
+};
+
+/**
+ * Checks the control grid, when `grid` has points (m x m with m = 2^K + 1,
+ * K <= the levels, one finite height per point), takes its heights (copied
+ * to `store`) as level K and its corner points as the corners; then sets the
+ * corner heights and validates the parameters. Returns "" or the problem as
+ * a sentence (ending with '.').
+ */
+std::string PrepareTerrain(
+  TerrainSurface& s, const ControlGridInput* grid, std::vector<double>& store);
+
+/// Clamps the index extent {i0, i1, j0, j1} to the grid of `levels` levels;
+/// false when nothing is left (an empty piece).
+bool ClampTerrainExtent(int levels, int extent[4]);
+
+/// The output arrays of a piece of Nx·Ny points (i fastest), allocated by
+/// the caller; Displacement and Level may be null (then not computed).
+struct TerrainOutput
+{
+  double* Points = nullptr; ///< xyz
+  double* Elevation = nullptr;
+  float* Normals = nullptr; ///< 3 per point
+  long long* GlobalIds = nullptr; ///< j (2^n + 1) + i
+  double* Displacement = nullptr;
+  unsigned char* Level = nullptr; ///< the level that created each point
+};
+
+/**
+ * The terrain on the clamped extent {i0, i1, j0, j1}: MPD on the extent
+ * grown by the rows peak cutting and normals need, peak cutting (control
+ * points fixed), bilinear x, y of the corners with z the height, normals,
+ * cropped to the extent. Returns false when `progressAbort` stopped it.
+ */
+bool MakeTerrain(const TerrainSurface& s, const int extent[4], const TerrainOutput& out,
+  const ParallelFor& pf = nullptr, const std::function<bool(double)>& progressAbort = nullptr);
+
 /// 1-D MPD (Saupe's MidPointFM1D) with end heights y0, y1 on 2^n+1
 /// samples; values for the inclusive index range [i0, i1].
 void GenerateCurve(int levels, double hurst, double sigma, std::uint64_t seed, double y0, double y1,

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 
 namespace cm::fractal
 {
@@ -269,5 +270,68 @@ const std::vector<IFSPreset>& IFSPresets()
       4, 0.5 },
   };
   return presets;
+}
+
+std::string IFSSizeProblem(long long numberOfPoints, long long maximumPoints)
+{
+  if (numberOfPoints <= maximumPoints)
+  {
+    return std::string();
+  }
+  std::ostringstream msg;
+  msg << numberOfPoints << " points would need about " << double(numberOfPoints) * 41 / 1e9
+      << " GB; the limit is " << maximumPoints << " (MaximumNumberOfPoints).";
+  return msg.str();
+}
+
+bool IsCustomIFS(int preset)
+{
+  return preset <= 0 || preset >= int(IFSPresets().size());
+}
+
+std::string PrepareMaps(int preset, const std::string& custom, MapFormat format,
+  bool useGivenProbabilities, std::vector<AffineMap>& maps)
+{
+  const bool isCustom = IsCustomIFS(preset);
+  const IFSPreset& pre = IFSPresets()[isCustom ? 0 : std::size_t(preset)];
+  std::string err =
+    isCustom ? ParseMaps(custom, format, maps) : ParseMaps(pre.Maps, pre.Format, maps);
+  if (err.empty())
+  {
+    err = ResolveProbabilities(maps, isCustom ? useGivenProbabilities : true);
+  }
+  return err;
+}
+
+bool ChaosGameInChunks(const std::vector<AffineMap>& maps, std::uint64_t seed, long long b,
+  long long e, double* xyz, unsigned char* mapIndex, const ParallelFor& pf,
+  const std::function<bool(double)>& progressAbort)
+{
+  // In chunks, so that progress and abort are honoured on huge requests.
+  const long long chunk = 1 << 22;
+  for (long long c = b; c < e; c += chunk)
+  {
+    if (progressAbort && progressAbort(double(c - b) / double(std::max<long long>(1, e - b))))
+    {
+      return false;
+    }
+    const long long ce = std::min(e, c + chunk);
+    ChaosGame(maps, seed, c, ce, xyz + 3 * (c - b), mapIndex + (c - b), pf);
+  }
+  return true;
+}
+
+void VertexCells(long long n, long long* offsets, long long* connectivity, const ParallelFor& pf)
+{
+  RunFor(pf, n + 1, [&](long long s, long long t) {
+    for (long long k = s; k < t; ++k)
+    {
+      offsets[k] = k;
+      if (k < n)
+      {
+        connectivity[k] = k;
+      }
+    }
+  });
 }
 }

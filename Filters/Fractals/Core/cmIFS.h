@@ -25,6 +25,7 @@
 
 #include "cmCounterRng.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -68,5 +69,31 @@ struct IFSPreset
 
 /// Index 0 is "Custom".
 const std::vector<IFSPreset>& IFSPresets();
+
+/// "" or, for more than `maximumPoints` points, the sentence that refuses
+/// them (with the projected memory).
+std::string IFSSizeProblem(long long numberOfPoints, long long maximumPoints);
+
+/// Whether `preset` selects the Custom maps (0 or out of range).
+bool IsCustomIFS(int preset);
+
+/**
+ * The maps of the Iterated Function System filter: the preset's (with
+ * their given probabilities) or, for Custom, `custom` in `format` with the
+ * given probabilities or the |det A| shares. Returns "" or the problem.
+ */
+std::string PrepareMaps(int preset, const std::string& custom, MapFormat format,
+  bool useGivenProbabilities, std::vector<AffineMap>& maps);
+
+/// ChaosGame over [begin, end) in chunks of 2^22 points, calling
+/// `progressAbort` with the fraction done before each chunk; false when it
+/// asked to stop (the arrays are then incomplete).
+bool ChaosGameInChunks(const std::vector<AffineMap>& maps, std::uint64_t seed, long long begin,
+  long long end, double* xyz, unsigned char* mapIndex, const ParallelFor& pf = nullptr,
+  const std::function<bool(double)>& progressAbort = nullptr);
+
+/// One vertex cell per point: offsets 0..n (n + 1 values), connectivity 0..n−1.
+void VertexCells(
+  long long n, long long* offsets, long long* connectivity, const ParallelFor& pf = nullptr);
 }
 #endif

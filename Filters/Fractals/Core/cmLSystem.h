@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * L-systems after "The Algorithmic Beauty of Plants" (Prusinkiewicz and
- * Lindenmayer, 1990), pipeline-free: grammar parsing, derivation and the
- * 3-D turtle.
+ * Lindenmayer, 1990), pipeline-free: grammar parsing (cmLSystemGrammar.h),
+ * rewriting (cmLSystemRewrite.h) and the 3-D turtle (cmLSystemTurtle.h);
+ * this unit adds the presets and the L-System filter's whole algorithm.
  *
  * Grammar. Symbols are single printable ASCII characters. Rules are separated
  * by new lines or ';' and read
@@ -29,6 +30,11 @@
 #ifndef cmLSystem_h
 #define cmLSystem_h
 
+#include "cmLSystemGrammar.h"
+#include "cmLSystemRewrite.h"
+#include "cmLSystemTurtle.h"
+#include "cmSimilarity.h"
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -36,69 +42,6 @@
 
 namespace cm::fractal
 {
-struct LRule
-{
-  std::string Left; ///< left context (may be empty)
-  char Predecessor = 0;
-  std::string Right; ///< right context (may be empty)
-  double Probability = 1.0;
-  bool HasProbability = false;
-  std::string Successor;
-  int Index = 0; ///< 1-based position in the rule text
-};
-
-struct LGrammar
-{
-  std::string Axiom;
-  std::vector<LRule> Rules;
-  std::string Ignore;
-  /// Per symbol, indices into Rules grouped by (left, right) context, most
-  /// specific groups first; filled by ParseGrammar.
-  std::vector<std::vector<std::vector<int>>> Groups =
-    std::vector<std::vector<std::vector<int>>>(128);
-};
-
-/// Parses axiom and rules. Returns "" or a message naming the rule (its
-/// number and text) and the 1-based column of the problem.
-std::string ParseGrammar(
-  const std::string& axiom, const std::string& rules, const std::string& ignore, LGrammar& g);
-
-/// Length of the string after n steps computed from the rules alone (count
-/// vectors times the successor-count matrix): exact for deterministic
-/// context-free grammars, an upper bound otherwise.
-double ProjectedLength(const LGrammar& g, int n);
-
-/// Rewrites the axiom n times in parallel. Returns false if `progressAbort`
-/// asked to stop. Check ProjectedLength before calling.
-bool Derive(const LGrammar& g, int n, std::uint64_t seed, std::string& out,
-  const std::function<bool(double)>& progressAbort = nullptr);
-
-struct TurtleParameters
-{
-  double Step = 1.0;
-  double AngleDegrees = 25.0;
-  double InitialWidth = 1.0;
-  double WidthDecay = 0.7;
-  std::string DrawSymbols = "F";
-  std::string MoveSymbols = "f";
-  double Heading[3] = { 0, 1, 0 };
-  double Up[3] = { 0, 0, 1 };
-};
-
-/// Polylines: Offsets[k]..Offsets[k+1] are the points of polyline k.
-struct TurtleGeometry
-{
-  std::vector<double> Points; ///< xyz
-  std::vector<long long> Offsets{ 0 };
-  std::vector<float> Width;
-  std::vector<int> Depth; ///< bracket nesting (branch order)
-  std::vector<int> Color;
-  long long Segments = 0;
-};
-
-/// Interprets the string with the turtle.
-void Interpret(const std::string& s, const TurtleParameters& p, TurtleGeometry& out);
-
 struct LPreset
 {
   const char* Name;
@@ -115,5 +58,53 @@ struct LPreset
 
 /// The presets; index 0 is "Custom" (empty).
 const std::vector<LPreset>& LPresets();
+
+/// The L-System filter's settings: a preset, or (Preset 0 or out of range)
+/// the Custom grammar, angle and draw symbols.
+struct LSystemSettings
+{
+  int Preset = 0;
+  std::string Axiom = "F";
+  std::string Rules = "F -> F[+F]F[-F]F";
+  std::string Ignore;
+  int Iterations = -1; ///< −1: the preset's (4 for Custom)
+  double AngleDegrees = 25.7;
+  std::string DrawSymbols = "F";
+  std::string MoveSymbols = "f";
+  double Step = 1.0;
+  double InitialWidth = 1.0;
+  double WidthDecay = 0.7;
+  double MaximumLength = 5e7; ///< refuse longer projected strings
+};
+
+/// Whether `preset` selects the Custom grammar (0 or out of range).
+bool IsCustomLSystem(int preset);
+
+/**
+ * Parses the grammar (the preset's or Custom), sets the turtle and the
+ * number of derivation steps, and refuses a derivation projected longer
+ * than MaximumLength before any memory is spent. Returns "" or the problem
+ * as a sentence (ending with '.').
+ */
+std::string PrepareLSystem(
+  const LSystemSettings& s, LGrammar& g, TurtleParameters& turtle, int& steps);
+
+/// The polylines [FirstLine, EndLine) of a piece and their points
+/// [FirstPoint, EndPoint) of a TurtleGeometry.
+struct PolylineRange
+{
+  long long FirstLine = 0, EndLine = 0, FirstPoint = 0, EndPoint = 0;
+  long long NumberOfPoints() const { return EndPoint - FirstPoint; }
+};
+PolylineRange SelectPolylines(const TurtleGeometry& geo, long long firstLine, long long endLine);
+
+/// The range's polylines as cells over its own points: offsets (lines + 1
+/// values from 0) and connectivity (0 .. points − 1).
+void PolylineCells(
+  const TurtleGeometry& geo, const PolylineRange& r, long long* offsets, long long* connectivity);
+
+/// The output's field data: SymbolCount and, for a self-similar preset,
+/// its similarity dimension (cmSimilarity.h).
+std::vector<FieldValue> LSystemFields(int preset, std::size_t symbolCount);
 }
 #endif

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace cm
 {
@@ -227,6 +228,195 @@ double ComplianceDistance(const double* t, const double* db, const unsigned char
     outer = k;
   }
   return 0;
+}
+
+std::vector<double> SquaredMagnitudes(const double* re, const double* im, std::int64_t n)
+{
+  std::vector<double> out(static_cast<std::size_t>(n), 0.0);
+  for (std::int64_t k = 0; k < n; ++k)
+  {
+    double s = 0;
+    for (int c = 0; c < 3; ++c)
+    {
+      const double a = re[3 * k + c], b = im[3 * k + c];
+      s += a * a + b * b;
+    }
+    out[static_cast<std::size_t>(k)] = s;
+  }
+  return out;
+}
+
+std::vector<double> SquaredMagnitudes(const double* magnitude, std::int64_t n)
+{
+  std::vector<double> out(static_cast<std::size_t>(n));
+  for (std::int64_t k = 0; k < n; ++k)
+  {
+    out[static_cast<std::size_t>(k)] = magnitude[k] * magnitude[k];
+  }
+  return out;
+}
+
+std::string CheckExposureInput(Standard standard, double frequency, double transmitPower,
+  double inputPowerSetting, double gridInputPower, std::int64_t points, bool hasFields,
+  ReferenceLevels& levels, double& inputPower)
+{
+  std::ostringstream error;
+  inputPower = inputPowerSetting;
+  if (!(frequency > 0) || !std::isfinite(frequency))
+  {
+    error << "the grid has no field data Frequency (Hz): exposure limits depend on frequency";
+  }
+  else if (!(levels = LevelsAt(standard, frequency)).Valid)
+  {
+    error << "the grid's frequency " << frequency * 1e-6 << " MHz is outside the "
+          << StandardName(standard) << " table (" << MinimumFrequency(standard) * 1e-6 << " to "
+          << MaximumFrequency(standard) * 1e-6 << " MHz)";
+  }
+  else if (!(transmitPower > 0) || !std::isfinite(transmitPower))
+  {
+    error << "Transmit Power must be positive (W), not " << transmitPower;
+  }
+  else if (inputPowerSetting < 0 || !std::isfinite(inputPowerSetting))
+  {
+    error << "Input Power must be positive (W), or 0 to take the grid's InputPower[W], not "
+          << inputPowerSetting;
+  }
+  else if (points > 0 && inputPower == 0 && !((inputPower = gridInputPower) > 0))
+  {
+    error << "the grid has no positive field data InputPower[W] (the solve's input power); "
+             "set Input Power (W)";
+  }
+  else if (points > 0 && !hasFields)
+  {
+    error << "the grid has no field arrays: E_real/E_imag or |E| (V/m), H_real/H_imag or "
+             "|H| (A/m)";
+  }
+  return error.str();
+}
+
+ExposureArrays ComputeExposure(const std::vector<double>& e2, const std::vector<double>& h2,
+  std::int64_t n, double scale, const ReferenceLevels& levels, Quantity quantity,
+  const ParallelFor& pf)
+{
+  const double NaN = std::numeric_limits<double>::quiet_NaN();
+  const std::size_t un = static_cast<std::size_t>(n);
+  ExposureArrays out;
+  for (auto* a : { &out.Ratio, &out.RatioDb, &out.S, &out.SEq })
+  {
+    a->resize(un);
+  }
+  out.E.resize(e2.empty() ? 0 : un);
+  out.H.resize(h2.empty() ? 0 : un);
+  RunFor(pf, n, [&](long long b, long long e) {
+    for (long long k = b; k < e; ++k)
+    {
+      const auto i = static_cast<std::size_t>(k);
+      const double eRms = e2.empty() ? NaN : std::sqrt(e2[i] * scale);
+      const double hRms = h2.empty() ? NaN : std::sqrt(h2[i] * scale);
+      const Ratios r = RatiosAt(levels, eRms, hRms);
+      double value = r.Of(quantity);
+      if (std::isnan(value))
+      {
+        value = r.Max; // the quantity needs a field the grid lacks
+      }
+      out.Ratio[i] = value;
+      out.RatioDb[i] = 10 * std::log10(std::max(value, 1e-30));
+      if (!e2.empty())
+      {
+        out.E[i] = r.E;
+      }
+      if (!h2.empty())
+      {
+        out.H[i] = r.H;
+      }
+      out.S[i] = r.S;
+      const double se = e2.empty() ? 0 : eRms * eRms / FreeSpaceImpedance;
+      const double sh = h2.empty() ? 0 : FreeSpaceImpedance * hRms * hRms;
+      out.SEq[i] = std::max(se, sh);
+    }
+  });
+  return out;
+}
+
+const char* const RayNames[6] = { "+x", "-x", "+y", "-y", "+z", "-z" };
+
+void ComplianceOrigin(bool useCenter, const double center[3], const double source[3],
+  bool hasBounds, const double bounds[6], double origin[3], double reach[6])
+{
+  for (int d = 0; d < 3; ++d)
+  {
+    origin[d] = center[d];
+    if (!useCenter)
+    {
+      origin[d] = source[d];
+      if (std::isnan(origin[d]))
+      {
+        origin[d] = hasBounds ? 0.5 * (bounds[2 * d] + bounds[2 * d + 1]) : 0.0;
+      }
+    }
+  }
+  for (int r = 0; r < 6; ++r)
+  {
+    const int axis = r / 2;
+    reach[r] = !hasBounds
+      ? 0
+      : (r % 2 == 0 ? bounds[2 * axis + 1] - origin[axis] : origin[axis] - bounds[2 * axis]);
+  }
+}
+
+std::vector<double> RayPoints(const double origin[3], const double reach[6])
+{
+  std::vector<double> points(3 * 6 * RaySamples);
+  for (int r = 0; r < 6; ++r)
+  {
+    const int axis = r / 2;
+    const double sign = r % 2 == 0 ? 1.0 : -1.0;
+    for (int s = 0; s < RaySamples; ++s)
+    {
+      double* p = &points[3 * (r * RaySamples + s)];
+      p[0] = origin[0];
+      p[1] = origin[1];
+      p[2] = origin[2];
+      p[axis] += sign * std::max(reach[r], 0.0) * s / (RaySamples - 1);
+    }
+  }
+  return points;
+}
+
+void ComplianceDistances(
+  const double reach[6], const double* db, const double* valid, double distance[6], int status[6])
+{
+  for (int r = 0; r < 6; ++r)
+  {
+    double value = std::numeric_limits<double>::quiet_NaN();
+    if (reach[r] > 0)
+    {
+      std::vector<double> t(RaySamples);
+      std::vector<unsigned char> ok(RaySamples);
+      for (int s = 0; s < RaySamples; ++s)
+      {
+        t[s] = reach[r] * s / (RaySamples - 1);
+        ok[s] = valid[r * RaySamples + s] != 0 ? 1 : 0;
+      }
+      value = ComplianceDistance(t.data(), db + r * RaySamples, ok.data(), RaySamples);
+    }
+    status[r] = 0;
+    if (std::isnan(value))
+    {
+      status[r] = 3;
+      value = -1;
+    }
+    else if (std::isinf(value))
+    {
+      status[r] = 2;
+      value = reach[r];
+    }
+    else if (value == 0)
+    {
+      status[r] = 1;
+    }
+    distance[r] = value;
+  }
 }
 } // namespace exposure
 } // namespace cm

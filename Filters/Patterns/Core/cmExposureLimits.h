@@ -28,11 +28,26 @@
  * power density; in the far zone both are equal). Where the table gives no E (or H)
  * level, R_E uses the plane-wave equivalent of S_L (R_E = E_rms²/(η0 S_L)); where it gives
  * no S level, R_S = max(R_E, R_H). R_max is the largest of the ratios the fields allow.
+ *
+ * Exposure Ratio (the filter) is ComputeExposure over the grid's points: the solve's
+ * complex peak amplitudes (input power P_in) scaled to the transmit power P give
+ *   E_rms² = s·Σ|E_i|²,  s = ½·P/P_in  (s = P/P_in when the amplitudes are RMS),
+ * and the ratios above at every point, shown in dB as 10·log10(max(R, 1e-30)).
+ *
+ * Compliance distances: along each of the six axis rays from the source (the grid's
+ * SourcePosition[m], else the centre of its bounds) RaySamples samples of the ratio in dB
+ * from the source to the grid's edge; ComplianceDistance per ray, reported finite
+ * (ComplianceDistances: status 0 a crossing, 1 below the limit everywhere (0 m), 2 still
+ * above it at the edge (the distance to the edge), 3 the ray misses the grid (−1 m)).
  */
 #ifndef cmExposureLimits_h
 #define cmExposureLimits_h
 
+#include "cmParallelFor.h"
+
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace cm
 {
@@ -102,6 +117,64 @@ Ratios RatiosAt(const ReferenceLevels& levels, double eRms, double hRms);
  */
 double ComplianceDistance(
   const double* t, const double* ratioDb, const unsigned char* valid, int n);
+
+/// |F|² per point from 3-component real and imaginary parts (x y z each).
+std::vector<double> SquaredMagnitudes(const double* re, const double* im, std::int64_t n);
+
+/// |F|² per point from magnitudes.
+std::vector<double> SquaredMagnitudes(const double* magnitude, std::int64_t n);
+
+/**
+ * The input checks of Exposure Ratio, in order; "" when the grid can be rated, with
+ * `levels` the table's levels and `inputPower` the power in use (the InputPower setting, or
+ * the grid's when the setting is 0). `frequency` and `gridInputPower` are the grid's field
+ * data (NaN when absent); `points` its number of points; `hasFields` whether it has E or H
+ * arrays.
+ */
+std::string CheckExposureInput(Standard standard, double frequency, double transmitPower,
+  double inputPowerSetting, double gridInputPower, std::int64_t points, bool hasFields,
+  ReferenceLevels& levels, double& inputPower);
+
+/// The point arrays of Exposure Ratio (E and H empty without that field).
+struct ExposureArrays
+{
+  std::vector<double> Ratio, RatioDb, E, H, S, SEq;
+};
+
+/**
+ * The ratios at n points from |E|² and |H|² (either empty when the grid lacks the field):
+ * RMS² = scale·|F|²; Ratio is the `quantity` ratio, or R_max where that needs a missing
+ * field; SEq the equivalent plane-wave power density (W/m²). The loop runs through `pf`.
+ */
+ExposureArrays ComputeExposure(const std::vector<double>& e2, const std::vector<double>& h2,
+  std::int64_t n, double scale, const ReferenceLevels& levels, Quantity quantity,
+  const ParallelFor& pf = ParallelFor());
+
+/// Samples per axis ray for the compliance distances.
+constexpr int RaySamples = 2000;
+/// The names of the six rays.
+extern const char* const RayNames[6];
+
+/**
+ * The compliance origin: `center` when `useCenter`, else per axis the grid's source
+ * position `source` (NaN where absent) or the centre of `bounds` (xmin xmax ...; 0 when
+ * `hasBounds` is false). `reach` is then the distance from the origin to the bounds'
+ * face along each ray (+x −x +y −y +z −z; 0 without bounds).
+ */
+void ComplianceOrigin(bool useCenter, const double center[3], const double source[3],
+  bool hasBounds, const double bounds[6], double origin[3], double reach[6]);
+
+/// The 6 × RaySamples sample points (x y z) of the rays, the outward distance along ray r
+/// of sample s being max(reach[r], 0)·s/(RaySamples − 1).
+std::vector<double> RayPoints(const double origin[3], const double reach[6]);
+
+/**
+ * The compliance distance of each ray from the ratio in dB at its samples (`db` and
+ * `valid`, 6 × RaySamples as RayPoints orders them): `distance` (m) and `status` (0 to 3,
+ * see the file comment), both finite.
+ */
+void ComplianceDistances(
+  const double reach[6], const double* db, const double* valid, double distance[6], int status[6]);
 } // namespace exposure
 } // namespace cm
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace cm::pattern
 {
@@ -288,5 +289,57 @@ PatternMetrics ComputePatternMetrics(const std::vector<double>& th, const std::v
   m.FirstSidelobe =
     lobe > 0 ? 10 * std::log10(lobe / m.PeakIntensity) : -std::numeric_limits<double>::infinity();
   return m;
+}
+
+const char* const MetricsColumnNames[11] = { "Frequency[Hz]", "PeakTheta[deg]", "PeakPhi[deg]",
+  "PeakGain[dBi]", "Directivity[dBi]", "HPBWPlane1[deg]", "HPBWPlane2[deg]", "FrontToBack[dB]",
+  "FirstSidelobe[dB]", "ConePowerFraction", "ConeAverageDirectivity[dBi]" };
+
+std::string CheckMetricsColumns(bool theta, bool phi, bool value)
+{
+  return theta && phi && value ? std::string()
+                               : std::string("the input needs Theta, Phi and a Gain or |E| column");
+}
+
+std::string MetricsRow(const std::vector<double>& th, const std::vector<double>& ph,
+  const std::vector<double>& g, bool gain, double coneHalfAngleDeg, double row[11])
+{
+  // The grid axes: the distinct angles, and the intensity in grid order (θ fastest).
+  auto same = [](double a, double b) { return std::abs(a - b) < 1e-6; };
+  std::vector<double> ths(th), phs(ph);
+  std::sort(ths.begin(), ths.end());
+  ths.erase(std::unique(ths.begin(), ths.end(), same), ths.end());
+  std::sort(phs.begin(), phs.end());
+  phs.erase(std::unique(phs.begin(), phs.end(), same), phs.end());
+  const std::size_t nt = ths.size(), np = phs.size();
+  if (nt * np != th.size())
+  {
+    std::ostringstream os;
+    os << "the samples do not form a complete theta/phi grid (" << nt << " x " << np
+       << " != " << th.size() << ")";
+    return os.str();
+  }
+  std::vector<double> u(nt * np, 0.0);
+  double peakGain = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < th.size(); ++k)
+  {
+    const std::size_t i = std::lower_bound(ths.begin(), ths.end(), th[k] - 1e-6) - ths.begin();
+    const std::size_t j = std::lower_bound(phs.begin(), phs.end(), ph[k] - 1e-6) - phs.begin();
+    // −999.99 dB is NEC's zero field.
+    u[j * nt + i] = gain ? (g[k] > -300 ? std::pow(10.0, g[k] / 10.0) : 0.0) : g[k] * g[k];
+    peakGain = std::max(peakGain, g[k]);
+  }
+  const PatternMetrics m = ComputePatternMetrics(ths, phs, u, coneHalfAngleDeg);
+  row[1] = m.PeakTheta;
+  row[2] = m.PeakPhi;
+  row[3] = gain ? peakGain : std::numeric_limits<double>::quiet_NaN();
+  row[4] = 10 * std::log10(m.Directivity);
+  row[5] = m.HalfPowerBeamwidth1;
+  row[6] = m.HalfPowerBeamwidth2;
+  row[7] = m.FrontToBack;
+  row[8] = m.FirstSidelobe;
+  row[9] = m.ConePowerFraction;
+  row[10] = 10 * std::log10(m.ConeAverageDirectivity);
+  return std::string();
 }
 } // namespace cm::pattern

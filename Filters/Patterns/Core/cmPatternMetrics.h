@@ -25,10 +25,17 @@
  *   ratio reports it, so a dipole has no sidelobe.
  * - Cone: the fraction of the radiated power within a cone of half-angle α
  *   around the peak, and the average directivity over that cone.
+ *
+ * Pattern Metrics (the filter) is MetricsRow per far-field table: the
+ * samples in any order become the grid (angles equal within 1e-6° are one),
+ * U = 10^(G/10) from a gain column in dB (G ≤ −300, NEC's −999.99, is no
+ * field) or U = |E|² from a field column, and the row lists the metrics with
+ * the directivities in dBi.
  */
 #ifndef cmPatternMetrics_h
 #define cmPatternMetrics_h
 
+#include <string>
 #include <vector>
 
 namespace cm::pattern
@@ -65,5 +72,20 @@ std::vector<double> PatternCut(const std::vector<double>& thetaDeg,
 /// circle).
 double SamplePattern(const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg,
   const std::vector<double>& intensity, double theta, double phi);
+
+/// The columns of the Pattern Metrics table, in the order of MetricsRow's row.
+extern const char* const MetricsColumnNames[11];
+
+/// "" when a table with these columns can be measured (Theta, Phi and a Gain or |E|).
+std::string CheckMetricsColumns(bool theta, bool phi, bool value);
+
+/**
+ * One row of the Pattern Metrics table from the samples (θ, φ in degrees, any order) and
+ * their values (gain in dB when `gain`, else |E|): row[1..10] as MetricsColumnNames
+ * names them (row[0], the frequency, is the caller's; PeakGain NaN without a gain
+ * column). Returns "" or why the samples are no complete θ/φ grid.
+ */
+std::string MetricsRow(const std::vector<double>& theta, const std::vector<double>& phi,
+  const std::vector<double>& values, bool gain, double coneHalfAngleDeg, double row[11]);
 } // namespace cm::pattern
 #endif

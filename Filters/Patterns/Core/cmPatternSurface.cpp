@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cm::pattern
 {
@@ -240,5 +241,100 @@ void AddPatternGridLines(GridLines& lines, const PatternStyle& style,
     }
   }
   AddGraticule(lines, style.Center, style.Radius, graticuleStep, segments);
+}
+
+std::string CheckPatternColumns(const std::string& selected, bool selectedFound, bool empty,
+  bool theta, bool phi, bool values, const std::string& thetaName, const std::string& phiName)
+{
+  if (empty)
+  {
+    return std::string();
+  }
+  if (!selected.empty() && !selectedFound)
+  {
+    return "Antenna Pattern Surface: the input has no numeric column '" + selected + "'.";
+  }
+  if (!theta || !phi || !values)
+  {
+    return "the input table needs numeric columns '" + thetaName + "', '" + phiName +
+      "' and a value column (|E| or Gain by default)";
+  }
+  return std::string();
+}
+
+std::string PatternGridFromColumns(const std::vector<double>& theta, const std::vector<double>& phi,
+  const std::vector<double>& values, SphereGrid& grid)
+{
+  std::string error;
+  if (!BuildSphereGrid(theta.data(), phi.data(), values.data(),
+        static_cast<std::int64_t>(values.size()), grid, error))
+  {
+    grid = SphereGrid();
+    return error.empty() ? std::string("the pattern grid could not be built") : error;
+  }
+  return std::string();
+}
+
+double MaximumValue(const SphereGrid& grid)
+{
+  double m = -std::numeric_limits<double>::infinity();
+  for (double v : grid.Value)
+  {
+    m = std::max(m, v);
+  }
+  return m;
+}
+
+void CellRange(const PatternSurface& surface, double& lo, double& hi)
+{
+  lo = std::numeric_limits<double>::infinity();
+  hi = -lo;
+  for (double v : surface.CellScaled)
+  {
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+}
+
+bool BandCells(const std::vector<double>& cellScaled, const map::BandSpec& spec,
+  map::Palette palette, const std::function<bool(double)>& progress,
+  std::vector<unsigned char>& band, std::vector<unsigned char>& rgb)
+{
+  const std::int64_t n = static_cast<std::int64_t>(cellScaled.size());
+  band.resize(cellScaled.size());
+  rgb.resize(3 * cellScaled.size());
+  for (std::int64_t i = 0; i < n; ++i)
+  {
+    if (Every(progress, i, n, 0.8, 0.9))
+    {
+      return false;
+    }
+    const int k = spec.Band(cellScaled[i]);
+    map::BandColor(palette, k, spec.N, &rgb[3 * i]);
+    band[i] = static_cast<unsigned char>(std::min(k, 255));
+  }
+  return true;
+}
+
+std::vector<std::int64_t> GridLineLabelPoints(const GridLines& lines)
+{
+  const int contour = static_cast<int>(GridLineKind::Contour);
+  std::vector<std::int64_t> at(lines.Kind.size(), -1);
+  for (std::int64_t l = 0; l < lines.NumberOfLines(); ++l)
+  {
+    const std::int64_t b = lines.Offsets[l], e = lines.Offsets[l + 1];
+    bool anchor = true;
+    if (lines.Kind[l] == contour)
+    {
+      anchor = l == 0 || lines.Kind[l - 1] != lines.Kind[l] || lines.Level[l - 1] != lines.Level[l];
+    }
+    if (anchor)
+    {
+      at[l] = lines.Kind[l] == contour
+        ? b
+        : b + (e - b) / (lines.Kind[l] == static_cast<int>(GridLineKind::PhiLine) ? 2 : 8);
+    }
+  }
+  return at;
 }
 } // namespace cm::pattern

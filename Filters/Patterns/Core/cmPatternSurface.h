@@ -14,6 +14,12 @@
  * element's corner weights (barycentric on the pole triangles, bilinear on
  * the quads) through cm::CornerSum, the same sum the cloud-map filters use;
  * refined points are projected back onto the unit sphere before mapping.
+ *
+ * Antenna Pattern Surface (the filter) is: CheckPatternColumns and
+ * PatternGridFromColumns (the table's samples meshed on the sphere), the
+ * reference (MaximumValue, over time or ranks), RefineSphereGrid and
+ * BuildPatternSurface, PatternBands over the surface's CellRange and
+ * BandCells, then AddPatternGridLines with GridLineLabelPoints.
  */
 #ifndef cmPatternSurface_h
 #define cmPatternSurface_h
@@ -110,5 +116,38 @@ void AddPatternGridLines(GridLines& lines, const PatternStyle& style,
   const std::vector<double>& gridLevels, double graticuleStep, bool isCut,
   const PatternSurface& surface);
 
+/**
+ * The column checks of Antenna Pattern Surface; "" when the table can be drawn. An empty
+ * table (no rows: a piece of another rank) is no error. `selected` is the value column
+ * asked for ("" for the default: |E|, else Gain) and `selectedFound` whether the table has
+ * it; `theta`, `phi`, `values` whether the columns in use exist.
+ */
+std::string CheckPatternColumns(const std::string& selected, bool selectedFound, bool empty,
+  bool theta, bool phi, bool values, const std::string& thetaName, const std::string& phiName);
+
+/// The sphere grid of n samples (BuildSphereGrid); "" or why it cannot be built (the grid
+/// is then empty).
+std::string PatternGridFromColumns(const std::vector<double>& theta, const std::vector<double>& phi,
+  const std::vector<double>& values, SphereGrid& grid);
+
+/// The largest sample value of the grid (−inf when it has none).
+double MaximumValue(const SphereGrid& grid);
+
+/// The range of the cells' drawn quantities (+inf, −inf when there are none).
+void CellRange(const PatternSurface& surface, double& lo, double& hi);
+
+/**
+ * The band index (capped at 255) and colour (r g b) of every cell's drawn quantity;
+ * `progress(f)` (f from 0.8 to 0.9, every 1/16 of the cells) returns true once the user
+ * has aborted, which stops the loop (false).
+ */
+bool BandCells(const std::vector<double>& cellScaled, const map::BandSpec& spec,
+  map::Palette palette, const std::function<bool(double)>& progress,
+  std::vector<unsigned char>& band, std::vector<unsigned char>& rgb);
+
+/// The point of each grid line that carries its label, −1 for none: one per circle
+/// (a quarter of the way round: an eighth of its points) and graticule line (meridians
+/// at the equator: half way), one per contour level (its first line's first point).
+std::vector<std::int64_t> GridLineLabelPoints(const GridLines& lines);
 } // namespace cm::pattern
 #endif

@@ -2,8 +2,10 @@
 #include "cmRadiation.h"
 
 #include "cmConstants.h"
+#include "cmVec3.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace cm::pattern
 {
@@ -64,5 +66,169 @@ std::vector<double> DirectivityOnGrid(const std::vector<double>& e2,
     }
   }
   return d;
+}
+
+std::vector<double> AngleAxis(const double range[2], double step)
+{
+  std::vector<double> v;
+  const long n = static_cast<long>(std::floor((range[1] - range[0]) / step + 1e-9));
+  for (long i = 0; i <= n; ++i)
+  {
+    v.push_back(range[0] + i * step);
+  }
+  return v;
+}
+
+std::string CheckCurrentsInput(bool hasPolygons, bool surfaceJ, bool hasLines, bool wireI)
+{
+  if (hasPolygons && !surfaceJ)
+  {
+    return "the surface needs 3-component cell arrays J_real and J_imag";
+  }
+  if (hasLines && !wireI)
+  {
+    return "the wires need cell arrays I_real and I_imag";
+  }
+  return std::string();
+}
+
+std::string CheckFarFieldGrid(std::size_t nt, std::size_t np)
+{
+  const std::size_t ns = nt * np;
+  if (ns == 0 || ns > 10000000)
+  {
+    std::ostringstream os;
+    os << "the theta/phi grid has " << ns << " samples; it must have 1 to 10^7";
+    return os.str();
+  }
+  return std::string();
+}
+
+void AddSurfaceElements(const double* points, const std::int64_t* offsets, const std::int64_t* ids,
+  std::int64_t nCells, const double* jRe, const double* jIm, const unsigned char* skip,
+  std::vector<CurrentElement>& out)
+{
+  for (std::int64_t c = 0; c < nCells; ++c)
+  {
+    const std::int64_t n = offsets[c + 1] - offsets[c];
+    if ((skip && skip[c]) || (n != 3 && n != 4))
+    {
+      continue;
+    }
+    cm::Vec3 p[4];
+    CurrentElement e;
+    e.Position[0] = e.Position[1] = e.Position[2] = 0;
+    for (std::int64_t i = 0; i < n; ++i)
+    {
+      const double* x = points + 3 * ids[offsets[c] + i];
+      p[i] = { x[0], x[1], x[2] };
+      for (int d = 0; d < 3; ++d)
+      {
+        e.Position[d] += p[i][d] / n;
+      }
+    }
+    const double area = cm::ElementArea(p, static_cast<int>(n));
+    for (int d = 0; d < 3; ++d)
+    {
+      e.Moment[d] = std::complex<double>(jRe[3 * c + d], jIm[3 * c + d]) * area;
+    }
+    out.push_back(e);
+  }
+}
+
+void AddWireElements(const double* points, const std::int64_t* offsets, const std::int64_t* ids,
+  std::int64_t nCells, const double* iRe, const double* iIm, const unsigned char* skip,
+  std::vector<CurrentElement>& out)
+{
+  for (std::int64_t c = 0; c < nCells; ++c)
+  {
+    if ((skip && skip[c]) || offsets[c + 1] - offsets[c] != 2)
+    {
+      continue;
+    }
+    const double* a = points + 3 * ids[offsets[c]];
+    const double* b = points + 3 * ids[offsets[c] + 1];
+    const std::complex<double> current(iRe[c], iIm[c]);
+    CurrentElement e;
+    for (int d = 0; d < 3; ++d)
+    {
+      e.Position[d] = 0.5 * (a[d] + b[d]);
+      e.Moment[d] = current * (b[d] - a[d]); // I · L · ŝ
+    }
+    out.push_back(e);
+  }
+}
+
+void RadiationVectors(const std::vector<CurrentElement>& elements, double k,
+  const std::vector<double>& thetaDeg, const std::vector<double>& phiDeg, const ParallelFor& pf,
+  double* nvec)
+{
+  const std::size_t nt = thetaDeg.size();
+  const long long ns = static_cast<long long>(nt * phiDeg.size());
+  RunFor(pf, ns, [&](long long b, long long e) {
+    for (long long s = b; s < e; ++s)
+    {
+      double dir[3];
+      const double t = thetaDeg[s % nt] * cm::Pi / 180, p = phiDeg[s / nt] * cm::Pi / 180;
+      dir[0] = std::sin(t) * std::cos(p);
+      dir[1] = std::sin(t) * std::sin(p);
+      dir[2] = std::cos(t);
+      std::complex<double> n[3];
+      RadiationVector(elements, k, dir, n);
+      for (int d = 0; d < 3; ++d)
+      {
+        nvec[6 * s + 2 * d] = n[d].real();
+        nvec[6 * s + 2 * d + 1] = n[d].imag();
+      }
+    }
+  });
+}
+
+const char* const FarFieldColumnNames[9] = { "Theta", "Phi", "Etheta_re", "Etheta_im", "Ephi_re",
+  "Ephi_im", "|Etheta|", "|Ephi|", "|E|" };
+
+FarFieldTable FarFieldOnGrid(const double* nvec, double k, const std::vector<double>& th,
+  const std::vector<double>& ph, double phiStep)
+{
+  const std::size_t nt = th.size(), np = ph.size(), ns = nt * np;
+  FarFieldTable out;
+  for (auto& c : out.Columns)
+  {
+    c.resize(ns);
+  }
+  std::vector<double> e2(ns);
+  for (std::size_t s = 0; s < ns; ++s)
+  {
+    const std::complex<double> n[3] = { { nvec[6 * s], nvec[6 * s + 1] },
+      { nvec[6 * s + 2], nvec[6 * s + 3] }, { nvec[6 * s + 4], nvec[6 * s + 5] } };
+    std::complex<double> et, ep;
+    FarFieldFromRadiationVector(n, k, th[s % nt] * cm::Pi / 180, ph[s / nt] * cm::Pi / 180, et, ep);
+    e2[s] = std::norm(et) + std::norm(ep);
+    const double row[9] = { th[s % nt], ph[s / nt], et.real(), et.imag(), ep.real(), ep.imag(),
+      std::abs(et), std::abs(ep), std::sqrt(e2[s]) };
+    for (int c = 0; c < 9; ++c)
+    {
+      out.Columns[c][s] = row[c];
+    }
+  }
+  // Directivity needs the whole sphere.
+  if (ns == 0)
+  {
+    return out;
+  }
+  const bool fullTheta = std::abs(th.front()) < 1e-9 && std::abs(th.back() - 180) < 1e-9;
+  const bool closing = np > 1 && std::abs(ph.back() - ph.front() - 360) < 1e-9;
+  const bool fullPhi =
+    closing || (np > 1 && std::abs(ph.back() - ph.front() + phiStep - 360) < 1e-9);
+  if (fullTheta && fullPhi)
+  {
+    const std::vector<double> d = DirectivityOnGrid(e2, th, ph, closing);
+    out.Gain.resize(ns);
+    for (std::size_t s = 0; s < ns; ++s)
+    {
+      out.Gain[s] = d[s] > 0 ? 10 * std::log10(d[s]) : -999.99;
+    }
+  }
+  return out;
 }
 } // namespace cm::pattern

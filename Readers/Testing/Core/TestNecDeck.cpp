@@ -162,9 +162,7 @@ int TestNecDeck(int, char*[])
   const std::string in = tmp + "deck_cube.nec", out = tmp + "deck_cube.out";
   Spit(in, deck);
   std::remove(out.c_str());
-  const std::string cmd = std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + in + "\" -o \"" +
-    out + "\" > /dev/null 2>&1";
-  CM_CHECK(std::system(cmd.c_str()) == 0);
+  CM_CHECK(RunNec2c(in, out));
   try
   {
     const NecOutput nec = ReadNecOutputFile(out);
@@ -300,9 +298,7 @@ int TestNecDeck(int, char*[])
   const std::string nin = tmp + "deck_cube_nport.nec", nout = tmp + "deck_cube_nport.out";
   Spit(nin, nd);
   std::remove(nout.c_str());
-  CM_CHECK(std::system((std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + nin + "\" -o \"" +
-             nout + "\" > /dev/null 2>&1")
-                         .c_str()) == 0);
+  CM_CHECK(RunNec2c(nin, nout));
   try
   {
     const Network net = NecNetwork(ReadNecOutputFile(nout), nout, 50);

@@ -2,6 +2,7 @@
 // The NEC-2 reader on the bundled communication vehicle, solved by nec2c at test time:
 // one triangle or quad per printed patch, |J| > 0 everywhere and largest at the feed of
 // antenna 1, the frequency, and CanReadFile telling NEC output from other files.
+#include "../Core/cmTestFiles.h"
 #include "cmCheck.h"
 #include "vtkCell.h"
 #include "vtkCellData.h"
@@ -140,12 +141,10 @@ int TestNecReader(int, char*[])
   std::remove(out.c_str());
   const std::string make = std::string("python3 \"") + CLOUDMAP_DATA_DIR +
     "/../../Examples/vehicle/make_vehicle.py\" \"" + deck + "\"";
-  const std::string solve =
-    std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" + out + "\" > /dev/null";
-  if (std::system(make.c_str()) != 0 || std::system(solve.c_str()) != 0)
+  if (std::system(make.c_str()) != 0 || !RunNec2c(deck, out))
   {
-    std::printf(
-      "FAIL: could not write or solve the vehicle: %s && %s\n", make.c_str(), solve.c_str());
+    std::printf("FAIL: could not write or solve the vehicle: %s, then nec2c into %s\n",
+      make.c_str(), out.c_str());
     return EXIT_FAILURE;
   }
   const int printed = PrintedPatches(out);

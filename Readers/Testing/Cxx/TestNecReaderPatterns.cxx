@@ -3,6 +3,7 @@
 // swept over three frequencies by nec2c during the test: TIME_STEPS are the frequencies
 // in Hz on every port, each time step shows that frequency's currents and pattern, the
 // pattern table follows the far-field contract, and pieces other than 0 are empty.
+#include "../Core/cmTestFiles.h"
 #include "cmCheck.h"
 #include "vtkCellData.h"
 #include "vtkCloudMapNECReader.h"
@@ -38,11 +39,9 @@ int TestNecReaderPatterns(int, char*[])
     "CM dipole sweep\nCE\nGW 1 21 0 0 -0.5 0 0 0.5 0.001\nGE 0\n"
     "FR 0 3 0 0 130 10\nEX 0 1 11 0 1 0\nRP 0 19 3 1000 0 0 10 45\nEN\n");
   std::remove(out.c_str());
-  const std::string solve =
-    std::string("\"") + NEC2C_EXECUTABLE + "\" -i \"" + deck + "\" -o \"" + out + "\" > /dev/null";
-  if (std::system(solve.c_str()) != 0)
+  if (!RunNec2c(deck, out))
   {
-    std::printf("FAIL: nec2c did not run: %s\n", solve.c_str());
+    std::printf("FAIL: nec2c did not run on %s\n", deck.c_str());
     return EXIT_FAILURE;
   }
 

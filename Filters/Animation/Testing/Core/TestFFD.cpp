@@ -8,7 +8,10 @@
 #include "cmCheck.h"
 #include "cmFFD.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 using namespace cm::anim;
 
@@ -168,6 +171,94 @@ int TestFFD(int, char*[])
     FFDLattice wrong;
     wrong.Displacements.assign(5, 0.0);
     CM_CHECK(!wrong.Validate().empty());
+  }
+  {
+    // The filter's lattice (BuildFFDLattice): a flat axis of the bounds gets
+    // a unit extent centred on it; then each source of displacements.
+    const double bounds[6] = { 0, 2, 1, 1, -1, 3 };
+    FFDSettings s;
+    s.Size[0] = s.Size[1] = s.Size[2] = 2;
+    s.Bounds = bounds;
+    FFDLattice l;
+    CM_EQUAL(BuildFFDLattice(s, l), std::string());
+    CM_EQUAL(l.Origin[1], 0.5);
+    CM_EQUAL(l.Length[1], 1.0);
+    CM_EQUAL(l.Length[2], 4.0);
+    CM_CHECK(l.Displacements.empty());
+    // Control points: each one 0.1 along x from its rest position.
+    std::vector<double> controls(24);
+    for (int c = 0; c < 8; ++c)
+    {
+      const int ijk[3] = { c % 2, (c / 2) % 2, c / 4 };
+      for (int a = 0; a < 3; ++a)
+      {
+        controls[3 * c + a] = l.Origin[a] + l.Length[a] * ijk[a] + (a == 0 ? 0.1 : 0.0);
+      }
+    }
+    s.Controls = controls.data();
+    s.NumberOfControls = 5;
+    CM_EQUAL(BuildFFDLattice(s, l),
+      std::string("the control-point input has 5 points; the lattice needs 8"));
+    s.NumberOfControls = 8;
+    CM_EQUAL(BuildFFDLattice(s, l), std::string());
+    for (int c = 0; c < 8; ++c)
+    {
+      CM_NEAR(l.Displacements[3 * c], 0.1, 1e-15);
+      CM_EQUAL(l.Displacements[3 * c + 1], 0.0);
+    }
+    // Keys (rows: time, 24 displacements): linear from 0 at t = 0 to 1 at t = 2.
+    s.Controls = nullptr;
+    s.NumberOfControls = -1;
+    s.DisplacementKeys.assign(50, 0.0);
+    std::fill(s.DisplacementKeys.begin() + 26, s.DisplacementKeys.end(), 1.0);
+    s.DisplacementKeys[25] = 2.0;
+    s.KeyInterpolation = 1;
+    s.Time = 0.5;
+    CM_EQUAL(BuildFFDLattice(s, l), std::string());
+    CM_EQUAL(l.Displacements, std::vector<double>(24, 0.25));
+    double t0, t1;
+    CM_CHECK(FFDKeyRange(s.Size, s.DisplacementKeys, t0, t1) && t0 == 0 && t1 == 2);
+    s.DisplacementKeys.pop_back();
+    CM_CHECK(!FFDKeyRange(s.Size, s.DisplacementKeys, t0, t1));
+    CM_CHECK(BuildFFDLattice(s, l).rfind("DisplacementKeys: ", 0) == 0);
+    // The GUI handle: control point 7 (1, 1, 1) moved to ControlPointPosition.
+    s.DisplacementKeys.clear();
+    s.Bounds = nullptr; // the unit box
+    s.SelectedControlPoint = 7;
+    s.ControlPointPosition[0] = 1.5;
+    s.ControlPointPosition[1] = s.ControlPointPosition[2] = 1;
+    CM_EQUAL(BuildFFDLattice(s, l), std::string());
+    std::vector<double> expected(24, 0.0);
+    expected[21] = 0.5;
+    CM_EQUAL(l.Displacements, expected);
+    s.SelectedControlPoint = 8;
+    CM_EQUAL(BuildFFDLattice(s, l),
+      std::string("SelectedControlPoint 8 is out of range: the lattice has 8 control points"));
+    // Deforming many points is deforming each; the lattice drawn as
+    // displaced control points joined along each axis.
+    s.SelectedControlPoint = 7;
+    s.Size[0] = 3;
+    s.Displacements.assign(36, 0.0);
+    CM_CHECK(BuildFFDLattice(s, l).empty());
+    const std::vector<double> x = { 0.9, 0.9, 0.9, 0.2, 0.5, 0.1, 2, 0, 0 };
+    std::vector<double> y(9);
+    DeformPoints(l, x.data(), 3, y.data(), nullptr);
+    for (int i = 0; i < 3; ++i)
+    {
+      double yi[3];
+      l.Deform(&x[3 * i], yi);
+      CM_CHECK(y[3 * i] == yi[0] && y[3 * i + 1] == yi[1] && y[3 * i + 2] == yi[2]);
+    }
+    CM_CHECK(y[0] > 0.9 && y[6] == 2); // moved inside, untouched outside
+    std::vector<double> pts, disp;
+    std::vector<std::int64_t> segments;
+    LatticeGeometry(l, pts, disp, segments);
+    CM_EQUAL(segments.size(), std::size_t(2 * (2 * 2 * 2 + 3 * 1 * 2 + 3 * 2 * 1)));
+    CM_EQUAL(disp, l.Displacements);
+    // Control point 7 is (1, 0, 1) of the 3 x 2 x 2 lattice, where the handle is.
+    CM_CHECK(pts[3 * 7] == 1.5 && pts[3 * 7 + 1] == 1 && pts[3 * 7 + 2] == 1);
+    CM_EQUAL(segments[0], std::int64_t(0));
+    CM_EQUAL(segments[1], std::int64_t(1));
   }
   return cmReport("TestFFD");
 }

@@ -6,7 +6,9 @@
 #include "cmCheck.h"
 #include "cmImageMorph.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 using namespace cm::anim;
 
@@ -94,5 +96,47 @@ int TestImageMorph(int, char*[])
   CM_CHECK(!ValidateLines(one, lines).empty());
   w.A = 0;
   CM_CHECK(!w.Validate().empty());
+
+  // The filter's morph: checks with the filter's text, the output extent,
+  // the identity warp (identical lines) maps every pixel to itself in both
+  // images, and the cross-dissolve of two constant images is their lerp.
+  {
+    const int d[3] = { 4, 3, 1 }, d3[3] = { 4, 3, 2 };
+    std::vector<FeatureLine> l0, l1;
+    const BeierNeelyWeights bw;
+    CM_EQUAL(PrepareImageMorph(d, d3, {}, bw, l0, l1),
+      std::string("Image Morph needs two 2-D images of equal size; got 4x3x1 and 4x3x2"));
+    CM_EQUAL(PrepareImageMorph(d, d, { 1, 2, 3 }, bw, l0, l1),
+      std::string("FeatureLines must be rows of 8 numbers"));
+    const std::vector<double> rows = { 0, 0, 3, 0, 0, 0, 3, 0, 1, 2, 1, 0, 1, 2, 1, 0 };
+    CM_EQUAL(PrepareImageMorph(d, d, rows, bw, l0, l1), std::string());
+    CM_EQUAL(l0.size(), std::size_t(2));
+    CM_CHECK(l1[1].P[1] == 2 && l1[1].Q[0] == 1);
+    const int whole[6] = { 2, 5, 10, 12, 0, 0 }, asked[6] = { 3, 9, 0, 10, 0, 0 };
+    int ext[6];
+    ClipExtent(whole, asked, ext);
+    CM_CHECK(ext[0] == 3 && ext[1] == 5 && ext[2] == 10 && ext[3] == 10);
+    CM_EQUAL(ExtentPixels(ext), std::int64_t(3));
+    ClipExtent(whole, nullptr, ext);
+    CM_EQUAL(ExtentPixels(ext), std::int64_t(12));
+    ImageGrid g;
+    g.Origin[0] = -1;
+    g.Origin[1] = 0.5;
+    g.Spacing[0] = 0.5;
+    g.Spacing[1] = 2;
+    std::copy(whole, whole + 6, g.Extent);
+    std::vector<double> f0(24), f1(24);
+    MorphSourcePixels(l0, l0, bw, 0.3, g, g, ext, f0.data(), f1.data(), nullptr);
+    for (int k = 0; k < 12; ++k)
+    {
+      CM_NEAR(f0[2 * k], k % 4 + 2 - whole[0], 1e-12);
+      CM_NEAR(f0[2 * k + 1], k / 4 + 10 - whole[2], 1e-12);
+      CM_NEAR(f1[2 * k], f0[2 * k], 1e-12);
+    }
+    const std::vector<double> a(12, 2.0), b(12, 6.0);
+    std::vector<double> out(12);
+    CrossDissolve(a.data(), b.data(), 4, 3, 1, f0.data(), f1.data(), 12, 0.25, out.data(), nullptr);
+    CM_EQUAL(out, std::vector<double>(12, 3.0));
+  }
   return cmReport("TestImageMorph");
 }

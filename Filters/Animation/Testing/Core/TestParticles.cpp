@@ -8,7 +8,9 @@
 #include "cmCheck.h"
 #include "cmParticles.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -325,6 +327,74 @@ int TestParticles(int, char*[])
       }
       CM_CHECK(ok == n);
     }
+  }
+  // ---- the filter's pieces (EvaluatePiece): the union over pieces is the
+  // serial set; blocks of a parallel loop change nothing; the bound is checked.
+  {
+    ParticleSystemSpec spec = MakePreset(ParticlePreset::Fountain);
+    spec.Seed = 99;
+    ParticleSystem sys;
+    CM_CHECK(sys.Initialize(spec).empty());
+    cm::ParallelFor blocks = [](
+                               long long n, const std::function<void(long long, long long)>& body) {
+      for (long long b = 0; b < n; b += 7)
+      {
+        body(b, std::min(n, b + 7));
+      }
+    };
+    std::vector<ParticleState> piece;
+    bool aborted = true;
+    // Late times, when the first live id is no multiple of the piece count.
+    for (const double t : { 1.7, 2.6, 2.65, 2.7 })
+    {
+      std::vector<ParticleState> all;
+      for (int p = 0; p < 3; ++p)
+      {
+        CM_EQUAL(
+          EvaluatePiece(sys, t, p, 3, 1000000, blocks, nullptr, piece, aborted), std::string());
+        CM_CHECK(!aborted);
+        CM_CHECK(SameSets(piece, sys.EvaluateAll(t, p, 3), 0.0));
+        all.insert(all.end(), piece.begin(), piece.end());
+      }
+      std::sort(all.begin(), all.end(),
+        [](const ParticleState& a, const ParticleState& b) { return a.Id < b.Id; });
+      CM_CHECK(!all.empty() && SameSets(all, sys.EvaluateAll(t), 0.0));
+    }
+    const std::string tooMany = EvaluatePiece(sys, 1.7, 0, 1, 5, nullptr, nullptr, piece, aborted);
+    CM_CHECK(tooMany.find("more than MaximumNumberOfParticles = 5") != std::string::npos);
+    // An abort at the first progress report stops before any particle.
+    CM_EQUAL(EvaluatePiece(
+               sys, 1.7, 0, 1, 1000000, nullptr, [](double) { return true; }, piece, aborted),
+      std::string());
+    CM_CHECK(aborted);
+    // The columns: floats of the states, colours as rounded bytes.
+    CM_EQUAL(
+      EvaluatePiece(sys, 1.7, 0, 1, 1000000, nullptr, nullptr, piece, aborted), std::string());
+    const ParticleColumns c = ToColumns(piece, blocks);
+    CM_EQUAL(c.Id.size(), piece.size());
+    for (std::size_t i = 0; i < piece.size(); i += 17)
+    {
+      CM_EQUAL(c.Id[i], piece[i].Id);
+      CM_EQUAL(c.Position[3 * i + 2], piece[i].Position[2]);
+      CM_EQUAL(c.Age[i], static_cast<float>(piece[i].Age));
+      CM_EQUAL(int(c.RGBA[4 * i + 3]), int(std::floor(255 * piece[i].Opacity + 0.5)));
+    }
+  }
+  // ---- frames and emitter triangles
+  {
+    std::vector<double> steps;
+    CM_EQUAL(ParticleTimeSteps(1.0, 2.0, 4.0, 100, steps), std::string());
+    CM_EQUAL(steps, (std::vector<double>{ 1.0, 1.25, 1.5, 1.75, 2.0 }));
+    CM_EQUAL(ParticleTimeSteps(0.0, 1.0, 0.0, 100, steps),
+      std::string("FrameRate must be positive and EndTime not before StartTime"));
+    CM_EQUAL(ParticleTimeSteps(0.0, 10.0, 24.0, 100, steps),
+      std::string("the time range holds 241 frames, more than MaximumNumberOfTimeSteps = 100"));
+    // A quad (fanned into two triangles) and a line (no triangle).
+    const double pts[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
+    const std::int64_t offsets[] = { 0, 4, 6 }, conn[] = { 0, 1, 2, 3, 0, 2 };
+    const unsigned char polygonal[] = { 1, 0 };
+    const std::vector<double> tri = FanTriangles(pts, offsets, conn, polygonal, 2);
+    CM_EQUAL(tri, (std::vector<double>{ 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0 }));
   }
   return cmReport("TestParticles");
 }

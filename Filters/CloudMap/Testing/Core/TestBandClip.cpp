@@ -9,11 +9,17 @@
 //  - band areas sum to the element area (1e-12 relative);
 //  - pieces never overlap (every sample point lies strictly inside at most one);
 //  - every piece corner value lies within its band, and the value at the
-//    piece's centroid is in its band.
+//    piece's centroid is in its band;
+//  - a whole surface (PlanExactBands, WriteExactBands): the band areas of a
+//    linear field over two unit squares (a quad, two triangles) by the
+//    square's CDF, the shoelace areas of the written polygons, and the same
+//    output for any split of the loops.
 #include "cmBandClip.h"
 #include "cmCheck.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace
@@ -106,6 +112,64 @@ void CheckPieces(const std::vector<Piece>& pieces, const cm::map::BandSpec& spec
     CM_CHECK(strict <= 1);
   }
 }
+// Two unit squares side by side: [0,1]² a quad, [1,2]×[0,1] two triangles,
+// f = a x + b y at the points; the written pieces against the exact areas.
+void CheckSurfacePasses(double a, double b, int nBands, const cm::ParallelFor& pf)
+{
+  const double pts[] = { 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0 };
+  const long long off[] = { 0, 4, 7, 10 }, conn[] = { 0, 1, 4, 3, 1, 2, 5, 1, 5, 4 };
+  const cm::SurfaceView view = cm::SurfaceFromArrays(pts, 6, off, 3, conn);
+  std::vector<double> f(6);
+  for (int i = 0; i < 6; ++i)
+    f[i] = a * pts[3 * i] + b * pts[3 * i + 1];
+  cm::map::BandSpec spec;
+  spec.N = nBands;
+  spec.Min = 0;
+  spec.Max = 2 * a + b;
+  cm::map::ExactBandsPlan plan;
+  CM_CHECK(cm::map::PlanExactBands(view, f.data(), spec, pf, {}, plan));
+  const std::int64_t nP = plan.NumberOfPieces(), nC = plan.NumberOfCorners();
+  std::vector<double> xyz(3 * nC), fv(nC), pv(nP);
+  std::vector<int> offsets(nP + 1), ids(nC);
+  std::vector<long long> parent(nP);
+  std::vector<std::uint8_t> band(nP), rgb(3 * nP);
+  const std::vector<std::uint8_t> lut = cm::map::BandColorTable(cm::map::Palette::Viridis, nBands);
+  cm::map::ExactBandsT<double, int, std::uint8_t> out;
+  out.Points = xyz.data();
+  out.PointValues = fv.data();
+  out.Offsets = offsets.data();
+  out.Connectivity = ids.data();
+  out.ParentId = parent.data();
+  out.Band = band.data();
+  out.Color = rgb.data();
+  out.PieceValue = pv.data();
+  cm::map::WriteExactBands(view, f.data(), spec, lut.data(), plan, out, pf);
+  CM_EQUAL(offsets[nP], static_cast<int>(nC));
+  std::vector<double> area(nBands, 0.0);
+  int wrong = 0;
+  for (std::int64_t q = 0; q < nP; ++q)
+  {
+    double twice = 0;
+    for (int i = offsets[q]; i < offsets[q + 1]; ++i)
+    {
+      const int j = i + 1 < offsets[q + 1] ? i + 1 : offsets[q];
+      twice += xyz[3 * ids[i]] * xyz[3 * ids[j] + 1] - xyz[3 * ids[j]] * xyz[3 * ids[i] + 1];
+      wrong += std::fabs(fv[ids[i]] - (a * xyz[3 * ids[i]] + b * xyz[3 * ids[i] + 1])) > 1e-12;
+    }
+    area[band[q]] += 0.5 * twice; // counter-clockwise pieces: positive
+    wrong += spec.Band(pv[q]) != band[q] || rgb[3 * q] != lut[3 * band[q]];
+    wrong += parent[q] != (q < plan.PieceStart[1] ? 0 : q < plan.PieceStart[2] ? 1 : 2);
+  }
+  CM_EQUAL(wrong, 0);
+  for (int k = 0; k < nBands; ++k)
+  {
+    const double lo = spec.Lower(k), hi = spec.Upper(k);
+    const double exact =
+      SquareCdf(a, b, hi) - SquareCdf(a, b, lo) + SquareCdf(a, b, hi - a) - SquareCdf(a, b, lo - a);
+    CM_NEAR(area[k], exact, 1e-12);
+  }
+}
+
 } // namespace
 
 int TestBandClip(int, char*[])
@@ -250,6 +314,18 @@ int TestBandClip(int, char*[])
     for (const Piece& q : pieces)
       CM_CHECK(cm::map::PieceArea(q.V.data(), static_cast<int>(q.V.size())) > 1e-12);
     CM_CHECK(pieces.size() == 2);
+  }
+  // 4. A whole surface, serially and in three blocks of each loop.
+  const cm::ParallelFor threeBlocks = [](long long n,
+                                        const std::function<void(long long, long long)>& body) {
+    body(0, n / 3);
+    body(n / 3, 2 * n / 3);
+    body(2 * n / 3, n);
+  };
+  for (int nBands : { 1, 5, 24 })
+  {
+    CheckSurfacePasses(0.7, 1.9, nBands, {});
+    CheckSurfacePasses(2.5, 0.3, nBands, threeBlocks);
   }
   return cmReport("TestBandClip");
 }

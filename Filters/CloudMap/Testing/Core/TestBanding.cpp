@@ -10,6 +10,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace
@@ -190,6 +191,55 @@ int TestBanding(int, char*[])
   }
   cm::map::BandColor(cm::map::Palette::Rainbow, 24, 24, rgb); // NaN colour
   CM_CHECK(rgb[0] == 128 && rgb[1] == 128 && rgb[2] == 128);
+  // The legend: bounds, colours and "%.4g - %.4g" labels, written out by hand.
+  cm::map::BandSpec four;
+  four.Min = 1;
+  four.Max = 3;
+  four.N = 4;
+  const auto legend = cm::map::BandLegend(four, cm::map::Palette::CoolWarm);
+  const char* labels[4] = { "1 - 1.5", "1.5 - 2", "2 - 2.5", "2.5 - 3" };
+  CM_EQUAL(legend.size(), std::size_t(4));
+  for (int k = 0; k < 4 && k < static_cast<int>(legend.size()); ++k)
+  {
+    CM_EQUAL(legend[k].Index, k);
+    CM_EQUAL(legend[k].Lower, 1 + 0.5 * k);
+    CM_EQUAL(legend[k].Upper, 1.5 + 0.5 * k);
+    CM_EQUAL(legend[k].Label, std::string(labels[k]));
+    cm::map::BandColor(cm::map::Palette::CoolWarm, k, 4, rgb);
+    CM_CHECK(std::equal(rgb, rgb + 3, legend[k].Color));
+  }
+  const auto table = cm::map::BandColorTable(cm::map::Palette::Rainbow, 24);
+  CM_EQUAL(table.size(), std::size_t(75));
+  CM_CHECK(table[72] == 128 && table[73] == 128 && table[74] == 128); // NaN colour last
+  CM_CHECK(table[0] == 0 && table[1] == 0 && table[2] == 255); // band 0 blue
+
+  // The filters' error texts.
+  cm::map::BandInput in;
+  CM_EQUAL(cm::map::CheckBandInput(in), std::string("Banded Color Map needs a vtkDataSet input"));
+  in.HaveDataSet = true;
+  CM_EQUAL(
+    cm::map::CheckBandInput(in), std::string("no array to band: select a point or cell array"));
+  in.EmptyPiece = true;
+  CM_EQUAL(cm::map::CheckBandInput(in), std::string());
+  in.HaveValues = true;
+  in.Name = "J";
+  in.Components = 3;
+  in.Component = 3;
+  CM_EQUAL(cm::map::CheckBandInput(in),
+    std::string("array 'J' has 3 components; component 3 does not exist"));
+  in.Component = -1; // the magnitude
+  CM_EQUAL(cm::map::CheckBandInput(in), std::string());
+  CM_EQUAL(
+    cm::map::CheckCustomRange(2, 1), std::string("custom range [2, 1] is empty or reversed"));
+  CM_EQUAL(cm::map::CheckCustomRange(0, std::nan("")),
+    std::string("custom range [0, nan] is empty or reversed"));
+  CM_EQUAL(cm::map::CheckCustomRange(1, 1), std::string());
+  CM_CHECK(cm::map::CheckExactBandsInput(false, false, "f").find("polygonal surface") !=
+    std::string::npos);
+  CM_EQUAL(cm::map::CheckExactBandsInput(true, true, "|J|"),
+    std::string("Exact Bands clips the field interpolated from vertex values, but '|J|' is a "
+                "cell array: run Area Weighted Point Data first and band its point array"));
+  CM_EQUAL(cm::map::CheckExactBandsInput(true, false, "f"), std::string());
   CheckFiniteRange();
   CheckFillBands<std::uint8_t>(24, -3.25, 17.5);
   CheckFillBands<std::uint8_t>(255, 1e-9, 3e-9);

@@ -74,20 +74,21 @@ vtkSmartPointer<vtkPolyData> MakeMesh(int nx, int ny)
   pd->GetCellData()->SetScalars(j);
   return pd;
 }
-} // namespace
 
-int TestCloudMapFilters(int, char*[])
+// The linear field Linear() at the mesh's points, as the point array "f".
+void AddLinearField(vtkPolyData* mesh)
 {
-  vtkSmartPointer<vtkPolyData> mesh = MakeMesh(4, 3);
-  const vtkIdType nQuads = 3 * 3, nTris = 2 * 3;
-  CM_CHECK(mesh->GetNumberOfCells() == nQuads + nTris);
-
-  // 1. Interpolation of a linear vertex field is exact.
   vtkNew<vtkDoubleArray> f;
   f->SetName("f");
   for (vtkIdType p = 0; p < mesh->GetNumberOfPoints(); ++p)
     f->InsertNextValue(Linear(mesh->GetPoint(p)));
   mesh->GetPointData()->AddArray(f);
+}
+
+// Centroid Midpoint Refinement and Element Interpolation.
+void CheckRefinementAndInterpolation(vtkPolyData* mesh, vtkIdType nQuads, vtkIdType nTris)
+{
+  // 1. Interpolation of a linear vertex field is exact.
   for (int mode = 0; mode < 2; ++mode)
     for (int level = 1; level <= 3; ++level)
     {
@@ -143,6 +144,36 @@ int TestCloudMapFilters(int, char*[])
     CM_CHECK(refine->GetOutput()->GetPoints()->GetDataType() == VTK_DOUBLE);
   }
 
+  // 5. A pentagon is refused cleanly.
+  {
+    vtkNew<vtkPolyData> bad;
+    bad->ShallowCopy(mesh);
+    vtkNew<vtkCellArray> polys;
+    const vtkIdType pent[5] = { 0, 1, 2, 7, 6 };
+    polys->InsertNextCell(5, pent);
+    bad->SetPolys(polys);
+    vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
+    refine->SetInputData(bad);
+    refine->GetExecutive()->SetDebug(false);
+    std::printf("(an error about cell 0 having 5 points is expected next)\n");
+    CM_CHECK(refine->GetExecutive()->Update() == 0);
+    CM_CHECK(refine->GetOutput()->GetNumberOfCells() == 0);
+  }
+
+  // 6. A refinement above the size limit is refused before allocation.
+  {
+    vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
+    refine->SetInputData(mesh);
+    refine->SetNumberOfLevels(12);
+    refine->SetMaximumNumberOfCells(1000000);
+    std::printf("(an error about 'would produce' is expected next)\n");
+    CM_CHECK(refine->GetExecutive()->Update() == 0);
+  }
+}
+
+// Area Weighted Point Data.
+void CheckAreaWeightedPointData(vtkPolyData* mesh)
+{
   // 2. Area weights by hand: vertex 1 of the grid (i=1, j=0) is used by cells 0 and 1,
   // both parallelograms of the same area, so its value is the plain mean 1.5.
   // Vertex 4 (i=4, j=0) is used only by the first triangle of row 0 (cell 3 → value 4).
@@ -229,6 +260,27 @@ int TestCloudMapFilters(int, char*[])
     CM_CHECK(b && worst < 1e-12);
   }
 
+  // 6b. A cell array with fewer tuples than cells is refused with an error
+  // naming it (it used to be read past its end).
+  {
+    vtkNew<vtkPolyData> bad;
+    bad->ShallowCopy(mesh);
+    vtkNew<vtkDoubleArray> shortArray;
+    shortArray->SetName("short");
+    shortArray->SetNumberOfTuples(mesh->GetNumberOfCells() - 1);
+    shortArray->Fill(1.0);
+    bad->GetCellData()->AddArray(shortArray);
+    vtkNew<vtkCloudMapAreaWeightedPointData> average;
+    average->SetInputData(bad);
+    average->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, "short");
+    std::printf("(an error about 'short' having too few tuples is expected next)\n");
+    CM_CHECK(average->GetExecutive()->Update() == 0);
+  }
+}
+
+// Banded Color Map: item bands and exact bands.
+void CheckBandedColorMap(vtkPolyData* mesh)
+{
   // 3. Bands agree with the formula.
   {
     vtkNew<vtkCloudMapBandedColorMap> band;
@@ -250,96 +302,12 @@ int TestCloudMapFilters(int, char*[])
     CM_CHECK(t && t->GetNumberOfRows() == 24);
     CM_CHECK(t && std::abs(t->GetValueByName(23, "Upper").ToDouble() - hi) < 1e-12);
   }
+}
 
-  // 4. The one-step filter: counts, and a constant field stays constant.
-  {
-    vtkNew<vtkDoubleArray> c;
-    c->SetName("|J|");
-    c->SetNumberOfTuples(mesh->GetNumberOfCells());
-    c->Fill(2.5);
-    vtkNew<vtkPolyData> flat;
-    flat->ShallowCopy(mesh);
-    flat->GetCellData()->Initialize();
-    flat->GetCellData()->SetScalars(c);
-    vtkNew<vtkCloudMapSurfaceCloudMap> cm;
-    cm->SetInputData(flat);
-    cm->SetNumberOfLevels(2);
-    cm->Update();
-    vtkPolyData* out = cm->GetOutput();
-    CM_CHECK(out->GetNumberOfCells() == nQuads * 16 + nTris * 12);
-    vtkDataArray* v = out->GetCellData()->GetArray("|J|");
-    double r[2] = { 0, 0 };
-    if (v)
-      v->GetRange(r);
-    CM_CHECK(v && std::abs(r[0] - 2.5) < 1e-12 && std::abs(r[1] - 2.5) < 1e-12);
-    CM_CHECK(out->GetCellData()->GetArray("BandColor") != nullptr);
-  }
-
-  // 4b. Threads change nothing: the chain on one thread and on the
-  // STDThread backend gives bit-identical values and bands.
-  {
-    auto run = [&](const char* backend) {
-      vtkSMPTools::SetBackend(backend);
-      vtkNew<vtkCloudMapSurfaceCloudMap> cm;
-      cm->SetInputData(mesh);
-      cm->SetNumberOfLevels(3);
-      cm->Update();
-      vtkSmartPointer<vtkPolyData> out = cm->GetOutput();
-      return out;
-    };
-    vtkSmartPointer<vtkPolyData> one = run("Sequential");
-    vtkSmartPointer<vtkPolyData> many = run("STDThread");
-    vtkDataArray* a = one->GetCellData()->GetArray("|J|");
-    vtkDataArray* b = many->GetCellData()->GetArray("|J|");
-    vtkDataArray* ba = one->GetCellData()->GetArray("BandIndex");
-    vtkDataArray* bb = many->GetCellData()->GetArray("BandIndex");
-    bool same = a && b && a->GetNumberOfTuples() == b->GetNumberOfTuples();
-    for (vtkIdType c = 0; same && c < a->GetNumberOfTuples(); ++c)
-      same = a->GetTuple1(c) == b->GetTuple1(c) && ba->GetTuple1(c) == bb->GetTuple1(c);
-    CM_CHECK(same);
-  }
-
-  // 5. A pentagon is refused cleanly.
-  {
-    vtkNew<vtkPolyData> bad;
-    bad->ShallowCopy(mesh);
-    vtkNew<vtkCellArray> polys;
-    const vtkIdType pent[5] = { 0, 1, 2, 7, 6 };
-    polys->InsertNextCell(5, pent);
-    bad->SetPolys(polys);
-    vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
-    refine->SetInputData(bad);
-    refine->GetExecutive()->SetDebug(false);
-    std::printf("(an error about cell 0 having 5 points is expected next)\n");
-    CM_CHECK(refine->GetExecutive()->Update() == 0);
-    CM_CHECK(refine->GetOutput()->GetNumberOfCells() == 0);
-  }
-
-  // 6. A refinement above the size limit is refused before allocation.
-  {
-    vtkNew<vtkCloudMapCentroidMidpointRefinement> refine;
-    refine->SetInputData(mesh);
-    refine->SetNumberOfLevels(12);
-    refine->SetMaximumNumberOfCells(1000000);
-    std::printf("(an error about 'would produce' is expected next)\n");
-    CM_CHECK(refine->GetExecutive()->Update() == 0);
-  }
-  // 6b. A cell array with fewer tuples than cells is refused with an error
-  // naming it (it used to be read past its end).
-  {
-    vtkNew<vtkPolyData> bad;
-    bad->ShallowCopy(mesh);
-    vtkNew<vtkDoubleArray> shortArray;
-    shortArray->SetName("short");
-    shortArray->SetNumberOfTuples(mesh->GetNumberOfCells() - 1);
-    shortArray->Fill(1.0);
-    bad->GetCellData()->AddArray(shortArray);
-    vtkNew<vtkCloudMapAreaWeightedPointData> average;
-    average->SetInputData(bad);
-    average->SetInputArrayToProcess(0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_CELLS, "short");
-    std::printf("(an error about 'short' having too few tuples is expected next)\n");
-    CM_CHECK(average->GetExecutive()->Update() == 0);
-  }
+// Banded Color Map's Exact Bands.
+void CheckExactBands(vtkPolyData* mesh)
+{
+  vtkDataArray* f = mesh->GetPointData()->GetArray("f");
   // 7. Exact bands of the linear point field f: every polygon corner carries
   // f at its position (the field is linear, so clipping is exact), every
   // polygon's corners lie within its band, the polygons of each element
@@ -364,8 +332,8 @@ int TestCloudMapFilters(int, char*[])
     double lo = 1e300, hi = -1e300;
     for (vtkIdType p = 0; p < mesh->GetNumberOfPoints(); ++p)
     {
-      lo = std::min(lo, f->GetValue(p));
-      hi = std::max(hi, f->GetValue(p));
+      lo = std::min(lo, f->GetTuple1(p));
+      hi = std::max(hi, f->GetTuple1(p));
     }
     const double w = (hi - lo) / 24;
     double worstValue = 0, worstBand = 0;
@@ -438,6 +406,72 @@ int TestCloudMapFilters(int, char*[])
     std::printf("(an error about a cell array and Area Weighted Point Data is expected next)\n");
     CM_CHECK(band->GetExecutive()->Update() == 0);
   }
+}
 
+// Surface Cloud Map.
+void CheckSurfaceCloudMap(vtkPolyData* mesh, vtkIdType nQuads, vtkIdType nTris)
+{
+  // 4. The one-step filter: counts, and a constant field stays constant.
+  {
+    vtkNew<vtkDoubleArray> c;
+    c->SetName("|J|");
+    c->SetNumberOfTuples(mesh->GetNumberOfCells());
+    c->Fill(2.5);
+    vtkNew<vtkPolyData> flat;
+    flat->ShallowCopy(mesh);
+    flat->GetCellData()->Initialize();
+    flat->GetCellData()->SetScalars(c);
+    vtkNew<vtkCloudMapSurfaceCloudMap> cm;
+    cm->SetInputData(flat);
+    cm->SetNumberOfLevels(2);
+    cm->Update();
+    vtkPolyData* out = cm->GetOutput();
+    CM_CHECK(out->GetNumberOfCells() == nQuads * 16 + nTris * 12);
+    vtkDataArray* v = out->GetCellData()->GetArray("|J|");
+    double r[2] = { 0, 0 };
+    if (v)
+      v->GetRange(r);
+    CM_CHECK(v && std::abs(r[0] - 2.5) < 1e-12 && std::abs(r[1] - 2.5) < 1e-12);
+    CM_CHECK(out->GetCellData()->GetArray("BandColor") != nullptr);
+  }
+
+  // 4b. Threads change nothing: the chain on one thread and on the
+  // STDThread backend gives bit-identical values and bands.
+  {
+    auto run = [&](const char* backend) {
+      vtkSMPTools::SetBackend(backend);
+      vtkNew<vtkCloudMapSurfaceCloudMap> cm;
+      cm->SetInputData(mesh);
+      cm->SetNumberOfLevels(3);
+      cm->Update();
+      vtkSmartPointer<vtkPolyData> out = cm->GetOutput();
+      return out;
+    };
+    vtkSmartPointer<vtkPolyData> one = run("Sequential");
+    vtkSmartPointer<vtkPolyData> many = run("STDThread");
+    vtkDataArray* a = one->GetCellData()->GetArray("|J|");
+    vtkDataArray* b = many->GetCellData()->GetArray("|J|");
+    vtkDataArray* ba = one->GetCellData()->GetArray("BandIndex");
+    vtkDataArray* bb = many->GetCellData()->GetArray("BandIndex");
+    bool same = a && b && a->GetNumberOfTuples() == b->GetNumberOfTuples();
+    for (vtkIdType c = 0; same && c < a->GetNumberOfTuples(); ++c)
+      same = a->GetTuple1(c) == b->GetTuple1(c) && ba->GetTuple1(c) == bb->GetTuple1(c);
+    CM_CHECK(same);
+  }
+}
+
+} // namespace
+
+int TestCloudMapFilters(int, char*[])
+{
+  vtkSmartPointer<vtkPolyData> mesh = MakeMesh(4, 3);
+  const vtkIdType nQuads = 3 * 3, nTris = 2 * 3;
+  CM_CHECK(mesh->GetNumberOfCells() == nQuads + nTris);
+  AddLinearField(mesh);
+  CheckRefinementAndInterpolation(mesh, nQuads, nTris);
+  CheckAreaWeightedPointData(mesh);
+  CheckBandedColorMap(mesh);
+  CheckExactBands(mesh);
+  CheckSurfaceCloudMap(mesh, nQuads, nTris);
   return cmReport("TestCloudMapFilters");
 }

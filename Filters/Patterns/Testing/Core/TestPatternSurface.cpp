@@ -9,6 +9,7 @@
 #include "cmCheck.h"
 #include "cmPatternSurface.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -115,5 +116,51 @@ int TestPatternSurface(int, char*[])
   CM_EQUAL(spec.Max, 1.0);
   CM_EQUAL(GuessValueKind(-1, "Gain (dBi)"), PatternValueKind::Decibels);
   CM_EQUAL(GuessValueKind(-1, "|E|"), PatternValueKind::FieldMagnitude);
+
+  // Every cell gets its band and that band's colour; 24 bands over [0.25, 0.75].
+  spec = PatternBands(24, range, false, style);
+  std::vector<unsigned char> band, rgb;
+  const std::vector<double> cells = { 0.25, 0.5, 0.75, 0.26 };
+  CM_CHECK(BandCells(cells, spec, cm::map::Palette(0), {}, band, rgb));
+  CM_EQUAL(band.size(), std::size_t(4));
+  CM_EQUAL(int(band[0]), 0);
+  CM_EQUAL(int(band[1]), 12);
+  CM_EQUAL(int(band[2]), 23);
+  CM_EQUAL(int(band[3]), 0);
+  CM_CHECK(rgb[0] == rgb[9] && rgb[1] == rgb[10] && rgb[2] == rgb[11]);
+  CM_CHECK(rgb[0] != rgb[6] || rgb[1] != rgb[7] || rgb[2] != rgb[8]);
+  double lo = 0, hi = 0;
+  CellRange(s, lo, hi);
+  CM_EQUAL(lo, *std::min_element(s.CellScaled.begin(), s.CellScaled.end()));
+  CM_EQUAL(hi, *std::max_element(s.CellScaled.begin(), s.CellScaled.end()));
+
+  // Labels: a circle's an eighth of the way round, a meridian's half way, one per
+  // contour level (two lines at −3 dB share one label, the −10 dB line has its own).
+  GridLines lines;
+  const std::vector<double> xyz(3 * 16, 0.0);
+  lines.AddLine(xyz.data(), 16, GridLineKind::CircleXZ, -3, "-3 dB");
+  lines.AddLine(xyz.data(), 10, GridLineKind::PhiLine, 90, "90");
+  lines.AddLine(xyz.data(), 4, GridLineKind::Contour, -3, "-3 dB");
+  lines.AddLine(xyz.data(), 4, GridLineKind::Contour, -3, "-3 dB");
+  lines.AddLine(xyz.data(), 4, GridLineKind::Contour, -10, "-10 dB");
+  const std::vector<std::int64_t> at = GridLineLabelPoints(lines);
+  CM_EQUAL(at, (std::vector<std::int64_t>{ 2, 16 + 5, 26, -1, 34 }));
+
+  // The column checks, with the filter's messages.
+  CM_EQUAL(CheckPatternColumns("", false, false, true, true, true, "Theta", "Phi"), std::string());
+  CM_EQUAL(CheckPatternColumns("Gain", false, true, false, false, false, "Theta", "Phi"),
+    std::string()); // an empty piece
+  CM_EQUAL(CheckPatternColumns("Gain2", false, false, true, true, true, "Theta", "Phi"),
+    std::string("Antenna Pattern Surface: the input has no numeric column 'Gain2'."));
+  CM_EQUAL(CheckPatternColumns("", false, false, true, false, true, "Theta", "Az"),
+    std::string("the input table needs numeric columns 'Theta', 'Az' and a value column "
+                "(|E| or Gain by default)"));
+  SphereGrid fromColumns;
+  CM_EQUAL(
+    PatternGridFromColumns({ 0, 90, 180 }, { 0, 0, 0 }, { 1, 2, 3 }, fromColumns), std::string());
+  CM_EQUAL(MaximumValue(fromColumns), 3.0);
+  CM_CHECK(!PatternGridFromColumns({ 0, 90 }, { 0, 0 }, { 1, NAN }, fromColumns).empty());
+  CM_CHECK(fromColumns.Value.empty());
+  CM_CHECK(std::isinf(MaximumValue(fromColumns)));
   return cmReport("TestPatternSurface");
 }

@@ -42,7 +42,7 @@ double Derivative(const KeyframeTrack& tr, double t, double h)
 }
 }
 
-int TestInterpolate(int, char*[])
+int TestTweening(int, char*[])
 {
   cmRandom rng;
   // ---- lerp and remap
@@ -389,5 +389,5 @@ int TestInterpolate(int, char*[])
       CM_NEAR(a, b, 1e-15);
     }
   }
-  return cmReport("TestInterpolate");
+  return cmReport("TestTweening");
 }

@@ -64,7 +64,7 @@ cm::fractal::BoxCountResult CurveDimensionFromData(
 }
 }
 
-int TestFractalDimension(int, char*[])
+int TestBoxCounting(int, char*[])
 {
   const double koch = std::log(4.0) / std::log(3.0), sierpinski = std::log(3.0) / std::log(2.0);
   // Koch curve, level 7: segments are 3^-7 = 4.6e-4 of the span; boxes from
@@ -164,5 +164,5 @@ int TestFractalDimension(int, char*[])
     // Whole boxes across the cube: m = 4 first, and the counts of the square are m^2.
     CM_CHECK(s.Level.front() == 2 && s.Count.front() == 16);
   }
-  return cmReport("TestFractalDimension");
+  return cmReport("TestBoxCounting");
 }

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace
@@ -134,9 +136,55 @@ double Curvature99(const std::vector<double>& h, int M)
   std::sort(c.begin(), c.end());
   return c[std::size_t(0.99 * (c.size() - 1))];
 }
+
+// The refusals of the size and of the control grid, worded as the filter
+// reports them, and a valid grid placing the terrain by its corner points.
+void ControlGridRefusals()
+{
+  // 32769^2 = 1073807361 points, 60 bytes each.
+  CM_EQUAL(cm::fractal::TerrainSizeProblem(15, 1000),
+    std::string("15 levels would make 32769 x 32769 = 1.07381e+09 points (about 64.4284 GB); "
+                "the limit is 1000 (MaximumNumberOfPoints)."));
+  CM_EQUAL(cm::fractal::TerrainSizeProblem(5, 1089), std::string());
+  std::vector<double> xyz(3 * 81), store;
+  for (int k = 0; k < 81; ++k)
+  {
+    xyz[3 * k] = 10 + k % 9;
+    xyz[3 * k + 1] = 20 + k / 9;
+    xyz[3 * k + 2] = 0.5 * k;
+  }
+  auto prepare = [&](int levels, long long np, const double* heights, int components) {
+    cm::fractal::TerrainSurface s;
+    s.Parameters.Levels = levels;
+    cm::fractal::ControlGridInput in;
+    in.Points = xyz.data();
+    in.NumberOfPoints = np;
+    in.Heights = heights;
+    in.HeightComponents = components;
+    in.HeightName = "h";
+    const std::string problem = cm::fractal::PrepareTerrain(s, &in, store);
+    return std::make_pair(problem, s);
+  };
+  CM_EQUAL(prepare(4, 80, nullptr, 0).first,
+    std::string("the control grid has 80 points; it must be m x m with m = 2^K + 1 (5, 9, 17, "
+                "33, ...)."));
+  CM_EQUAL(prepare(2, 81, nullptr, 0).first,
+    std::string("the control grid is 9 x 9 (level 3) but the terrain has only 2 levels."));
+  CM_EQUAL(prepare(4, 81, nullptr, 3).first,
+    std::string("the control grid's height array 'h' has 3 components; it must have 1."));
+  std::vector<double> heights(81, 1.0);
+  heights[4] = std::nan("");
+  CM_EQUAL(prepare(4, 81, heights.data(), 1).first, std::string("control height 4 is not finite."));
+  const auto ok = prepare(4, 81, nullptr, 0);
+  CM_EQUAL(ok.first, std::string());
+  CM_EQUAL(ok.second.Parameters.ControlLevel, 3);
+  CM_EQUAL(ok.second.Corners[2][0], 18.0); // the grid's last point
+  CM_EQUAL(ok.second.Corners[2][1], 28.0);
+  CM_EQUAL(ok.second.Parameters.CornerHeights[3], 0.5 * 72); // point (0, 8): z
+}
 }
 
-int TestTerrainMPD(int, char*[])
+int TestFractalTerrain(int, char*[])
 {
   // Saupe's variance formula, checked against its closed form at H = 1/2:
   // Δ_k² = σ²·(1 − 2^(−1))/2^k.
@@ -303,5 +351,6 @@ int TestTerrainMPD(int, char*[])
     }
     CM_CHECK(exact);
   }
-  return cmReport("TestTerrainMPD");
+  ControlGridRefusals();
+  return cmReport("TestFractalTerrain");
 }
