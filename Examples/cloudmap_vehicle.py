@@ -89,7 +89,7 @@ for figure in args.figures.split(","):
     # ParaView's text renderer drops '|', so the legend spells the magnitude out.
     if scale == "db":
         labels, fmt = figures.nice_labels(lo, hi, n)
-    else:  # unchanged: the image baseline of py.VehicleNec2cCloudMap
+    else:  # unchanged: the image baseline of FiltersCloudMap.PyVehicleNec2c
         labels, fmt = figures.band_labels(lo, hi, n), "%-#6.3g"
     bar = figures.legend(lut, view, "%s (%s), %d %sbands" % (quantity, unit, n, "exact " if exact else ""),
                          fmt=fmt, labels=labels, length=0.6)

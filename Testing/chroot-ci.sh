@@ -155,7 +155,7 @@ phase_end
 phase_begin tests
 set +e
 in_chroot "cd /src/$bdir && CLOUDMAP_REQUIRE_OPENEMS=$require_openems bash ../Testing/xvfb-run-private.sh \
-  ctest -E 'fuzz|sanitize|valgrind|bench' --output-on-failure --timeout 900 --repeat until-pass:2" \
+  ctest -E 'fuzz|sanitize|valgrind|bench|PyFractalsBench' --output-on-failure --timeout 900 --repeat until-pass:2" \
   > "$here/.ci-chroots/$bdir.ctest.log" 2>&1
 test_rc=$?
 set -e

@@ -38,7 +38,7 @@ packages=(
   libgl2ps-dev libglew-dev libjpeg-dev liblz4-dev liblzma-dev libnetcdf-dev libpng-dev
   libtiff-dev libexpat1-dev libfreetype-dev libdouble-conversion-dev libxml2-dev
   libeigen3-dev libboost-dev libx11-dev libgl-dev
-  python3-matplotlib python3-scikit-rf # py.touchstone_skrf: scikit-rf as the Touchstone oracle
+  python3-matplotlib python3-scikit-rf # Readers.PyTouchstoneSkrf: scikit-rf as the Touchstone oracle
   python3-h5py
   libfast-float-dev # the readers' number parser (Filters/Common/Core/cmScanDouble.cpp)
 )
@@ -96,7 +96,7 @@ fi
 if has_openems; then
   for p in openems python3-openems; do is_missing "$p" && missing+=("$p"); done
 else
-  echo "== Debian $release ships no openEMS: not installed; its tests (py.openems_*) will be skipped"
+  echo "== Debian $release ships no openEMS: not installed; its tests (Readers.PyOpenEms*) will be skipped"
 fi
 if ((${#missing[@]})); then
   echo "== installing: ${missing[*]}"

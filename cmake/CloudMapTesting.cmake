@@ -5,7 +5,9 @@
 # (pipeline-free, no VTK) and <module>/Testing/Cxx/TestX.cxx (a VTK-level test of
 # the wrappers). Testing/ keeps what crosses domains: the one check header
 # (Testing/Core/cmCheck.h), the bad-input corpus, thread invariance, the
-# pvpython, GUI, image and MPI tests and the benchmark.
+# pvpython, GUI and MPI tests that cross domains, and the benchmark; each
+# module's own Python tests are in <module>/Testing/Python
+# (cloudmap_add_python_test, below).
 #
 # Each test defines int TestX(int argc, char* argv[]); `<driver> TestX` runs it
 # as ctest's <Module>.TestX (FiltersCloudMap.TestBanding, Readers.TestNecOutput),
@@ -80,3 +82,69 @@ endfunction ()
 
 # What the VTK-level drivers link besides their module.
 set(cloudmap_vtk_test_libs VTK::CommonCore VTK::CommonDataModel VTK::CommonExecutionModel)
+
+# The pvpython, pvbatch, MPI and GUI tests: scripts beside their module
+# (<module>/Testing/Python/test_x.py; what crosses domains, and the helpers the
+# tests share, in Testing/Python), each listed by its Testing/CMakeLists.txt:
+#
+# cloudmap_add_python_test(NAME <Module>.<TestName> SCRIPT <Python/test_x.py>
+#                          [PYTHON] [ARGS <args...>] [LABELS <labels...>] [DISPLAY]
+#                          [SKIP_RETURN_CODE <code>] [TIMEOUT <seconds>])
+#
+# runs `pvpython <SCRIPT> <CloudMap plugin> <scratch dir>` (SCRIPT relative to
+# the calling folder); ARGS replace the plugin and scratch dir (use
+# ${cloudmap_plugin} and ${cloudmap_test_temp}); PYTHON runs the system python3
+# instead of pvpython. Labels: Python, <Module> (the name's first part) and
+# LABELS (GUI, MPI). DISPLAY: it renders or opens a window, and takes turns on
+# the shared Xvfb (RESOURCE_LOCK xdisplay). Every such test finds the shared
+# helpers (cloudmap_testlib, em_oracles, gui_grab, ...) through PYTHONPATH,
+# which holds Testing/Python: the one way a script imports them.
+find_program(PVPYTHON_EXECUTABLE pvpython REQUIRED)
+find_program(PVBATCH_EXECUTABLE pvbatch REQUIRED)
+find_program(MPIEXEC_EXECUTABLE NAMES mpirun mpiexec)
+find_program(PARAVIEW_EXECUTABLE paraview)
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(cloudmap_plugin "$<TARGET_FILE:CloudMap>")
+set(cloudmap_python_helpers "${PROJECT_SOURCE_DIR}/Testing/Python")
+function (cloudmap_add_python_test)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "PYTHON;DISPLAY" "NAME;SCRIPT;SKIP_RETURN_CODE;TIMEOUT"
+    "ARGS;LABELS")
+  if (NOT arg_NAME MATCHES "^([A-Za-z]+)\\.[A-Za-z0-9]+$")
+    message(FATAL_ERROR "cloudmap_add_python_test: NAME ${arg_NAME} is not <Module>.<TestName>")
+  endif ()
+  set(module "${CMAKE_MATCH_1}")
+  set(script "${CMAKE_CURRENT_SOURCE_DIR}/${arg_SCRIPT}")
+  if (NOT EXISTS "${script}")
+    message(FATAL_ERROR "cloudmap_add_python_test(${arg_NAME}): no script ${script}")
+  endif ()
+  set(interpreter "${PVPYTHON_EXECUTABLE}")
+  if (arg_PYTHON)
+    set(interpreter "${Python3_EXECUTABLE}")
+  endif ()
+  set(args ${arg_ARGS})
+  if (NOT args)
+    set(args "${cloudmap_plugin}" "${cloudmap_test_temp}")
+  endif ()
+  add_test(NAME ${arg_NAME} COMMAND "${interpreter}" "${script}" ${args})
+  set_tests_properties(${arg_NAME} PROPERTIES LABELS "Python;${module};${arg_LABELS}")
+  if (CMAKE_VERSION VERSION_GREATER_EQUAL 3.22)
+    set_tests_properties(${arg_NAME} PROPERTIES
+      ENVIRONMENT_MODIFICATION "PYTHONPATH=path_list_prepend:${cloudmap_python_helpers}")
+  else ()
+    set(pythonpath "${cloudmap_python_helpers}")
+    if (NOT "$ENV{PYTHONPATH}" STREQUAL "")
+      string(APPEND pythonpath ":$ENV{PYTHONPATH}")
+    endif ()
+    set_tests_properties(${arg_NAME} PROPERTIES ENVIRONMENT "PYTHONPATH=${pythonpath}")
+  endif ()
+  if (arg_DISPLAY)
+    set_tests_properties(${arg_NAME} PROPERTIES RESOURCE_LOCK xdisplay)
+  endif ()
+  if (arg_SKIP_RETURN_CODE)
+    set_tests_properties(${arg_NAME} PROPERTIES SKIP_RETURN_CODE ${arg_SKIP_RETURN_CODE})
+  endif ()
+  if (arg_TIMEOUT)
+    set_tests_properties(${arg_NAME} PROPERTIES TIMEOUT ${arg_TIMEOUT})
+  endif ()
+  set_property(GLOBAL APPEND PROPERTY CLOUDMAP_PYTHON_TEST_FILES "${script}")
+endfunction ()

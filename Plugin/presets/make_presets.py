@@ -4,7 +4,7 @@ Banded Color Map filter's band colours, as step functions, so that a lookup
 table with Discretize on and NumberOfTableValues = N reproduces the bands
 exactly. Band annotations depend on the data range, so the scripts and the
 GUI add them from the Band Table output (see Examples/cloudmap_vehicle.py).
-(Testing/Python/test_presets.py checks the colours against the filter.)"""
+(Plugin/Testing/Python/test_presets.py checks the colours against the filter.)"""
 import colorsys
 import json
 import os

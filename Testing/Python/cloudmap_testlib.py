@@ -11,6 +11,15 @@ import shutil
 import subprocess
 import sys
 
+# The repository's folders, found from this file (Testing/Python): the tests
+# beside their modules (<module>/Testing/Python) reach the shared data and
+# baselines through these. Testing/Python itself is on every test's PYTHONPATH
+# (cloudmap_add_python_test, cmake/CloudMapTesting.cmake).
+TESTING = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(TESTING)
+DATA = os.path.join(TESTING, "Data")
+BASELINES = os.path.join(TESTING, "Baselines")
+
 
 def _flush_all():
     for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):

@@ -20,7 +20,7 @@ from paraview import servermanager as sm
 from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
 
 here = os.path.dirname(os.path.abspath(__file__))
-bad = os.path.normpath(os.path.join(here, "..", "Data", "bad"))
+bad = os.path.normpath(os.path.join(lib.DATA, "bad"))
 
 READERS = {  # format: (XML name, clean file)
     "mom": ("CloudMapMoMReader", "clean_plate.cmom"),

@@ -13,7 +13,6 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cloudmap_testlib as lib
 
 plugin, tmp = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])

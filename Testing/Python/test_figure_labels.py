@@ -18,11 +18,10 @@ import subprocess
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, here)
 import cloudmap_testlib as lib  # noqa: E402
 
 plugin, tmp = sys.argv[1:3]
-root = os.path.dirname(os.path.dirname(here))
+root = lib.ROOT
 sys.path.insert(0, os.path.join(root, "Examples"))
 simple = lib.load_plugin(plugin)
 import cloudmap_figures as figures  # noqa: E402

@@ -20,7 +20,6 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cloudmap_testlib as lib
 import fractal_testdata as fdata
 
@@ -48,7 +47,7 @@ mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
 if not pvbatch or not mpirun:
     lib.fail("pvbatch or mpirun not found (Testing/setup-debian.sh installs them)")
 here = os.path.dirname(os.path.abspath(__file__))
-data = os.path.normpath(os.path.join(here, "..", "Data"))
+data = lib.DATA
 script = os.path.join(here, "mpi_all_proxies.py")
 os.makedirs(tmp, exist_ok=True)
 lib.write_sphere_cmom(os.path.join(tmp, "allmpi_sphere.cmom"), nlat=16, nlon=32)

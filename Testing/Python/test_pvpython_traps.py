@@ -20,12 +20,11 @@ import os
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, here)
 import cloudmap_testlib as lib  # noqa: E402
 
 plugin, tmp = sys.argv[1:3]
 simple = lib.load_plugin(plugin)
-root = os.path.dirname(os.path.dirname(here))
+root = lib.ROOT
 failures = []
 
 

@@ -18,11 +18,10 @@ import subprocess
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, here)
 import cloudmap_testlib as lib  # noqa: E402
 
 plugin, tmp = os.path.abspath(sys.argv[1]), sys.argv[2]
-root = os.path.dirname(os.path.dirname(here))
+root = lib.ROOT
 
 
 def markdown_files():

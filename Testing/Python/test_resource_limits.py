@@ -13,7 +13,7 @@ from paraview import servermanager as sm
 from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
 
 here = os.path.dirname(os.path.abspath(__file__))
-data = os.path.normpath(os.path.join(here, "..", "Data"))
+data = lib.DATA
 
 
 def say(*a):  # pvpython routes sys.stdout through vtkOutputWindow

@@ -16,12 +16,11 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cloudmap_testlib as lib
 
 plugin, tmp = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 here = os.path.dirname(os.path.abspath(__file__))
-root = os.path.dirname(os.path.dirname(here))
+root = lib.ROOT
 states_dir = os.path.join(root, "Examples", "states")
 data_dir = os.path.join(states_dir, "data")
 baseline = os.path.join(root, "Testing", "Baselines", "states_vehicle_cloudmap.png")

@@ -17,7 +17,6 @@ import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cloudmap_testlib as lib
 
 plugin, tmp = sys.argv[1:3]

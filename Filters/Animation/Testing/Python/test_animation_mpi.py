@@ -1,0 +1,38 @@
+"""Serial pvbatch and `mpirun -np 2 pvbatch` give the same particles: each
+rank computes the ids congruent to its rank, and the union, sorted by id,
+equals the serial set exactly (counter-based random numbers)."""
+import os
+import shutil
+import subprocess
+import sys
+
+import cloudmap_testlib as lib
+
+plugin, tmp = sys.argv[1:3]
+pvbatch = shutil.which("pvbatch")
+mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
+if not pvbatch or not mpirun:
+    print("pvbatch or mpirun not found: skipped")
+    sys.exit(0)
+here = os.path.dirname(os.path.abspath(__file__))
+script = os.path.join(here, "animation_mpi_particles.py")
+serial = os.path.join(tmp, "animation_mpi_serial.txt")
+parallel = os.path.join(tmp, "animation_mpi_two.txt")
+# This script runs in pvpython, whose MPI singleton exports Open MPI/PMIx
+# variables that would confuse a nested mpirun: start the children clean.
+env = lib.mpi_free_env()
+subprocess.run([pvbatch, script, plugin, serial], check=True, timeout=600, env=env)
+subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
+                plugin, parallel], check=True, timeout=600, env=env)
+a = open(serial).read().splitlines()
+b = open(parallel).read().splitlines()
+if a[0] != "# partitions 1" or b[0] != "# partitions 2":
+    lib.fail("expected 1 and 2 partitions, got %r and %r" % (a[0], b[0]))
+if len(a) != len(b):
+    lib.fail("serial has %d particles, 2 ranks %d" % (len(a) - 1, len(b) - 1))
+bad = [(x, y) for x, y in zip(a[1:], b[1:]) if x != y]
+if bad:
+    lib.fail("%d of %d particles differ, first: %s | %s" % (len(bad), len(a) - 1, *bad[0]))
+if len(a) < 1000:
+    lib.fail("too few particles to be a test: %d" % (len(a) - 1))
+print("serial == 2 ranks on %d particles: OK" % (len(a) - 1))

@@ -1,0 +1,135 @@
+"""The Touchstone reader against scikit-rf (python3-scikit-rf) as the oracle, on the
+real Touchstone files that scikit-rf ships (its data directory and its test files,
+among them HFSS exports with per-frequency "! Port Impedance" comments).
+
+For every 1- and 2-port file: the frequencies and every S parameter equal
+scikit-rf's Network.f and Network.s. For the HFSS files, whose S parameters are
+referenced to the complex port impedances HFSS prints, the PortImpedance columns
+equal Network.z0, port 1's R + jX equals scikit-rf's one-port s2z of S11 on that
+impedance (traveling/pseudo waves: for one port both give Zp (1 + S11)/(1 - S11),
+scikit-rf's definition for HFSS files), and Gamma is that impedance against the
+option line's R. A file with a repeated frequency (ntwk_noise.s2p) is refused, as
+Touchstone 1.1 requires increasing frequencies, with an error naming file and line.
+Skips (77) when scikit-rf is not installed.
+
+  pvpython test_touchstone_skrf.py <CloudMap plugin> <scratch dir>"""
+import glob
+import os
+import sys
+
+import cloudmap_testlib as lib
+
+try:
+    import numpy as np
+    if not hasattr(np, "complex"):
+        np.complex = complex  # Debian 12's scikit-rf 0.15 still uses the alias NumPy 1.24 dropped
+    import skrf
+except ImportError:
+    print("scikit-rf is not installed (Debian: python3-scikit-rf): skipped")
+    sys.exit(77)
+
+plugin, tmp = sys.argv[1:3]
+simple = lib.load_plugin(plugin)
+from paraview import servermanager as sm
+from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
+
+
+
+def excepthook(kind, value, tb):
+    # pvpython sends sys.stderr through vtkOutputWindow, replaced below.
+    import traceback
+    sys.__stderr__.write("".join(traceback.format_exception(kind, value, tb)))
+    sys.__stderr__.flush()
+    os._exit(1)
+
+
+sys.excepthook = excepthook
+vtkLogger.SetStderrVerbosity(vtkLogger.VERBOSITY_OFF)
+window = vtkStringOutputWindow()
+vtkOutputWindow.SetInstance(window)
+root = os.path.dirname(skrf.__file__)
+files = sorted(set(glob.glob(os.path.join(root, "data", "*.s[12]p")) +
+                   glob.glob(os.path.join(root, "tests", "*.s[12]p")) +
+                   glob.glob(os.path.join(root, "media", "tests", "*.s[12]p")) +
+                   glob.glob(os.path.join(root, "media", "tests", "*", "*.s[12]p"))))
+shipped = len(files)
+# Ours too, read by scikit-rf as the oracle: Debian 13's scikit-rf ships no HFSS file with
+# port impedances other than R, so skrf_hfss_twoport.s2p (HFSS 14, from scikit-rf 0.15's
+# own tests, BSD-3-Clause) is in the tree.
+ours = os.path.join(lib.DATA, "touchstone")
+# Not rlc_series_ri.s1p: scikit-rf 1.6.2 (Debian 13) drops its option line after the comment
+# "! Gamma = -0.5, VSWR 3" and reads GHz S MA R 50 (a comment holding "=" is taken for a
+# variable); Readers.TestTouchstone checks that file against hand values. Not shunt_z_db.s1p:
+# Z parameters, which scikit-rf 0.15 does not read.
+files += [os.path.join(os.path.normpath(ours), f) for f in ("skrf_hfss_twoport.s2p", "pad_6db_ma.s2p")]
+problems = []
+
+
+def say(*a):
+    sys.__stdout__.write(" ".join(str(x) for x in a) + "\n")
+
+
+def check(ok, what):
+    if not ok:
+        problems.append(what)
+        say("FAIL", what)
+
+
+def columns(path):
+    r = simple.TouchstoneReader(FileName=path)
+    r.UpdatePipeline()
+    t = sm.Fetch(r)
+    cols = {t.GetColumnName(c): np.array([t.GetColumn(c).GetValue(i) for i in range(t.GetNumberOfRows())])
+            for c in range(t.GetNumberOfColumns())}
+    z = t.GetFieldData().GetArray("ReferenceImpedance")
+    simple.Delete(r)
+    return cols, (z.GetValue(0) if z else None)
+
+
+hfss = 0
+for path in files:
+    name = os.path.relpath(path, root) if path.startswith(root) else os.path.basename(path)
+    mark = len(window.GetOutput())
+    cols, r0 = columns(path)
+    msg = window.GetOutput()[mark:]
+    net = skrf.Network(path)
+    if len(set(net.f)) != len(net.f):
+        check("ERROR" in msg and path + ":" in msg and "does not increase" in msg and len(cols.get("Frequency", [])) == 0,
+              "%s: a repeated frequency is not refused with file and line" % name)
+        say("  %-45s refused: repeated frequency (%s)" % (name, [l for l in msg.splitlines() if path in l][:1]))
+        continue
+    check("ERROR" not in msg, "%s: errors: %s" % (name, msg[:300]))
+    n = net.s.shape[1]
+    check(np.array_equal(cols["Frequency"], net.f), "%s: frequencies differ" % name)
+    worst = 0.0
+    for i in range(n):
+        for j in range(n):
+            s = cols["S%d%d_re" % (i + 1, j + 1)] + 1j * cols["S%d%d_im" % (i + 1, j + 1)]
+            worst = max(worst, float(np.max(np.abs(s - net.s[:, i, j]))))
+    check(worst < 1e-12, "%s: S differs from scikit-rf by %.3g" % (name, worst))
+    detail = ""
+    differs = bool(np.any(np.abs(net.z0 - r0) > 1e-9 * r0))
+    check(("PortImpedance1_re" in cols) == differs,
+          "%s: port impedance columns %s, scikit-rf's z0 %s R" % (
+              name, "PortImpedance1_re" in cols, "differs from" if differs else "equals"))
+    if "PortImpedance1_re" in cols:
+        hfss += 1
+        for k in range(n):
+            zp = cols["PortImpedance%d_re" % (k + 1)] + 1j * cols["PortImpedance%d_im" % (k + 1)]
+            check(np.max(np.abs(zp - net.z0[:, k])) < 1e-9, "%s: port %d impedance differs" % (name, k + 1))
+        z1 = skrf.network.s2z(net.s[:, :1, :1], net.z0[:, :1], s_def="pseudo")[:, 0, 0]
+        z = cols["R"] + 1j * cols["X"]
+        dz = float(np.max(np.abs(z - z1) / np.abs(z1)))
+        g = (z1 - r0) / (z1 + r0)
+        dg = float(np.max(np.abs(cols["Gamma_re"] + 1j * cols["Gamma_im"] - g)))
+        check(dz < 1e-9 and dg < 1e-9, "%s: Z (%.3g) or Gamma (%.3g) differ from scikit-rf" % (name, dz, dg))
+        detail = ", port impedance %s, Z1 rel. diff %.1e" % (np.round(net.z0[0], 3), dz)
+    else:
+        # One reference for every port: port 1's impedance is R (1 + S11)/(1 - S11).
+        check(np.allclose(net.z0, r0, rtol=0, atol=1e-12), "%s: R %s but scikit-rf z0 %s" % (name, r0, net.z0[0]))
+    say("  %-45s %d ports, %d frequencies, S max diff %.1e%s" % (name, n, len(net.f), worst, detail))
+check(shipped >= 15, "only %d scikit-rf files found" % shipped)  # 34 on Debian 12, 18 on 13
+check(hfss >= 1, "only %d files with port impedances other than R" % hfss)
+if problems:
+    lib.fail("%d problems" % len(problems))
+say("Touchstone against scikit-rf: OK (%d files)" % len(files))
