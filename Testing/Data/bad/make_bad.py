@@ -259,7 +259,7 @@ add("nec_ports_load_type.out", N, "garbage", "warn", 0, [], sub_line(p, 71, "SER
 add("nec_ports_budget.out", N, "truncation", "warn", 0, [], sub_line(p, 106, "6.2521E-04 Watts", ""), ref="port:3")
 add("nec_ports_budget_inf.out", N, "nan-inf", "warn", 0, [], sub_line(p, 107, "5.1869E-04", "inf"), ref="port:3")
 # (no CRLF entry here: nec_crlf.out covers it, and this wire-only model has no patches
-# for the downstream cloud map of py.mpi_reader_error)
+# for the downstream cloud map of Readers.PyMpiReaderError)
 
 # ------------------------------------------- nec2c .out near-field tables (issue 18)
 # ../nec/dipole_near_fields.out: NE/NH plane 8 x 1 x 7 (E rows 132-187, H rows 199-254),
@@ -291,7 +291,7 @@ add("nec_nf_count_huge.out", V, "count-huge", "warn", 254,
     ["NEAR MAGNETIC FIELDS table has 56 rows", "= 9223372036854775807 points"],
     sub_line(v, 191, "NH   0     8     1     7", "NH   0  4000000000 4000000000 4000000000"), ref="port:4")
 # (CRLF: Readers.TestNecNearField reads this deck's tables with CRLF; a corpus entry would need
-# patches for the downstream cloud map of py.mpi_reader_error, and this model is wire-only)
+# patches for the downstream cloud map of Readers.PyMpiReaderError, and this model is wire-only)
 
 # ------------------------------------------- FEKO .out voltage-source blocks (issue 18)
 q = read("feko/strip_ports.out")
