@@ -201,661 +201,890 @@ int TouchstonePortsFromName(const std::string& fileName)
   return n;
 }
 
-ColumnTable ParseTouchstone(
-  std::string_view rawText, const std::string& fileName, int ports, TouchstoneInfo* info)
+namespace
 {
-  std::vector<std::string>* warnings = info ? &info->Warnings : nullptr;
-  std::string storage;
-  const std::string_view text = Untabbed(rawText, storage);
-  LineScanner s(text, fileName);
-  Options o;
-  bool haveOptions = false;
-  // Version 2.0 state.
-  bool v2 = false, sawContent = false, keywordPorts = false, inInfo = false;
-  int order = 0; // [Two-Port Data Order]: 0 not given, 21 for 21_12, 12 for 12_21
-  char matrix = 'F'; // [Matrix Format] Full, Lower, Upper
-  std::int64_t nFreqDeclared = -1, nNoiseDeclared = -1, nFreqLine = 0, nNoiseLine = 0;
-  std::vector<double> refs; // [Reference], one per port
-  std::size_t refsWanted = 0;
-  std::int64_t refLine = 0;
+/// The Touchstone parser: its state, and one member per part of the file. Run() reads
+/// each line (the "! Port Impedance" comments, the option line, the 2.0 keywords, the
+/// network data and the noise block), then checks what the file declared, converts Y and
+/// Z to S and builds the table.
+class TouchstoneParser
+{
+public:
+  TouchstoneParser(std::string_view text, const std::string& file, int ports, TouchstoneInfo* info)
+    : S(text, file)
+    , File(file)
+    , Ports(ports)
+    , Info(info)
+    , Warnings(info ? &info->Warnings : nullptr)
+  {}
+
+  ColumnTable Run();
+
+private:
   enum Section
   {
     Header,
     Network,
     Noise,
     Done
-  } section = Header;
-  // The record being read: the frequency, then the values, and the line it starts on.
-  std::vector<double> record;
-  std::size_t per = 0; // numbers per record
-  std::int64_t recordLine = 0;
-  std::vector<double> freq;
-  std::vector<std::int64_t> freqLine;
-  std::vector<C> values; // per frequency, N² entries row-major (as the file's matrix)
-  // Noise parameters (2 ports): checked and skipped; a bad block is one warning.
-  bool noiseBad = false;
-  std::size_t noiseRows = 0;
-  double lastNoise = -1;
-  std::int64_t noiseLine = 0;
-  std::vector<std::string_view> tok;
-  std::string_view line;
-  auto noiseWarn = [&](const std::string& what) {
-    if (!noiseBad && warnings)
-    {
-      warnings->push_back(ParseError::Format(fileName, s.LineNumber(),
-        what + "; the noise parameters are skipped (the network data is read)"));
-    }
-    noiseBad = true;
   };
-  auto noiseRow = [&]() {
-    if (noiseBad)
-    {
-      return;
-    }
-    if (tok.size() != 5)
-    {
-      noiseWarn("noise parameter row has " + std::to_string(tok.size()) +
-        " numbers, expected 5 (frequency, NFmin, |Gamma_opt|, angle, Rn)");
-      return;
-    }
-    double v[5] = {};
-    for (std::size_t k = 0; k < 5; ++k)
-    {
-      if (!ParseDouble(tok[k], v[k]) || !std::isfinite(v[k]))
-      {
-        noiseWarn("noise parameter row: '" + std::string(tok[k]) + "' is not a finite number");
-        return;
-      }
-    }
-    if (!(v[0] > lastNoise))
-    {
-      noiseWarn("noise frequency " + std::string(tok[0]) + " does not increase");
-      return;
-    }
-    lastNoise = v[0];
-    ++noiseRows;
-  };
+
+  void ReadLine(std::string_view line);
   // HFSS's "! Port Impedance re1 im1 ... reN imN" after each frequency's record (older
   // versions glue the first number to the word: "! Port Impedance50 0 50 0").
-  std::vector<C> portZ; // per frequency, N impedances
-  std::size_t portZLines = 0;
-  std::int64_t firstPortZLine = 0;
+  bool PortImpedanceComment(std::string_view line, std::size_t bang);
+  void ContinuePortImpedance(std::string_view line, std::size_t bang);
+  void AddPortImpedances();
+  [[noreturn]] void FailPortImpedanceCount() const;
+  void OptionLine(std::string_view line);
+  // Touchstone 2.0 keywords.
+  void KeywordLine(std::string_view line);
+  void VersionKeyword(std::string_view rest);
+  /// [Begin Information], [End], [Noise Data]; false for the other keywords.
+  bool BlockKeyword(const std::string& k);
+  void NoiseDataKeyword();
+  /// The keywords of the header, before [Network Data].
+  void HeaderKeyword(const std::string& k, std::string_view rest);
+  std::string_view One(const std::string& k, const char* what) const;
+  void CountKeyword(const std::string& k);
+  void OrderKeyword(const std::string& k);
+  void NetworkDataKeyword();
+  /// [Reference]'s impedances on its line or the lines after it.
+  void ReadReferences();
+  void CheckReferencesComplete() const;
+  // Network data and noise parameters.
+  void DataLine(std::string_view line);
+  void FirstDataLine();
+  void StartNetwork();
+  std::string PerText() const;
+  bool NoiseStarts();
+  void NoiseWarn(const std::string& what);
+  void NoiseRow();
+  void NetworkLine();
+  void StartRecord();
+  void FinishRecord();
+  // After the last line.
+  void FinalChecks();
+  void ConvertToS();
+  ColumnTable BuildTable();
+  void AddParameterColumns(ColumnTable& t, std::size_t n, std::size_t rows) const;
+  void AddPortImpedanceColumns(ColumnTable& t, std::size_t n, std::size_t rows) const;
 
-  auto startNetwork = [&]() {
-    if (ports <= 0)
-    {
-      s.Fail("cannot tell the number of ports");
-    }
-    const auto n = static_cast<std::size_t>(ports);
-    const std::size_t pairs = matrix == 'F' ? n * n : n * (n + 1) / 2;
-    per = 1 + 2 * pairs;
-  };
-  auto perText = [&]() {
-    return std::to_string(per) + " numbers for this frequency (" + std::to_string(ports) +
-      "-port: the frequency and " + std::to_string(per - 1) + " values)";
-  };
-  auto finishRecord = [&]() {
-    const auto n = static_cast<std::size_t>(ports);
-    std::vector<C> m(n * n);
-    std::vector<C> in((per - 1) / 2);
-    for (std::size_t k = 0; k < in.size(); ++k)
-    {
-      in[k] = FromPair(s, record[1 + 2 * k], record[2 + 2 * k], o.Format);
-    }
-    if (n == 2 && matrix == 'F')
-    {
-      // Touchstone 1.1 and 21_12: N11 N21 N12 N22 (column order); 12_21: row order.
-      m = order == 12 ? in : std::vector<C>{ in[0], in[2], in[1], in[3] };
-    }
-    else
-    {
-      std::size_t k = 0;
-      for (std::size_t i = 0; i < n; ++i)
-      {
-        const std::size_t j0 = matrix == 'U' ? i : 0, j1 = matrix == 'L' ? i + 1 : n;
-        for (std::size_t j = j0; j < j1; ++j)
-        {
-          m[i * n + j] = in[k];
-          if (matrix != 'F')
-          {
-            m[j * n + i] = in[k]; // Lower, Upper: the symmetric half
-          }
-          ++k;
-        }
-      }
-    }
-    values.insert(values.end(), m.begin(), m.end());
-    freq.push_back(record[0] * o.Scale);
-    freqLine.push_back(recordLine);
-    record.clear();
-  };
-
+  LineScanner S;
+  const std::string& File;
+  int Ports;
+  TouchstoneInfo* Info;
+  std::vector<std::string>* Warnings;
+  Options O;
+  bool HaveOptions = false;
+  // Version 2.0 state.
+  bool V2 = false, SawContent = false, KeywordPorts = false, InInfo = false;
+  int Order = 0; // [Two-Port Data Order]: 0 not given, 21 for 21_12, 12 for 12_21
+  char Matrix = 'F'; // [Matrix Format] Full, Lower, Upper
+  std::int64_t NFreqDeclared = -1, NNoiseDeclared = -1, NFreqLine = 0, NNoiseLine = 0;
+  std::vector<double> Refs; // [Reference], one per port
+  std::size_t RefsWanted = 0;
+  std::int64_t RefLine = 0;
+  Section Sec = Header;
+  // The record being read: the frequency, then the values, and the line it starts on.
+  std::vector<double> Record;
+  std::size_t Per = 0; // numbers per record
+  std::int64_t RecordLine = 0;
+  std::vector<double> Freq;
+  std::vector<std::int64_t> FreqLine;
+  std::vector<C> Values; // per frequency, N² entries row-major (as the file's matrix)
+  // Noise parameters (2 ports): checked and skipped; a bad block is one warning.
+  bool NoiseBad = false;
+  std::size_t NoiseRows = 0;
+  double LastNoise = -1;
+  std::int64_t NoiseLine = 0;
+  std::vector<std::string_view> Tok;
+  std::vector<C> PortZ; // per frequency, N impedances
+  std::size_t PortZLines = 0;
+  std::int64_t FirstPortZLine = 0;
   // A "! Port Impedance" line being read (HFSS wraps it after 4 ports).
-  bool zPending = false;
-  std::int64_t zLine = 0;
-  std::vector<double> zNumbers;
-  auto addZ = [&]() {
-    const std::size_t want = 2 * static_cast<std::size_t>(ports);
-    for (const auto& t : tok)
-    {
-      if (zNumbers.size() == want)
-      {
-        s.Fail("'! Port Impedance' has more than " + std::to_string(want) +
-          " numbers (real and imaginary per port)");
-      }
-      zNumbers.push_back(NeedFinite(s, t, "a port impedance"));
-    }
-    zPending = zNumbers.size() < want;
-    for (std::size_t k = 0; k < want / 2 && !zPending; ++k)
-    {
-      const C z(zNumbers[2 * k], zNumbers[2 * k + 1]);
-      // HFSS prints purely imaginary impedances for a mode below cutoff.
-      if (z.real() < 0 || z == C(0))
-      {
-        s.Fail("a port impedance must have a real part of zero or more and not be zero");
-      }
-      portZ.push_back(z);
-    }
-    portZLines += zPending ? 0 : 1;
-  };
-  while (s.Next(line))
+  bool ZPending = false;
+  std::int64_t ZLine = 0;
+  std::vector<double> ZNumbers;
+  bool OtherZ = false; // port impedances other than R become columns
+};
+
+ColumnTable TouchstoneParser::Run()
+{
+  std::string_view line;
+  while (this->S.Next(line))
   {
-    std::size_t bang = line.find('!');
-    if (zPending)
+    this->ReadLine(line);
+  }
+  this->FinalChecks();
+  this->ConvertToS();
+  return this->BuildTable();
+}
+
+void TouchstoneParser::ReadLine(std::string_view line)
+{
+  const std::size_t bang = line.find('!');
+  if (this->ZPending)
+  {
+    this->ContinuePortImpedance(line, bang);
+    return;
+  }
+  if (bang != std::string_view::npos && this->Sec == Network &&
+    this->PortImpedanceComment(line, bang))
+  {
+    return;
+  }
+  line = Trim(bang == std::string_view::npos ? line : line.substr(0, bang));
+  if (line.empty() || this->Sec == Done)
+  {
+    return; // after [End]: ignored
+  }
+  if (this->InInfo)
+  {
+    std::string_view rest;
+    if (line[0] == '[' && line.find(']') != std::string_view::npos &&
+      Keyword(this->S, line, rest) == "END INFORMATION")
     {
-      // HFSS wraps a long "! Port Impedance" line onto comment lines of numbers.
-      bool more = bang != std::string_view::npos && Trim(line.substr(0, bang)).empty();
-      if (more)
-      {
-        Tokenize(line.substr(bang + 1), tok);
-        double v = 0;
-        for (const auto& t : tok)
-        {
-          more = more && ParseDouble(t, v);
-        }
-        more = more && !tok.empty();
-      }
-      if (!more)
-      {
-        throw ParseError(fileName, zLine,
-          "'! Port Impedance' has " + std::to_string(zNumbers.size()) + " numbers, expected " +
-            std::to_string(2 * ports) + " (real and imaginary per port)");
-      }
-      addZ();
-      continue;
+      this->InInfo = false;
     }
-    if (bang != std::string_view::npos && section == Network)
+    return;
+  }
+  if (line[0] == '[')
+  {
+    this->KeywordLine(line);
+  }
+  else if (line[0] == '#')
+  {
+    this->OptionLine(line);
+  }
+  else
+  {
+    this->DataLine(line);
+  }
+}
+
+/// A "! Port Impedance" comment starts; false for other comments.
+bool TouchstoneParser::PortImpedanceComment(std::string_view line, std::size_t bang)
+{
+  const std::string_view c = Trim(line.substr(bang + 1));
+  if (c.size() < 13 || Upper(c.substr(0, 4)) != "PORT")
+  {
+    return false;
+  }
+  const std::string_view rest = Trim(c.substr(4));
+  if (rest.size() < 9 || Upper(rest.substr(0, 9)) != "IMPEDANCE")
+  {
+    return false;
+  }
+  const LineScanner& s = this->S;
+  if (!this->Record.empty())
+  {
+    throw ParseError(this->File, this->RecordLine,
+      "record cut short: " + std::to_string(this->Record.size()) + " of " + this->PerText() +
+        "; line " + std::to_string(s.LineNumber()) + " ('! Port Impedance') follows");
+  }
+  if (this->Freq.empty())
+  {
+    s.Fail("a '! Port Impedance' line before the first frequency's record");
+  }
+  if (this->PortZLines == this->Freq.size())
+  {
+    s.Fail("a second '! Port Impedance' line for one frequency");
+  }
+  if (this->PortZLines + 1 != this->Freq.size())
+  {
+    throw ParseError(this->File, this->FirstPortZLine > 0 ? this->FirstPortZLine : s.LineNumber(),
+      "'! Port Impedance' lines for " + std::to_string(this->PortZLines) + " of " +
+        std::to_string(this->Freq.size() - 1) + " frequencies");
+  }
+  this->FirstPortZLine = this->FirstPortZLine > 0 ? this->FirstPortZLine : s.LineNumber();
+  this->ZLine = s.LineNumber();
+  this->ZNumbers.clear();
+  Tokenize(rest.substr(9), this->Tok);
+  this->AddPortImpedances();
+  return true;
+}
+
+/// HFSS wraps a long "! Port Impedance" line onto comment lines of numbers.
+void TouchstoneParser::ContinuePortImpedance(std::string_view line, std::size_t bang)
+{
+  bool more = bang != std::string_view::npos && Trim(line.substr(0, bang)).empty();
+  if (more)
+  {
+    Tokenize(line.substr(bang + 1), this->Tok);
+    double v = 0;
+    for (const auto& t : this->Tok)
     {
-      std::string_view c = Trim(line.substr(bang + 1));
-      if (c.size() >= 13 && Upper(c.substr(0, 4)) == "PORT")
-      {
-        std::string_view rest = Trim(c.substr(4));
-        if (rest.size() >= 9 && Upper(rest.substr(0, 9)) == "IMPEDANCE")
-        {
-          if (!record.empty())
-          {
-            throw ParseError(fileName, recordLine,
-              "record cut short: " + std::to_string(record.size()) + " of " + perText() +
-                "; line " + std::to_string(s.LineNumber()) + " ('! Port Impedance') follows");
-          }
-          if (freq.empty())
-          {
-            s.Fail("a '! Port Impedance' line before the first frequency's record");
-          }
-          if (portZLines == freq.size())
-          {
-            s.Fail("a second '! Port Impedance' line for one frequency");
-          }
-          if (portZLines + 1 != freq.size())
-          {
-            throw ParseError(fileName, firstPortZLine > 0 ? firstPortZLine : s.LineNumber(),
-              "'! Port Impedance' lines for " + std::to_string(portZLines) + " of " +
-                std::to_string(freq.size() - 1) + " frequencies");
-          }
-          firstPortZLine = firstPortZLine > 0 ? firstPortZLine : s.LineNumber();
-          zLine = s.LineNumber();
-          zNumbers.clear();
-          Tokenize(rest.substr(9), tok);
-          addZ();
-          continue;
-        }
-      }
+      more = more && ParseDouble(t, v);
     }
-    line = Trim(bang == std::string_view::npos ? line : line.substr(0, bang));
-    if (line.empty() || section == Done)
+    more = more && !this->Tok.empty();
+  }
+  if (!more)
+  {
+    this->FailPortImpedanceCount();
+  }
+  this->AddPortImpedances();
+}
+
+void TouchstoneParser::AddPortImpedances()
+{
+  const LineScanner& s = this->S;
+  const std::size_t want = 2 * static_cast<std::size_t>(this->Ports);
+  for (const auto& t : this->Tok)
+  {
+    if (this->ZNumbers.size() == want)
     {
-      continue; // after [End]: ignored
+      s.Fail("'! Port Impedance' has more than " + std::to_string(want) +
+        " numbers (real and imaginary per port)");
     }
-    if (inInfo)
+    this->ZNumbers.push_back(NeedFinite(s, t, "a port impedance"));
+  }
+  this->ZPending = this->ZNumbers.size() < want;
+  for (std::size_t k = 0; k < want / 2 && !this->ZPending; ++k)
+  {
+    const C z(this->ZNumbers[2 * k], this->ZNumbers[2 * k + 1]);
+    // HFSS prints purely imaginary impedances for a mode below cutoff.
+    if (z.real() < 0 || z == C(0))
     {
-      std::string_view rest;
-      if (line[0] == '[' && line.find(']') != std::string_view::npos &&
-        Keyword(s, line, rest) == "END INFORMATION")
-      {
-        inInfo = false;
-      }
-      continue;
+      s.Fail("a port impedance must have a real part of zero or more and not be zero");
     }
-    if (line[0] == '[')
+    this->PortZ.push_back(z);
+  }
+  this->PortZLines += this->ZPending ? 0 : 1;
+}
+
+void TouchstoneParser::FailPortImpedanceCount() const
+{
+  throw ParseError(this->File, this->ZLine,
+    "'! Port Impedance' has " + std::to_string(this->ZNumbers.size()) + " numbers, expected " +
+      std::to_string(2 * this->Ports) + " (real and imaginary per port)");
+}
+
+void TouchstoneParser::OptionLine(std::string_view line)
+{
+  if (!this->HaveOptions && this->Sec == Header && this->Record.empty())
+  {
+    ParseOptions(this->S, line, this->O);
+    this->HaveOptions = true;
+    this->SawContent = true;
+  }
+  // later option lines are ignored (Touchstone 1.1)
+}
+
+void TouchstoneParser::KeywordLine(std::string_view line)
+{
+  const LineScanner& s = this->S;
+  std::string_view rest;
+  const std::string k = Keyword(s, line, rest);
+  if (k == "VERSION")
+  {
+    this->VersionKeyword(rest);
+    return;
+  }
+  this->SawContent = true;
+  if (!this->V2)
+  {
+    s.Fail(
+      "the Touchstone 2.0 keyword [" + k + "] in a file without '[Version] 2.0' as its first line");
+  }
+  this->CheckReferencesComplete();
+  if (this->BlockKeyword(k))
+  {
+    return;
+  }
+  if (this->Sec != Header)
+  {
+    s.Fail("the keyword [" + k + "] after [Network Data]");
+  }
+  if (!this->HaveOptions)
+  {
+    s.Fail("the keyword [" + k + "] before the option line ('# GHz S MA R 50')");
+  }
+  this->HeaderKeyword(k, rest);
+}
+
+void TouchstoneParser::VersionKeyword(std::string_view rest)
+{
+  if (this->SawContent)
+  {
+    this->S.Fail("[Version] must be the first line that is not a comment");
+  }
+  Tokenize(rest, this->Tok);
+  if (this->Tok.size() != 1 || (this->Tok[0] != "2.0" && this->Tok[0] != "2.1"))
+  {
+    this->S.Fail("[Version] " + std::string(rest) + ": versions 1.x and 2.0 are read");
+  }
+  this->V2 = true;
+  this->SawContent = true;
+}
+
+bool TouchstoneParser::BlockKeyword(const std::string& k)
+{
+  if (k == "BEGIN INFORMATION")
+  {
+    this->InInfo = true;
+  }
+  else if (k == "END")
+  {
+    this->Sec = Done;
+  }
+  else if (k == "NOISE DATA")
+  {
+    this->NoiseDataKeyword();
+  }
+  else
+  {
+    return false;
+  }
+  return true;
+}
+
+void TouchstoneParser::NoiseDataKeyword()
+{
+  if (this->Sec != Network)
+  {
+    this->S.Fail("[Noise Data] before [Network Data]");
+  }
+  this->Sec = Noise;
+  this->NoiseLine = this->S.LineNumber();
+  if (this->Ports != 2)
+  {
+    this->NoiseWarn("[Noise Data] in a " + std::to_string(this->Ports) +
+      "-port file (noise parameters are for 2 ports)");
+  }
+  else if (this->NNoiseDeclared < 0)
+  {
+    this->NoiseWarn("[Noise Data] without [Number of Noise Frequencies]");
+  }
+}
+
+void TouchstoneParser::HeaderKeyword(const std::string& k, std::string_view rest)
+{
+  Tokenize(rest, this->Tok);
+  if (k == "NUMBER OF PORTS" || k == "NUMBER OF FREQUENCIES" || k == "NUMBER OF NOISE FREQUENCIES")
+  {
+    this->CountKeyword(k);
+  }
+  else if (k == "TWO-PORT DATA ORDER" || k == "MATRIX FORMAT")
+  {
+    this->OrderKeyword(k);
+  }
+  else if (k == "REFERENCE")
+  {
+    if (!this->KeywordPorts)
     {
-      std::string_view rest;
-      const std::string k = Keyword(s, line, rest);
-      if (k == "VERSION")
-      {
-        if (sawContent)
-        {
-          s.Fail("[Version] must be the first line that is not a comment");
-        }
-        Tokenize(rest, tok);
-        if (tok.size() != 1 || (tok[0] != "2.0" && tok[0] != "2.1"))
-        {
-          s.Fail("[Version] " + std::string(rest) + ": versions 1.x and 2.0 are read");
-        }
-        v2 = true;
-        sawContent = true;
-        continue;
-      }
-      sawContent = true;
-      if (!v2)
-      {
-        s.Fail("the Touchstone 2.0 keyword [" + k +
-          "] in a file without '[Version] 2.0' as its first line");
-      }
-      if (refsWanted > 0)
-      {
-        throw ParseError(fileName, refLine,
-          "[Reference] has " + std::to_string(refs.size()) + " impedances, expected " +
-            std::to_string(refsWanted) + " (one per port)");
-      }
-      if (k == "BEGIN INFORMATION")
-      {
-        inInfo = true;
-        continue;
-      }
-      if (k == "END")
-      {
-        section = Done;
-        continue;
-      }
-      if (k == "NOISE DATA")
-      {
-        if (section != Network)
-        {
-          s.Fail("[Noise Data] before [Network Data]");
-        }
-        section = Noise;
-        noiseLine = s.LineNumber();
-        if (ports != 2)
-        {
-          noiseWarn("[Noise Data] in a " + std::to_string(ports) +
-            "-port file (noise parameters are for 2 ports)");
-        }
-        else if (nNoiseDeclared < 0)
-        {
-          noiseWarn("[Noise Data] without [Number of Noise Frequencies]");
-        }
-        continue;
-      }
-      if (section != Header)
-      {
-        s.Fail("the keyword [" + k + "] after [Network Data]");
-      }
-      if (!haveOptions)
-      {
-        s.Fail("the keyword [" + k + "] before the option line ('# GHz S MA R 50')");
-      }
-      Tokenize(rest, tok);
-      auto one = [&](const char* what) {
-        if (tok.size() != 1)
-        {
-          s.Fail("[" + k + "] needs one value (" + what + "), found " + std::to_string(tok.size()));
-        }
-        return tok[0];
-      };
-      if (k == "NUMBER OF PORTS")
-      {
-        const std::int64_t n =
-          NeedCount(s, one("the number of ports"), "the number of ports", MaxPorts);
-        if (n < 1)
-        {
-          s.Fail("[Number of Ports] must be at least 1");
-        }
-        ports = static_cast<int>(n);
-        keywordPorts = true;
-      }
-      else if (k == "TWO-PORT DATA ORDER")
-      {
-        const std::string v = Upper(one("12_21 or 21_12"));
-        if (v != "12_21" && v != "21_12")
-        {
-          s.Fail("[Two-Port Data Order] is '" + v + "', expected 12_21 or 21_12");
-        }
-        order = v == "12_21" ? 12 : 21;
-      }
-      else if (k == "NUMBER OF FREQUENCIES")
-      {
-        nFreqDeclared = NeedCount(s, one("a count"), "the number of frequencies", INT64_MAX);
-        nFreqLine = s.LineNumber();
-        if (nFreqDeclared < 1)
-        {
-          s.Fail("[Number of Frequencies] must be at least 1");
-        }
-      }
-      else if (k == "NUMBER OF NOISE FREQUENCIES")
-      {
-        nNoiseDeclared = NeedCount(s, one("a count"), "the number of noise frequencies", INT64_MAX);
-        nNoiseLine = s.LineNumber();
-      }
-      else if (k == "MATRIX FORMAT")
-      {
-        const std::string v = Upper(one("Full, Lower or Upper"));
-        if (v != "FULL" && v != "LOWER" && v != "UPPER")
-        {
-          s.Fail("[Matrix Format] is '" + v + "', expected Full, Lower or Upper");
-        }
-        matrix = v[0];
-      }
-      else if (k == "REFERENCE")
-      {
-        if (!keywordPorts)
-        {
-          s.Fail("[Reference] before [Number of Ports]");
-        }
-        refs.clear();
-        refsWanted = static_cast<std::size_t>(ports);
-        refLine = s.LineNumber();
-        for (const auto& t : tok)
-        {
-          if (refs.size() == refsWanted)
-          {
-            s.Fail("[Reference] has more than " + std::to_string(refsWanted) +
-              " impedances (one per port)");
-          }
-          refs.push_back(NeedFinite(s, t, "a reference impedance"));
-          if (!(refs.back() > 0))
-          {
-            s.Fail("a reference impedance must be positive");
-          }
-        }
-        refsWanted = refs.size() == refsWanted ? 0 : refsWanted;
-      }
-      else if (k == "NETWORK DATA")
-      {
-        if (!keywordPorts)
-        {
-          s.Fail("[Network Data] without [Number of Ports] before it (required in 2.0)");
-        }
-        if (ports == 2 && order == 0)
-        {
-          s.Fail("[Network Data] of 2 ports without [Two-Port Data Order] (12_21 or 21_12, "
-                 "required in 2.0)");
-        }
-        if (nFreqDeclared < 0)
-        {
-          s.Fail("[Network Data] without [Number of Frequencies] before it (required in 2.0)");
-        }
-        section = Network;
-        startNetwork();
-      }
-      else if (k == "MIXED-MODE ORDER")
-      {
-        s.Fail("[Mixed-Mode Order]: mixed-mode (differential) data is not read");
-      }
-      else
-      {
-        s.Fail("unknown keyword [" + k + "]");
-      }
-      continue;
+      this->S.Fail("[Reference] before [Number of Ports]");
     }
-    if (line[0] == '#')
+    this->Refs.clear();
+    this->RefsWanted = static_cast<std::size_t>(this->Ports);
+    this->RefLine = this->S.LineNumber();
+    this->ReadReferences();
+  }
+  else if (k == "NETWORK DATA")
+  {
+    this->NetworkDataKeyword();
+  }
+  else if (k == "MIXED-MODE ORDER")
+  {
+    this->S.Fail("[Mixed-Mode Order]: mixed-mode (differential) data is not read");
+  }
+  else
+  {
+    this->S.Fail("unknown keyword [" + k + "]");
+  }
+}
+
+/// The keyword's one value.
+std::string_view TouchstoneParser::One(const std::string& k, const char* what) const
+{
+  if (this->Tok.size() != 1)
+  {
+    this->S.Fail(
+      "[" + k + "] needs one value (" + what + "), found " + std::to_string(this->Tok.size()));
+  }
+  return this->Tok[0];
+}
+
+/// [Number of Ports], [Number of Frequencies], [Number of Noise Frequencies].
+void TouchstoneParser::CountKeyword(const std::string& k)
+{
+  const LineScanner& s = this->S;
+  if (k == "NUMBER OF PORTS")
+  {
+    const std::int64_t n =
+      NeedCount(s, this->One(k, "the number of ports"), "the number of ports", MaxPorts);
+    if (n < 1)
     {
-      if (!haveOptions && section == Header && record.empty())
-      {
-        ParseOptions(s, line, o);
-        haveOptions = true;
-        sawContent = true;
-      }
-      continue; // later option lines are ignored (Touchstone 1.1)
+      s.Fail("[Number of Ports] must be at least 1");
     }
-    Tokenize(line, tok);
-    if (refsWanted > 0)
+    this->Ports = static_cast<int>(n);
+    this->KeywordPorts = true;
+  }
+  else if (k == "NUMBER OF FREQUENCIES")
+  {
+    this->NFreqDeclared =
+      NeedCount(s, this->One(k, "a count"), "the number of frequencies", INT64_MAX);
+    this->NFreqLine = s.LineNumber();
+    if (this->NFreqDeclared < 1)
     {
-      // [Reference] continues on the next lines.
-      for (const auto& t : tok)
-      {
-        if (refs.size() == refsWanted)
-        {
-          s.Fail("[Reference] has more than " + std::to_string(refsWanted) +
-            " impedances (one per port)");
-        }
-        refs.push_back(NeedFinite(s, t, "a reference impedance"));
-        if (!(refs.back() > 0))
-        {
-          s.Fail("a reference impedance must be positive");
-        }
-      }
-      refsWanted = refs.size() == refsWanted ? 0 : refsWanted;
-      continue;
-    }
-    if (!haveOptions)
-    {
-      s.Fail("no option line ('# GHz S MA R 50') before this line: not a Touchstone file");
-    }
-    if (section == Header)
-    {
-      if (v2)
-      {
-        s.Fail("data before [Network Data] (a Touchstone 2.0 file)");
-      }
-      if (ports <= 0)
-      {
-        if (tok.size() != 3 && tok.size() != 9)
-        {
-          s.Fail("cannot tell the number of ports: the first data line has " +
-            std::to_string(tok.size()) +
-            " numbers (3 for 1 port, 9 for 2); name the file .sNp (N ports)");
-        }
-        ports = tok.size() == 3 ? 1 : 2;
-      }
-      section = Network;
-      startNetwork();
-    }
-    // Touchstone 1.1: the noise parameters of a 2-port file start at a frequency not
-    // above the last one (a row shorter than a network record), and run to the end.
-    double first = 0;
-    if (section == Network && !v2 && ports == 2 && record.empty() && !freq.empty() &&
-      tok.size() < 9 && ParseDouble(tok[0], first) && first * o.Scale <= freq.back())
-    {
-      section = Noise;
-      noiseLine = s.LineNumber();
-    }
-    if (section == Noise)
-    {
-      noiseRow();
-      continue;
-    }
-    // Network data: a line with an odd count of numbers starts a frequency's record
-    // (the frequency and whole pairs), one with an even count continues it.
-    const bool starts = tok.size() % 2 == 1;
-    if (starts && !record.empty())
-    {
-      throw ParseError(fileName, recordLine,
-        "record cut short: " + std::to_string(record.size()) + " of " + perText() + "; line " +
-          std::to_string(s.LineNumber()) + " starts the next frequency");
-    }
-    if (!starts && record.empty())
-    {
-      if (freq.empty())
-      {
-        s.Fail("a line of " + std::to_string(tok.size()) +
-          " numbers where a frequency's record should start (an odd count: the frequency "
-          "and pairs)");
-      }
-      s.Fail("record cut short or too long: a line of " + std::to_string(tok.size()) +
-        " numbers, an even count, neither starts a frequency's record (the frequency and "
-        "pairs: " +
-        perText() + ") nor continues one (the frequency of line " +
-        std::to_string(freqLine.back()) + " has all its numbers)");
-    }
-    if (starts)
-    {
-      const double f = NeedFinite(s, tok[0], "a frequency");
-      if (!freq.empty() && !(f * o.Scale > freq.back()))
-      {
-        s.Fail("frequency " + std::string(tok[0]) + " does not increase (the previous one was " +
-          std::to_string(freq.back() / o.Scale) + ")");
-      }
-      if (f < 0)
-      {
-        s.Fail("negative frequency " + std::string(tok[0]));
-      }
-      recordLine = s.LineNumber();
-    }
-    if (record.size() + tok.size() > per)
-    {
-      throw ParseError(fileName, recordLine,
-        "more than " + perText() +
-          (recordLine == s.LineNumber()
-              ? std::string()
-              : ": line " + std::to_string(s.LineNumber()) + " continues the record"));
-    }
-    for (const auto& t : tok)
-    {
-      record.push_back(NeedFinite(s, t, record.empty() ? "a frequency" : "a parameter value"));
-    }
-    if (record.size() == per)
-    {
-      finishRecord();
+      s.Fail("[Number of Frequencies] must be at least 1");
     }
   }
-  if (zPending)
+  else
   {
-    throw ParseError(fileName, zLine,
-      "'! Port Impedance' has " + std::to_string(zNumbers.size()) + " numbers, expected " +
-        std::to_string(2 * ports) + " (real and imaginary per port)");
+    this->NNoiseDeclared =
+      NeedCount(s, this->One(k, "a count"), "the number of noise frequencies", INT64_MAX);
+    this->NNoiseLine = s.LineNumber();
   }
-  if (refsWanted > 0)
+}
+
+/// [Two-Port Data Order], [Matrix Format].
+void TouchstoneParser::OrderKeyword(const std::string& k)
+{
+  if (k == "TWO-PORT DATA ORDER")
   {
-    throw ParseError(fileName, refLine,
-      "[Reference] has " + std::to_string(refs.size()) + " impedances, expected " +
-        std::to_string(refsWanted) + " (one per port)");
+    const std::string v = Upper(this->One(k, "12_21 or 21_12"));
+    if (v != "12_21" && v != "21_12")
+    {
+      this->S.Fail("[Two-Port Data Order] is '" + v + "', expected 12_21 or 21_12");
+    }
+    this->Order = v == "12_21" ? 12 : 21;
   }
-  if (!record.empty())
+  else
   {
-    throw ParseError(fileName, recordLine,
-      "record cut short: " + std::to_string(record.size()) + " of " + perText());
+    const std::string v = Upper(this->One(k, "Full, Lower or Upper"));
+    if (v != "FULL" && v != "LOWER" && v != "UPPER")
+    {
+      this->S.Fail("[Matrix Format] is '" + v + "', expected Full, Lower or Upper");
+    }
+    this->Matrix = v[0];
   }
-  if (freq.empty())
+}
+
+void TouchstoneParser::NetworkDataKeyword()
+{
+  const LineScanner& s = this->S;
+  if (!this->KeywordPorts)
   {
-    throw ParseError(fileName, s.LineNumber(),
-      haveOptions ? "no data after the option line"
-                  : "empty file: no Touchstone option line or data");
+    s.Fail("[Network Data] without [Number of Ports] before it (required in 2.0)");
+  }
+  if (this->Ports == 2 && this->Order == 0)
+  {
+    s.Fail("[Network Data] of 2 ports without [Two-Port Data Order] (12_21 or 21_12, "
+           "required in 2.0)");
+  }
+  if (this->NFreqDeclared < 0)
+  {
+    s.Fail("[Network Data] without [Number of Frequencies] before it (required in 2.0)");
+  }
+  this->Sec = Network;
+  this->StartNetwork();
+}
+
+void TouchstoneParser::ReadReferences()
+{
+  for (const auto& t : this->Tok)
+  {
+    if (this->Refs.size() == this->RefsWanted)
+    {
+      this->S.Fail("[Reference] has more than " + std::to_string(this->RefsWanted) +
+        " impedances (one per port)");
+    }
+    this->Refs.push_back(NeedFinite(this->S, t, "a reference impedance"));
+    if (!(this->Refs.back() > 0))
+    {
+      this->S.Fail("a reference impedance must be positive");
+    }
+  }
+  this->RefsWanted = this->Refs.size() == this->RefsWanted ? 0 : this->RefsWanted;
+}
+
+void TouchstoneParser::CheckReferencesComplete() const
+{
+  if (this->RefsWanted > 0)
+  {
+    throw ParseError(this->File, this->RefLine,
+      "[Reference] has " + std::to_string(this->Refs.size()) + " impedances, expected " +
+        std::to_string(this->RefsWanted) + " (one per port)");
+  }
+}
+
+void TouchstoneParser::DataLine(std::string_view line)
+{
+  Tokenize(line, this->Tok);
+  if (this->RefsWanted > 0)
+  {
+    this->ReadReferences(); // [Reference] continues on the next lines.
+    return;
+  }
+  if (!this->HaveOptions)
+  {
+    this->S.Fail("no option line ('# GHz S MA R 50') before this line: not a Touchstone file");
+  }
+  if (this->Sec == Header)
+  {
+    this->FirstDataLine();
+  }
+  if (this->NoiseStarts())
+  {
+    this->Sec = Noise;
+    this->NoiseLine = this->S.LineNumber();
+  }
+  if (this->Sec == Noise)
+  {
+    this->NoiseRow();
+    return;
+  }
+  this->NetworkLine();
+}
+
+/// The first line of data in a 1.x file: its count tells the ports when the name does not.
+void TouchstoneParser::FirstDataLine()
+{
+  if (this->V2)
+  {
+    this->S.Fail("data before [Network Data] (a Touchstone 2.0 file)");
+  }
+  if (this->Ports <= 0)
+  {
+    if (this->Tok.size() != 3 && this->Tok.size() != 9)
+    {
+      this->S.Fail("cannot tell the number of ports: the first data line has " +
+        std::to_string(this->Tok.size()) +
+        " numbers (3 for 1 port, 9 for 2); name the file .sNp (N ports)");
+    }
+    this->Ports = this->Tok.size() == 3 ? 1 : 2;
+  }
+  this->Sec = Network;
+  this->StartNetwork();
+}
+
+void TouchstoneParser::StartNetwork()
+{
+  if (this->Ports <= 0)
+  {
+    this->S.Fail("cannot tell the number of ports");
+  }
+  const auto n = static_cast<std::size_t>(this->Ports);
+  const std::size_t pairs = this->Matrix == 'F' ? n * n : n * (n + 1) / 2;
+  this->Per = 1 + 2 * pairs;
+}
+
+std::string TouchstoneParser::PerText() const
+{
+  return std::to_string(this->Per) + " numbers for this frequency (" + std::to_string(this->Ports) +
+    "-port: the frequency and " + std::to_string(this->Per - 1) + " values)";
+}
+
+/// Touchstone 1.1: the noise parameters of a 2-port file start at a frequency not above
+/// the last one (a row shorter than a network record), and run to the end.
+bool TouchstoneParser::NoiseStarts()
+{
+  double first = 0;
+  return this->Sec == Network && !this->V2 && this->Ports == 2 && this->Record.empty() &&
+    !this->Freq.empty() && this->Tok.size() < 9 && ParseDouble(this->Tok[0], first) &&
+    first * this->O.Scale <= this->Freq.back();
+}
+
+void TouchstoneParser::NoiseWarn(const std::string& what)
+{
+  if (!this->NoiseBad && this->Warnings)
+  {
+    this->Warnings->push_back(ParseError::Format(this->File, this->S.LineNumber(),
+      what + "; the noise parameters are skipped (the network data is read)"));
+  }
+  this->NoiseBad = true;
+}
+
+void TouchstoneParser::NoiseRow()
+{
+  if (this->NoiseBad)
+  {
+    return;
+  }
+  const auto& tok = this->Tok;
+  if (tok.size() != 5)
+  {
+    this->NoiseWarn("noise parameter row has " + std::to_string(tok.size()) +
+      " numbers, expected 5 (frequency, NFmin, |Gamma_opt|, angle, Rn)");
+    return;
+  }
+  double v[5] = {};
+  for (std::size_t k = 0; k < 5; ++k)
+  {
+    if (!ParseDouble(tok[k], v[k]) || !std::isfinite(v[k]))
+    {
+      this->NoiseWarn("noise parameter row: '" + std::string(tok[k]) + "' is not a finite number");
+      return;
+    }
+  }
+  if (!(v[0] > this->LastNoise))
+  {
+    this->NoiseWarn("noise frequency " + std::string(tok[0]) + " does not increase");
+    return;
+  }
+  this->LastNoise = v[0];
+  ++this->NoiseRows;
+}
+
+/// Network data: a line with an odd count of numbers starts a frequency's record (the
+/// frequency and whole pairs), one with an even count continues it.
+void TouchstoneParser::NetworkLine()
+{
+  const LineScanner& s = this->S;
+  const auto& tok = this->Tok;
+  const bool starts = tok.size() % 2 == 1;
+  if (starts && !this->Record.empty())
+  {
+    throw ParseError(this->File, this->RecordLine,
+      "record cut short: " + std::to_string(this->Record.size()) + " of " + this->PerText() +
+        "; line " + std::to_string(s.LineNumber()) + " starts the next frequency");
+  }
+  if (!starts && this->Record.empty())
+  {
+    if (this->Freq.empty())
+    {
+      s.Fail("a line of " + std::to_string(tok.size()) +
+        " numbers where a frequency's record should start (an odd count: the frequency "
+        "and pairs)");
+    }
+    s.Fail("record cut short or too long: a line of " + std::to_string(tok.size()) +
+      " numbers, an even count, neither starts a frequency's record (the frequency and "
+      "pairs: " +
+      this->PerText() + ") nor continues one (the frequency of line " +
+      std::to_string(this->FreqLine.back()) + " has all its numbers)");
+  }
+  if (starts)
+  {
+    this->StartRecord();
+  }
+  if (this->Record.size() + tok.size() > this->Per)
+  {
+    throw ParseError(this->File, this->RecordLine,
+      "more than " + this->PerText() +
+        (this->RecordLine == s.LineNumber()
+            ? std::string()
+            : ": line " + std::to_string(s.LineNumber()) + " continues the record"));
+  }
+  for (const auto& t : tok)
+  {
+    this->Record.push_back(
+      NeedFinite(s, t, this->Record.empty() ? "a frequency" : "a parameter value"));
+  }
+  if (this->Record.size() == this->Per)
+  {
+    this->FinishRecord();
+  }
+}
+
+/// The frequency that starts a record: finite, increasing, not negative.
+void TouchstoneParser::StartRecord()
+{
+  const LineScanner& s = this->S;
+  const std::string_view t0 = this->Tok[0];
+  const double f = NeedFinite(s, t0, "a frequency");
+  if (!this->Freq.empty() && !(f * this->O.Scale > this->Freq.back()))
+  {
+    s.Fail("frequency " + std::string(t0) + " does not increase (the previous one was " +
+      std::to_string(this->Freq.back() / this->O.Scale) + ")");
+  }
+  if (f < 0)
+  {
+    s.Fail("negative frequency " + std::string(t0));
+  }
+  this->RecordLine = s.LineNumber();
+}
+
+/// A whole record into the N × N matrix: Full, Lower or Upper; 2 ports in the 1.1 /
+/// 21_12 column order or the 12_21 row order.
+void TouchstoneParser::FinishRecord()
+{
+  const auto n = static_cast<std::size_t>(this->Ports);
+  const char matrix = this->Matrix;
+  std::vector<C> m(n * n);
+  std::vector<C> in((this->Per - 1) / 2);
+  for (std::size_t k = 0; k < in.size(); ++k)
+  {
+    in[k] = FromPair(this->S, this->Record[1 + 2 * k], this->Record[2 + 2 * k], this->O.Format);
+  }
+  if (n == 2 && matrix == 'F')
+  {
+    // Touchstone 1.1 and 21_12: N11 N21 N12 N22 (column order); 12_21: row order.
+    m = this->Order == 12 ? in : std::vector<C>{ in[0], in[2], in[1], in[3] };
+  }
+  else
+  {
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < n; ++i)
+    {
+      const std::size_t j0 = matrix == 'U' ? i : 0, j1 = matrix == 'L' ? i + 1 : n;
+      for (std::size_t j = j0; j < j1; ++j)
+      {
+        m[i * n + j] = in[k];
+        if (matrix != 'F')
+        {
+          m[j * n + i] = in[k]; // Lower, Upper: the symmetric half
+        }
+        ++k;
+      }
+    }
+  }
+  this->Values.insert(this->Values.end(), m.begin(), m.end());
+  this->Freq.push_back(this->Record[0] * this->O.Scale);
+  this->FreqLine.push_back(this->RecordLine);
+  this->Record.clear();
+}
+
+/// What the file left open or declared and did not give.
+void TouchstoneParser::FinalChecks()
+{
+  if (this->ZPending)
+  {
+    this->FailPortImpedanceCount();
+  }
+  this->CheckReferencesComplete();
+  if (!this->Record.empty())
+  {
+    throw ParseError(this->File, this->RecordLine,
+      "record cut short: " + std::to_string(this->Record.size()) + " of " + this->PerText());
+  }
+  if (this->Freq.empty())
+  {
+    throw ParseError(this->File, this->S.LineNumber(),
+      this->HaveOptions ? "no data after the option line"
+                        : "empty file: no Touchstone option line or data");
   }
   // [End] may be missing (scikit-rf's copies of the specification's examples end
   // without it): [Number of Frequencies] has checked that the network data is complete.
-  if (nFreqDeclared >= 0 && static_cast<std::size_t>(nFreqDeclared) != freq.size())
+  if (this->NFreqDeclared >= 0 &&
+    static_cast<std::size_t>(this->NFreqDeclared) != this->Freq.size())
   {
-    throw ParseError(fileName, nFreqLine,
-      "[Number of Frequencies] " + std::to_string(nFreqDeclared) + " but the network data has " +
-        std::to_string(freq.size()));
+    throw ParseError(this->File, this->NFreqLine,
+      "[Number of Frequencies] " + std::to_string(this->NFreqDeclared) +
+        " but the network data has " + std::to_string(this->Freq.size()));
   }
-  if (noiseLine > 0 && !noiseBad && nNoiseDeclared >= 0 &&
-    static_cast<std::size_t>(nNoiseDeclared) != noiseRows && warnings)
+  if (this->NoiseLine > 0 && !this->NoiseBad && this->NNoiseDeclared >= 0 &&
+    static_cast<std::size_t>(this->NNoiseDeclared) != this->NoiseRows && this->Warnings)
   {
-    warnings->push_back(ParseError::Format(fileName, nNoiseLine,
-      "[Number of Noise Frequencies] " + std::to_string(nNoiseDeclared) + " but [Noise Data] has " +
-        std::to_string(noiseRows) +
+    this->Warnings->push_back(ParseError::Format(this->File, this->NNoiseLine,
+      "[Number of Noise Frequencies] " + std::to_string(this->NNoiseDeclared) +
+        " but [Noise Data] has " + std::to_string(this->NoiseRows) +
         " rows; the noise parameters are skipped (the network data is read)"));
   }
-  if (portZLines > 0 && portZLines != freq.size())
+  if (this->PortZLines > 0 && this->PortZLines != this->Freq.size())
   {
-    throw ParseError(fileName, firstPortZLine,
-      "'! Port Impedance' lines for " + std::to_string(portZLines) + " of " +
-        std::to_string(freq.size()) + " frequencies");
+    throw ParseError(this->File, this->FirstPortZLine,
+      "'! Port Impedance' lines for " + std::to_string(this->PortZLines) + " of " +
+        std::to_string(this->Freq.size()) + " frequencies");
   }
+}
 
-  // The reference of each port: [Reference] (2.0), else R.
-  const auto n = static_cast<std::size_t>(ports);
-  if (refs.empty())
+/// The reference of each port: [Reference] (2.0), else R. To S: Touchstone 1.x
+/// normalises Y and Z to R; 2.0 does not (normalise by each port's reference,
+/// z = G^-1/2 Z G^-1/2, y = G^1/2 Y G^1/2), then S = (z − I)(z + I)⁻¹ = (I − y)(I + y)⁻¹.
+void TouchstoneParser::ConvertToS()
+{
+  const auto n = static_cast<std::size_t>(this->Ports);
+  if (this->Refs.empty())
   {
-    refs.assign(n, o.R);
+    this->Refs.assign(n, this->O.R);
   }
-  // To S: Touchstone 1.x normalises Y and Z to R; 2.0 does not (normalise by each
-  // port's reference, z = G^-1/2 Z G^-1/2, y = G^1/2 Y G^1/2), then
-  // S = (z − I)(z + I)⁻¹ = (I − y)(I + y)⁻¹.
-  const std::size_t rows = freq.size();
-  if (o.Parameter != 'S')
+  const char p = this->O.Parameter;
+  if (p == 'S')
   {
-    std::vector<C> a(n * n), plus(n * n), minus(n * n), sm;
-    for (std::size_t f = 0; f < rows; ++f)
+    return;
+  }
+  std::vector<C> plus(n * n), minus(n * n), sm;
+  for (std::size_t f = 0; f < this->Freq.size(); ++f)
+  {
+    for (std::size_t i = 0; i < n; ++i)
     {
-      for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j)
       {
-        for (std::size_t j = 0; j < n; ++j)
+        C v = this->Values[f * n * n + i * n + j];
+        if (this->V2)
         {
-          C v = values[f * n * n + i * n + j];
-          if (v2)
-          {
-            const double g = std::sqrt(refs[i] * refs[j]);
-            v = o.Parameter == 'Z' ? v / g : v * g;
-          }
-          const double id = i == j ? 1 : 0;
-          plus[i * n + j] = v + id;
-          minus[i * n + j] = o.Parameter == 'Z' ? v - id : id - v;
+          const double g = std::sqrt(this->Refs[i] * this->Refs[j]);
+          v = p == 'Z' ? v / g : v * g;
         }
+        const double id = i == j ? 1 : 0;
+        plus[i * n + j] = v + id;
+        minus[i * n + j] = p == 'Z' ? v - id : id - v;
       }
-      if (!RightDivide(minus, plus, n, sm))
-      {
-        throw ParseError(fileName, freqLine[f],
-          std::string(1, o.Parameter) + " matrix has no S parameters (" +
-            (o.Parameter == 'Z' ? "z + I" : "I + y") + " is singular)");
-      }
-      std::copy(sm.begin(), sm.end(), values.begin() + static_cast<std::ptrdiff_t>(f * n * n));
     }
+    if (!RightDivide(minus, plus, n, sm))
+    {
+      throw ParseError(this->File, this->FreqLine[f],
+        std::string(1, p) + " matrix has no S parameters (" + (p == 'Z' ? "z + I" : "I + y") +
+          " is singular)");
+    }
+    std::copy(sm.begin(), sm.end(), this->Values.begin() + static_cast<std::ptrdiff_t>(f * n * n));
   }
+}
 
+/// Port impedances other than R (HFSS's comments, or [Reference]): the S columns stay as
+/// the file gives them (against each port's impedance), port 1's impedance comes from
+/// its own, the reflection columns are against R, and the impedances become columns.
+ColumnTable TouchstoneParser::BuildTable()
+{
+  const auto n = static_cast<std::size_t>(this->Ports);
+  const std::size_t rows = this->Freq.size();
+  const auto& refs = this->Refs;
   ColumnTable t;
-  t.ReferenceImpedance = o.R;
+  t.ReferenceImpedance = this->O.R;
   bool sameRefs = true;
   for (double r : refs)
   {
     sameRefs = sameRefs && r == refs[0];
   }
-  // Port impedances other than R (HFSS's comments, or [Reference]): the S columns stay as
-  // the file gives them (against each port's impedance), port 1's impedance comes from
-  // its own, the reflection columns are against R, and the impedances become columns.
-  bool otherZ = false;
-  for (const C& z : portZ)
+  for (const C& z : this->PortZ)
   {
-    otherZ = otherZ || std::abs(z - o.R) > 1e-9 * o.R;
+    this->OtherZ = this->OtherZ || std::abs(z - this->O.R) > 1e-9 * this->O.R;
   }
-  if (portZ.empty() && sameRefs)
+  if (this->PortZ.empty() && sameRefs)
   {
     t.ReferenceImpedance = refs[0];
   }
-  else if (portZ.empty())
+  else if (this->PortZ.empty())
   {
-    otherZ = true;
+    this->OtherZ = true;
     for (std::size_t f = 0; f < rows; ++f)
     {
-      for (double r : refs)
-      {
-        portZ.push_back(r);
-      }
+      this->PortZ.insert(this->PortZ.end(), refs.begin(), refs.end());
     }
   }
-  if (info)
+  if (this->Info)
   {
-    info->Version = v2 ? 2 : 1;
-    info->Ports = ports;
-    info->PortReferenceImpedances = refs;
+    this->Info->Version = this->V2 ? 2 : 1;
+    this->Info->Ports = this->Ports;
+    this->Info->PortReferenceImpedances = refs;
   }
-  t.Add("Frequency") = freq;
+  t.Add("Frequency") = this->Freq;
+  this->AddParameterColumns(t, n, rows);
+  std::vector<C> z(rows);
+  for (std::size_t r = 0; r < rows; ++r)
+  {
+    const C s11 = this->Values[r * n * n];
+    const C z1 = this->OtherZ ? this->PortZ[r * n] : C(t.ReferenceImpedance);
+    z[r] = z1 * (1.0 + s11) / (1.0 - s11);
+  }
+  AddReflectionColumns(z, t.ReferenceImpedance, t);
+  if (this->OtherZ)
+  {
+    this->AddPortImpedanceColumns(t, n, rows);
+  }
+  return t;
+}
+
+/// Sij_re, Sij_im, Sij_dB: S11 S21 S12 S22 for 2 ports (the columns of the 1.1 reader, in
+/// the file's order), else row-major.
+void TouchstoneParser::AddParameterColumns(ColumnTable& t, std::size_t n, std::size_t rows) const
+{
   auto add = [&](std::size_t i, std::size_t j) {
     std::vector<double> re(rows), im(rows), db(rows);
     for (std::size_t r = 0; r < rows; ++r)
     {
-      const C v = values[r * n * n + i * n + j];
+      const C v = this->Values[r * n * n + i * n + j];
       re[r] = v.real();
       im[r] = v.imag();
       db[r] = 20 * std::log10(std::abs(v));
@@ -866,47 +1095,36 @@ ColumnTable ParseTouchstone(
     t.Add(name + "_im") = std::move(im);
     t.Add(name + "_dB") = std::move(db);
   };
-  if (n == 2)
+  for (std::size_t k = 0; k < n * n; ++k)
   {
-    // S11 S21 S12 S22: the columns of the 1.1 reader, in the file's order.
-    add(0, 0);
-    add(1, 0);
-    add(0, 1);
-    add(1, 1);
+    // 2 ports: k = 0 1 2 3 → (0,0) (1,0) (0,1) (1,1), column order.
+    n == 2 ? add(k % 2, k / 2) : add(k / n, k % n);
   }
-  else
+}
+
+void TouchstoneParser::AddPortImpedanceColumns(
+  ColumnTable& t, std::size_t n, std::size_t rows) const
+{
+  for (std::size_t k = 0; k < n; ++k)
   {
-    for (std::size_t i = 0; i < n; ++i)
+    std::vector<double> re(rows), im(rows);
+    for (std::size_t r = 0; r < rows; ++r)
     {
-      for (std::size_t j = 0; j < n; ++j)
-      {
-        add(i, j);
-      }
+      re[r] = this->PortZ[r * n + k].real();
+      im[r] = this->PortZ[r * n + k].imag();
     }
+    t.Add("PortImpedance" + std::to_string(k + 1) + "_re") = std::move(re);
+    t.Add("PortImpedance" + std::to_string(k + 1) + "_im") = std::move(im);
   }
-  std::vector<C> z(rows);
-  for (std::size_t r = 0; r < rows; ++r)
-  {
-    const C s11 = values[r * n * n];
-    const C z1 = otherZ ? portZ[r * n] : C(t.ReferenceImpedance);
-    z[r] = z1 * (1.0 + s11) / (1.0 - s11);
-  }
-  AddReflectionColumns(z, t.ReferenceImpedance, t);
-  if (otherZ)
-  {
-    for (std::size_t k = 0; k < n; ++k)
-    {
-      std::vector<double> re(rows), im(rows);
-      for (std::size_t r = 0; r < rows; ++r)
-      {
-        re[r] = portZ[r * n + k].real();
-        im[r] = portZ[r * n + k].imag();
-      }
-      t.Add("PortImpedance" + std::to_string(k + 1) + "_re") = std::move(re);
-      t.Add("PortImpedance" + std::to_string(k + 1) + "_im") = std::move(im);
-    }
-  }
-  return t;
+}
+} // namespace
+
+ColumnTable ParseTouchstone(
+  std::string_view rawText, const std::string& fileName, int ports, TouchstoneInfo* info)
+{
+  std::string storage;
+  TouchstoneParser p(Untabbed(rawText, storage), fileName, ports, info);
+  return p.Run();
 }
 
 ColumnTable ReadTouchstoneFile(const std::string& path, TouchstoneInfo* info)
