@@ -1097,8 +1097,14 @@ void TouchstoneParser::AddParameterColumns(ColumnTable& t, std::size_t n, std::s
   };
   for (std::size_t k = 0; k < n * n; ++k)
   {
-    // 2 ports: k = 0 1 2 3 → (0,0) (1,0) (0,1) (1,1), column order.
-    n == 2 ? add(k % 2, k / 2) : add(k / n, k % n);
+    if (n == 2)
+    {
+      add(k % 2, k / 2); // k = 0 1 2 3: S11 S21 S12 S22 (column order)
+    }
+    else
+    {
+      add(k / n, k % n);
+    }
   }
 }
 
