@@ -172,6 +172,10 @@ std::string ResolveProbabilities(std::vector<AffineMap>& maps, bool given)
     {
       return "the probabilities sum to " + std::to_string(sum) + ", not 1";
     }
+    for (AffineMap& m : maps)
+    {
+      m.Probability = std::min(m.Probability, 1.0); // 1 + 1e-7 beside zeros
+    }
     return std::string();
   }
   double total = 0;
@@ -191,6 +195,11 @@ std::string ResolveProbabilities(std::vector<AffineMap>& maps, bool given)
   if (!(total > 0))
   {
     return "every map has determinant 0; give the probabilities";
+  }
+  if (!std::isfinite(total))
+  {
+    // Coefficients near 1e100 overflow the determinants: weights inf/inf.
+    return "the maps' determinants overflow (coefficients too large); give the probabilities";
   }
   double sum = 0;
   for (std::size_t k = 0; k < maps.size(); ++k)

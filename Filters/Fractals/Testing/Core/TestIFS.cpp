@@ -73,6 +73,18 @@ int TestIFS(int, char*[])
       "0.5 0 0 0.5 0 0 0.5; 0.5 0 0 0.5 1 0 0.3", cm::fractal::MapFormat::Coefficients, maps)
                .empty());
     CM_CHECK(cm::fractal::ResolveProbabilities(maps, true).find("sum to 0.8") != std::string::npos);
+    // Determinants that overflow (the fuzzer's case: weights inf / inf = NaN) are
+    // refused, not turned into NaN probabilities.
+    CM_CHECK(cm::fractal::ParseMaps(
+      "1e200 0 0 1e200 0 0; 0.5 0 0 0.5 1 0", cm::fractal::MapFormat::Coefficients, maps)
+               .empty());
+    CM_CHECK(cm::fractal::ResolveProbabilities(maps, false).find("overflow") != std::string::npos);
+    // A given probability within the 1e-6 tolerance above 1 is capped at 1.
+    CM_CHECK(cm::fractal::ParseMaps(
+      "0.5 0 0 0.5 0 0 1.0000005; 0.5 0 0 0.5 1 0 0", cm::fractal::MapFormat::Coefficients, maps)
+               .empty());
+    CM_CHECK(cm::fractal::ResolveProbabilities(maps, true).empty());
+    CM_CHECK(maps[0].Probability <= 1.0);
   }
   // The chapter's parameters: a = r cos(theta), b = -q sin(phi), c = r sin(theta), d = q cos(phi).
   {
