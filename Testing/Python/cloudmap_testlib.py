@@ -211,6 +211,19 @@ def run_openems_dipole(tmp, name, args, local_modules=()):
     return dict(kv.split("=") for kv in run.stdout.strip().splitlines()[-1].split())
 
 
+def import_skrf():
+    """scikit-rf and numpy, or exit 77 (skipped) where scikit-rf is not installed."""
+    try:
+        import numpy as np
+        if not hasattr(np, "complex"):
+            np.complex = complex  # Debian 12's scikit-rf 0.15 still uses the alias NumPy 1.24 dropped
+        import skrf
+    except ImportError:
+        print("scikit-rf is not installed (Debian: python3-scikit-rf): skipped")
+        sys.exit(77)
+    return skrf, np
+
+
 def nec2c(deck, out, timeout=300, exe=None):
     """Solve the deck file with nec2c into out.
 

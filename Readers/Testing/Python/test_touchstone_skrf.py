@@ -19,14 +19,7 @@ import sys
 
 import cloudmap_testlib as lib
 
-try:
-    import numpy as np
-    if not hasattr(np, "complex"):
-        np.complex = complex  # Debian 12's scikit-rf 0.15 still uses the alias NumPy 1.24 dropped
-    import skrf
-except ImportError:
-    print("scikit-rf is not installed (Debian: python3-scikit-rf): skipped")
-    sys.exit(77)
+skrf, np = lib.import_skrf()
 
 plugin, tmp = sys.argv[1:3]
 simple = lib.load_plugin(plugin)

@@ -22,14 +22,9 @@ import os
 import re
 import sys
 
-try:
-    import numpy as np
-    if not hasattr(np, "complex"):
-        np.complex = complex  # Debian 12's scikit-rf 0.15 still uses the alias NumPy 1.24 dropped
-    import skrf
-except ImportError:
-    print("scikit-rf is not installed (Debian: python3-scikit-rf): skipped")
-    sys.exit(77)
+import cloudmap_testlib as lib
+
+skrf, np = lib.import_skrf()
 
 import warnings
 
