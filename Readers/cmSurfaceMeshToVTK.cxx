@@ -382,6 +382,28 @@ void FillCells(
   });
 }
 
+/// The cell arrays, in this order: J_real, J_imag and |J| (active) when `jr` is given,
+/// ElementId, and the ghost array when given.
+void AddCellArrays(vtkCellData* cd, vtkDataArray* jr, vtkDataArray* ji, vtkDataArray* jm,
+  vtkDataArray* ids, vtkDataArray* ghosts)
+{
+  if (jr)
+  {
+    cd->AddArray(jr);
+    cd->AddArray(ji);
+    cd->AddArray(jm);
+  }
+  cd->AddArray(ids);
+  if (jr)
+  {
+    cd->SetActiveScalars("|J|");
+  }
+  if (ghosts)
+  {
+    cd->AddArray(ghosts);
+  }
+}
+
 /// The frequency, and the named sources and receivers, as field data.
 void AddFieldArrays(const SurfaceMesh& m, vtkPolyData* output)
 {
@@ -445,22 +467,8 @@ void Convert(const SurfaceMesh& m, SurfaceMesh* adopt, int piece, int numPieces,
   polys->SetData(offsets, conn);
   output->SetPoints(pts);
   output->SetPolys(polys);
-  vtkCellData* cd = output->GetCellData();
-  if (hasJ)
-  {
-    cd->AddArray(jr);
-    cd->AddArray(ji);
-    cd->AddArray(jm);
-  }
-  cd->AddArray(ids);
-  if (hasJ)
-  {
-    cd->SetActiveScalars("|J|");
-  }
-  if (withGhosts)
-  {
-    cd->AddArray(ghosts);
-  }
+  AddCellArrays(output->GetCellData(), hasJ ? jr.GetPointer() : nullptr, ji, jm, ids,
+    withGhosts ? ghosts.GetPointer() : nullptr);
   AddFieldArrays(m, output);
 }
 } // namespace
