@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // FEKO .os surface currents and .ol charges (cmFekoFormat.h describes the layout).
+// One parser class, one member per kind of line: Run (the line loop), ReadHeaderLine
+// ('#' lines: quoted column names, file type, frequency, sample counts), ReadSampleRow
+// (checks, then the kept values; a row of both kinds also feeds the magnetic samples)
+// and Finish.
 #include "cmFekoFormat.h"
 
 #include "cmFekoText.h"

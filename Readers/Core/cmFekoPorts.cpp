@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
+// The voltage-source and source-position tables of FEKO's .out (cmFekoPorts.h). Two parser
+// classes, one member per part: FekoPortsParser (Run, ReadHeaderLine for FREQ = and the
+// excitation names, ReadSource for a DATA OF THE VOLTAGE SOURCE block: ReadBanner,
+// ReadRows with ReadRow and PowerAfterBlank, FinishSource) and FekoSourcePositionParser.
 #include "cmFekoPorts.h"
 
 #include "cmFekoText.h"
