@@ -13,6 +13,7 @@
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
 #include "vtkSMPTools.h"
+#include "vtkSmartPointer.h"
 #include "vtkStringArray.h"
 #include "vtkUnsignedCharArray.h"
 #include "vtkDataSetAttributes.h"
@@ -233,26 +234,28 @@ void AdoptInto(vtkDoubleArray* a, std::vector<double>& v)
   a->SetArrayFreeFunction(&FreeAdopted);
 }
 
-/// `adopt` is `m` when its buffers may be taken, else null.
-void Convert(const SurfaceMesh& m, SurfaceMesh* adopt, int piece, int numPieces, int ghostLevels,
-  vtkPolyData* output, std::vector<std::int64_t>* pointIds)
+/// Piece `piece` of `numPieces` (at least 1): its cells, then the ghost rings, and the
+/// points they use.
+PieceMap MapPiece(const SurfaceMesh& m, int piece, int numPieces, int ghostLevels, bool withGhosts)
 {
-  const bool hasJ = m.JReal.size() == 3 * static_cast<std::size_t>(m.NumberOfElements()) &&
-    m.JImag.size() == m.JReal.size();
-  const std::int64_t ne = m.NumberOfElements(), np = m.NumberOfPoints();
-  numPieces = std::max(1, numPieces);
+  const std::int64_t ne = m.NumberOfElements();
   PieceMap pm;
   pm.Begin = ne * piece / numPieces;
   pm.End = ne * (piece + 1) / numPieces;
-  const bool withGhosts = ghostLevels > 0 && numPieces > 1;
   if (withGhosts && pm.End > pm.Begin)
   {
     AddGhostRings(m, ghostLevels, pm);
   }
   pm.Whole = pm.Order.empty() && pm.Begin == 0 && pm.End == ne;
   CompactPoints(m, pm);
-  const std::int64_t used = pm.UsedPoints;
+  return pm;
+}
 
+/// The points of the piece, and the mesh vertex of each in `pointIds` when given.
+vtkSmartPointer<vtkPoints> PiecePoints(
+  const SurfaceMesh& m, SurfaceMesh* adopt, const PieceMap& pm, std::vector<std::int64_t>* pointIds)
+{
+  const std::int64_t np = m.NumberOfPoints(), used = pm.UsedPoints;
   vtkNew<vtkPoints> pts;
   vtkNew<vtkDoubleArray> ptsData;
   ptsData->SetNumberOfComponents(3);
@@ -292,32 +295,14 @@ void Convert(const SurfaceMesh& m, SurfaceMesh* adopt, int piece, int numPieces,
     });
   }
   pts->SetData(ptsData);
+  return vtkSmartPointer<vtkPoints>(pts.GetPointer());
+}
 
-  const vtkIdType nc = static_cast<vtkIdType>(pm.NumberOfCells());
-  vtkNew<vtkDoubleArray> jr, ji, jm;
-  vtkNew<vtkIdTypeArray> ids;
-  jr->SetName("J_real");
-  ji->SetName("J_imag");
-  jm->SetName("|J|");
-  ids->SetName("ElementId");
-  jr->SetNumberOfComponents(3);
-  ji->SetNumberOfComponents(3);
-  // |J| is computed from the parsed values before they may be handed over.
-  double* mag = hasJ ? SizeLarge(jm.GetPointer(), nc) : nullptr;
-  vtkIdType* eid = SizeLarge(ids.GetPointer(), nc);
-  vtkNew<vtkUnsignedCharArray> ghosts;
-  ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
-  unsigned char* gh = nullptr;
-  if (withGhosts)
-  {
-    ghosts->SetNumberOfTuples(nc);
-    gh = ghosts->GetPointer(0);
-  }
-  // Offsets: at most 8 corners kept per cell. When no cell has more (the
-  // usual case) they are the mesh's own, shifted, written in parallel;
-  // otherwise a serial prefix sum.
-  vtkNew<vtkIdTypeArray> offsets, conn;
-  vtkIdType* off = SizeLarge(offsets.GetPointer(), nc + 1);
+/// Offsets: at most 8 corners kept per cell. When no cell has more (the
+/// usual case) they are the mesh's own, shifted, written in parallel;
+/// otherwise a serial prefix sum.
+void CellOffsets(const SurfaceMesh& m, const PieceMap& pm, vtkIdType nc, vtkIdType* off)
+{
   std::atomic<bool> longCell(false);
   vtkSMPTools::For(0, nc, [&](vtkIdType lo, vtkIdType hi) {
     for (vtkIdType i = lo; i < hi; ++i)
@@ -347,19 +332,31 @@ void Convert(const SurfaceMesh& m, SurfaceMesh* adopt, int piece, int numPieces,
       off[i + 1] = off[i] + std::min<std::int64_t>(8, m.Offsets[c + 1] - m.Offsets[c]);
     }
   }
-  vtkIdType* cc = SizeLarge(conn.GetPointer(), off[nc]);
-  // The currents are copied only when they cannot be handed over.
-  const bool adoptJ = hasJ && adopt && pm.Whole;
-  double* re3 = hasJ && !adoptJ ? SizeLarge(jr.GetPointer(), nc) : nullptr;
-  double* im3 = hasJ && !adoptJ ? SizeLarge(ji.GetPointer(), nc) : nullptr;
-  // Every cell written into its own range.
+}
+
+/// The buffers FillCells writes (null: not written).
+struct CellBuffers
+{
+  const vtkIdType* Off = nullptr;
+  vtkIdType* Conn = nullptr;
+  double* Re3 = nullptr; ///< J_real, when the currents are copied
+  double* Im3 = nullptr; ///< J_imag, when the currents are copied
+  double* Mag = nullptr; ///< |J|, when the mesh has currents
+  vtkIdType* Eid = nullptr;
+  unsigned char* Ghost = nullptr; ///< only with ghosts
+};
+
+/// Every cell written into its own range.
+void FillCells(
+  const SurfaceMesh& m, const PieceMap& pm, vtkIdType nc, bool hasJ, const CellBuffers& b)
+{
   vtkSMPTools::For(0, nc, [&](vtkIdType lo, vtkIdType hi) {
     for (vtkIdType i = lo; i < hi; ++i)
     {
       const std::int64_t c = pm.Cell(i);
-      for (vtkIdType k = 0; k < off[i + 1] - off[i]; ++k)
+      for (vtkIdType k = 0; k < b.Off[i + 1] - b.Off[i]; ++k)
       {
-        cc[off[i] + k] = pm.Point(m.Connectivity[m.Offsets[c] + k]);
+        b.Conn[b.Off[i] + k] = pm.Point(m.Connectivity[m.Offsets[c] + k]);
       }
       if (hasJ)
       {
@@ -367,22 +364,100 @@ void Convert(const SurfaceMesh& m, SurfaceMesh* adopt, int piece, int numPieces,
         for (int d = 0; d < 3; ++d)
         {
           const double re = m.JReal[3 * c + d], im = m.JImag[3 * c + d];
-          if (re3)
+          if (b.Re3)
           {
-            re3[3 * i + d] = re;
-            im3[3 * i + d] = im;
+            b.Re3[3 * i + d] = re;
+            b.Im3[3 * i + d] = im;
           }
           mag2 += re * re + im * im;
         }
-        mag[i] = std::sqrt(mag2);
+        b.Mag[i] = std::sqrt(mag2);
       }
-      eid[i] = c;
-      if (gh)
+      b.Eid[i] = c;
+      if (b.Ghost)
       {
-        gh[i] = pm.Level[c] > 0 ? vtkDataSetAttributes::DUPLICATECELL : 0;
+        b.Ghost[i] = pm.Level[c] > 0 ? vtkDataSetAttributes::DUPLICATECELL : 0;
       }
     }
   });
+}
+
+/// The cell arrays, in this order: J_real, J_imag and |J| (active) when `jr` is given,
+/// ElementId, and the ghost array when given.
+void AddCellArrays(vtkCellData* cd, vtkDataArray* jr, vtkDataArray* ji, vtkDataArray* jm,
+  vtkDataArray* ids, vtkDataArray* ghosts)
+{
+  if (jr)
+  {
+    cd->AddArray(jr);
+    cd->AddArray(ji);
+    cd->AddArray(jm);
+  }
+  cd->AddArray(ids);
+  if (jr)
+  {
+    cd->SetActiveScalars("|J|");
+  }
+  if (ghosts)
+  {
+    cd->AddArray(ghosts);
+  }
+}
+
+/// The frequency, and the named sources and receivers, as field data.
+void AddFieldArrays(const SurfaceMesh& m, vtkPolyData* output)
+{
+  vtkNew<vtkDoubleArray> freq;
+  freq->SetName("Frequency");
+  freq->InsertNextValue(m.Frequency);
+  output->GetFieldData()->AddArray(freq);
+  AddNamed(
+    output->GetFieldData(), "SourceNames", "SourcePositions", m.SourceNames, m.SourcePositions);
+  AddNamed(output->GetFieldData(), "ReceiverNames", "ReceiverPositions", m.ReceiverNames,
+    m.ReceiverPositions);
+}
+
+/// `adopt` is `m` when its buffers may be taken, else null.
+void Convert(const SurfaceMesh& m, SurfaceMesh* adopt, int piece, int numPieces, int ghostLevels,
+  vtkPolyData* output, std::vector<std::int64_t>* pointIds)
+{
+  const bool hasJ = m.JReal.size() == 3 * static_cast<std::size_t>(m.NumberOfElements()) &&
+    m.JImag.size() == m.JReal.size();
+  numPieces = std::max(1, numPieces);
+  const bool withGhosts = ghostLevels > 0 && numPieces > 1;
+  const PieceMap pm = MapPiece(m, piece, numPieces, ghostLevels, withGhosts);
+  const vtkSmartPointer<vtkPoints> pts = PiecePoints(m, adopt, pm, pointIds);
+
+  const vtkIdType nc = static_cast<vtkIdType>(pm.NumberOfCells());
+  vtkNew<vtkDoubleArray> jr, ji, jm;
+  vtkNew<vtkIdTypeArray> ids;
+  jr->SetName("J_real");
+  ji->SetName("J_imag");
+  jm->SetName("|J|");
+  ids->SetName("ElementId");
+  jr->SetNumberOfComponents(3);
+  ji->SetNumberOfComponents(3);
+  CellBuffers b;
+  // |J| is computed from the parsed values before they may be handed over.
+  b.Mag = hasJ ? SizeLarge(jm.GetPointer(), nc) : nullptr;
+  b.Eid = SizeLarge(ids.GetPointer(), nc);
+  vtkNew<vtkUnsignedCharArray> ghosts;
+  ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
+  if (withGhosts)
+  {
+    ghosts->SetNumberOfTuples(nc);
+    b.Ghost = ghosts->GetPointer(0);
+  }
+  vtkNew<vtkIdTypeArray> offsets, conn;
+  vtkIdType* off = SizeLarge(offsets.GetPointer(), nc + 1);
+  CellOffsets(m, pm, nc, off);
+  b.Off = off;
+  b.Conn = SizeLarge(conn.GetPointer(), off[nc]);
+  // The currents are copied only when they cannot be handed over.
+  const bool adoptJ = hasJ && adopt && pm.Whole;
+  b.Re3 = hasJ && !adoptJ ? SizeLarge(jr.GetPointer(), nc) : nullptr;
+  b.Im3 = hasJ && !adoptJ ? SizeLarge(ji.GetPointer(), nc) : nullptr;
+  FillCells(m, pm, nc, hasJ, b);
   if (adoptJ)
   {
     AdoptInto(jr, adopt->JReal);
@@ -392,29 +467,9 @@ void Convert(const SurfaceMesh& m, SurfaceMesh* adopt, int piece, int numPieces,
   polys->SetData(offsets, conn);
   output->SetPoints(pts);
   output->SetPolys(polys);
-  if (hasJ)
-  {
-    output->GetCellData()->AddArray(jr);
-    output->GetCellData()->AddArray(ji);
-    output->GetCellData()->AddArray(jm);
-  }
-  output->GetCellData()->AddArray(ids);
-  if (hasJ)
-  {
-    output->GetCellData()->SetActiveScalars("|J|");
-  }
-  if (withGhosts)
-  {
-    output->GetCellData()->AddArray(ghosts);
-  }
-  vtkNew<vtkDoubleArray> freq;
-  freq->SetName("Frequency");
-  freq->InsertNextValue(m.Frequency);
-  output->GetFieldData()->AddArray(freq);
-  AddNamed(
-    output->GetFieldData(), "SourceNames", "SourcePositions", m.SourceNames, m.SourcePositions);
-  AddNamed(output->GetFieldData(), "ReceiverNames", "ReceiverPositions", m.ReceiverNames,
-    m.ReceiverPositions);
+  AddCellArrays(output->GetCellData(), hasJ ? jr.GetPointer() : nullptr, ji, jm, ids,
+    withGhosts ? ghosts.GetPointer() : nullptr);
+  AddFieldArrays(m, output);
 }
 } // namespace
 

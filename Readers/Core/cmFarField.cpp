@@ -99,83 +99,126 @@ bool HasThetaBeyondTable(const FarFieldGrid& g)
   return false;
 }
 
-void MapToTableRanges(FarFieldGrid& g, const std::string& file, std::int64_t line,
-  const std::vector<std::string>& basisColumns)
+namespace
+{
+constexpr std::size_t None = static_cast<std::size_t>(-1);
+using C = std::complex<double>;
+
+/// Degrees into [0, 360); within 1e-4 degrees of 360 is 0 (float32 radians).
+double WrapDegrees(double d)
+{
+  d = std::fmod(d, 360.0);
+  d = d < 0 ? d + 360 : d;
+  const double snapped = std::round(d * 1e4) / 1e4;
+  return snapped >= 360 || snapped == 0 ? 0.0 : d;
+}
+
+/// Distinct values, ascending, merging those closer than 1e-6.
+std::vector<double> Axis(std::vector<double> v)
+{
+  std::sort(v.begin(), v.end());
+  v.erase(
+    std::unique(v.begin(), v.end(), [](double a, double b) { return std::abs(a - b) < 1e-6; }),
+    v.end());
+  return v;
+}
+
+std::size_t Slot(const std::vector<double>& v, double x)
+{
+  return static_cast<std::size_t>(std::lower_bound(v.begin(), v.end(), x - 1e-6) - v.begin());
+}
+
+/// The samples taken to the table's ranges, and where each cell of the grid comes from.
+struct TableGrid
+{
+  std::vector<double> MappedTheta, MappedPhi, Sign; ///< per sample
+  std::vector<double> Theta, Phi; ///< the axes
+  std::size_t Nt = 0, Np = 0;
+  std::vector<std::size_t> From; ///< per cell (θ fastest): its sample, or None
+  std::vector<std::size_t> PoleFrom; ///< per empty pole cell: the cell whose field it takes
+
+  explicit TableGrid(const FarFieldGrid& g);
+  void FillPoles();
+  void CheckFilled(const std::string& file, std::int64_t line) const;
+};
+
+TableGrid::TableGrid(const FarFieldGrid& g)
 {
   const std::size_t n = g.Theta.size();
-  if (g.Phi.size() != n || g.EthetaRe.size() != n || g.EthetaIm.size() != n ||
-    g.EphiRe.size() != n || g.EphiIm.size() != n)
-  {
-    throw ParseError(file, line, "far-field columns of different lengths (internal error)");
-  }
-  // Degrees into [0, 360); within 1e-4 degrees of 360 is 0 (float32 radians).
-  auto wrap = [](double d) {
-    d = std::fmod(d, 360.0);
-    d = d < 0 ? d + 360 : d;
-    const double snapped = std::round(d * 1e4) / 1e4;
-    return snapped >= 360 || snapped == 0 ? 0.0 : d;
-  };
-  std::vector<double> mt(n), mp(n), sg(n);
+  this->MappedTheta.resize(n);
+  this->MappedPhi.resize(n);
+  this->Sign.resize(n);
   for (std::size_t k = 0; k < n; ++k)
   {
-    double t = wrap(g.Theta[k]), p = g.Phi[k], s = 1;
+    double t = WrapDegrees(g.Theta[k]), p = g.Phi[k], s = 1;
     if (t > 180)
     {
       t = 360 - t;
       p += 180;
       s = -1;
     }
-    mt[k] = t;
-    mp[k] = wrap(p);
-    sg[k] = s;
+    this->MappedTheta[k] = t;
+    this->MappedPhi[k] = WrapDegrees(p);
+    this->Sign[k] = s;
   }
-  auto axis = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    v.erase(
-      std::unique(v.begin(), v.end(), [](double a, double b) { return std::abs(a - b) < 1e-6; }),
-      v.end());
-    return v;
-  };
-  const std::vector<double> ths = axis(mt), phs = axis(mp);
-  const std::size_t nt = ths.size(), np = phs.size();
-  auto slot = [](const std::vector<double>& v, double x) {
-    return static_cast<std::size_t>(std::lower_bound(v.begin(), v.end(), x - 1e-6) - v.begin());
-  };
-  constexpr std::size_t none = static_cast<std::size_t>(-1);
-  std::vector<std::size_t> from(nt * np, none), poleFrom(nt * np, none);
+  this->Theta = Axis(this->MappedTheta);
+  this->Phi = Axis(this->MappedPhi);
+  this->Nt = this->Theta.size();
+  this->Np = this->Phi.size();
+  this->From.assign(this->Nt * this->Np, None);
+  this->PoleFrom.assign(this->Nt * this->Np, None);
   for (std::size_t k = 0; k < n; ++k)
   {
-    const std::size_t c = slot(phs, mp[k]) * nt + slot(ths, mt[k]);
-    from[c] = from[c] == none ? k : from[c];
+    const std::size_t c =
+      Slot(this->Phi, this->MappedPhi[k]) * this->Nt + Slot(this->Theta, this->MappedTheta[k]);
+    this->From[c] = this->From[c] == None ? k : this->From[c];
   }
+}
+
+/// A pole cell without a sample takes the first cell of the same pole that has one.
+void TableGrid::FillPoles()
+{
+  const std::size_t nt = this->Nt, np = this->Np;
   for (std::size_t it : { std::size_t(0), nt - 1 })
   {
-    if (ths[it] > 1e-6 && ths[it] < 180 - 1e-6)
+    if (this->Theta[it] > 1e-6 && this->Theta[it] < 180 - 1e-6)
     {
       continue; // no pole
     }
-    std::size_t have = none;
-    for (std::size_t ip = 0; ip < np && have == none; ++ip)
+    std::size_t have = None;
+    for (std::size_t ip = 0; ip < np && have == None; ++ip)
     {
-      have = from[ip * nt + it] != none ? ip : none;
+      have = this->From[ip * nt + it] != None ? ip : None;
     }
-    for (std::size_t ip = 0; ip < np && have != none; ++ip)
+    for (std::size_t ip = 0; ip < np && have != None; ++ip)
     {
-      poleFrom[ip * nt + it] = from[ip * nt + it] == none ? have * nt + it : none;
+      this->PoleFrom[ip * nt + it] = this->From[ip * nt + it] == None ? have * nt + it : None;
     }
   }
+}
+
+void TableGrid::CheckFilled(const std::string& file, std::int64_t line) const
+{
+  const std::size_t nt = this->Nt, np = this->Np;
   for (std::size_t c = 0; c < nt * np; ++c)
   {
-    if (from[c] == none && poleFrom[c] == none)
+    if (this->From[c] == None && this->PoleFrom[c] == None)
     {
       throw ParseError(file, line,
         "the theta/phi samples, taken to theta in [0, 180] and phi in [0, 360) degrees, do not "
         "fill "
         "a grid: no sample for theta " +
-          std::to_string(ths[c % nt]) + ", phi " + std::to_string(phs[c / nt]) + " (" +
-          std::to_string(nt) + " theta x " + std::to_string(np) + " phi values)");
+          std::to_string(this->Theta[c % nt]) + ", phi " + std::to_string(this->Phi[c / nt]) +
+          " (" + std::to_string(nt) + " theta x " + std::to_string(np) + " phi values)");
     }
   }
+}
+
+/// A grid with g's description and no samples; `basis` marks the extra columns named in
+/// `basisColumns`.
+FarFieldGrid EmptyLike(
+  const FarFieldGrid& g, const std::vector<std::string>& basisColumns, std::vector<bool>& basis)
+{
   FarFieldGrid out;
   out.Frequency = g.Frequency;
   out.GainKind = g.GainKind;
@@ -183,7 +226,6 @@ void MapToTableRanges(FarFieldGrid& g, const std::string& file, std::int64_t lin
   out.Name = g.Name;
   out.FieldUnit = g.FieldUnit;
   out.Values = g.Values;
-  std::vector<bool> basis;
   for (const auto& c : g.Extra)
   {
     out.Extra.emplace_back(c.first, std::vector<double>());
@@ -194,43 +236,74 @@ void MapToTableRanges(FarFieldGrid& g, const std::string& file, std::int64_t lin
     }
     basis.push_back(b);
   }
-  using C = std::complex<double>;
-  for (std::size_t c = 0; c < nt * np; ++c)
+  return out;
+}
+
+/// The field of a pole sample at phi `from` (degrees) in the unit vectors at phi `to`:
+/// the transverse vector (x, y) at the pole from the sample at phi a, then its
+/// components at phi b: theta-hat = s (cos p, sin p, 0), phi-hat = (-sin p, cos p, 0),
+/// s = 1 at theta = 0 and -1 at 180.
+void TurnAtPole(double theta, double from, double to, C& et, C& ep)
+{
+  const double s = theta < 90 ? 1 : -1;
+  const double a = from * RadiansPerDegree, b = to * RadiansPerDegree;
+  const C x = s * et * std::cos(a) - ep * std::sin(a);
+  const C y = s * et * std::sin(a) + ep * std::cos(a);
+  et = s * (x * std::cos(b) + y * std::sin(b));
+  ep = -x * std::sin(b) + y * std::cos(b);
+}
+
+/// Cell c of the table grid, from sample k of g (a pole cell `filled` from another φ).
+void AppendCell(FarFieldGrid& out, const FarFieldGrid& g, const TableGrid& tg,
+  const std::vector<bool>& basis, std::size_t c)
+{
+  const std::size_t it = c % tg.Nt, ip = c / tg.Nt;
+  const bool filled = tg.From[c] == None;
+  const std::size_t k = filled ? tg.From[tg.PoleFrom[c]] : tg.From[c];
+  const double sg = tg.Sign[k];
+  C et = sg * C(g.EthetaRe[k], g.EthetaIm[k]), ep = sg * C(g.EphiRe[k], g.EphiIm[k]);
+  if (filled)
   {
-    const std::size_t it = c % nt, ip = c / nt;
-    const bool filled = from[c] == none;
-    const std::size_t k = filled ? from[poleFrom[c]] : from[c];
-    C et = sg[k] * C(g.EthetaRe[k], g.EthetaIm[k]), ep = sg[k] * C(g.EphiRe[k], g.EphiIm[k]);
-    if (filled)
-    {
-      // The transverse vector (x, y) at the pole from the sample at phi a, then its
-      // components at phi b: theta-hat = s (cos p, sin p, 0), phi-hat = (-sin p, cos p, 0),
-      // s = 1 at theta = 0 and -1 at 180.
-      const double s = ths[it] < 90 ? 1 : -1;
-      const double a = phs[poleFrom[c] / nt] * RadiansPerDegree, b = phs[ip] * RadiansPerDegree;
-      const C x = s * et * std::cos(a) - ep * std::sin(a);
-      const C y = s * et * std::sin(a) + ep * std::cos(a);
-      et = s * (x * std::cos(b) + y * std::sin(b));
-      ep = -x * std::sin(b) + y * std::cos(b);
-    }
-    out.Theta.push_back(ths[it]);
-    out.Phi.push_back(phs[ip]);
-    out.EthetaRe.push_back(et.real());
-    out.EthetaIm.push_back(et.imag());
-    out.EphiRe.push_back(ep.real());
-    out.EphiIm.push_back(ep.imag());
-    if (!g.Gain.empty())
-    {
-      out.Gain.push_back(g.Gain[k]);
-    }
-    if (!g.Sense.empty())
-    {
-      out.Sense.push_back(g.Sense[k]);
-    }
-    for (std::size_t e = 0; e < g.Extra.size(); ++e)
-    {
-      out.Extra[e].second.push_back(filled && basis[e] ? std::nan("") : g.Extra[e].second[k]);
-    }
+    TurnAtPole(tg.Theta[it], tg.Phi[tg.PoleFrom[c] / tg.Nt], tg.Phi[ip], et, ep);
+  }
+  out.Theta.push_back(tg.Theta[it]);
+  out.Phi.push_back(tg.Phi[ip]);
+  out.EthetaRe.push_back(et.real());
+  out.EthetaIm.push_back(et.imag());
+  out.EphiRe.push_back(ep.real());
+  out.EphiIm.push_back(ep.imag());
+  if (!g.Gain.empty())
+  {
+    out.Gain.push_back(g.Gain[k]);
+  }
+  if (!g.Sense.empty())
+  {
+    out.Sense.push_back(g.Sense[k]);
+  }
+  for (std::size_t e = 0; e < g.Extra.size(); ++e)
+  {
+    out.Extra[e].second.push_back(filled && basis[e] ? std::nan("") : g.Extra[e].second[k]);
+  }
+}
+} // namespace
+
+void MapToTableRanges(FarFieldGrid& g, const std::string& file, std::int64_t line,
+  const std::vector<std::string>& basisColumns)
+{
+  const std::size_t n = g.Theta.size();
+  if (g.Phi.size() != n || g.EthetaRe.size() != n || g.EthetaIm.size() != n ||
+    g.EphiRe.size() != n || g.EphiIm.size() != n)
+  {
+    throw ParseError(file, line, "far-field columns of different lengths (internal error)");
+  }
+  TableGrid tg(g);
+  tg.FillPoles();
+  tg.CheckFilled(file, line);
+  std::vector<bool> basis;
+  FarFieldGrid out = EmptyLike(g, basisColumns, basis);
+  for (std::size_t c = 0; c < tg.Nt * tg.Np; ++c)
+  {
+    AppendCell(out, g, tg, basis, c);
   }
   g = std::move(out);
   FinishFarFieldGrid(g, file, line);

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // FEKO .os surface currents and .ol charges (cmFekoFormat.h describes the layout).
+// One parser class, one member per kind of line: Run (the line loop), ReadHeaderLine
+// ('#' lines: quoted column names, file type, frequency, sample counts), ReadSampleRow
+// (checks, then the kept values; a row of both kinds also feeds the magnetic samples)
+// and Finish.
 #include "cmFekoFormat.h"
 
 #include "cmFekoText.h"
@@ -95,43 +99,57 @@ bool ColumnsByName(const std::vector<std::string>& names, char kind, SampleColum
   c.Fields = names.size();
   return true;
 }
-} // namespace
-
-std::vector<FekoSurfaceCurrents> ParseFekoCurrents(
-  std::string_view rawText, const std::string& file)
+/// The .os/.ol parser: its state, and one member per kind of line. Run() is the line
+/// loop: '#' lines (column names, file type, frequency, sample counts) go to
+/// ReadHeaderLine, the others are sample rows (ReadSampleRow).
+class FekoCurrentsParser
 {
-  std::string storage;
-  const std::string_view text = Untabbed(rawText, storage);
-  LineScanner s(text, file);
-  if (!LooksLikeFekoCurrents(text.substr(0, 4096)))
-  {
-    throw ParseError(file, 0,
-      "not a FEKO currents file: no '##File Type: Currents' (or Charges) header in the first 4 KB");
-  }
-  const std::int64_t limit = static_cast<std::int64_t>(text.size() / 20) + 1;
-  std::vector<FekoSurfaceCurrents> out;
-  double frequency = -1;
-  bool charges = false; // an .ol file: one complex charge and an area per triangle
-  std::int64_t pendingE = 0, pendingM = 0;
+public:
+  FekoCurrentsParser(std::string_view text, const std::string& file)
+    : File(file)
+    , S(text, file)
+    , Limit(static_cast<std::int64_t>(text.size() / 20) + 1)
+  {}
+
+  std::vector<FekoSurfaceCurrents> Run();
+
+private:
+  // '#' lines.
+  void ReadHeaderLine(std::string_view t);
+  void ReadColumnNames(std::string_view t);
+  void ReadKeyValue();
+  void ReadFileType();
+  void ReadFrequency();
+  // Sample rows.
+  void ReadSampleRow(std::string_view t);
+  FekoSurfaceCurrents& Block();
+  void CheckRowFields(bool both) const;
+  const std::string_view& Field(int i) const;
+  void AddNumber(FekoSurfaceCurrents& b, FekoCurrentSamples& c);
+  void ReadKeptValues(FekoCurrentSamples& c);
+  void AddMagneticOfBoth(FekoSurfaceCurrents& b, const FekoCurrentSamples& c);
+  // The end of the file: missing samples, no samples.
+  void Finish() const;
+
+  const std::string& File;
+  LineScanner S;
+  const std::int64_t Limit;
+  std::vector<FekoSurfaceCurrents> Out;
+  double Frequency = -1;
+  bool Charges = false; ///< an .ol file: one complex charge and an area per triangle
+  std::int64_t PendingE = 0, PendingM = 0;
+  std::string Key;
+  std::string_view Value;
+  std::vector<std::string_view> Tok;
+  SampleColumns Cols;
+  /// Triangle numbers seen in the electric and magnetic samples of the current block.
+  std::set<std::int64_t> Seen[2];
+};
+
+std::vector<FekoSurfaceCurrents> FekoCurrentsParser::Run()
+{
   std::string_view line;
-  std::string key;
-  std::string_view value;
-  std::vector<std::string_view> tok;
-  SampleColumns cols;
-  // Triangle numbers seen in the electric and magnetic samples of the current block.
-  std::set<std::int64_t> seen[2];
-  auto block = [&]() -> FekoSurfaceCurrents& {
-    if (out.empty() || out.back().Frequency != frequency)
-    {
-      out.emplace_back();
-      out.back().Frequency = frequency;
-      out.back().Electric.Components = out.back().Magnetic.Components = charges ? 1 : 3;
-      seen[0].clear();
-      seen[1].clear();
-    }
-    return out.back();
-  };
-  while (s.Next(line))
+  while (this->S.Next(line))
   {
     const std::string_view t = Trim(line);
     if (t.empty() || StartsWith(t, "**"))
@@ -140,161 +158,262 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(
     }
     if (t[0] == '#')
     {
-      const std::size_t body = t.find_first_not_of('#');
-      if (t.find('"') != std::string_view::npos)
-      {
-        // The quoted column names of the next rows.
-        cols = SampleColumns();
-        const char kind = charges ? 'Q' : pendingE > 0 ? 'J' : 'M';
-        if (!ColumnsByName(QuotedNames(t), kind, cols))
-        {
-          cols = SampleColumns(); // unknown names: by position, as before
-        }
-        continue;
-      }
-      if (body != std::string_view::npos && KeyValue(t.substr(body), key, value))
-      {
-        if (key == "FILE TYPE")
-        {
-          const std::string u = Upper(value);
-          charges = u.find("CHARGE") != std::string::npos;
-          if (!charges && u.find("CURRENT") == std::string::npos)
-          {
-            s.Fail("##File Type is '" + std::string(value) + "', not currents or charges");
-          }
-        }
-        if (key == "FREQUENCY")
-        {
-          Tokenize(value, tok);
-          frequency = tok.empty() ? -1 : NeedFinite(s, tok[0], "the frequency (Hz)");
-          if (pendingE + pendingM > 0)
-          {
-            s.Fail("truncated block: " + std::to_string(pendingE + pendingM) +
-              " current samples missing before the next #Frequency");
-          }
-        }
-        else if ((key.find("ELECTRIC CURRENT") != std::string::npos ||
-                   key.find("ELECTRIC CHARGE") != std::string::npos) &&
-          key.find("SAMPLES") != std::string::npos)
-        {
-          if (pendingE > 0 && !out.empty() && !out.back().Electric.Numbers.empty())
-          {
-            s.Fail("truncated electric section: " + std::to_string(pendingE) + " samples missing");
-          }
-          pendingE = NeedCount(s, value, "the number of electric current samples", limit);
-          cols = SampleColumns();
-        }
-        else if (key.find("MAGNETIC CURRENT") != std::string::npos &&
-          key.find("SAMPLES") != std::string::npos)
-        {
-          pendingM = NeedCount(s, value, "the number of magnetic current samples", limit);
-          cols = SampleColumns();
-        }
-      }
-      continue;
-    }
-    if (frequency < 0)
-    {
-      s.Fail("current samples before #Frequency");
-    }
-    Tokenize(t, tok);
-    if (tok.empty())
-    {
-      continue;
-    }
-    std::int64_t number;
-    if (!ParseInt(tok[0], number))
-    {
-      continue; // the column header line ("No.  x/m  y/m ...")
-    }
-    if (pendingE + pendingM == 0)
-    {
-      s.Fail("more current samples than the #No. of ... Current Triangle Samples lines announce");
-    }
-    FekoSurfaceCurrents& b = block();
-    // By name: as many fields as names. By position: number, centroid, Re/Im of Jx Jy Jz
-    // (a row of both kinds carries 6 more values), or number, centroid, Re/Im(Q), area.
-    const bool both = cols.Fields == 0 && !charges && tok.size() == 16;
-    if (cols.Fields != 0 && tok.size() != cols.Fields)
-    {
-      s.Fail(std::string(charges ? "charge" : "current") + " sample row has " +
-        std::to_string(tok.size()) + " fields, expected " + std::to_string(cols.Fields) +
-        " (the columns the header line names)");
-    }
-    if (cols.Fields == 0 && charges && tok.size() != 7)
-    {
-      s.Fail("charge sample row has " + std::to_string(tok.size()) +
-        " fields, expected 7 (number, x, y, z, Re/Im of Q, surface area)");
-    }
-    if (cols.Fields == 0 && !charges && tok.size() != 10 && !both)
-    {
-      s.Fail("current sample row has " + std::to_string(tok.size()) +
-        " fields, expected 10 (number, x, y, z, Re/Im of Jx, Jy, Jz)");
-    }
-    // A column the header line placed outside this row (or did not name) is an error, never an
-    // index.
-    auto field = [&](int i) -> const std::string_view& {
-      if (i < 0 || static_cast<std::size_t>(i) >= tok.size())
-      {
-        s.Fail("the column header line does not name every column this row needs");
-      }
-      return tok[static_cast<std::size_t>(i)];
-    };
-    FekoCurrentSamples& c = (pendingE > 0) ? b.Electric : b.Magnetic;
-    c.Numbers.push_back(NeedInt(s, tok[0], "a triangle number"));
-    if (!seen[&c == &b.Electric ? 0 : 1].insert(c.Numbers.back()).second)
-    {
-      s.Fail("triangle " + std::to_string(c.Numbers.back()) + " appears twice in the " +
-        (&c == &b.Electric ? "electric" : "magnetic") + " current samples of this block");
-    }
-    for (int k = 0; k < 3; ++k)
-    {
-      c.Positions.push_back(NeedFinite(s, field(cols.Position + k), "a centroid coordinate"));
-    }
-    if (charges)
-    {
-      const int area = cols.Fields == 0 ? 6 : cols.Value[2];
-      c.JReal.push_back(NeedFinite(s, field(cols.Value[0]), "a charge"));
-      c.JImag.push_back(NeedFinite(s, field(cols.Value[1]), "a charge"));
-      c.Area.push_back(area >= 0 ? NeedFinite(s, field(area), "a surface area") : 0.0);
+      this->ReadHeaderLine(t);
     }
     else
     {
-      for (int k = 0; k < 3; ++k)
-      {
-        c.JReal.push_back(NeedFinite(s, field(cols.Value[2 * k]), "a current component"));
-        c.JImag.push_back(NeedFinite(s, field(cols.Value[2 * k + 1]), "a current component"));
-      }
+      this->ReadSampleRow(t);
     }
-    for (std::size_t k = 1; k < tok.size(); ++k)
-    {
-      NeedFinite(s, tok[k], "a value"); // the columns not kept must still be numbers
-    }
-    if (both)
-    {
-      b.Magnetic.Numbers.push_back(c.Numbers.back());
-      b.Magnetic.Positions.insert(
-        b.Magnetic.Positions.end(), c.Positions.end() - 3, c.Positions.end());
-      for (int k = 0; k < 3; ++k)
-      {
-        b.Magnetic.JReal.push_back(NeedFinite(s, tok[10 + 2 * k], "a current component"));
-        b.Magnetic.JImag.push_back(NeedFinite(s, tok[11 + 2 * k], "a current component"));
-      }
-      --pendingM;
-    }
-    --(pendingE > 0 ? pendingE : pendingM);
   }
-  if (pendingE + pendingM > 0)
+  this->Finish();
+  return std::move(this->Out);
+}
+
+void FekoCurrentsParser::ReadHeaderLine(std::string_view t)
+{
+  const std::size_t body = t.find_first_not_of('#');
+  if (t.find('"') != std::string_view::npos)
   {
-    s.Fail("truncated file: " + std::to_string(pendingE + pendingM) +
-      (charges ? " charge" : " current") + " samples missing");
+    this->ReadColumnNames(t);
+    return;
   }
-  if (out.empty())
+  if (body != std::string_view::npos && KeyValue(t.substr(body), this->Key, this->Value))
   {
-    throw ParseError(file, s.LineNumber(),
-      charges ? "no charge samples in the file" : "no current samples in the file");
+    this->ReadKeyValue();
   }
-  return out;
+}
+
+/// The quoted column names of the next rows.
+void FekoCurrentsParser::ReadColumnNames(std::string_view t)
+{
+  this->Cols = SampleColumns();
+  const char kind = this->Charges ? 'Q' : this->PendingE > 0 ? 'J' : 'M';
+  if (!ColumnsByName(QuotedNames(t), kind, this->Cols))
+  {
+    this->Cols = SampleColumns(); // unknown names: by position, as before
+  }
+}
+
+void FekoCurrentsParser::ReadKeyValue()
+{
+  const std::string& key = this->Key;
+  if (key == "FILE TYPE")
+  {
+    this->ReadFileType();
+  }
+  if (key == "FREQUENCY")
+  {
+    this->ReadFrequency();
+  }
+  else if ((key.find("ELECTRIC CURRENT") != std::string::npos ||
+             key.find("ELECTRIC CHARGE") != std::string::npos) &&
+    key.find("SAMPLES") != std::string::npos)
+  {
+    if (this->PendingE > 0 && !this->Out.empty() && !this->Out.back().Electric.Numbers.empty())
+    {
+      this->S.Fail(
+        "truncated electric section: " + std::to_string(this->PendingE) + " samples missing");
+    }
+    this->PendingE =
+      NeedCount(this->S, this->Value, "the number of electric current samples", this->Limit);
+    this->Cols = SampleColumns();
+  }
+  else if (key.find("MAGNETIC CURRENT") != std::string::npos &&
+    key.find("SAMPLES") != std::string::npos)
+  {
+    this->PendingM =
+      NeedCount(this->S, this->Value, "the number of magnetic current samples", this->Limit);
+    this->Cols = SampleColumns();
+  }
+}
+
+void FekoCurrentsParser::ReadFileType()
+{
+  const std::string u = Upper(this->Value);
+  this->Charges = u.find("CHARGE") != std::string::npos;
+  if (!this->Charges && u.find("CURRENT") == std::string::npos)
+  {
+    this->S.Fail("##File Type is '" + std::string(this->Value) + "', not currents or charges");
+  }
+}
+
+void FekoCurrentsParser::ReadFrequency()
+{
+  Tokenize(this->Value, this->Tok);
+  this->Frequency =
+    this->Tok.empty() ? -1 : NeedFinite(this->S, this->Tok[0], "the frequency (Hz)");
+  if (this->PendingE + this->PendingM > 0)
+  {
+    this->S.Fail("truncated block: " + std::to_string(this->PendingE + this->PendingM) +
+      " current samples missing before the next #Frequency");
+  }
+}
+
+void FekoCurrentsParser::ReadSampleRow(std::string_view t)
+{
+  if (this->Frequency < 0)
+  {
+    this->S.Fail("current samples before #Frequency");
+  }
+  Tokenize(t, this->Tok);
+  if (this->Tok.empty())
+  {
+    return;
+  }
+  std::int64_t number;
+  if (!ParseInt(this->Tok[0], number))
+  {
+    return; // the column header line ("No.  x/m  y/m ...")
+  }
+  if (this->PendingE + this->PendingM == 0)
+  {
+    this->S.Fail(
+      "more current samples than the #No. of ... Current Triangle Samples lines announce");
+  }
+  FekoSurfaceCurrents& b = this->Block();
+  // By name: as many fields as names. By position: number, centroid, Re/Im of Jx Jy Jz
+  // (a row of both kinds carries 6 more values), or number, centroid, Re/Im(Q), area.
+  const bool both = this->Cols.Fields == 0 && !this->Charges && this->Tok.size() == 16;
+  this->CheckRowFields(both);
+  FekoCurrentSamples& c = (this->PendingE > 0) ? b.Electric : b.Magnetic;
+  this->AddNumber(b, c);
+  this->ReadKeptValues(c);
+  for (std::size_t k = 1; k < this->Tok.size(); ++k)
+  {
+    NeedFinite(this->S, this->Tok[k], "a value"); // the columns not kept must still be numbers
+  }
+  if (both)
+  {
+    this->AddMagneticOfBoth(b, c);
+  }
+  --(this->PendingE > 0 ? this->PendingE : this->PendingM);
+}
+
+/// The block of the current frequency (a new one when the frequency changed).
+FekoSurfaceCurrents& FekoCurrentsParser::Block()
+{
+  std::vector<FekoSurfaceCurrents>& out = this->Out;
+  if (out.empty() || out.back().Frequency != this->Frequency)
+  {
+    out.emplace_back();
+    out.back().Frequency = this->Frequency;
+    out.back().Electric.Components = out.back().Magnetic.Components = this->Charges ? 1 : 3;
+    this->Seen[0].clear();
+    this->Seen[1].clear();
+  }
+  return out.back();
+}
+
+void FekoCurrentsParser::CheckRowFields(bool both) const
+{
+  const std::size_t n = this->Tok.size();
+  if (this->Cols.Fields != 0 && n != this->Cols.Fields)
+  {
+    this->S.Fail(std::string(this->Charges ? "charge" : "current") + " sample row has " +
+      std::to_string(n) + " fields, expected " + std::to_string(this->Cols.Fields) +
+      " (the columns the header line names)");
+  }
+  if (this->Cols.Fields == 0 && this->Charges && n != 7)
+  {
+    this->S.Fail("charge sample row has " + std::to_string(n) +
+      " fields, expected 7 (number, x, y, z, Re/Im of Q, surface area)");
+  }
+  if (this->Cols.Fields == 0 && !this->Charges && n != 10 && !both)
+  {
+    this->S.Fail("current sample row has " + std::to_string(n) +
+      " fields, expected 10 (number, x, y, z, Re/Im of Jx, Jy, Jz)");
+  }
+}
+
+/// A column the header line placed outside this row (or did not name) is an error, never
+/// an index.
+const std::string_view& FekoCurrentsParser::Field(int i) const
+{
+  if (i < 0 || static_cast<std::size_t>(i) >= this->Tok.size())
+  {
+    this->S.Fail("the column header line does not name every column this row needs");
+  }
+  return this->Tok[static_cast<std::size_t>(i)];
+}
+
+void FekoCurrentsParser::AddNumber(FekoSurfaceCurrents& b, FekoCurrentSamples& c)
+{
+  c.Numbers.push_back(NeedInt(this->S, this->Tok[0], "a triangle number"));
+  if (!this->Seen[&c == &b.Electric ? 0 : 1].insert(c.Numbers.back()).second)
+  {
+    this->S.Fail("triangle " + std::to_string(c.Numbers.back()) + " appears twice in the " +
+      (&c == &b.Electric ? "electric" : "magnetic") + " current samples of this block");
+  }
+}
+
+/// The centroid and the values of a row: Re/Im of the current, or of the charge and the
+/// area.
+void FekoCurrentsParser::ReadKeptValues(FekoCurrentSamples& c)
+{
+  const SampleColumns& cols = this->Cols;
+  for (int k = 0; k < 3; ++k)
+  {
+    c.Positions.push_back(
+      NeedFinite(this->S, this->Field(cols.Position + k), "a centroid coordinate"));
+  }
+  if (this->Charges)
+  {
+    const int area = cols.Fields == 0 ? 6 : cols.Value[2];
+    c.JReal.push_back(NeedFinite(this->S, this->Field(cols.Value[0]), "a charge"));
+    c.JImag.push_back(NeedFinite(this->S, this->Field(cols.Value[1]), "a charge"));
+    c.Area.push_back(area >= 0 ? NeedFinite(this->S, this->Field(area), "a surface area") : 0.0);
+  }
+  else
+  {
+    for (int k = 0; k < 3; ++k)
+    {
+      c.JReal.push_back(NeedFinite(this->S, this->Field(cols.Value[2 * k]), "a current component"));
+      c.JImag.push_back(
+        NeedFinite(this->S, this->Field(cols.Value[2 * k + 1]), "a current component"));
+    }
+  }
+}
+
+/// A row of both kinds: its last 6 values are the magnetic current at the same triangle.
+void FekoCurrentsParser::AddMagneticOfBoth(FekoSurfaceCurrents& b, const FekoCurrentSamples& c)
+{
+  b.Magnetic.Numbers.push_back(c.Numbers.back());
+  b.Magnetic.Positions.insert(b.Magnetic.Positions.end(), c.Positions.end() - 3, c.Positions.end());
+  for (int k = 0; k < 3; ++k)
+  {
+    b.Magnetic.JReal.push_back(NeedFinite(this->S, this->Tok[10 + 2 * k], "a current component"));
+    b.Magnetic.JImag.push_back(NeedFinite(this->S, this->Tok[11 + 2 * k], "a current component"));
+  }
+  --this->PendingM;
+}
+
+void FekoCurrentsParser::Finish() const
+{
+  if (this->PendingE + this->PendingM > 0)
+  {
+    this->S.Fail("truncated file: " + std::to_string(this->PendingE + this->PendingM) +
+      (this->Charges ? " charge" : " current") + " samples missing");
+  }
+  if (this->Out.empty())
+  {
+    throw ParseError(this->File, this->S.LineNumber(),
+      this->Charges ? "no charge samples in the file" : "no current samples in the file");
+  }
+}
+} // namespace
+
+std::vector<FekoSurfaceCurrents> ParseFekoCurrents(
+  std::string_view rawText, const std::string& file)
+{
+  std::string storage;
+  const std::string_view text = Untabbed(rawText, storage);
+  if (!LooksLikeFekoCurrents(text.substr(0, 4096)))
+  {
+    throw ParseError(file, 0,
+      "not a FEKO currents file: no '##File Type: Currents' (or Charges) header in the first 4 KB");
+  }
+  FekoCurrentsParser p(text, file);
+  return p.Run();
 }
 
 std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(const std::string& path)

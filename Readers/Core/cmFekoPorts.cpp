@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
+// The voltage-source and source-position tables of FEKO's .out (cmFekoPorts.h). Two parser
+// classes, one member per part: FekoPortsParser (Run, ReadHeaderLine for FREQ = and the
+// excitation names, ReadSource for a DATA OF THE VOLTAGE SOURCE block: ReadBanner,
+// ReadRows with ReadRow and PowerAfterBlank, FinishSource) and FekoSourcePositionParser.
 #include "cmFekoPorts.h"
 
 #include "cmFekoText.h"
@@ -61,26 +65,54 @@ double FrequencyOf(std::string_view line, std::vector<std::string_view>& tok)
   double f = 0;
   return !tok.empty() && ParseDouble(tok[0], f) && f > 0 && std::isfinite(f) ? f : 0;
 }
-} // namespace
+constexpr std::size_t npos = std::string_view::npos;
 
-std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string& fileName)
+/// The voltage-source parser: its state, and one member per part of a block. Run() is
+/// the line loop: it keeps the frequency and the excitation names (ReadHeaderLine) and
+/// hands each DATA OF THE VOLTAGE SOURCE block to ReadSource.
+class FekoPortsParser
 {
-  std::string storage;
-  const std::string_view text = Untabbed(rawText, storage);
-  LineScanner s(text, fileName);
-  std::vector<FekoPort> ports;
-  double frequency = 0;
-  // The names of the excitation blocks printed before a run of DATA OF THE VOLTAGE
-  // SOURCE blocks (several sources solved together print all their excitations first):
-  // the k-th data block of the run takes the k-th name.
-  std::vector<std::string> names;
-  std::size_t inRun = 0;
-  bool collecting = false, inExcitation = false;
-  std::vector<std::string_view> tok;
+public:
+  FekoPortsParser(std::string_view text, const std::string& fileName)
+    : FileName(fileName)
+    , S(text, fileName)
+    , MaxPorts(text.size() / 120 + 1)
+  {}
+
+  std::vector<FekoPort> Run();
+
+private:
+  // FREQ =, EXCITATION BY and an excitation's NAME:.
+  bool ReadHeaderLine(std::string_view line);
+  // DATA OF THE VOLTAGE SOURCE NO.
+  void ReadSource(std::string_view line, std::size_t at);
+  void ReadBanner(std::string_view line, std::size_t at, FekoPort& p);
+  void ReadRows(FekoPort& p);
+  bool PowerAfterBlank(std::string_view& r);
+  bool ReadRow(std::string_view r, FekoPort& p);
+  void FinishSource(FekoPort& p, std::int64_t bannerLine);
+
+  const std::string& FileName;
+  LineScanner S;
+  /// A block takes at least 3 lines of 40 bytes, which bounds the count.
+  const std::size_t MaxPorts;
+  std::vector<FekoPort> Ports;
+  double Frequency = 0;
+  /// The names of the excitation blocks printed before a run of DATA OF THE VOLTAGE
+  /// SOURCE blocks (several sources solved together print all their excitations first):
+  /// the k-th data block of the run takes the k-th name.
+  std::vector<std::string> Names;
+  std::size_t InRun = 0;
+  bool Collecting = false, InExcitation = false;
+  /// The rows a block has given.
+  bool HaveI = false, HaveZ = false, HaveY = false, HaveP = false;
+  std::vector<std::string_view> Tok;
+};
+
+std::vector<FekoPort> FekoPortsParser::Run()
+{
   std::string_view line;
-  // A block takes at least 3 lines of 40 bytes, which bounds the count.
-  const std::size_t maxPorts = text.size() / 120 + 1;
-  while (s.Next(line))
+  while (this->S.Next(line))
   {
     // Every keyword as a phrase: any case, any run of spaces between its words (FEKO
     // prints "Current   in A" and "Impedance in Ohm" in one block).
@@ -88,156 +120,210 @@ std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string
     {
       continue; // a table row or a blank line: no keyword
     }
-    if (const double f = FrequencyOf(line, tok); f > 0)
+    if (this->ReadHeaderLine(line))
     {
-      frequency = f;
       continue;
-    }
-    if (feko::HasPhrase(line, "EXCITATION BY"))
-    {
-      if (!collecting)
-      {
-        names.clear();
-        inRun = 0;
-        collecting = true;
-      }
-      names.emplace_back();
-      inExcitation = true;
-      continue;
-    }
-    if (inExcitation)
-    {
-      const std::size_t n = FindPhrase(line, "NAME:", true);
-      if (n != std::string_view::npos)
-      {
-        names.back() = std::string(Trim(line.substr(n)));
-        continue;
-      }
     }
     const std::size_t at = FindPhrase(line, "DATA OF THE VOLTAGE SOURCE NO.");
-    if (at == std::string_view::npos)
+    if (at != npos)
     {
-      continue;
+      this->ReadSource(line, at);
     }
-    inExcitation = collecting = false;
-    const std::int64_t bannerLine = s.LineNumber();
-    FekoPort p;
-    p.Name = inRun < names.size() ? names[inRun] : names.empty() ? std::string() : names.back();
-    ++inRun;
-    Tokenize(line.substr(at), tok);
-    if (tok.empty())
+  }
+  return std::move(this->Ports);
+}
+
+/// False when the line holds none of FREQ =, EXCITATION BY and (in an excitation) NAME:.
+bool FekoPortsParser::ReadHeaderLine(std::string_view line)
+{
+  if (const double f = FrequencyOf(line, this->Tok); f > 0)
+  {
+    this->Frequency = f;
+    return true;
+  }
+  if (feko::HasPhrase(line, "EXCITATION BY"))
+  {
+    if (!this->Collecting)
     {
-      s.Fail("no source number after 'DATA OF THE VOLTAGE SOURCE NO.'");
+      this->Names.clear();
+      this->InRun = 0;
+      this->Collecting = true;
     }
-    p.Source = NeedInt(s, tok[0], "the voltage source number");
-    if (!(frequency > 0))
+    this->Names.emplace_back();
+    this->InExcitation = true;
+    return true;
+  }
+  if (this->InExcitation)
+  {
+    const std::size_t n = FindPhrase(line, "NAME:", true);
+    if (n != npos)
     {
-      s.Fail("DATA OF THE VOLTAGE SOURCE before any 'FREQ =' line");
+      this->Names.back() = std::string(Trim(line.substr(n)));
+      return true;
     }
-    p.Frequency = frequency;
-    bool haveI = false, haveZ = false, haveY = false, haveP = false;
-    int lines = 0;
-    std::size_t mark = s.Offset();
-    std::int64_t markLine = s.LineNumber();
-    // The rows, then a blank line. FEKO 2017 to 2021 print "Power in Watt:" after that
-    // blank line, indented: a blank line ends the block unless the Power row follows.
-    while (lines < 16 && s.Next(line))
+  }
+  return false;
+}
+
+void FekoPortsParser::ReadSource(std::string_view line, std::size_t at)
+{
+  this->InExcitation = this->Collecting = false;
+  const std::int64_t bannerLine = this->S.LineNumber();
+  FekoPort p;
+  this->ReadBanner(line, at, p);
+  this->HaveI = this->HaveZ = this->HaveY = this->HaveP = false;
+  this->ReadRows(p);
+  this->FinishSource(p, bannerLine);
+}
+
+/// The name, source number and frequency of the block.
+void FekoPortsParser::ReadBanner(std::string_view line, std::size_t at, FekoPort& p)
+{
+  const std::vector<std::string>& names = this->Names;
+  p.Name = this->InRun < names.size() ? names[this->InRun]
+    : names.empty()                   ? std::string()
+                                      : names.back();
+  ++this->InRun;
+  Tokenize(line.substr(at), this->Tok);
+  if (this->Tok.empty())
+  {
+    this->S.Fail("no source number after 'DATA OF THE VOLTAGE SOURCE NO.'");
+  }
+  p.Source = NeedInt(this->S, this->Tok[0], "the voltage source number");
+  if (!(this->Frequency > 0))
+  {
+    this->S.Fail("DATA OF THE VOLTAGE SOURCE before any 'FREQ =' line");
+  }
+  p.Frequency = this->Frequency;
+}
+
+/// The rows, then a blank line. FEKO 2017 to 2021 print "Power in Watt:" after that
+/// blank line, indented: a blank line ends the block unless the Power row follows.
+void FekoPortsParser::ReadRows(FekoPort& p)
+{
+  int lines = 0;
+  std::size_t mark = this->S.Offset();
+  std::int64_t markLine = this->S.LineNumber();
+  std::string_view line;
+  while (lines < 16 && this->S.Next(line))
+  {
+    ++lines;
+    std::string_view r = Trim(line);
+    if (r.empty())
     {
-      ++lines;
-      std::string_view r = Trim(line);
-      if (r.empty())
+      if (!this->HaveI && !this->HaveZ)
       {
-        if (!haveI && !haveZ)
-        {
-          continue; // between the banner and the rows
-        }
-        if (haveP)
-        {
-          break;
-        }
-        const std::size_t blank = s.Offset();
-        const std::int64_t blankLine = s.LineNumber();
-        std::string_view next;
-        bool power = false;
-        for (int b = 0; b < 4 && s.Next(next); ++b)
-        {
-          if (!Trim(next).empty())
-          {
-            power = FindPhrase(next, "POWER IN W", true) != std::string_view::npos;
-            break;
-          }
-        }
-        if (!power)
-        {
-          s.Seek(blank, blankLine);
-          break;
-        }
-        r = Trim(next);
+        continue; // between the banner and the rows
       }
-      std::size_t e;
-      if ((e = FindPhrase(r, "POWER IN W", true)) != std::string_view::npos)
+      if (this->HaveP || !this->PowerAfterBlank(r))
       {
-        const std::size_t watt = FindPhrase(r, "POWER IN WATT", true);
-        Tokenize(After(r, watt != std::string_view::npos ? watt : e), tok);
-        if (tok.empty())
-        {
-          s.Fail("no value after 'Power in Watt'");
-        }
-        p.Power = NeedFinite(s, tok[0], "the source power");
-        haveP = true;
-      }
-      else if ((e = FindPhrase(r, "CURRENT IN A", true)) != std::string_view::npos)
-      {
-        p.Current = RowValue(s, After(r, e), "the source current");
-        haveI = true;
-      }
-      else if ((e = FindPhrase(r, "ADMITT", true)) != std::string_view::npos)
-      {
-        const std::size_t unit = FindPhrase(r, "IN A/V");
-        p.Admittance =
-          RowValue(s, After(r, unit != std::string_view::npos ? unit : e), "the admittance");
-        haveY = true;
-      }
-      else if ((e = FindPhrase(r, "IMPEDANCE IN OHM", true)) != std::string_view::npos)
-      {
-        p.Impedance = RowValue(s, After(r, e), "the impedance");
-        haveZ = true;
-      }
-      else if (FindPhrase(r, "INDUCTANCE", true) != std::string_view::npos ||
-        FindPhrase(r, "CAPACITANCE", true) != std::string_view::npos ||
-        FindPhrase(r, "REAL PART", true) != std::string_view::npos)
-      {
-        // the equivalent element and the column header
-      }
-      else
-      {
-        s.Seek(mark, markLine); // the next section: leave it for the outer loop
         break;
       }
-      mark = s.Offset();
-      markLine = s.LineNumber();
     }
-    if (!haveI || !haveZ)
+    if (!this->ReadRow(r, p))
     {
-      throw ParseError(fileName, bannerLine,
-        std::string("truncated DATA OF THE VOLTAGE SOURCE block: no ") +
-          (!haveI ? "'Current in A'" : "'Impedance in Ohm'") + " row");
+      this->S.Seek(mark, markLine); // the next section: leave it for the outer loop
+      break;
     }
-    if (!haveY)
-    {
-      p.Admittance = p.Impedance == 0.0 ? std::complex<double>() : 1.0 / p.Impedance;
-    }
-    if (!haveP)
-    {
-      p.Power = 0.5 * std::norm(p.Current) * p.Impedance.real();
-    }
-    if (ports.size() >= maxPorts)
-    {
-      s.Fail("more voltage source blocks than the file could hold");
-    }
-    ports.push_back(std::move(p));
+    mark = this->S.Offset();
+    markLine = this->S.LineNumber();
   }
-  return ports;
+}
+
+/// After a blank line that follows rows: true (and `r` the row) when the next non-blank
+/// line of the next 4 is the Power row; else false, back at the blank line.
+bool FekoPortsParser::PowerAfterBlank(std::string_view& r)
+{
+  const std::size_t blank = this->S.Offset();
+  const std::int64_t blankLine = this->S.LineNumber();
+  std::string_view next;
+  bool power = false;
+  for (int b = 0; b < 4 && this->S.Next(next); ++b)
+  {
+    if (!Trim(next).empty())
+    {
+      power = FindPhrase(next, "POWER IN W", true) != npos;
+      break;
+    }
+  }
+  if (!power)
+  {
+    this->S.Seek(blank, blankLine);
+    return false;
+  }
+  r = Trim(next);
+  return true;
+}
+
+/// One row of the block; false when the line is not one (the next section).
+bool FekoPortsParser::ReadRow(std::string_view r, FekoPort& p)
+{
+  std::size_t e;
+  if ((e = FindPhrase(r, "POWER IN W", true)) != npos)
+  {
+    const std::size_t watt = FindPhrase(r, "POWER IN WATT", true);
+    Tokenize(After(r, watt != npos ? watt : e), this->Tok);
+    if (this->Tok.empty())
+    {
+      this->S.Fail("no value after 'Power in Watt'");
+    }
+    p.Power = NeedFinite(this->S, this->Tok[0], "the source power");
+    this->HaveP = true;
+  }
+  else if ((e = FindPhrase(r, "CURRENT IN A", true)) != npos)
+  {
+    p.Current = RowValue(this->S, After(r, e), "the source current");
+    this->HaveI = true;
+  }
+  else if ((e = FindPhrase(r, "ADMITT", true)) != npos)
+  {
+    const std::size_t unit = FindPhrase(r, "IN A/V");
+    p.Admittance = RowValue(this->S, After(r, unit != npos ? unit : e), "the admittance");
+    this->HaveY = true;
+  }
+  else if ((e = FindPhrase(r, "IMPEDANCE IN OHM", true)) != npos)
+  {
+    p.Impedance = RowValue(this->S, After(r, e), "the impedance");
+    this->HaveZ = true;
+  }
+  else if (FindPhrase(r, "INDUCTANCE", true) == npos &&
+    FindPhrase(r, "CAPACITANCE", true) == npos && FindPhrase(r, "REAL PART", true) == npos)
+  {
+    return false; // not the equivalent element nor the column header
+  }
+  return true;
+}
+
+/// The checks, the values the block did not print, and the port.
+void FekoPortsParser::FinishSource(FekoPort& p, std::int64_t bannerLine)
+{
+  if (!this->HaveI || !this->HaveZ)
+  {
+    throw ParseError(this->FileName, bannerLine,
+      std::string("truncated DATA OF THE VOLTAGE SOURCE block: no ") +
+        (!this->HaveI ? "'Current in A'" : "'Impedance in Ohm'") + " row");
+  }
+  if (!this->HaveY)
+  {
+    p.Admittance = p.Impedance == 0.0 ? std::complex<double>() : 1.0 / p.Impedance;
+  }
+  if (!this->HaveP)
+  {
+    p.Power = 0.5 * std::norm(p.Current) * p.Impedance.real();
+  }
+  if (this->Ports.size() >= this->MaxPorts)
+  {
+    this->S.Fail("more voltage source blocks than the file could hold");
+  }
+  this->Ports.push_back(std::move(p));
+}
+} // namespace
+
+std::vector<FekoPort> ParseFekoPorts(std::string_view rawText, const std::string& fileName)
+{
+  std::string storage;
+  FekoPortsParser p(Untabbed(rawText, storage), fileName);
+  return p.Run();
 }
 
 ColumnTable FekoPortTable(const std::vector<FekoPort>& ports, double z0)

@@ -39,45 +39,36 @@ std::int64_t IndexOf(const std::vector<double>& axis, double x)
   }
   return -1;
 }
-} // namespace
-
-void SphericalDirection(double thetaDeg, double phiDeg, double dir[3])
+/// "" when every sample has finite angles, theta in [0, 180] and a value that is not
+/// NaN; else why not (the first such sample).
+std::string CheckSamples(
+  const double* theta, const double* phi, const double* value, std::int64_t n)
 {
-  const double t = thetaDeg * Pi / 180.0, p = phiDeg * Pi / 180.0;
-  dir[0] = std::sin(t) * std::cos(p);
-  dir[1] = std::sin(t) * std::sin(p);
-  dir[2] = std::cos(t);
-}
-
-bool BuildSphereGrid(const double* theta, const double* phi, const double* value, std::int64_t n,
-  SphereGrid& g, std::string& error)
-{
-  g = SphereGrid();
-  if (n <= 0)
-  {
-    error = "the pattern table has no samples";
-    return false;
-  }
   for (std::int64_t i = 0; i < n; ++i)
   {
     if (!std::isfinite(theta[i]) || !std::isfinite(phi[i]))
     {
-      error = "sample " + std::to_string(i) + " has a non-finite angle";
-      return false;
+      return "sample " + std::to_string(i) + " has a non-finite angle";
     }
     if (theta[i] < -AngleTol || theta[i] > 180 + AngleTol)
     {
-      error = "sample " + std::to_string(i) + " has theta = " + std::to_string(theta[i]) +
+      return "sample " + std::to_string(i) + " has theta = " + std::to_string(theta[i]) +
         " degrees, outside [0, 180]";
-      return false;
     }
     if (std::isnan(value[i]))
     {
-      error = "sample " + std::to_string(i) + " has a NaN value";
-      return false;
+      return "sample " + std::to_string(i) + " has a NaN value";
     }
   }
-  std::vector<double> ths = Distinct(theta, n), phs = Distinct(phi, n);
+  return std::string();
+}
+
+/// The value per (theta index, phi index) cell of the axes `ths` x `phs`; false with
+/// `error` unless every cell has exactly one sample.
+bool GridValues(const double* theta, const double* phi, const double* value, std::int64_t n,
+  const std::vector<double>& ths, const std::vector<double>& phs, std::vector<double>& grid,
+  std::string& error)
+{
   const std::int64_t nt = ths.size(), np = phs.size();
   if (nt * np != n)
   {
@@ -87,7 +78,7 @@ bool BuildSphereGrid(const double* theta, const double* phi, const double* value
     return false;
   }
   // Sample (θ index, φ index) → value; every cell exactly once.
-  std::vector<double> grid(n);
+  grid.assign(n, 0.0);
   std::vector<char> seen(n, 0);
   for (std::int64_t i = 0; i < n; ++i)
   {
@@ -102,13 +93,19 @@ bool BuildSphereGrid(const double* theta, const double* phi, const double* value
     seen[k] = 1;
     grid[k] = value[i];
   }
+  return true;
+}
 
-  // φ wrap-around: a repeated closing column (span 360) or a uniform full circle.
+/// φ wrap-around: a repeated closing column (span 360) or a uniform full circle. Returns
+/// the number of φ columns kept (the 360° column dropped).
+std::int64_t WrapPhi(const std::vector<double>& phs, bool& wraps)
+{
+  const std::int64_t np = phs.size();
   std::int64_t npKeep = np;
   if (np >= 2 && std::abs(phs.back() - phs.front() - 360.0) <= 1e-4)
   {
     npKeep = np - 1; // the 360° column repeats the 0° one
-    g.WrapsPhi = true;
+    wraps = true;
   }
   else if (np >= 3)
   {
@@ -118,34 +115,31 @@ bool BuildSphereGrid(const double* theta, const double* phi, const double* value
     {
       uniform = uniform && std::abs(phs[j] - phs[j - 1] - step) <= 1e-4;
     }
-    g.WrapsPhi = uniform && std::abs(phs.back() - phs.front() + step - 360.0) <= 1e-4;
+    wraps = uniform && std::abs(phs.back() - phs.front() + step - 360.0) <= 1e-4;
   }
-  g.Theta = ths;
-  g.Phi.assign(phs.begin(), phs.begin() + npKeep);
+  return npKeep;
+}
 
-  auto addVertex = [&](double t, double p, double v) {
-    double d[3];
-    SphericalDirection(t, p, d);
-    g.Direction.insert(g.Direction.end(), d, d + 3);
-    g.VertexTheta.push_back(t);
-    g.VertexPhi.push_back(p);
-    g.Value.push_back(v);
-    return static_cast<std::int64_t>(g.Value.size()) - 1;
-  };
+std::int64_t AddVertex(SphereGrid& g, double t, double p, double v)
+{
+  double d[3];
+  SphericalDirection(t, p, d);
+  g.Direction.insert(g.Direction.end(), d, d + 3);
+  g.VertexTheta.push_back(t);
+  g.VertexPhi.push_back(p);
+  g.Value.push_back(v);
+  return static_cast<std::int64_t>(g.Value.size()) - 1;
+}
 
-  // A single cut: one polyline through the samples in order.
-  if (nt == 1 || np == 1)
-  {
-    g.IsCut = true;
-    for (std::int64_t i = 0; i < nt; ++i)
-      for (std::int64_t j = 0; j < npKeep; ++j)
-        addVertex(ths[i], phs[j], grid[i * np + j]);
-    return true;
-  }
-
-  // Vertex ids per (θ row, φ column); a pole row is one vertex with the row mean.
-  std::vector<std::int64_t> vid(nt * npKeep);
-  std::vector<char> pole(nt, 0);
+/// The vertices of a grid of several rows and columns: ids per (θ row, φ column) in
+/// `vid`; a pole row is one vertex with the row mean (`pole` marks those rows).
+void AddGridVertices(SphereGrid& g, const std::vector<double>& grid, std::int64_t np,
+  std::int64_t npKeep, std::vector<std::int64_t>& vid, std::vector<char>& pole)
+{
+  const std::vector<double>& ths = g.Theta;
+  const std::int64_t nt = ths.size();
+  vid.assign(nt * npKeep, 0);
+  pole.assign(nt, 0);
   for (std::int64_t i = 0; i < nt; ++i)
   {
     pole[i] = ths[i] <= AngleTol || ths[i] >= 180.0 - AngleTol;
@@ -154,14 +148,21 @@ bool BuildSphereGrid(const double* theta, const double* phi, const double* value
       double mean = 0;
       for (std::int64_t j = 0; j < npKeep; ++j)
         mean += grid[i * np + j];
-      const std::int64_t v = addVertex(ths[i], 0.0, mean / npKeep);
+      const std::int64_t v = AddVertex(g, ths[i], 0.0, mean / npKeep);
       for (std::int64_t j = 0; j < npKeep; ++j)
         vid[i * npKeep + j] = v;
       continue;
     }
     for (std::int64_t j = 0; j < npKeep; ++j)
-      vid[i * npKeep + j] = addVertex(ths[i], phs[j], grid[i * np + j]);
+      vid[i * npKeep + j] = AddVertex(g, ths[i], g.Phi[j], grid[i * np + j]);
   }
+}
+
+/// The cells between rows: quads, triangles where a row is a pole.
+void AddGridCells(SphereGrid& g, std::int64_t npKeep, const std::vector<std::int64_t>& vid,
+  const std::vector<char>& pole)
+{
+  const std::int64_t nt = g.Theta.size();
   const std::int64_t ncol = g.WrapsPhi ? npKeep : npKeep - 1;
   for (std::int64_t i = 0; i + 1 < nt; ++i)
   {
@@ -189,6 +190,56 @@ bool BuildSphereGrid(const double* theta, const double* phi, const double* value
       g.Offsets.push_back(static_cast<long long>(g.Connectivity.size()));
     }
   }
+}
+} // namespace
+
+void SphericalDirection(double thetaDeg, double phiDeg, double dir[3])
+{
+  const double t = thetaDeg * Pi / 180.0, p = phiDeg * Pi / 180.0;
+  dir[0] = std::sin(t) * std::cos(p);
+  dir[1] = std::sin(t) * std::sin(p);
+  dir[2] = std::cos(t);
+}
+
+bool BuildSphereGrid(const double* theta, const double* phi, const double* value, std::int64_t n,
+  SphereGrid& g, std::string& error)
+{
+  g = SphereGrid();
+  if (n <= 0)
+  {
+    error = "the pattern table has no samples";
+    return false;
+  }
+  const std::string bad = CheckSamples(theta, phi, value, n);
+  if (!bad.empty())
+  {
+    error = bad;
+    return false;
+  }
+  std::vector<double> ths = Distinct(theta, n), phs = Distinct(phi, n);
+  std::vector<double> grid;
+  if (!GridValues(theta, phi, value, n, ths, phs, grid, error))
+  {
+    return false;
+  }
+  const std::int64_t nt = ths.size(), np = phs.size();
+  const std::int64_t npKeep = WrapPhi(phs, g.WrapsPhi);
+  g.Theta = ths;
+  g.Phi.assign(phs.begin(), phs.begin() + npKeep);
+
+  // A single cut: one polyline through the samples in order.
+  if (nt == 1 || np == 1)
+  {
+    g.IsCut = true;
+    for (std::int64_t i = 0; i < nt; ++i)
+      for (std::int64_t j = 0; j < npKeep; ++j)
+        AddVertex(g, ths[i], phs[j], grid[i * np + j]);
+    return true;
+  }
+  std::vector<std::int64_t> vid;
+  std::vector<char> pole;
+  AddGridVertices(g, grid, np, npKeep, vid, pole);
+  AddGridCells(g, npKeep, vid, pole);
   return true;
 }
 
