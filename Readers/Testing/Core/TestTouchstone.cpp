@@ -500,8 +500,8 @@ void TestNPort()
 
 /// Expects the noise table `t` to hold, in its row `r`, the file's row f (in `scale` Hz),
 /// NFmin, |Gamma_opt|, angle and Rn in ohms.
-void ExpectNoiseRow(const ColumnTable& t, std::size_t r, double f, double nf, double mag,
-  double deg, double rn)
+void ExpectNoiseRow(
+  const ColumnTable& t, std::size_t r, double f, double nf, double mag, double deg, double rn)
 {
   const std::vector<std::string> names = { "Frequency", "NFmin[dB]", "GammaOpt_mag",
     "GammaOpt_ang[deg]", "GammaOpt_re", "GammaOpt_im", "Rn[Ohm]" };
@@ -562,8 +562,8 @@ void TestNoise()
   ParseTouchstone(net, "n.s2p", 2, &info);
   CM_CHECK(info.Noise.Names.empty() && info.NoiseProblem.empty());
   ExpectWarning(net + "1 1.5 -0.5 30 0.2\n", "w.s2p", 4, "Gamma_opt '-0.5' is negative", 2);
-  ExpectWarning(net + "1 1.5 0.5 30 0.2\n2 1.5 0.5 30 -0.2\n", "w.s2p", 5, "Rn '-0.2' is negative",
-    2);
+  ExpectWarning(
+    net + "1 1.5 0.5 30 0.2\n2 1.5 0.5 30 -0.2\n", "w.s2p", 5, "Rn '-0.2' is negative", 2);
   ExpectWarning(net + "0.5 1 2 3\n", "w.s2p", 4, "noise parameter row has 4 numbers", 2);
   ExpectWarning(net + "1 1.5 0.5 30 0.2\n1 1.6 0.5 30 0.2\n", "w.s2p", 5,
     "noise frequency 1 does not increase", 2);
@@ -589,13 +589,13 @@ void TestPortNames()
 {
   const std::string net = "1 0 0 1 0 1 0 0 0\n";
   TouchstoneInfo info;
-  ParseTouchstone("# GHz S RI R 50\n! Port[1] = 1:1\n!Port[2]=  LNA out  \n" + net, "p.s2p", 2,
-    &info);
+  ParseTouchstone(
+    "# GHz S RI R 50\n! Port[1] = 1:1\n!Port[2]=  LNA out  \n" + net, "p.s2p", 2, &info);
   CM_CHECK((info.PortNames == std::vector<std::string>{ "1:1", "LNA out" }));
   CM_CHECK(info.Warnings.empty());
   info = {};
-  ParseTouchstone("# GHz S RI R 50\n! Port[2] = b\n! Port Impedance is not a name\n" + net,
-    "p.s2p", 2, &info);
+  ParseTouchstone(
+    "# GHz S RI R 50\n! Port[2] = b\n! Port Impedance is not a name\n" + net, "p.s2p", 2, &info);
   CM_CHECK((info.PortNames == std::vector<std::string>{ "1", "b" }));
   info = {};
   ParseTouchstone("# GHz S RI R 50\n! Port[3] = c\n" + net, "p.s2p", 2, &info);
