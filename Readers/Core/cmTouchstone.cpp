@@ -215,7 +215,6 @@ public:
     , File(file)
     , Ports(ports)
     , Info(info)
-    , Warnings(info ? &info->Warnings : nullptr)
   {}
 
   ColumnTable Run();
@@ -230,6 +229,12 @@ private:
   };
 
   void ReadLine(std::string_view line);
+  // "! Port[k] = name" (HFSS, scikit-rf) and CST's "! Touchstone port k = CST MWS port m
+  // ("label")": kept with their lines, checked against the port count at the end.
+  void PortNameComment(std::string_view comment);
+  void CstPortName(std::string_view rest);
+  void AddPortName(std::string_view index, std::string name);
+  void ResolvePortNames();
   // HFSS's "! Port Impedance re1 im1 ... reN imN" after each frequency's record (older
   // versions glue the first number to the word: "! Port Impedance50 0 50 0").
   bool PortImpedanceComment(std::string_view line, std::size_t bang);
@@ -260,6 +265,7 @@ private:
   bool NoiseStarts();
   void NoiseWarn(const std::string& what);
   void NoiseRow();
+  void BuildNoiseTable();
   void NetworkLine();
   void StartRecord();
   void FinishRecord();
@@ -274,7 +280,6 @@ private:
   const std::string& File;
   int Ports;
   TouchstoneInfo* Info;
-  std::vector<std::string>* Warnings;
   Options O;
   bool HaveOptions = false;
   // Version 2.0 state.
@@ -293,11 +298,19 @@ private:
   std::vector<double> Freq;
   std::vector<std::int64_t> FreqLine;
   std::vector<C> Values; // per frequency, N² entries row-major (as the file's matrix)
-  // Noise parameters (2 ports): checked and skipped; a bad block is one warning.
+  // Noise parameters (2 ports): a bad block is one problem and no noise table.
   bool NoiseBad = false;
-  std::size_t NoiseRows = 0;
+  std::string NoiseProblem;
+  std::vector<std::array<double, 5>> NoiseData; // the rows as the file gives them
   double LastNoise = -1;
   std::int64_t NoiseLine = 0;
+  struct PortName
+  {
+    std::int64_t Index; // 1-based, as the comment gives it
+    std::string Name;
+    std::int64_t Line;
+  };
+  std::vector<PortName> PortNames;
   std::vector<std::string_view> Tok;
   std::vector<C> PortZ; // per frequency, N impedances
   std::size_t PortZLines = 0;
@@ -328,6 +341,10 @@ void TouchstoneParser::ReadLine(std::string_view line)
   {
     this->ContinuePortImpedance(line, bang);
     return;
+  }
+  if (bang != std::string_view::npos)
+  {
+    this->PortNameComment(line.substr(bang + 1));
   }
   if (bang != std::string_view::npos && this->Sec == Network &&
     this->PortImpedanceComment(line, bang))
@@ -361,6 +378,103 @@ void TouchstoneParser::ReadLine(std::string_view line)
   {
     this->DataLine(line);
   }
+}
+
+/// "Port[k] = name" (HFSS, ANSYS Designer, scikit-rf, CloudMap's writer) or CST's
+/// "Touchstone port k = CST MWS port m ("label") mode j"; other comments are ignored.
+void TouchstoneParser::PortNameComment(std::string_view comment)
+{
+  const std::string_view c = Trim(comment);
+  if (c.size() > 15 && Upper(c.substr(0, 15)) == "TOUCHSTONE PORT")
+  {
+    this->CstPortName(c.substr(15));
+    return;
+  }
+  if (c.size() < 5 || Upper(c.substr(0, 5)) != "PORT[")
+  {
+    return;
+  }
+  const std::size_t close = c.find(']'), eq = c.find('=');
+  if (close == std::string_view::npos || eq == std::string_view::npos || eq < close ||
+    !Trim(c.substr(close + 1, eq - close - 1)).empty())
+  {
+    return;
+  }
+  this->AddPortName(Trim(c.substr(5, close - 5)), std::string(Trim(c.substr(eq + 1))));
+}
+
+/// CST: "k = CST MWS port m ("label")" with an optional " mode j" (the regex CST prints
+/// in the header): the label, else m, with ":j" for a mode (HFSS's "port:mode").
+void TouchstoneParser::CstPortName(std::string_view rest)
+{
+  const std::size_t eq = rest.find('=');
+  if (eq == std::string_view::npos)
+  {
+    return;
+  }
+  std::string_view after = Trim(rest.substr(eq + 1));
+  if (after.size() < 12 || Upper(after.substr(0, 12)) != "CST MWS PORT")
+  {
+    return;
+  }
+  after = Trim(after.substr(12));
+  std::size_t digits = 0;
+  while (digits < after.size() && after[digits] >= '0' && after[digits] <= '9')
+  {
+    ++digits;
+  }
+  const std::size_t open = after.find("(\""), close = after.rfind("\")");
+  if (digits == 0 || open == std::string_view::npos || close == std::string_view::npos ||
+    close < open + 2 || !Trim(after.substr(digits, open - digits)).empty())
+  {
+    return;
+  }
+  std::string name(Trim(after.substr(open + 2, close - open - 2)));
+  name = name.empty() ? std::string(after.substr(0, digits)) : name;
+  std::vector<std::string_view> words;
+  Tokenize(after.substr(close + 2), words);
+  if (words.size() == 2 && Upper(words[0]) == "MODE")
+  {
+    name += ":" + std::string(words[1]);
+  }
+  this->AddPortName(Trim(rest.substr(0, eq)), std::move(name));
+}
+
+void TouchstoneParser::AddPortName(std::string_view index, std::string name)
+{
+  std::int64_t k = 0;
+  if (name.empty() || !ParseInt(index, k))
+  {
+    return;
+  }
+  this->PortNames.push_back({ k, std::move(name), this->S.LineNumber() });
+}
+
+/// One name per port (a port the file does not name gets its number); a name for a port
+/// the file does not have is a warning and ignored (scikit-rf ignores it too).
+void TouchstoneParser::ResolvePortNames()
+{
+  if (!this->Info || this->PortNames.empty())
+  {
+    return;
+  }
+  std::vector<std::string> names;
+  for (const PortName& p : this->PortNames)
+  {
+    if (p.Index < 1 || p.Index > this->Ports)
+    {
+      this->Info->Warnings.push_back(ParseError::Format(this->File, p.Line,
+        "a name for port " + std::to_string(p.Index) + " in a " + std::to_string(this->Ports) +
+          "-port file is ignored"));
+      continue;
+    }
+    for (int k = static_cast<int>(names.size()); k < this->Ports; ++k)
+    {
+      names.push_back(std::to_string(k + 1));
+    }
+    names[static_cast<std::size_t>(p.Index - 1)] = p.Name;
+  }
+  this->Info->PortNames = std::move(names);
 }
 
 /// A "! Port Impedance" comment starts; false for other comments.
@@ -788,12 +902,12 @@ bool TouchstoneParser::NoiseStarts()
 
 void TouchstoneParser::NoiseWarn(const std::string& what)
 {
-  if (!this->NoiseBad && this->Warnings)
+  if (!this->NoiseBad)
   {
-    this->Warnings->push_back(ParseError::Format(this->File, this->S.LineNumber(),
-      what + "; the noise parameters are skipped (the network data is read)"));
+    this->NoiseProblem = ParseError::Format(this->File, this->S.LineNumber(), what);
   }
   this->NoiseBad = true;
+  this->NoiseData.clear();
 }
 
 void TouchstoneParser::NoiseRow()
@@ -823,8 +937,52 @@ void TouchstoneParser::NoiseRow()
     this->NoiseWarn("noise frequency " + std::string(tok[0]) + " does not increase");
     return;
   }
+  if (v[2] < 0 || v[4] < 0)
+  {
+    this->NoiseWarn(std::string(v[2] < 0 ? "the magnitude of Gamma_opt" : "Rn") + " '" +
+      std::string(tok[v[2] < 0 ? 2 : 4]) + "' is negative");
+    return;
+  }
   this->LastNoise = v[0];
-  ++this->NoiseRows;
+  this->NoiseData.push_back({ v[0], v[1], v[2], v[3], v[4] });
+}
+
+/// The noise table: frequencies in Hz, Gamma_opt also as re/im, Rn in ohms (1.x
+/// normalises it to R, 2.0 gives ohms: the specification's example 18 has Rn .38 in 1.0
+/// and 19 in 2.0, R 50). Gamma_opt is against port 1's reference, as the file gives it.
+void TouchstoneParser::BuildNoiseTable()
+{
+  if (!this->Info)
+  {
+    return;
+  }
+  this->Info->NoiseProblem = this->NoiseProblem;
+  if (this->NoiseBad || this->NoiseData.empty())
+  {
+    return;
+  }
+  const std::size_t rows = this->NoiseData.size();
+  std::vector<std::vector<double>> c(7, std::vector<double>(rows));
+  for (std::size_t r = 0; r < rows; ++r)
+  {
+    const auto& v = this->NoiseData[r];
+    const C g = std::polar(v[2], v[3] * cm::Pi / 180);
+    c[0][r] = v[0] * this->O.Scale;
+    c[1][r] = v[1];
+    c[2][r] = v[2];
+    c[3][r] = v[3];
+    c[4][r] = g.real();
+    c[5][r] = g.imag();
+    c[6][r] = this->V2 ? v[4] : v[4] * this->O.R;
+  }
+  ColumnTable& t = this->Info->Noise;
+  t.ReferenceImpedance = this->Refs[0];
+  const char* names[] = { "Frequency", "NFmin[dB]", "GammaOpt_mag", "GammaOpt_ang[deg]",
+    "GammaOpt_re", "GammaOpt_im", "Rn[Ohm]" };
+  for (std::size_t k = 0; k < 7; ++k)
+  {
+    t.Add(names[k]) = std::move(c[k]);
+  }
 }
 
 /// Network data: a line with an odd count of numbers starts a frequency's record (the
@@ -963,13 +1121,14 @@ void TouchstoneParser::FinalChecks()
       "[Number of Frequencies] " + std::to_string(this->NFreqDeclared) +
         " but the network data has " + std::to_string(this->Freq.size()));
   }
-  if (this->NoiseLine > 0 && !this->NoiseBad && this->NNoiseDeclared >= 0 &&
-    static_cast<std::size_t>(this->NNoiseDeclared) != this->NoiseRows && this->Warnings)
+  if (this->NoiseLine > 0 && !this->NoiseBad && this->V2 && this->NNoiseDeclared >= 0 &&
+    static_cast<std::size_t>(this->NNoiseDeclared) != this->NoiseData.size())
   {
-    this->Warnings->push_back(ParseError::Format(this->File, this->NNoiseLine,
+    this->NoiseProblem = ParseError::Format(this->File, this->NNoiseLine,
       "[Number of Noise Frequencies] " + std::to_string(this->NNoiseDeclared) +
-        " but [Noise Data] has " + std::to_string(this->NoiseRows) +
-        " rows; the noise parameters are skipped (the network data is read)"));
+        " but [Noise Data] has " + std::to_string(this->NoiseData.size()) + " rows");
+    this->NoiseBad = true;
+    this->NoiseData.clear();
   }
   if (this->PortZLines > 0 && this->PortZLines != this->Freq.size())
   {
@@ -1059,6 +1218,8 @@ ColumnTable TouchstoneParser::BuildTable()
     this->Info->Ports = this->Ports;
     this->Info->PortReferenceImpedances = refs;
   }
+  this->BuildNoiseTable();
+  this->ResolvePortNames();
   t.Add("Frequency") = this->Freq;
   this->AddParameterColumns(t, n, rows);
   std::vector<C> z(rows);

@@ -19,10 +19,18 @@
  *    frequency's line. Frequencies increase strictly.
  *  - Y and Z: version 1.x normalises them to R; 2.0 does not (they are in ohms and
  *    siemens, normalised here by each port's reference). Both are converted to S.
- *  - Noise parameters (2 ports, rows of 5 numbers): in 1.1 they start at a frequency not
- *    above the last network one; in 2.0 they are the [Noise Data] block. They are
- *    checked and skipped: a malformed noise block is one warning (file, line, problem)
- *    and the network data is still read.
+ *  - Noise parameters (2 ports, rows of 5 numbers: frequency, NFmin in dB, |Gamma_opt|,
+ *    its angle in degrees, Rn): in 1.1 they start at a frequency not above the last
+ *    network one and Rn is normalised to R; in 2.0 they are the [Noise Data] block and Rn
+ *    is in ohms. They become TouchstoneInfo::Noise. A malformed noise block (a row not of
+ *    5 finite numbers, a noise frequency not increasing, a negative |Gamma_opt| or Rn,
+ *    [Noise Data] in a file not of 2 ports or without [Number of Noise Frequencies], or
+ *    that count not matching) is one problem (file, line, what), NoiseProblem, leaves
+ *    Noise empty, and the network data is still read.
+ *  - Port names in comments: `! Port[k] = name` (HFSS, ANSYS Designer, scikit-rf,
+ *    CloudMap's writer; what scikit-rf reads into Network.port_names) and CST's
+ *    `! Touchstone port k = CST MWS port m ("label") mode j` (the label, else the CST port
+ *    number m, with ":j" for a mode j). They become TouchstoneInfo::PortNames.
  *  - Version 2.0: `[Version] 2.0` first, the option line, then `[Number of Ports]`,
  *    `[Two-Port Data Order]` (required for 2 ports), `[Number of Frequencies]`,
  *    `[Number of Noise Frequencies]`, `[Reference]` (one impedance per port, possibly
@@ -78,7 +86,17 @@ struct TouchstoneInfo
   int Version = 1; ///< 1 (1.x) or 2 (2.0)
   int Ports = 0;
   std::vector<double> PortReferenceImpedances; ///< Ω, per port: [Reference], else R
-  std::vector<std::string> Warnings; ///< "file:line: problem" (a skipped noise block)
+  /// One per port when the file names at least one port in comments (a port it does not
+  /// name gets its number, "1", "2", ...); empty when it names none.
+  std::vector<std::string> PortNames;
+  /// The noise parameters of a 2-port, one row per noise frequency: Frequency (Hz),
+  /// NFmin[dB], GammaOpt_mag, GammaOpt_ang[deg], GammaOpt_re, GammaOpt_im (against port
+  /// 1's reference, as the file gives them) and Rn[Ohm] (1.1's normalised Rn times R).
+  /// No columns when the file has no noise block or a malformed one.
+  ColumnTable Noise;
+  /// "file:line: problem" of a malformed noise block (then Noise is empty); empty if none.
+  std::string NoiseProblem;
+  std::vector<std::string> Warnings; ///< "file:line: problem" (a port name that is ignored)
 };
 
 /// Parses a file's text. `ports`: the extension's (TouchstonePortsFromName), 0 when

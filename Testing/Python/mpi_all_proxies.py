@@ -364,6 +364,9 @@ reader_case("TouchstoneReader_pad_s2p", lambda **k: simple.TouchstoneReader(**k)
             D("touchstone/pad_6db_ma.s2p"))
 reader_case("TouchstoneReader_rlc_s1p", lambda **k: simple.TouchstoneReader(**k),
             D("touchstone/rlc_series_ri.s1p"))
+# pad_6db_ma.s2p has noise data (port 1, Noise); this 4-port names its ports (PortNames).
+reader_case("TouchstoneReader_coupler_s4p", lambda **k: simple.TouchstoneReader(**k),
+            D("touchstone/skrf_designer_coupler_20deg.s4p"))
 # Port 4 (Near Fields) is a structured grid split by extent: pieces share their boundary
 # points, not cells (the plane 8 x 1 x 7, the sphere r x phi x theta 2 x 3 x 4, a line of 5).
 reader_case("NECReader_near_fields", lambda **k: simple.NEC2OutputReader(**k),

@@ -305,8 +305,8 @@ ColumnTable ExpectWarning(
     return t;
   }
   CM_CHECK(t.Rows() == rows);
-  CM_CHECK(info.Warnings.size() == 1);
-  const std::string w = info.Warnings.empty() ? "" : info.Warnings[0];
+  CM_CHECK(info.Warnings.empty() && info.Noise.Rows() == 0 && info.Noise.Names.empty());
+  const std::string w = info.NoiseProblem;
   std::printf("  warned: %s\n", w.c_str());
   CM_CHECK(w.find(std::string(name) + ":" + std::to_string(line) + ": ") == 0);
   CM_CHECK(w.find(words) != std::string::npos);
@@ -498,14 +498,72 @@ void TestNPort()
     "frequency 1 does not increase");
 }
 
-/// The noise block is optional: a malformed one is one warning, the network data is read.
+/// Expects the noise table `t` to hold, in its row `r`, the file's row f (in `scale` Hz),
+/// NFmin, |Gamma_opt|, angle and Rn in ohms.
+void ExpectNoiseRow(
+  const ColumnTable& t, std::size_t r, double f, double nf, double mag, double deg, double rn)
+{
+  const std::vector<std::string> names = { "Frequency", "NFmin[dB]", "GammaOpt_mag",
+    "GammaOpt_ang[deg]", "GammaOpt_re", "GammaOpt_im", "Rn[Ohm]" };
+  CM_CHECK(t.Names == names);
+  if (t.Rows() <= r)
+  {
+    std::printf("FAIL: the noise table has %zu rows\n", t.Rows());
+    ++cmFailures;
+    return;
+  }
+  CM_NEAR(Col(t, "Frequency", r), f, 0);
+  CM_NEAR(Col(t, "NFmin[dB]", r), nf, 0);
+  CM_NEAR(Col(t, "GammaOpt_mag", r), mag, 0);
+  CM_NEAR(Col(t, "GammaOpt_ang[deg]", r), deg, 0);
+  const std::complex<double> g = std::polar(mag, deg * cm::Pi / 180);
+  CM_NEAR(Col(t, "GammaOpt_re", r), g.real(), 1e-15);
+  CM_NEAR(Col(t, "GammaOpt_im", r), g.imag(), 1e-15);
+  CM_NEAR(Col(t, "Rn[Ohm]", r), rn, 1e-12 * rn);
+}
+
+/// The noise block is optional: a malformed one is one warning and no noise table, the
+/// network data is read. A good one is TouchstoneInfo::Noise, Rn in ohms.
 void TestNoise()
 {
   const std::string net = "# GHz S RI\n1 0 0 1 0 1 0 0 0\n2 0 0 1 0 1 0 0 0\n";
   TouchstoneInfo info;
   const ColumnTable good =
     ParseTouchstone(net + "1 1.5 0.5 30 0.2\n2 1.6 0.5 30 0.2\n", "g.s2p", 2, &info);
-  CM_CHECK(good.Rows() == 2 && info.Warnings.empty());
+  CM_CHECK(good.Rows() == 2 && info.Warnings.empty() && info.NoiseProblem.empty());
+  ExpectNoiseRow(info.Noise, 0, 1e9, 1.5, 0.5, 30, 0.2 * 50); // 1.1: Rn normalised to R
+  ExpectNoiseRow(info.Noise, 1, 2e9, 1.6, 0.5, 30, 10);
+  CM_NEAR(info.Noise.ReferenceImpedance, 50, 0);
+  // The specification's example 18 (version 1.0: Rn .38 normalised to R 50) and its
+  // version 2.0 form (Rn 19 ohms, [Reference] 50 25): the same noise table, Rn 19 ohms.
+  const std::string ex18 = "!Example 18 (Version 1.0)\n#\n! NETWORK PARAMETERS\n"
+                           "2 .95 -26 3.57 157 .04 76 .66 -14\n"
+                           "22 .60 -144 1.30 40 .14 40 .56 -85\n! NOISE PARAMETERS\n"
+                           "4 .7 .64 69 .38\n18 2.7 .46 -33 .40\n";
+  info = {};
+  ParseTouchstone(ex18, "ex18.s2p", 2, &info);
+  CM_CHECK(info.NoiseProblem.empty());
+  ExpectNoiseRow(info.Noise, 0, 4e9, 0.7, 0.64, 69, 19);
+  ExpectNoiseRow(info.Noise, 1, 18e9, 2.7, 0.46, -33, 20);
+  const std::string ex18v2 = "[Version] 2.0\n#\n[Number of Ports] 2\n[Two-Port Data Order] "
+                             "21_12\n[Number of Frequencies] 2\n[Number of Noise Frequencies] "
+                             "2\n[Reference] 50 25.0\n[Network Data]\n"
+                             "2 .95 -26 3.57 157 .04 76 .66 -14\n"
+                             "22 .60 -144 1.30 40 .14 40 .56 -85\n[Noise Data]\n"
+                             "4 .7 .64 69 19\n18 2.7 .46 -33 20\n[End]\n";
+  info = {};
+  ParseTouchstone(ex18v2, "ex18.s2p", 2, &info);
+  CM_CHECK(info.NoiseProblem.empty() && info.Version == 2);
+  ExpectNoiseRow(info.Noise, 0, 4e9, 0.7, 0.64, 69, 19); // 2.0: Rn in ohms
+  ExpectNoiseRow(info.Noise, 1, 18e9, 2.7, 0.46, -33, 20);
+  CM_NEAR(info.Noise.ReferenceImpedance, 50, 0); // port 1's reference
+  // No noise block: no noise table.
+  info = {};
+  ParseTouchstone(net, "n.s2p", 2, &info);
+  CM_CHECK(info.Noise.Names.empty() && info.NoiseProblem.empty());
+  ExpectWarning(net + "1 1.5 -0.5 30 0.2\n", "w.s2p", 4, "Gamma_opt '-0.5' is negative", 2);
+  ExpectWarning(
+    net + "1 1.5 0.5 30 0.2\n2 1.5 0.5 30 -0.2\n", "w.s2p", 5, "Rn '-0.2' is negative", 2);
   ExpectWarning(net + "0.5 1 2 3\n", "w.s2p", 4, "noise parameter row has 4 numbers", 2);
   ExpectWarning(net + "1 1.5 0.5 30 0.2\n1 1.6 0.5 30 0.2\n", "w.s2p", 5,
     "noise frequency 1 does not increase", 2);
@@ -518,10 +576,50 @@ void TestNoise()
   const ColumnTable good2 =
     ParseTouchstone(v2 + "1 1.5 0.5 30 0.2\n2 1.6 0.5 30 0.2\n[End]\n", "g.s2p", 2, &info);
   CM_CHECK(good2.Rows() == 2 && info.Warnings.empty() && info.Version == 2);
+  ExpectNoiseRow(info.Noise, 1, 2e9, 1.6, 0.5, 30, 0.2);
   ExpectWarning(v2 + "1 1.5 0.5 30 0.2\n[End]\n", "w.s2p", 6,
     "[Number of Noise Frequencies] 2 but [Noise Data] has 1", 2);
   ExpectWarning(v2 + "1 1.5 0.5\n2 1.6 0.5 30 0.2\n[End]\n", "w.s2p", 11,
     "noise parameter row has 3 numbers", 2);
+}
+
+/// Port names in comments: HFSS's and scikit-rf's "! Port[k] = name", CST's "! Touchstone
+/// port k = CST MWS port m ("label") mode j"; a port not named gets its number.
+void TestPortNames()
+{
+  const std::string net = "1 0 0 1 0 1 0 0 0\n";
+  TouchstoneInfo info;
+  ParseTouchstone(
+    "# GHz S RI R 50\n! Port[1] = 1:1\n!Port[2]=  LNA out  \n" + net, "p.s2p", 2, &info);
+  CM_CHECK((info.PortNames == std::vector<std::string>{ "1:1", "LNA out" }));
+  CM_CHECK(info.Warnings.empty());
+  info = {};
+  ParseTouchstone(
+    "# GHz S RI R 50\n! Port[2] = b\n! Port Impedance is not a name\n" + net, "p.s2p", 2, &info);
+  CM_CHECK((info.PortNames == std::vector<std::string>{ "1", "b" }));
+  info = {};
+  ParseTouchstone("# GHz S RI R 50\n! Port[3] = c\n" + net, "p.s2p", 2, &info);
+  CM_CHECK(info.PortNames.empty() && info.Warnings.size() == 1);
+  CM_CHECK(!info.Warnings.empty() && info.Warnings[0].find("p.s2p:2: a name for port 3") == 0);
+  info = {};
+  ParseTouchstone("# GHz S RI R 50\n! a comment\n" + net, "p.s2p", 2, &info);
+  CM_CHECK(info.PortNames.empty() && info.Warnings.empty());
+  // CST (the layout of scikit-rf's cst_example_4ports.s4p, with labels and a mode).
+  info = {};
+  ParseTouchstone("! Touchstone port assignment:\n"
+                  "! Touchstone port 1 = CST MWS port 1 (\"\")\n"
+                  "! Touchstone port 2 = CST MWS port 3 (\"feed (left)\") mode 2\n"
+                  "# GHz S RI R 50\n" +
+      net,
+    "c.s2p", 2, &info);
+  CM_CHECK((info.PortNames == std::vector<std::string>{ "1", "feed (left):2" }));
+  // The real files: ANSYS Designer's "! Port[k] = Port1"; CST's labels are empty.
+  info = {};
+  ReadTouchstoneFile(CLOUDMAP_DATA_DIR "/touchstone/skrf_designer_coupler_20deg.s4p", &info);
+  CM_CHECK((info.PortNames == std::vector<std::string>{ "Port1", "Port2", "Port3", "Port4" }));
+  info = {};
+  ReadTouchstoneFile(CLOUDMAP_DATA_DIR "/touchstone/skrf_cst_6ports_v2_3freq.s6p", &info);
+  CM_CHECK((info.PortNames == std::vector<std::string>{ "1", "2", "3", "4", "5", "6" }));
 }
 
 /// Real files scikit-rf ships (BSD-3-Clause; Testing/Data/touchstone/SOURCES.txt), each
@@ -562,6 +660,19 @@ void TestRealFiles()
   CNear(S(v, 2, 1, 6, 1), ma(0.00019652, -89.0486), 0);
   CNear(S(v, 4, 1, 6, 1), ma(9.48142e-005, 86.0489), 0);
   CNear(S(v, 2, 1, 6, 0), ma(4.51607e-006, -0.0), 0);
+  // scikit-rf's thru.s2p: noise rows from 70 GHz, below the last network frequency 100.
+  info = {};
+  const ColumnTable thru = ReadTouchstoneFile(data + "skrf_thru_noise.s2p", &info);
+  CM_CHECK(thru.Rows() == 4 && info.NoiseProblem.empty() && info.Noise.Rows() == 4);
+  ExpectNoiseRow(info.Noise, 0, 70e9, 2.5, 0.5, 45, 10 * 50.0);
+  ExpectNoiseRow(info.Noise, 2, 75.05e9, 2.6, 0.7, 90, 20 * 50.0);
+  ExpectNoiseRow(info.Noise, 3, 85e9, 2.5, 0.5, 45, 10 * 50.0);
+  // Rohde & Schwarz RsaToolbox (Hz, tabs, CRLF): "Rn-Ohm_normalized" 25 and 28.
+  info = {};
+  const ColumnTable rsa = ReadTouchstoneFile(data + "skrf_rsa_ntwk4_n_5freq.s2p", &info);
+  CM_CHECK(rsa.Rows() == 5 && info.NoiseProblem.empty() && info.Noise.Rows() == 2);
+  ExpectNoiseRow(info.Noise, 0, 7.5e10, 2.2, 0.4, 120, 25 * 50.0);
+  ExpectNoiseRow(info.Noise, 1, 7.6e10, 2.4, 0.7, 157, 28 * 50.0);
 }
 
 /// Our writer's N-port files, 1.1 and 2.0, read back equal (to its 10 digits).
@@ -623,6 +734,7 @@ int TestTouchstone(int, char*[])
   TestPortImpedance();
   TestNPort();
   TestNoise();
+  TestPortNames();
   TestRealFiles();
   TestWriterNPort();
   return cmReport("TestTouchstone");

@@ -10,6 +10,14 @@ impedance (traveling/pseudo waves: for one port both give Zp (1 + S11)/(1 - S11)
 scikit-rf's definition for HFSS files), and Gamma is that impedance against the
 option line's R. A file with a repeated frequency (ntwk_noise.s2p) is refused, as
 Touchstone 1.1 requires increasing frequencies, with an error naming file and line.
+
+The noise parameters (output port 1, Noise) of every 2-port with noise data (thru.s2p and
+the Rohde & Schwarz RsaToolbox ntwk4_n.s2p, and our copies of them): the frequencies,
+NFmin, Gamma_opt and Rn equal scikit-rf's noise_freq, nfmin_db, nfmin, g_opt and rn (rn
+in ohms: 1.1's normalised Rn times R) within 1e-12 relative, at the noise frequencies
+(Network.interpolate onto noise_freq, since scikit-rf evaluates them at the network's
+frequencies); every other file has an empty Noise output. PortNames (field data) equals
+scikit-rf's port_names where it reads them (HFSS's "! Port[1] = 1:1"), else "1", "2".
 Skips (77) when scikit-rf is not installed.
 
   pvpython test_touchstone_skrf.py <CloudMap plugin> <scratch dir>"""
@@ -55,6 +63,9 @@ ours = os.path.join(lib.DATA, "touchstone")
 # variable); Readers.TestTouchstone checks that file against hand values. Not shunt_z_db.s1p:
 # Z parameters, which scikit-rf 0.15 does not read.
 files += [os.path.join(os.path.normpath(ours), f) for f in ("skrf_hfss_twoport.s2p", "pad_6db_ma.s2p")]
+# and our copies of its two 2-ports with noise data (thru.s2p, ntwk4_n.s2p), which scikit-rf
+# 1.6 in Debian 13 may not ship.
+files += [os.path.join(os.path.normpath(ours), f) for f in ("skrf_thru_noise.s2p", "skrf_rsa_ntwk4_n_5freq.s2p")]
 problems = []
 
 
@@ -75,11 +86,52 @@ def columns(path):
     cols = {t.GetColumnName(c): np.array([t.GetColumn(c).GetValue(i) for i in range(t.GetNumberOfRows())])
             for c in range(t.GetNumberOfColumns())}
     z = t.GetFieldData().GetArray("ReferenceImpedance")
+    names = t.GetFieldData().GetAbstractArray("PortNames")
+    names = [names.GetValue(i) for i in range(names.GetNumberOfValues())] if names else None
+    noise = None  # no Noise output port at all
+    if r.SMProxy.GetNumberOfOutputPorts() > 1:
+        n = sm.Fetch(r, idx=1)
+        noise = {n.GetColumnName(c): np.array([n.GetColumn(c).GetValue(i) for i in range(n.GetNumberOfRows())])
+                 for c in range(n.GetNumberOfColumns())}
     simple.Delete(r)
+    cols["_names"], cols["_noise"] = names, noise
     return cols, (z.GetValue(0) if z else None)
 
 
-hfss = 0
+def rel(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape:
+        return float("inf")
+    return float(np.max(np.abs(a - b) / np.maximum(np.abs(b), 1e-300))) if b.size else 0.0
+
+
+def check_noise(name, cols, net):
+    """The Noise output against scikit-rf's noise parameters; empty without them."""
+    noise = cols["_noise"]
+    if noise is None:
+        check(False, "%s: the reader has no Noise output (port 1)" % name)
+        return 0
+    if not net.noisy:
+        check(not noise, "%s: a Noise output for a file without noise data: %s" % (name, sorted(noise)))
+        return 0
+    at = net.interpolate(net.noise_freq)  # scikit-rf evaluates noise at the network's frequencies
+    if not noise or len(noise.get("Frequency", [])) != len(at.f):
+        check(False, "%s: Noise output %s, scikit-rf has %d noise frequencies" % (
+            name, {k: len(v) for k, v in noise.items()}, len(at.f)))
+        return 0
+    g = noise["GammaOpt_re"] + 1j * noise["GammaOpt_im"]
+    polar = noise["GammaOpt_mag"] * np.exp(1j * np.deg2rad(noise["GammaOpt_ang[deg]"]))
+    d = {"f": rel(noise["Frequency"], net.noise_freq.f), "NFmin[dB]": rel(noise["NFmin[dB]"], at.nfmin_db),
+         "NFmin": rel(10 ** (noise["NFmin[dB]"] / 10), at.nfmin), "GammaOpt": rel(g, at.g_opt),
+         "GammaOpt mag/ang": rel(polar, at.g_opt), "Rn[Ohm]": rel(noise["Rn[Ohm]"], at.rn)}
+    worst = max(d.values())
+    check(worst <= 1e-12, "%s: noise parameters differ from scikit-rf: %s" % (name, d))
+    say("  %-45s noise: %d frequencies, max rel. diff %.1e (NFmin %s dB, Rn %s ohm)" % (
+        name, len(at.f), worst, noise["NFmin[dB]"][:2], noise["Rn[Ohm]"][:2]))
+    return 1
+
+
+hfss = noisy = named = 0
 for path in files:
     name = os.path.relpath(path, root) if path.startswith(root) else os.path.basename(path)
     mark = len(window.GetOutput())
@@ -93,6 +145,10 @@ for path in files:
         continue
     check("ERROR" not in msg, "%s: errors: %s" % (name, msg[:300]))
     n = net.s.shape[1]
+    noisy += check_noise(name, cols, net)
+    want = list(net.port_names) if net.port_names else [str(k + 1) for k in range(n)]
+    named += 1 if net.port_names else 0
+    check(cols["_names"] == want, "%s: PortNames %s, scikit-rf's port_names %s" % (name, cols["_names"], net.port_names))
     check(np.array_equal(cols["Frequency"], net.f), "%s: frequencies differ" % name)
     worst = 0.0
     for i in range(n):
@@ -123,6 +179,8 @@ for path in files:
     say("  %-45s %d ports, %d frequencies, S max diff %.1e%s" % (name, n, len(net.f), worst, detail))
 check(shipped >= 15, "only %d scikit-rf files found" % shipped)  # 34 on Debian 12, 18 on 13
 check(hfss >= 1, "only %d files with port impedances other than R" % hfss)
+check(noisy >= 2, "only %d files with noise parameters compared" % noisy)
+check(named >= 2, "only %d files whose port names scikit-rf reads" % named)
 if problems:
     lib.fail("%d problems" % len(problems))
 say("Touchstone against scikit-rf: OK (%d files)" % len(files))

@@ -8,7 +8,10 @@ scikit-rf's Network.f and Network.s (relative difference below 1e-12), and each 
 reference equals Network.z0: the PortImpedance<k> columns where the file gives
 per-frequency port impedances other than R, else the field data PortReferenceImpedance.
 The files scikit-rf accepts but Touchstone does not (a repeated frequency, a complex R)
-must be refused with one error naming the file and the line.
+must be refused with one error naming the file and the line. The field data PortNames
+equals scikit-rf's Network.port_names where it reads them (HFSS and ANSYS Designer's
+"! Port[1] = 1:1" after the option line), else "1", "2", ... (a CST file's
+"! Touchstone port 1 = CST MWS port 1 ("")" names no port).
 
 Then our Touchstone writer's 3- and 4-port files, version 1.1 and 2.0, written from a
 scikit-rf 4-port and 3-port file read here, are read back by our reader and by
@@ -81,6 +84,9 @@ def read(path):
         a = t.GetFieldData().GetArray(k)
         if a is not None:
             fd[a.GetName()] = np.array([a.GetValue(i) for i in range(a.GetNumberOfTuples())])
+    names = t.GetFieldData().GetAbstractArray("PortNames")
+    if names is not None and names.IsA("vtkStringArray"):
+        fd["PortNames"] = [names.GetValue(i) for i in range(names.GetNumberOfValues())]
     simple.Delete(r)
     return cols, fd, window.GetOutput()[mark:]
 
@@ -113,6 +119,7 @@ REFUSED = {"ntwk_noise.s2p": "does not increase",  # 1.5 GHz twice
 # checks it against hand values).
 SKIP = {"shunt_z_db.s1p", "rlc_series_ri.s1p"}
 counts = {}
+with_names = {}
 for path in files:
     base = os.path.basename(path)
     if base in SKIP:
@@ -135,6 +142,11 @@ for path in files:
     ds = rel(matrix(cols, n), net.s)
     check(df <= 1e-12, "%s: frequencies differ by %.3g" % (label, df))
     check(ds <= 1e-12, "%s: S differs from scikit-rf by %.3g (relative)" % (label, ds))
+    want = list(net.port_names) if net.port_names else [str(k + 1) for k in range(n)]
+    check(fd.get("PortNames") == want, "%s: PortNames %s, scikit-rf's port_names %s" % (
+        label, fd.get("PortNames"), net.port_names))
+    if net.port_names:
+        with_names[n] = with_names.get(n, 0) + 1
     if "PortImpedance1_re" in cols:
         zp = np.stack([cols["PortImpedance%d_re" % (k + 1)] + 1j * cols["PortImpedance%d_im" % (k + 1)]
                        for k in range(n)], axis=1)
@@ -150,6 +162,8 @@ for path in files:
     counts[n] = counts.get(n, 0) + 1
     say("  %-58s %d ports, %4d frequencies, S %.1e, z0 %.1e (%s)" % (label, n, len(net.f), ds, dz, where))
 say("files per port count:", dict(sorted(counts.items())))
+say("files whose port names scikit-rf reads, per port count:", dict(sorted(with_names.items())))
+check(len(with_names) >= 3, "port names compared for %s port counts only" % sorted(with_names))
 check(len(shipped) >= 15, "only %d scikit-rf files found" % len(shipped))  # 84 on Debian 12
 check(len(counts) >= 4 and min(counts) == 1 and max(counts) >= 4,
       "port counts read: %s (expected 1-, 2-, 3- and 4-ports at least)" % sorted(counts))

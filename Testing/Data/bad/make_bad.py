@@ -85,7 +85,8 @@ EXPECT = {
     "touchstone_order.s2p": (6, ["frequency 100 does not increase"]),
     "touchstone_option.s2p": (4, ["option line", "unknown option 'QQ'"]),
     "touchstone_option_r.s2p": (4, ["R must be positive"]),
-    "touchstone_noise_row.s2p": (11, ["noise parameter row has 4 numbers", "noise parameters are skipped"]),
+    "touchstone_noise_row.s2p": (11, ["noise parameter row has 4 numbers", "expected 5"]),
+    "touchstone_noise_nan.s2p": (10, ["noise parameter row", "'nan' is not a finite number"]),
     "touchstone_v2.s2p": (6, ["data before [Network Data]"]),
     "touchstone_no_option.s2p": (5, ["no option line"]),
     "touchstone_v2_nfreq.s6p": (21, ["[Number of Frequencies] 4 but the network data has 3"]),
@@ -325,7 +326,10 @@ add("touchstone_order.s2p", T, "index-range", "error", 0, [], sub_line(t, 6, "20
 add("touchstone_option.s2p", T, "garbage", "error", 0, [], sub_line(t, 4, "MA", "QQ"))
 add("touchstone_option_r.s2p", T, "garbage", "error", 0, [], sub_line(t, 4, "R 50", "R -50"))
 # The noise block is optional: a damaged one is one warning, the network data is read.
-add("touchstone_noise_row.s2p", T, "truncation", "warn", 0, [], sub_line(t, 11, "3.5 0.2 20 0.25", "3.5 0.2 20"))
+# A malformed noise block is an optional block: one warning, the Noise output (port 1) empty.
+add("touchstone_noise_row.s2p", T, "truncation", "warn", 0, [], sub_line(t, 11, "3.5 0.2 20 0.25", "3.5 0.2 20"),
+    ref="port:1")
+add("touchstone_noise_nan.s2p", T, "nan-inf", "warn", 0, [], sub_line(t, 10, "100   3.0", "100   nan"), ref="port:1")
 add("touchstone_v2.s2p", T, "garbage", "error", 0, [], "[Version] 2.0\n" + t)
 add("touchstone_no_option.s2p", T, "garbage", "error", 0, [], replace_line(t, 4, "! (no option line)"))
 # N ports (1.1): scikit-rf's ANSYS Circuit 3-port (rows of 3 pairs), given a second frequency.
@@ -362,7 +366,8 @@ add("touchstone_v2_noise.s2p", T, "count-larger", "warn", 0, [],
     "[Version] 2.0\n# MHz S RI R 50\n[Number of Ports] 2\n[Two-Port Data Order] 21_12\n"
     "[Number of Frequencies] 2\n[Number of Noise Frequencies] 2\n[Network Data]\n"
     "100 0 0 0.5 0 0.5 0 0 0\n200 0 0 0.5 0 0.5 0 0 0\n[Noise Data]\n100 3.0 0.1 10 0.2\n"
-    "200 3.5 0.2 20 0.25\n[End]\n".replace("[Number of Noise Frequencies] 2", "[Number of Noise Frequencies] 3"))
+    "200 3.5 0.2 20 0.25\n[End]\n".replace("[Number of Noise Frequencies] 2", "[Number of Noise Frequencies] 3"),
+    ref="port:1")
 add("touchstone_crlf.s2p", T, "crlf", "accept", 0, [], crlf(t), REFT)
 add("touchstone_bom.s2p", T, "bom", "accept", 0, [], bom(t), REFT)
 add("touchstone_tabs.s2p", T, "tabs", "accept", 0, [], tabs(t), REFT)
