@@ -284,6 +284,22 @@ void SplitLoadCells(const LineScanner& s, std::string_view line, std::size_t typ
   }
 }
 
+/// A line with no circuit type ends the table: an error before the header, before
+/// any row, or when it starts with a number (a row whose type is missing).
+void CheckLoadingEnd(const LineScanner& s, std::string_view line, bool haveHeader, bool haveRows)
+{
+  if (!haveHeader)
+  {
+    s.Fail("expected the STRUCTURE IMPEDANCE LOADING table header (ITAG FROM THRU ...)");
+  }
+  const std::string_view t = Trim(line);
+  if (!haveRows || (!t.empty() && t[0] >= '0' && t[0] <= '9'))
+  {
+    s.Fail("STRUCTURE IMPEDANCE LOADING row without a circuit type (SERIES, PARALLEL, "
+           "FIXED IMPEDANCE or WIRE)");
+  }
+}
+
 /// The load of one row from its cells (an empty cell is 0, as is ALL).
 NecLoad MakeLoad(const LineScanner& s, std::string_view line, std::size_t typeAt,
   NecLoad::Kind kind, const std::string_view cell[9])
@@ -361,16 +377,7 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
     const std::size_t typeAt = FindLoadType(line, kind);
     if (typeAt == std::string::npos || !haveHeader)
     {
-      if (!haveHeader)
-      {
-        s.Fail("expected the STRUCTURE IMPEDANCE LOADING table header (ITAG FROM THRU ...)");
-      }
-      const std::string_view t = Trim(line);
-      if (loads.empty() || (!t.empty() && t[0] >= '0' && t[0] <= '9'))
-      {
-        s.Fail("STRUCTURE IMPEDANCE LOADING row without a circuit type (SERIES, PARALLEL, "
-               "FIXED IMPEDANCE or WIRE)");
-      }
+      CheckLoadingEnd(s, line, haveHeader, !loads.empty());
       s.Seek(at, lineNo);
       break;
     }
