@@ -62,13 +62,14 @@ std::string OneLine(const std::string& s)
   }
   return r;
 }
-} // namespace
 
-std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std::int64_t>& offsets,
+/// Every antenna: (patch, name), tag = index + 1.
+using Antennas = std::vector<std::pair<std::int64_t, std::string>>;
+
+/// Throws for offsets that do not describe `ne` elements of `conn`, or bad options.
+void CheckDeckInput(std::int64_t ne, const std::vector<std::int64_t>& offsets,
   const std::vector<std::int64_t>& conn, const NecDeckOptions& o)
 {
-  const std::int64_t np = static_cast<std::int64_t>(points.size() / 3);
-  const std::int64_t ne = static_cast<std::int64_t>(offsets.size()) - 1;
   if (ne < 1)
   {
     throw std::invalid_argument("the mesh has no triangles or quads to write as NEC patches");
@@ -103,8 +104,12 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
   {
     throw std::invalid_argument("a frequency sweep needs 1 to 100000 steps and a positive step");
   }
-  // Every antenna: (patch, name), tag = index + 1.
-  std::vector<std::pair<std::int64_t, std::string>> antennas;
+}
+
+/// The antennas of the options: AttachPatch's, then the extra ones.
+Antennas CollectAntennas(std::int64_t ne, const NecDeckOptions& o)
+{
+  Antennas antennas;
   if (o.AttachPatch >= 0)
   {
     antennas.emplace_back(o.AttachPatch, o.AntennaName);
@@ -128,6 +133,12 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
     antennas.emplace_back(p,
       k < o.ExtraNames.size() ? o.ExtraNames[k] : "antenna" + std::to_string(antennas.size() + 1));
   }
+  return antennas;
+}
+
+/// The CM comment lines and CE.
+std::string CommentCards(std::int64_t ne, const Antennas& antennas, const NecDeckOptions& o)
+{
   std::string deck;
   deck += "CM CloudMap surface mesh: " + std::to_string(ne) + " patches";
   if (o.AttachPatch >= 0)
@@ -160,52 +171,64 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
     deck += "CM " + OneLine(c) + "\n";
   }
   deck += "CE\n";
-  std::vector<std::array<double, 6>> attach(antennas.size()); // centre, normal
-  for (std::int64_t e = 0; e < ne; ++e)
+  return deck;
+}
+
+/// Appends element e's SP + SC cards to `deck`; sets the centre and normal of the
+/// antennas standing on it in `attach`.
+void AppendPatch(std::int64_t e, const std::vector<double>& points,
+  const std::vector<std::int64_t>& offsets, const std::vector<std::int64_t>& conn,
+  const Antennas& antennas, std::vector<std::array<double, 6>>& attach, std::string& deck)
+{
+  const std::int64_t np = static_cast<std::int64_t>(points.size() / 3);
+  const std::int64_t b = offsets[e], n = offsets[e + 1] - b;
+  if (n != 3 && n != 4)
   {
-    const std::int64_t b = offsets[e], n = offsets[e + 1] - b;
-    if (n != 3 && n != 4)
+    throw std::invalid_argument("element " + std::to_string(e) + " has " + std::to_string(n) +
+      " corners: NEC patches are triangles or quadrilaterals");
+  }
+  const double* p[4];
+  for (std::int64_t k = 0; k < n; ++k)
+  {
+    const std::int64_t v = conn[static_cast<std::size_t>(b + k)];
+    if (v < 0 || v >= np)
     {
-      throw std::invalid_argument("element " + std::to_string(e) + " has " + std::to_string(n) +
-        " corners: NEC patches are triangles or quadrilaterals");
+      throw std::invalid_argument(
+        "element " + std::to_string(e) + " uses vertex " + std::to_string(v) + ", out of range");
     }
-    const double* p[4];
-    for (std::int64_t k = 0; k < n; ++k)
-    {
-      const std::int64_t v = conn[static_cast<std::size_t>(b + k)];
-      if (v < 0 || v >= np)
-      {
-        throw std::invalid_argument(
-          "element " + std::to_string(e) + " uses vertex " + std::to_string(v) + ", out of range");
-      }
-      p[k] = &points[static_cast<std::size_t>(3 * v)];
-    }
-    double c[3], nn[3], area;
-    NecPatchCentre(p, static_cast<int>(n), c, nn, area);
-    if (!(area > 0))
-    {
-      throw std::invalid_argument("element " + std::to_string(e) + " is degenerate (zero area)");
-    }
-    for (std::size_t k = 0; k < antennas.size(); ++k)
-    {
-      if (e == antennas[k].first)
-      {
-        attach[k] = { c[0], c[1], c[2], nn[0], nn[1], nn[2] };
-      }
-    }
-    deck += std::string("SP 0 ") + (n == 3 ? "2" : "3");
-    for (int k = 0; k < 2; ++k)
-    {
-      deck += " " + Num(p[k][0]) + " " + Num(p[k][1]) + " " + Num(p[k][2]);
-    }
-    deck += "\nSC 0 0";
-    for (int k = 2; k < n; ++k)
-    {
-      deck += " " + Num(p[k][0]) + " " + Num(p[k][1]) + " " + Num(p[k][2]);
-    }
-    deck += "\n";
+    p[k] = &points[static_cast<std::size_t>(3 * v)];
+  }
+  double c[3], nn[3], area;
+  NecPatchCentre(p, static_cast<int>(n), c, nn, area);
+  if (!(area > 0))
+  {
+    throw std::invalid_argument("element " + std::to_string(e) + " is degenerate (zero area)");
   }
   for (std::size_t k = 0; k < antennas.size(); ++k)
+  {
+    if (e == antennas[k].first)
+    {
+      attach[k] = { c[0], c[1], c[2], nn[0], nn[1], nn[2] };
+    }
+  }
+  deck += std::string("SP 0 ") + (n == 3 ? "2" : "3");
+  for (int k = 0; k < 2; ++k)
+  {
+    deck += " " + Num(p[k][0]) + " " + Num(p[k][1]) + " " + Num(p[k][2]);
+  }
+  deck += "\nSC 0 0";
+  for (int k = 2; k < n; ++k)
+  {
+    deck += " " + Num(p[k][0]) + " " + Num(p[k][1]) + " " + Num(p[k][2]);
+  }
+  deck += "\n";
+}
+
+/// One GW card per antenna, from its patch centre along the normal, then GE.
+std::string WireCards(const std::vector<std::array<double, 6>>& attach, const NecDeckOptions& o)
+{
+  std::string deck;
+  for (std::size_t k = 0; k < attach.size(); ++k)
   {
     const auto& a = attach[k];
     deck += "GW " + std::to_string(k + 1) + " " + std::to_string(o.WireSegments);
@@ -221,11 +244,18 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
     deck += " " + Num(o.WireRadius) + "\n";
   }
   deck += "GE 0\n";
+  return deck;
+}
+
+/// FR, EX, RP (or one EX + FR + XQ per port) and EN.
+std::string ControlCards(std::size_t antennas, const NecDeckOptions& o)
+{
+  std::string deck;
   const std::string fr = "FR 0 " + std::to_string(o.FrequencySteps) + " 0 0 " +
     Num(o.Frequency * 1e-6) + " " + Num(o.FrequencySteps > 1 ? o.FrequencyStep * 1e-6 : 0.0) + "\n";
-  if (o.OneSolvePerPort && !antennas.empty())
+  if (o.OneSolvePerPort && antennas > 0)
   {
-    for (std::size_t k = 0; k < antennas.size(); ++k)
+    for (std::size_t k = 0; k < antennas; ++k)
     {
       deck += "EX 0 " + std::to_string(k + 1) + " 1 0 1 0\n" + fr + "XQ\n";
     }
@@ -242,6 +272,24 @@ std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std
   deck += "RP 0 " + std::to_string(nth) + " " + std::to_string(nph) + " 1000 0 0 " +
     Num(nth > 1 ? 180.0 / (nth - 1) : 0) + " " + Num(nph > 1 ? 360.0 / (nph - 1) : 0) + "\n";
   deck += "EN\n";
+  return deck;
+}
+} // namespace
+
+std::string MakeNecDeck(const std::vector<double>& points, const std::vector<std::int64_t>& offsets,
+  const std::vector<std::int64_t>& conn, const NecDeckOptions& o)
+{
+  const std::int64_t ne = static_cast<std::int64_t>(offsets.size()) - 1;
+  CheckDeckInput(ne, offsets, conn, o);
+  const Antennas antennas = CollectAntennas(ne, o);
+  std::string deck = CommentCards(ne, antennas, o);
+  std::vector<std::array<double, 6>> attach(antennas.size()); // centre, normal
+  for (std::int64_t e = 0; e < ne; ++e)
+  {
+    AppendPatch(e, points, offsets, conn, antennas, attach, deck);
+  }
+  deck += WireCards(attach, o);
+  deck += ControlCards(antennas.size(), o);
   return deck;
 }
 } // namespace cm

@@ -131,298 +131,390 @@ bool InvertComplexMatrix(std::vector<C>& a, int n)
   return true;
 }
 
-Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
+namespace
 {
-  if (!(z0 > 0) || !std::isfinite(z0))
+/// One solve's driven port, found in the file at `Line`.
+struct Drive
+{
+  std::size_t Solve;
+  int Port;
+  std::int64_t Line;
+};
+
+/// The product a b of two row-major N × N matrices.
+std::vector<C> Multiply(const std::vector<C>& a, const std::vector<C>& b, std::size_t N)
+{
+  std::vector<C> r(N * N, 0.0);
+  for (std::size_t i = 0; i < N; ++i)
   {
-    throw ParseError(fileName, 0, "the reference impedance must be positive");
-  }
-  if (nec.PortTablesFailed)
-  {
-    throw ParseError(
-      fileName, 0, "the port tables could not be read (see the warning), so no network");
-  }
-  Network net;
-  net.ReferenceImpedance = z0;
-  if (nec.Solutions.empty())
-  {
-    throw ParseError(fileName, 0, "no solve in the file");
-  }
-  // PORT comments first, in their order.
-  const auto& firstWires = nec.Solutions.front().Wires;
-  std::vector<std::int64_t> portLine;
-  auto find = [&](std::int64_t seg) {
-    for (std::size_t k = 0; k < net.Ports.size(); ++k)
-    {
-      if (net.Ports[k].Segment == seg)
-      {
-        return static_cast<int>(k);
-      }
-    }
-    return -1;
-  };
-  for (const auto& c : nec.Comments)
-  {
-    std::vector<std::string_view> tok;
-    Tokenize(c.second, tok);
-    std::int64_t tag = 0, seg = 0;
-    // Prose that starts with "port" is no PORT comment: two integers must follow.
-    if (tok.size() < 3 || Upper(std::string(tok[0])) != "PORT" || !ParseInt(tok[1], tag) ||
-      !ParseInt(tok[2], seg))
-    {
-      continue;
-    }
-    if (seg < 1)
-    {
-      throw ParseError(fileName, c.first,
-        "PORT comment: the segment number must be at least 1 "
-        "(PORT <tag> <segment within the tag> [name])");
-    }
-    const std::int64_t abs = tag > 0 ? AbsoluteSegment(firstWires, tag, seg) : seg;
-    if (abs == 0 ||
-      (tag <= 0 && std::none_of(firstWires.begin(), firstWires.end(), [&](const NecWireSegment& w) {
-        return w.Segment == seg;
-      })))
-    {
-      throw ParseError(fileName, c.first,
-        "PORT comment: tag " + std::to_string(tag) + " has no segment " + std::to_string(seg) +
-          " in the printed currents");
-    }
-    if (find(abs) >= 0)
-    {
-      throw ParseError(
-        fileName, c.first, "PORT comment names segment " + std::to_string(abs) + " twice");
-    }
-    NetworkPort p;
-    p.Tag = tag > 0 ? tag : 0;
-    p.Segment = abs;
-    std::string name;
-    for (std::size_t k = 3; k < tok.size(); ++k)
-    {
-      name += (k > 3 ? "_" : "") + std::string(tok[k]);
-    }
-    if (p.Tag == 0)
-    {
-      for (const auto& w : firstWires)
-      {
-        p.Tag = w.Segment == abs ? w.Tag : p.Tag;
-      }
-    }
-    p.Name = name.empty() ? "tag" + std::to_string(p.Tag) + "_seg" + std::to_string(abs) : name;
-    net.Ports.push_back(p);
-    portLine.push_back(c.first);
-  }
-  // The driven port of every solve, and the ports its zero-voltage sources name.
-  struct Drive
-  {
-    std::size_t Solve;
-    int Port;
-    std::int64_t Line;
-  };
-  std::map<double, std::vector<Drive>> byFrequency;
-  for (std::size_t s = 0; s < nec.Solutions.size(); ++s)
-  {
-    const NecSolution& sol = nec.Solutions[s];
-    const NecPort* driven = nullptr;
-    for (const auto& p : sol.Ports)
-    {
-      int k = find(p.Segment);
-      if (k < 0)
-      {
-        NetworkPort np;
-        np.Tag = p.Tag;
-        np.Segment = p.Segment;
-        np.Name = "tag" + std::to_string(p.Tag) + "_seg" + std::to_string(p.Segment);
-        net.Ports.push_back(np);
-        portLine.push_back(p.Line);
-      }
-      if (p.Voltage != 0.0)
-      {
-        if (driven)
-        {
-          throw ParseError(fileName, p.Line,
-            "this solve drives two ports (segments " + std::to_string(driven->Segment) + " and " +
-              std::to_string(p.Segment) +
-              "); an N-port deck drives one port per solve (EX on port k, then XQ)");
-        }
-        driven = &p;
-      }
-    }
-    if (!driven)
-    {
-      throw ParseError(fileName, sol.Line,
-        "solve at " + Mhz(sol.Frequency) +
-          " has no driven voltage source (ANTENNA INPUT PARAMETERS), so it gives no network "
-          "column");
-    }
-    auto& list = byFrequency[sol.Frequency];
-    const int port = find(driven->Segment);
-    for (const auto& d : list)
-    {
-      if (d.Port == port)
-      {
-        throw ParseError(fileName, driven->Line,
-          "port " + net.Ports[static_cast<std::size_t>(port)].Name + " is driven twice at " +
-            Mhz(sol.Frequency) + " (first at line " + std::to_string(d.Line) + ")");
-      }
-    }
-    list.push_back({ s, port, driven->Line });
-  }
-  const int n = static_cast<int>(net.Ports.size());
-  const auto N = static_cast<std::size_t>(n);
-  for (const auto& fl : byFrequency)
-  {
-    std::vector<const Drive*> col(N, nullptr);
-    for (const auto& d : fl.second)
-    {
-      col[static_cast<std::size_t>(d.Port)] = &d;
-    }
-    for (std::size_t k = 0; k < N; ++k)
-    {
-      if (!col[k])
-      {
-        // Name the first solve of this frequency, and where the port was defined.
-        throw ParseError(fileName, fl.second.front().Line,
-          "port " + net.Ports[k].Name + " (line " + std::to_string(portLine[k]) +
-            ") is not driven at " + Mhz(fl.first) +
-            ", where this solve is: every port needs one solve per frequency (solves at "
-            "different frequencies, or a port missing)");
-      }
-    }
-    std::vector<C> m(N * N), u(N * N, 0.0);
-    bool loaded = false;
     for (std::size_t j = 0; j < N; ++j)
     {
-      const NecSolution& sol = nec.Solutions[col[j]->Solve];
-      C vsrc = 0.0;
-      for (const auto& p : sol.Ports)
+      C acc = 0.0;
+      for (std::size_t k = 0; k < N; ++k)
       {
-        vsrc = p.Segment == net.Ports[j].Segment ? p.Voltage : vsrc;
+        acc += a[i * N + k] * b[k * N + j];
       }
-      for (std::size_t i = 0; i < N; ++i)
-      {
-        const NetworkPort& pi = net.Ports[i];
-        const NecWireSegment* w = nullptr;
-        for (const auto& ws : sol.Wires)
-        {
-          if (ws.Segment == pi.Segment)
-          {
-            w = &ws;
-            break;
-          }
-        }
-        C current;
-        const NecPort* row = nullptr;
-        for (const auto& p : sol.Ports)
-        {
-          row = p.Segment == pi.Segment ? &p : row;
-        }
-        if (row)
-        {
-          current = row->Current;
-        }
-        else if (w)
-        {
-          current = C(w->CurrentReal, w->CurrentImag);
-        }
-        else
-        {
-          throw ParseError(fileName, col[j]->Line,
-            "the solve driving port " + net.Ports[j].Name + " at " + Mhz(fl.first) +
-              " printed no current on port " + pi.Name +
-              " (CURRENTS AND LOCATION missing: a PT card suppressed it?)");
-        }
-        C zl = 0.0;
-        for (const auto& l : sol.Loads)
-        {
-          if (l.Type != NecLoad::Kind::Other && LoadCovers(l, sol.Wires, pi.Tag, pi.Segment))
-          {
-            zl += l.Impedance(fl.first);
-          }
-        }
-        if (!(std::isfinite(zl.real()) && std::isfinite(zl.imag())))
-        {
-          throw ParseError(fileName, col[j]->Line,
-            "the load on port " + pi.Name + " has no finite impedance at " + Mhz(fl.first));
-        }
-        loaded = loaded || zl != 0.0;
-        m[i * N + j] = current;
-        u[i * N + j] = (i == j ? vsrc : C(0.0)) - zl * current;
-      }
+      r[i * N + j] = acc;
     }
-    net.Terminated = net.Terminated || loaded;
-    NetworkPoint pt;
-    pt.Frequency = fl.first;
-    std::vector<C> ui = u;
-    if (!InvertComplexMatrix(ui, n))
-    {
-      throw ParseError(fileName, fl.second.front().Line,
-        "at " + Mhz(fl.first) +
-          " the port voltages of the solves (source voltage minus load drop) are linearly "
-          "dependent, so Y = M U^-1 cannot be recovered (a load cancels a port's voltage)");
-    }
-    pt.Y.assign(N * N, 0.0);
-    for (std::size_t i = 0; i < N; ++i)
-    {
-      for (std::size_t j = 0; j < N; ++j)
-      {
-        C acc = 0.0;
-        for (std::size_t k = 0; k < N; ++k)
-        {
-          acc += m[i * N + k] * ui[k * N + j];
-        }
-        pt.Y[i * N + j] = acc;
-      }
-    }
-    pt.Z = pt.Y;
-    if (!InvertComplexMatrix(pt.Z, n))
-    {
-      pt.Z.assign(N * N, C(NaN, NaN));
-    }
-    std::vector<C> plus(N * N), minus(N * N);
-    for (std::size_t k = 0; k < N * N; ++k)
-    {
-      const C d = (k % (N + 1) == 0) ? C(1.0) : C(0.0);
-      plus[k] = d + z0 * pt.Y[k];
-      minus[k] = d - z0 * pt.Y[k];
-    }
-    if (!InvertComplexMatrix(plus, n))
-    {
-      throw ParseError(fileName, fl.second.front().Line,
-        "at " + Mhz(fl.first) + " I + Z0 Y is singular: no scattering matrix (an active network?)");
-    }
-    pt.S.assign(N * N, 0.0);
-    for (std::size_t i = 0; i < N; ++i)
-    {
-      for (std::size_t j = 0; j < N; ++j)
-      {
-        C acc = 0.0;
-        for (std::size_t k = 0; k < N; ++k)
-        {
-          acc += minus[i * N + k] * plus[k * N + j];
-        }
-        pt.S[i * N + j] = acc;
-      }
-    }
-    pt.WorstIsolationDb = NaN;
-    double worst = -1;
-    for (std::size_t i = 0; i < N; ++i)
-    {
-      for (std::size_t j = i + 1; j < N; ++j)
-      {
-        const double c = std::max(std::abs(pt.S[i * N + j]), std::abs(pt.S[j * N + i]));
-        if (c > worst)
-        {
-          worst = c;
-          pt.WorstI = static_cast<int>(i);
-          pt.WorstJ = static_cast<int>(j);
-          pt.WorstIsolationDb = -20 * std::log10(c);
-        }
-      }
-    }
-    net.Points.push_back(std::move(pt));
   }
-  return net;
+  return r;
+}
+
+/// The pair of ports with the largest |S_ij| (or |S_ji|), and its isolation in dB.
+void FindWorstPair(NetworkPoint& pt, std::size_t N)
+{
+  pt.WorstIsolationDb = NaN;
+  double worst = -1;
+  for (std::size_t i = 0; i < N; ++i)
+  {
+    for (std::size_t j = i + 1; j < N; ++j)
+    {
+      const double c = std::max(std::abs(pt.S[i * N + j]), std::abs(pt.S[j * N + i]));
+      if (c > worst)
+      {
+        worst = c;
+        pt.WorstI = static_cast<int>(i);
+        pt.WorstJ = static_cast<int>(j);
+        pt.WorstIsolationDb = -20 * std::log10(c);
+      }
+    }
+  }
+}
+
+/// Builds the network of a NEC output: the ports (PORT comments first, then every
+/// source), the driven port of every solve grouped by frequency, then per frequency
+/// Y = M U^-1, Z and S. One member per step; Run() calls them in order.
+class NetworkBuilder
+{
+public:
+  NetworkBuilder(const NecOutput& nec, const std::string& fileName, double z0)
+    : Nec(nec)
+    , FileName(fileName)
+    , Z0(z0)
+  {}
+  Network Run();
+
+private:
+  void CheckInput();
+  int Find(std::int64_t seg) const;
+  void ReadPortComment(std::int64_t line, const std::string& text);
+  void ReadSolve(std::size_t s);
+  std::vector<const Drive*> Columns(double f, const std::vector<Drive>& drives) const;
+  C PortCurrent(
+    const NecSolution& sol, std::size_t j, const NetworkPort& pi, const Drive& d, double f) const;
+  C PortLoad(const NecSolution& sol, const NetworkPort& pi, const Drive& d, double f) const;
+  NetworkPoint SolvePoint(double f, const std::vector<Drive>& drives);
+  void Scatter(NetworkPoint& pt, std::int64_t line) const;
+
+  const NecOutput& Nec;
+  const std::string& FileName;
+  const double Z0;
+  Network Net;
+  std::vector<std::int64_t> PortLine; ///< where each port was defined
+  std::map<double, std::vector<Drive>> ByFrequency;
+};
+
+void NetworkBuilder::CheckInput()
+{
+  if (!(this->Z0 > 0) || !std::isfinite(this->Z0))
+  {
+    throw ParseError(this->FileName, 0, "the reference impedance must be positive");
+  }
+  if (this->Nec.PortTablesFailed)
+  {
+    throw ParseError(
+      this->FileName, 0, "the port tables could not be read (see the warning), so no network");
+  }
+  this->Net.ReferenceImpedance = this->Z0;
+  if (this->Nec.Solutions.empty())
+  {
+    throw ParseError(this->FileName, 0, "no solve in the file");
+  }
+}
+
+int NetworkBuilder::Find(std::int64_t seg) const
+{
+  for (std::size_t k = 0; k < this->Net.Ports.size(); ++k)
+  {
+    if (this->Net.Ports[k].Segment == seg)
+    {
+      return static_cast<int>(k);
+    }
+  }
+  return -1;
+}
+
+/// A PORT comment (PORT <tag> <segment within the tag> [name]) adds a port.
+void NetworkBuilder::ReadPortComment(std::int64_t line, const std::string& text)
+{
+  const auto& firstWires = this->Nec.Solutions.front().Wires;
+  std::vector<std::string_view> tok;
+  Tokenize(text, tok);
+  std::int64_t tag = 0, seg = 0;
+  // Prose that starts with "port" is no PORT comment: two integers must follow.
+  if (tok.size() < 3 || Upper(std::string(tok[0])) != "PORT" || !ParseInt(tok[1], tag) ||
+    !ParseInt(tok[2], seg))
+  {
+    return;
+  }
+  if (seg < 1)
+  {
+    throw ParseError(this->FileName, line,
+      "PORT comment: the segment number must be at least 1 "
+      "(PORT <tag> <segment within the tag> [name])");
+  }
+  const std::int64_t abs = tag > 0 ? AbsoluteSegment(firstWires, tag, seg) : seg;
+  if (abs == 0 ||
+    (tag <= 0 && std::none_of(firstWires.begin(), firstWires.end(), [&](const NecWireSegment& w) {
+      return w.Segment == seg;
+    })))
+  {
+    throw ParseError(this->FileName, line,
+      "PORT comment: tag " + std::to_string(tag) + " has no segment " + std::to_string(seg) +
+        " in the printed currents");
+  }
+  if (this->Find(abs) >= 0)
+  {
+    throw ParseError(
+      this->FileName, line, "PORT comment names segment " + std::to_string(abs) + " twice");
+  }
+  NetworkPort p;
+  p.Tag = tag > 0 ? tag : 0;
+  p.Segment = abs;
+  std::string name;
+  for (std::size_t k = 3; k < tok.size(); ++k)
+  {
+    name += (k > 3 ? "_" : "") + std::string(tok[k]);
+  }
+  if (p.Tag == 0)
+  {
+    for (const auto& w : firstWires)
+    {
+      p.Tag = w.Segment == abs ? w.Tag : p.Tag;
+    }
+  }
+  p.Name = name.empty() ? "tag" + std::to_string(p.Tag) + "_seg" + std::to_string(abs) : name;
+  this->Net.Ports.push_back(p);
+  this->PortLine.push_back(line);
+}
+
+/// Adds the ports of solve `s`'s sources and files its driven port under its frequency.
+void NetworkBuilder::ReadSolve(std::size_t s)
+{
+  const NecSolution& sol = this->Nec.Solutions[s];
+  const NecPort* driven = nullptr;
+  for (const auto& p : sol.Ports)
+  {
+    if (this->Find(p.Segment) < 0)
+    {
+      NetworkPort np;
+      np.Tag = p.Tag;
+      np.Segment = p.Segment;
+      np.Name = "tag" + std::to_string(p.Tag) + "_seg" + std::to_string(p.Segment);
+      this->Net.Ports.push_back(np);
+      this->PortLine.push_back(p.Line);
+    }
+    if (p.Voltage != 0.0)
+    {
+      if (driven)
+      {
+        throw ParseError(this->FileName, p.Line,
+          "this solve drives two ports (segments " + std::to_string(driven->Segment) + " and " +
+            std::to_string(p.Segment) +
+            "); an N-port deck drives one port per solve (EX on port k, then XQ)");
+      }
+      driven = &p;
+    }
+  }
+  if (!driven)
+  {
+    throw ParseError(this->FileName, sol.Line,
+      "solve at " + Mhz(sol.Frequency) +
+        " has no driven voltage source (ANTENNA INPUT PARAMETERS), so it gives no network "
+        "column");
+  }
+  auto& list = this->ByFrequency[sol.Frequency];
+  const int port = this->Find(driven->Segment);
+  for (const auto& d : list)
+  {
+    if (d.Port == port)
+    {
+      throw ParseError(this->FileName, driven->Line,
+        "port " + this->Net.Ports[static_cast<std::size_t>(port)].Name + " is driven twice at " +
+          Mhz(sol.Frequency) + " (first at line " + std::to_string(d.Line) + ")");
+    }
+  }
+  list.push_back({ s, port, driven->Line });
+}
+
+/// The solve driving each port at frequency `f`; every port must have one.
+std::vector<const Drive*> NetworkBuilder::Columns(double f, const std::vector<Drive>& drives) const
+{
+  const std::size_t N = this->Net.Ports.size();
+  std::vector<const Drive*> col(N, nullptr);
+  for (const auto& d : drives)
+  {
+    col[static_cast<std::size_t>(d.Port)] = &d;
+  }
+  for (std::size_t k = 0; k < N; ++k)
+  {
+    if (!col[k])
+    {
+      // Name the first solve of this frequency, and where the port was defined.
+      throw ParseError(this->FileName, drives.front().Line,
+        "port " + this->Net.Ports[k].Name + " (line " + std::to_string(this->PortLine[k]) +
+          ") is not driven at " + Mhz(f) +
+          ", where this solve is: every port needs one solve per frequency (solves at "
+          "different frequencies, or a port missing)");
+    }
+  }
+  return col;
+}
+
+/// The current on port `pi` in the solve driving port j: its source row, else its segment.
+C NetworkBuilder::PortCurrent(
+  const NecSolution& sol, std::size_t j, const NetworkPort& pi, const Drive& d, double f) const
+{
+  const NecWireSegment* w = nullptr;
+  for (const auto& ws : sol.Wires)
+  {
+    if (ws.Segment == pi.Segment)
+    {
+      w = &ws;
+      break;
+    }
+  }
+  const NecPort* row = nullptr;
+  for (const auto& p : sol.Ports)
+  {
+    row = p.Segment == pi.Segment ? &p : row;
+  }
+  if (row)
+  {
+    return row->Current;
+  }
+  if (w)
+  {
+    return C(w->CurrentReal, w->CurrentImag);
+  }
+  throw ParseError(this->FileName, d.Line,
+    "the solve driving port " + this->Net.Ports[j].Name + " at " + Mhz(f) +
+      " printed no current on port " + pi.Name +
+      " (CURRENTS AND LOCATION missing: a PT card suppressed it?)");
+}
+
+/// The summed impedance of the lumped loads on port `pi`'s segment.
+C NetworkBuilder::PortLoad(
+  const NecSolution& sol, const NetworkPort& pi, const Drive& d, double f) const
+{
+  C zl = 0.0;
+  for (const auto& l : sol.Loads)
+  {
+    if (l.Type != NecLoad::Kind::Other && LoadCovers(l, sol.Wires, pi.Tag, pi.Segment))
+    {
+      zl += l.Impedance(f);
+    }
+  }
+  if (!(std::isfinite(zl.real()) && std::isfinite(zl.imag())))
+  {
+    throw ParseError(this->FileName, d.Line,
+      "the load on port " + pi.Name + " has no finite impedance at " + Mhz(f));
+  }
+  return zl;
+}
+
+/// Y, Z and S at frequency `f` from the solves that drive each port there.
+NetworkPoint NetworkBuilder::SolvePoint(double f, const std::vector<Drive>& drives)
+{
+  const auto N = this->Net.Ports.size();
+  const int n = static_cast<int>(N);
+  const std::vector<const Drive*> col = this->Columns(f, drives);
+  std::vector<C> m(N * N), u(N * N, 0.0);
+  bool loaded = false;
+  for (std::size_t j = 0; j < N; ++j)
+  {
+    const NecSolution& sol = this->Nec.Solutions[col[j]->Solve];
+    C vsrc = 0.0;
+    for (const auto& p : sol.Ports)
+    {
+      vsrc = p.Segment == this->Net.Ports[j].Segment ? p.Voltage : vsrc;
+    }
+    for (std::size_t i = 0; i < N; ++i)
+    {
+      const NetworkPort& pi = this->Net.Ports[i];
+      const C current = this->PortCurrent(sol, j, pi, *col[j], f);
+      const C zl = this->PortLoad(sol, pi, *col[j], f);
+      loaded = loaded || zl != 0.0;
+      m[i * N + j] = current;
+      u[i * N + j] = (i == j ? vsrc : C(0.0)) - zl * current;
+    }
+  }
+  this->Net.Terminated = this->Net.Terminated || loaded;
+  NetworkPoint pt;
+  pt.Frequency = f;
+  std::vector<C> ui = u;
+  if (!InvertComplexMatrix(ui, n))
+  {
+    throw ParseError(this->FileName, drives.front().Line,
+      "at " + Mhz(f) +
+        " the port voltages of the solves (source voltage minus load drop) are linearly "
+        "dependent, so Y = M U^-1 cannot be recovered (a load cancels a port's voltage)");
+  }
+  pt.Y = Multiply(m, ui, N);
+  pt.Z = pt.Y;
+  if (!InvertComplexMatrix(pt.Z, n))
+  {
+    pt.Z.assign(N * N, C(NaN, NaN));
+  }
+  this->Scatter(pt, drives.front().Line);
+  return pt;
+}
+
+/// S = (I - Z0 Y)(I + Z0 Y)^-1, and the worst coupled pair.
+void NetworkBuilder::Scatter(NetworkPoint& pt, std::int64_t line) const
+{
+  const auto N = this->Net.Ports.size();
+  std::vector<C> plus(N * N), minus(N * N);
+  for (std::size_t k = 0; k < N * N; ++k)
+  {
+    const C d = (k % (N + 1) == 0) ? C(1.0) : C(0.0);
+    plus[k] = d + this->Z0 * pt.Y[k];
+    minus[k] = d - this->Z0 * pt.Y[k];
+  }
+  if (!InvertComplexMatrix(plus, static_cast<int>(N)))
+  {
+    throw ParseError(this->FileName, line,
+      "at " + Mhz(pt.Frequency) +
+        " I + Z0 Y is singular: no scattering matrix (an active network?)");
+  }
+  pt.S = Multiply(minus, plus, N);
+  FindWorstPair(pt, N);
+}
+
+Network NetworkBuilder::Run()
+{
+  this->CheckInput();
+  // PORT comments first, in their order.
+  for (const auto& c : this->Nec.Comments)
+  {
+    this->ReadPortComment(c.first, c.second);
+  }
+  // The driven port of every solve, and the ports its zero-voltage sources name.
+  for (std::size_t s = 0; s < this->Nec.Solutions.size(); ++s)
+  {
+    this->ReadSolve(s);
+  }
+  for (const auto& fl : this->ByFrequency)
+  {
+    this->Net.Points.push_back(this->SolvePoint(fl.first, fl.second));
+  }
+  return std::move(this->Net);
+}
+} // namespace
+
+Network NecNetwork(const NecOutput& nec, const std::string& fileName, double z0)
+{
+  return NetworkBuilder(nec, fileName, z0).Run();
 }
 
 std::string NetworkParameterName(char p, int i, int j, int n)

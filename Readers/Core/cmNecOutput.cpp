@@ -285,20 +285,12 @@ void Parser::RunSections()
   std::string_view line;
   while (this->S.Next(line))
   {
-    const bool numeric = StartsNumeric(line);
-    if (mode == Mode::Comments)
+    // User comments may say anything, even "FREQUENCY: 5 MHz"; only the next banner counts.
+    if (mode == Mode::Comments && this->CommentLine(line))
     {
-      // User comments may say anything, even "FREQUENCY: 5 MHz"; only the next banner counts.
-      if (!ContainsNoCase(line, "STRUCTURE SPECIFICATION"))
-      {
-        if (!Trim(line).empty() && this->Out.Comments.size() < 100000)
-        {
-          this->Out.Comments.emplace_back(this->S.LineNumber(), std::string(Trim(line)));
-        }
-        continue;
-      }
+      continue;
     }
-    if (numeric)
+    if (StartsNumeric(line))
     {
       if (mode == Mode::Echo)
       {
@@ -306,127 +298,166 @@ void Parser::RunSections()
       }
       continue; // rows outside the tables read here (patterns, junctions, ...)
     }
-    if (ContainsNoCase(line, "COMMENTS") &&
-      (ContainsNoCase(line, "- - -") || ContainsNoCase(line, "---")))
-    {
-      mode = Mode::Comments;
-    }
-    else if (ContainsNoCase(line, "STRUCTURE SPECIFICATION"))
-    {
-      this->FlushCurrents(); // deferred tables need the structure they belong to
-      this->Geo = Structure();
-      this->Feeds.clear();
-      this->PendingPorts.clear();
-      this->Loads.clear();
-      this->Open = false;
-      mode = Mode::Echo;
-    }
-    else if (ContainsNoCase(line, "SEGMENTATION DATA"))
-    {
-      mode = Mode::None;
-      this->ReadSegments();
-    }
-    else if (ContainsNoCase(line, "SURFACE PATCH DATA"))
-    {
-      mode = Mode::None;
-      this->ReadPatchData();
-    }
-    else if (ContainsNoCase(line, "SURFACE PATCH CURRENTS"))
-    {
-      mode = Mode::None;
-      this->ReadPatchCurrents();
-    }
-    else if (ContainsNoCase(line, "RADIATION PATTERNS"))
-    {
-      mode = Mode::None;
-      this->Optional(Patterns, [this] { this->ReadPattern(); });
-    }
-    else if (ContainsNoCase(line, "CURRENTS AND LOCATION"))
-    {
-      mode = Mode::None;
-      this->ReadWireCurrents();
-    }
-    else if (bool electric; IsNecNearFieldBanner(line, electric))
-    {
-      mode = Mode::None;
-      this->Optional(NearFields, [this, electric] {
-        if (this->FrequencyHz <= 0)
-        {
-          this->S.Fail("near-field table before any FREQUENCY line");
-        }
-        this->Near.Table(this->S, electric, this->MaxPatches, this->Solution(false).NearFields);
-      });
-    }
-    else if (ContainsNoCase(line, "DATA CARD"))
-    {
-      this->Near.Card(line);
-      if (mode == Mode::Echo)
-      {
-        this->EchoLine(line);
-      }
-    }
-    else if (ContainsNoCase(line, "ANTENNA INPUT PARAMETERS"))
-    {
-      mode = Mode::None;
-      this->Optional(PortTables, [this] { this->ReadFeeds(); });
-    }
-    else if (ContainsNoCase(line, "POWER BUDGET") ||
-      ContainsNoCase(line, "STRUCTURE IMPEDANCE LOADING"))
-    {
-      mode = Mode::None;
-      this->Optional(PortTables, [this, line] { this->ReadPortTable(line); });
-    }
-    else if (FindNecPhrase(Trim(line), "FREQUENCY") == 0 ||
-      FindNecPhrase(Trim(line), "WAVELENGTH") == 0)
-    {
-      // "FREQUENCY : 3.0000E+02 MHz" (nec2c) or "FREQUENCY= 2.9980E+02 MHZ" (NEC-2D);
-      // "WAVELENGTH: 9.9933E-01 Mtr" or "WAVELENGTH= 1.0000E+00 METERS".
-      std::string_view t = Trim(line);
-      const bool freq = t[0] == 'F' || t[0] == 'f';
-      t = Trim(t.substr(freq ? 9 : 10));
-      if (t.empty() || (t[0] != ':' && t[0] != '='))
-      {
-        if (mode == Mode::Echo)
-        {
-          this->EchoLine(line);
-        }
-        continue;
-      }
-      const bool fortran = t[0] == '=';
-      TokenizeFortranCells(t.substr(1), this->Tok);
-      if (this->Tok.empty())
-      {
-        this->S.Fail(std::string("no value after ") + (freq ? "FREQUENCY" : "WAVELENGTH"));
-      }
-      const double v = NeedFinite(this->S, this->Tok[0], freq ? "the frequency" : "the wavelength");
-      if (!(v > 0))
-      {
-        this->S.Fail(std::string(freq ? "the frequency" : "the wavelength") + " must be positive");
-      }
-      mode = Mode::None;
-      if (freq)
-      {
-        if (this->Tok.size() < 2 || Upper(this->Tok[1]) != "MHZ")
-        {
-          this->S.Fail("expected the frequency in MHz");
-        }
-        this->FrequencyHz = v * 1e6;
-        this->PrintedLambda = 0;
-        this->Feeds.clear();
-        this->PendingPorts.clear();
-        this->Open = false;
-        this->Out.OriginalNec2D = this->Out.OriginalNec2D || fortran;
-      }
-      else
-      {
-        this->PrintedLambda = v;
-      }
-    }
-    else if (mode == Mode::Echo)
+    if (!this->SectionBanner(line, mode) && !this->FrequencyLine(line, mode) && mode == Mode::Echo)
     {
       this->EchoLine(line);
     }
   }
+}
+
+bool Parser::CommentLine(std::string_view line)
+{
+  if (ContainsNoCase(line, "STRUCTURE SPECIFICATION"))
+  {
+    return false;
+  }
+  if (!Trim(line).empty() && this->Out.Comments.size() < 100000)
+  {
+    this->Out.Comments.emplace_back(this->S.LineNumber(), std::string(Trim(line)));
+  }
+  return true;
+}
+
+bool Parser::SectionBanner(std::string_view line, Mode& mode)
+{
+  if (ContainsNoCase(line, "COMMENTS") &&
+    (ContainsNoCase(line, "- - -") || ContainsNoCase(line, "---")))
+  {
+    mode = Mode::Comments;
+  }
+  else if (ContainsNoCase(line, "STRUCTURE SPECIFICATION"))
+  {
+    this->FlushCurrents(); // deferred tables need the structure they belong to
+    this->Geo = Structure();
+    this->Feeds.clear();
+    this->PendingPorts.clear();
+    this->Loads.clear();
+    this->Open = false;
+    mode = Mode::Echo;
+  }
+  else if (this->TableBanner(line))
+  {
+    mode = Mode::None;
+  }
+  else if (ContainsNoCase(line, "DATA CARD"))
+  {
+    this->Near.Card(line);
+    if (mode == Mode::Echo)
+    {
+      this->EchoLine(line);
+    }
+  }
+  else if (this->PortBanner(line))
+  {
+    mode = Mode::None;
+  }
+  else
+  {
+    return false;
+  }
+  return true;
+}
+
+bool Parser::TableBanner(std::string_view line)
+{
+  if (ContainsNoCase(line, "SEGMENTATION DATA"))
+  {
+    this->ReadSegments();
+  }
+  else if (ContainsNoCase(line, "SURFACE PATCH DATA"))
+  {
+    this->ReadPatchData();
+  }
+  else if (ContainsNoCase(line, "SURFACE PATCH CURRENTS"))
+  {
+    this->ReadPatchCurrents();
+  }
+  else if (ContainsNoCase(line, "RADIATION PATTERNS"))
+  {
+    this->Optional(Patterns, [this] { this->ReadPattern(); });
+  }
+  else if (ContainsNoCase(line, "CURRENTS AND LOCATION"))
+  {
+    this->ReadWireCurrents();
+  }
+  else if (bool electric; IsNecNearFieldBanner(line, electric))
+  {
+    this->Optional(NearFields, [this, electric] {
+      if (this->FrequencyHz <= 0)
+      {
+        this->S.Fail("near-field table before any FREQUENCY line");
+      }
+      this->Near.Table(this->S, electric, this->MaxPatches, this->Solution(false).NearFields);
+    });
+  }
+  else
+  {
+    return false;
+  }
+  return true;
+}
+
+bool Parser::PortBanner(std::string_view line)
+{
+  if (ContainsNoCase(line, "ANTENNA INPUT PARAMETERS"))
+  {
+    this->Optional(PortTables, [this] { this->ReadFeeds(); });
+  }
+  else if (ContainsNoCase(line, "POWER BUDGET") ||
+    ContainsNoCase(line, "STRUCTURE IMPEDANCE LOADING"))
+  {
+    this->Optional(PortTables, [this, line] { this->ReadPortTable(line); });
+  }
+  else
+  {
+    return false;
+  }
+  return true;
+}
+
+bool Parser::FrequencyLine(std::string_view line, Mode& mode)
+{
+  if (FindNecPhrase(Trim(line), "FREQUENCY") != 0 && FindNecPhrase(Trim(line), "WAVELENGTH") != 0)
+  {
+    return false;
+  }
+  // "FREQUENCY : 3.0000E+02 MHz" (nec2c) or "FREQUENCY= 2.9980E+02 MHZ" (NEC-2D);
+  // "WAVELENGTH: 9.9933E-01 Mtr" or "WAVELENGTH= 1.0000E+00 METERS".
+  std::string_view t = Trim(line);
+  const bool freq = t[0] == 'F' || t[0] == 'f';
+  t = Trim(t.substr(freq ? 9 : 10));
+  if (t.empty() || (t[0] != ':' && t[0] != '='))
+  {
+    return false; // not a value line: an echo line, say
+  }
+  const bool fortran = t[0] == '=';
+  TokenizeFortranCells(t.substr(1), this->Tok);
+  if (this->Tok.empty())
+  {
+    this->S.Fail(std::string("no value after ") + (freq ? "FREQUENCY" : "WAVELENGTH"));
+  }
+  const double v = NeedFinite(this->S, this->Tok[0], freq ? "the frequency" : "the wavelength");
+  if (!(v > 0))
+  {
+    this->S.Fail(std::string(freq ? "the frequency" : "the wavelength") + " must be positive");
+  }
+  mode = Mode::None;
+  if (!freq)
+  {
+    this->PrintedLambda = v;
+    return true;
+  }
+  if (this->Tok.size() < 2 || Upper(this->Tok[1]) != "MHZ")
+  {
+    this->S.Fail("expected the frequency in MHz");
+  }
+  this->FrequencyHz = v * 1e6;
+  this->PrintedLambda = 0;
+  this->Feeds.clear();
+  this->PendingPorts.clear();
+  this->Open = false;
+  this->Out.OriginalNec2D = this->Out.OriginalNec2D || fortran;
+  return true;
 }
 } // namespace nec
 

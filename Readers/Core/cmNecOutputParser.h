@@ -146,6 +146,10 @@ private:
   void EchoLine(std::string_view line);
   void EchoPatchLine(std::int64_t number, char kind, std::string_view line);
   void EchoTransform(std::string_view line);
+  void EchoReflect(std::string_view line); ///< GX
+  void EchoRotate(std::string_view line, std::size_t n); ///< GR of the first n patches
+  void EchoScale(std::string_view line); ///< GS
+  void EchoMove(std::size_t n); ///< GM of the first n patches (the card is on the next line)
   void Grow(std::size_t extra);
   bool NextRow(int maxHeader, std::int64_t& headerLines, std::string_view& line);
   void ReadSegments();
@@ -154,6 +158,11 @@ private:
   void ReadWireCurrents();
   void ReadPatchCurrents();
   void ReadPattern();
+  /// The pattern's column header; false (the scanner back at the line) when the table
+  /// is not the far-field layout.
+  bool ReadPatternHeader(std::string& header);
+  void ReservePatternRows(FarFieldGrid& g); ///< room for the rows that follow
+  bool ReadPatternRow(FarFieldGrid& g); ///< false (the scanner back at it) past the last row
   void ReadPortTable(std::string_view banner); // cmNecPorts.h: input parameters, budget, loads
   NecSolution& Solution(bool fresh);
   /// The optional blocks of the partial-result rule (NecOutput::Warnings).
@@ -191,6 +200,14 @@ private:
   bool Defer;
   std::vector<DeferredCurrents> Deferred;
   void RunSections();
+  /// One line of the COMMENTS block; false at the next STRUCTURE SPECIFICATION.
+  bool CommentLine(std::string_view line);
+  /// A section banner: sets the mode and reads the table after it; false for none.
+  bool SectionBanner(std::string_view line, Mode& mode);
+  bool TableBanner(std::string_view line); ///< the geometry, current, pattern and near-field tables
+  bool PortBanner(std::string_view line); ///< the port tables (cmNecPorts.h)
+  /// A FREQUENCY or WAVELENGTH value line; false when the line is none.
+  bool FrequencyLine(std::string_view line, Mode& mode);
   void StartMesh(SurfaceMesh& mesh) const;
   bool DeferCurrents(std::size_t solution, std::int64_t first, std::int64_t m, double lambda,
     std::vector<double>& re, std::vector<double>& im);

@@ -49,142 +49,184 @@ std::array<EchoPatch, 4> Quarter(const EchoPatch& e)
   }
   return q;
 }
-} // namespace
 
-void Parser::Build()
+/// The quarter order that gives each quarter to the sub-patch whose centre it holds
+/// (best of 24 orders); `d` points at the 4 sub-patches.
+std::array<int, 4> QuarterOrder(const std::array<EchoPatch, 4>& q, const DataPatch* d)
 {
-  Structure& g = this->Geo;
-  const std::int64_t m = static_cast<std::int64_t>(g.Data.size());
-  this->Out.EchoPatches = static_cast<std::int64_t>(g.Echo.size());
+  std::array<int, 4> perm{ 0, 1, 2, 3 }, best = perm;
+  double bestCost = HUGE_VAL;
+  do
+  {
+    double cost = 0;
+    for (int k = 0; k < 4; ++k)
+    {
+      const Vec3 r = Sub(q[perm[k]].Centre, d[k].Centre);
+      cost += Dot(r, r);
+    }
+    if (cost < bestCost)
+    {
+      bestCost = cost;
+      best = perm;
+    }
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  return best;
+}
 
+/// NEC's own model of a patch without corners: a square along the tangents.
+EchoPatch NecSquare(const DataPatch& d)
+{
+  EchoPatch sq;
+  sq.Corners = 4;
+  Vec3 t1 = d.T1, t2 = d.T2;
+  if (Norm(t1) < 0.5 || Norm(t2) < 0.5)
+  {
+    const Vec3 n = d.Normal;
+    t1 = std::abs(n[0]) < 0.9 ? Cross(n, Vec3{ 1, 0, 0 }) : Cross(n, Vec3{ 0, 1, 0 });
+    t2 = Cross(n, t1);
+  }
+  t1 = Scale(1 / Norm(t1), t1);
+  t2 = Scale(1 / Norm(t2), t2);
+  const double h = 0.5 * std::sqrt(d.Area);
+  const Vec3 a = Scale(h, t1), b = Scale(h, t2);
+  sq.P = { Sub(Sub(d.Centre, a), b), Sub(Add(d.Centre, a), b), Add(Add(d.Centre, a), b),
+    Add(Sub(d.Centre, a), b) };
+  return sq;
+}
+
+/// Gives every SURFACE PATCH DATA row a polygon: an echo patch by centre and area, a
+/// quarter of one NEC split for a wire, or NEC's square.
+class PatchMatcher
+{
+public:
+  PatchMatcher(Structure& g, NecOutput& out);
+  std::vector<EchoPatch> Run();
+
+private:
+  std::ptrdiff_t Find(const Vec3& c, double area);
+  bool MatchQuarters(std::int64_t i, std::vector<EchoPatch>& poly);
+
+  Structure& G;
+  NecOutput& Out;
+  std::vector<std::size_t> ByX; ///< echo patches with a shape, sorted by x
+  std::size_t Hint = 0; ///< the echo patch after the last match
+};
+
+PatchMatcher::PatchMatcher(Structure& g, NecOutput& out)
+  : G(g)
+  , Out(out)
+{
   // Echo patches with a shape, sorted by x for a tolerance window search.
-  std::vector<std::size_t> byX;
   for (std::size_t i = 0; i < g.Echo.size(); ++i)
   {
     if (g.Echo[i].Corners > 0)
     {
-      byX.push_back(i);
+      this->ByX.push_back(i);
     }
   }
-  std::sort(byX.begin(), byX.end(),
+  std::sort(this->ByX.begin(), this->ByX.end(),
     [&](std::size_t a, std::size_t b) { return g.Echo[a].Centre[0] < g.Echo[b].Centre[0]; });
-  std::size_t hint = 0;
+}
+
+/// An unused echo patch with centre `c` and area `area`, or -1.
+std::ptrdiff_t PatchMatcher::Find(const Vec3& c, double area)
+{
   // Both tables print metres to 5 decimals, so matches are far tighter than the gap
   // between two distinct patches' centres (about a patch side).
-  auto find = [&](const Vec3& c, double area) -> std::ptrdiff_t {
-    const double tolC = 5e-5 + 0.02 * std::sqrt(area), tolA = 2e-5 + 0.005 * area;
-    auto fits = [&](const EchoPatch& e) {
-      return !e.Used && e.Corners > 0 && std::abs(e.Area - area) <= tolA &&
-        Norm(Sub(e.Centre, c)) <= tolC;
-    };
-    if (hint < g.Echo.size() && fits(g.Echo[hint]))
-    {
-      return static_cast<std::ptrdiff_t>(hint);
-    }
-    auto it = std::lower_bound(byX.begin(), byX.end(), c[0] - tolC,
-      [&](std::size_t i, double x) { return g.Echo[i].Centre[0] < x; });
-    for (; it != byX.end() && g.Echo[*it].Centre[0] <= c[0] + tolC; ++it)
-    {
-      if (fits(g.Echo[*it]))
-      {
-        return static_cast<std::ptrdiff_t>(*it);
-      }
-    }
-    return -1;
+  const std::vector<EchoPatch>& echo = this->G.Echo;
+  const double tolC = 5e-5 + 0.02 * std::sqrt(area), tolA = 2e-5 + 0.005 * area;
+  auto fits = [&](const EchoPatch& e) {
+    return !e.Used && e.Corners > 0 && std::abs(e.Area - area) <= tolA &&
+      Norm(Sub(e.Centre, c)) <= tolC;
   };
+  if (this->Hint < echo.size() && fits(echo[this->Hint]))
+  {
+    return static_cast<std::ptrdiff_t>(this->Hint);
+  }
+  auto it = std::lower_bound(this->ByX.begin(), this->ByX.end(), c[0] - tolC,
+    [&](std::size_t i, double x) { return echo[i].Centre[0] < x; });
+  for (; it != this->ByX.end() && echo[*it].Centre[0] <= c[0] + tolC; ++it)
+  {
+    if (fits(echo[*it]))
+    {
+      return static_cast<std::ptrdiff_t>(*it);
+    }
+  }
+  return -1;
+}
 
+/// A wire end at row i's centre: NEC replaced an echo patch by 4 quarter patches in
+/// place (rows i..i+3). True when it did and the quarters are in `poly`.
+bool PatchMatcher::MatchQuarters(std::int64_t i, std::vector<EchoPatch>& poly)
+{
+  const std::int64_t m = static_cast<std::int64_t>(this->G.Data.size());
+  if (i + 3 >= m)
+  {
+    return false;
+  }
+  const DataPatch* d = &this->G.Data[static_cast<std::size_t>(i)];
+  bool quarters = true;
+  Vec3 mean = d[0].Centre;
+  for (std::int64_t k = 1; k < 4; ++k)
+  {
+    quarters = quarters && std::abs(d[k].Area - d[0].Area) <= 2e-5 + 0.005 * d[0].Area;
+    mean = Add(mean, d[k].Centre);
+  }
+  const std::ptrdiff_t e = quarters ? this->Find(Scale(0.25, mean), 4 * d[0].Area) : -1;
+  if (e < 0)
+  {
+    return false;
+  }
+  EchoPatch& parent = this->G.Echo[static_cast<std::size_t>(e)];
+  parent.Used = true;
+  this->Hint = static_cast<std::size_t>(e) + 1;
+  const std::array<EchoPatch, 4> q = Quarter(parent);
+  const std::array<int, 4> best = QuarterOrder(q, d);
+  for (int k = 0; k < 4; ++k)
+  {
+    poly[static_cast<std::size_t>(i + k)] = q[best[k]];
+  }
+  ++this->Out.SplitPatches;
+  return true;
+}
+
+std::vector<EchoPatch> PatchMatcher::Run()
+{
+  const std::int64_t m = static_cast<std::int64_t>(this->G.Data.size());
   std::vector<EchoPatch> poly(static_cast<std::size_t>(m));
   for (std::int64_t i = 0; i < m; ++i)
   {
-    const DataPatch& d = g.Data[static_cast<std::size_t>(i)];
-    std::ptrdiff_t e = find(d.Centre, d.Area);
+    const DataPatch& d = this->G.Data[static_cast<std::size_t>(i)];
+    const std::ptrdiff_t e = this->Find(d.Centre, d.Area);
     if (e >= 0)
     {
-      g.Echo[static_cast<std::size_t>(e)].Used = true;
-      poly[static_cast<std::size_t>(i)] = g.Echo[static_cast<std::size_t>(e)];
-      hint = static_cast<std::size_t>(e) + 1;
-      continue;
+      this->G.Echo[static_cast<std::size_t>(e)].Used = true;
+      poly[static_cast<std::size_t>(i)] = this->G.Echo[static_cast<std::size_t>(e)];
+      this->Hint = static_cast<std::size_t>(e) + 1;
     }
-    // A wire end at this patch's centre: NEC replaced it by 4 quarter patches in place.
-    if (i + 3 < m)
+    else if (this->MatchQuarters(i, poly))
     {
-      bool quarters = true;
-      Vec3 mean = d.Centre;
-      for (std::int64_t k = 1; k < 4; ++k)
-      {
-        const DataPatch& q = g.Data[static_cast<std::size_t>(i + k)];
-        quarters = quarters && std::abs(q.Area - d.Area) <= 2e-5 + 0.005 * d.Area;
-        mean = Add(mean, q.Centre);
-      }
-      e = quarters ? find(Scale(0.25, mean), 4 * d.Area) : -1;
-      if (e >= 0)
-      {
-        EchoPatch& parent = g.Echo[static_cast<std::size_t>(e)];
-        parent.Used = true;
-        hint = static_cast<std::size_t>(e) + 1;
-        const std::array<EchoPatch, 4> q = Quarter(parent);
-        // Give each quarter to the sub-patch whose centre it holds (best of 24 orders).
-        std::array<int, 4> perm{ 0, 1, 2, 3 }, best = perm;
-        double bestCost = HUGE_VAL;
-        do
-        {
-          double cost = 0;
-          for (int k = 0; k < 4; ++k)
-          {
-            const Vec3 r = Sub(q[perm[k]].Centre, g.Data[static_cast<std::size_t>(i + k)].Centre);
-            cost += Dot(r, r);
-          }
-          if (cost < bestCost)
-          {
-            bestCost = cost;
-            best = perm;
-          }
-        } while (std::next_permutation(perm.begin(), perm.end()));
-        for (int k = 0; k < 4; ++k)
-        {
-          poly[static_cast<std::size_t>(i + k)] = q[best[k]];
-        }
-        ++this->Out.SplitPatches;
-        i += 3;
-        continue;
-      }
+      i += 3;
     }
-    // No corners: NEC's own model of the patch is a square along the tangents.
-    EchoPatch sq;
-    sq.Corners = 4;
-    Vec3 t1 = d.T1, t2 = d.T2;
-    if (Norm(t1) < 0.5 || Norm(t2) < 0.5)
+    else
     {
-      const Vec3 n = d.Normal;
-      t1 = std::abs(n[0]) < 0.9 ? Cross(n, Vec3{ 1, 0, 0 }) : Cross(n, Vec3{ 0, 1, 0 });
-      t2 = Cross(n, t1);
+      poly[static_cast<std::size_t>(i)] = NecSquare(d);
+      ++this->Out.SquarePatches;
     }
-    t1 = Scale(1 / Norm(t1), t1);
-    t2 = Scale(1 / Norm(t2), t2);
-    const double h = 0.5 * std::sqrt(d.Area);
-    const Vec3 a = Scale(h, t1), b = Scale(h, t2);
-    sq.P = { Sub(Sub(d.Centre, a), b), Sub(Add(d.Centre, a), b), Add(Add(d.Centre, a), b),
-      Add(Sub(d.Centre, a), b) };
-    poly[static_cast<std::size_t>(i)] = sq;
-    ++this->Out.SquarePatches;
   }
+  return poly;
+}
 
-  // Merge corners closer than 1e-9 of the model size so neighbours share vertices; the
-  // grid cell is larger than the tolerance, so a match is always in one of 27 cells.
-  double lo[3] = { HUGE_VAL, HUGE_VAL, HUGE_VAL }, hi[3] = { -HUGE_VAL, -HUGE_VAL, -HUGE_VAL };
-  for (const EchoPatch& p : poly)
-  {
-    for (int k = 0; k < p.Corners; ++k)
-    {
-      for (int a = 0; a < 3; ++a)
-      {
-        lo[a] = std::min(lo[a], p.P[k][a]);
-        hi[a] = std::max(hi[a], p.P[k][a]);
-      }
-    }
-  }
-  const double size = m > 0 ? Norm(Vec3{ hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2] }) : 0;
-  const double eps = std::max(1e-9 * size, 1e-12), cell = 2 * eps;
+/// Adds points to a mesh, merging those closer than 1e-9 of the model size so
+/// neighbours share vertices; the grid cell is larger than the tolerance, so a match is
+/// always in one of 27 cells.
+class VertexMerger
+{
+public:
+  VertexMerger(const std::vector<EchoPatch>& poly, SurfaceMesh& mesh);
+  std::int64_t Vertex(const Vec3& p);
+
+private:
   struct KeyHash
   {
     std::size_t operator()(const std::array<std::int64_t, 3>& k) const
@@ -192,52 +234,99 @@ void Parser::Build()
       return static_cast<std::size_t>(k[0] * 73856093LL ^ k[1] * 19349663LL ^ k[2] * 83492791LL);
     }
   };
-  std::unordered_multimap<std::array<std::int64_t, 3>, std::int64_t, KeyHash> grid;
-  grid.reserve(4 * static_cast<std::size_t>(m));
-  g.Geometry = std::make_shared<SurfaceMesh>();
-  SurfaceMesh& mesh = *g.Geometry;
-  mesh = SurfaceMesh();
-  mesh.Offsets.reserve(static_cast<std::size_t>(m) + 1);
-  mesh.Connectivity.reserve(4 * static_cast<std::size_t>(m));
-  auto vertex = [&](const Vec3& p) -> std::int64_t {
-    std::array<std::int64_t, 3> key;
-    for (int a = 0; a < 3; ++a)
+  std::int64_t Search(const Vec3& p, const std::array<std::int64_t, 3>& key) const;
+
+  SurfaceMesh& Mesh;
+  double Lo[3] = { HUGE_VAL, HUGE_VAL, HUGE_VAL };
+  double Eps = 0, Cell = 0;
+  std::unordered_multimap<std::array<std::int64_t, 3>, std::int64_t, KeyHash> Grid;
+};
+
+VertexMerger::VertexMerger(const std::vector<EchoPatch>& poly, SurfaceMesh& mesh)
+  : Mesh(mesh)
+{
+  double hi[3] = { -HUGE_VAL, -HUGE_VAL, -HUGE_VAL };
+  for (const EchoPatch& p : poly)
+  {
+    for (int k = 0; k < p.Corners; ++k)
     {
-      key[a] = static_cast<std::int64_t>(std::floor((p[a] - lo[a]) / cell));
+      for (int a = 0; a < 3; ++a)
+      {
+        this->Lo[a] = std::min(this->Lo[a], p.P[k][a]);
+        hi[a] = std::max(hi[a], p.P[k][a]);
+      }
     }
-    // Only the neighbour cells that p's tolerance box (widened by half, for
-    // rounding) reaches: 2 of the 3 per axis as a rule, in the same order, so
-    // the first match is the one the full 27-cell search finds.
-    std::int64_t from[3], to[3];
-    for (int a = 0; a < 3; ++a)
-    {
-      const double r = p[a] - lo[a];
-      from[a] = std::max(key[a] - 1, static_cast<std::int64_t>(std::floor((r - 1.5 * eps) / cell)));
-      to[a] = std::min(key[a] + 1, static_cast<std::int64_t>(std::floor((r + 1.5 * eps) / cell)));
-    }
-    for (std::int64_t x = from[0]; x <= to[0]; ++x)
-      for (std::int64_t y = from[1]; y <= to[1]; ++y)
-        for (std::int64_t z = from[2]; z <= to[2]; ++z)
+  }
+  const double* lo = this->Lo;
+  const double size = !poly.empty() ? Norm(Vec3{ hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2] }) : 0;
+  this->Eps = std::max(1e-9 * size, 1e-12);
+  this->Cell = 2 * this->Eps;
+  this->Grid.reserve(4 * poly.size());
+}
+
+/// The id of an earlier point within the tolerance of p, or -1.
+std::int64_t VertexMerger::Search(const Vec3& p, const std::array<std::int64_t, 3>& key) const
+{
+  // Only the neighbour cells that p's tolerance box (widened by half, for
+  // rounding) reaches: 2 of the 3 per axis as a rule, in the same order, so
+  // the first match is the one the full 27-cell search finds.
+  const double eps = this->Eps, cell = this->Cell;
+  std::int64_t from[3], to[3];
+  for (int a = 0; a < 3; ++a)
+  {
+    const double r = p[a] - this->Lo[a];
+    from[a] = std::max(key[a] - 1, static_cast<std::int64_t>(std::floor((r - 1.5 * eps) / cell)));
+    to[a] = std::min(key[a] + 1, static_cast<std::int64_t>(std::floor((r + 1.5 * eps) / cell)));
+  }
+  for (std::int64_t x = from[0]; x <= to[0]; ++x)
+    for (std::int64_t y = from[1]; y <= to[1]; ++y)
+      for (std::int64_t z = from[2]; z <= to[2]; ++z)
+      {
+        auto range = this->Grid.equal_range({ x, y, z });
+        for (auto it = range.first; it != range.second; ++it)
         {
-          auto range = grid.equal_range({ x, y, z });
-          for (auto it = range.first; it != range.second; ++it)
+          const double* q = &this->Mesh.Points[3 * static_cast<std::size_t>(it->second)];
+          if (std::abs(q[0] - p[0]) <= eps && std::abs(q[1] - p[1]) <= eps &&
+            std::abs(q[2] - p[2]) <= eps)
           {
-            const double* q = &mesh.Points[3 * static_cast<std::size_t>(it->second)];
-            if (std::abs(q[0] - p[0]) <= eps && std::abs(q[1] - p[1]) <= eps &&
-              std::abs(q[2] - p[2]) <= eps)
-            {
-              return it->second;
-            }
+            return it->second;
           }
         }
-    const std::int64_t id = mesh.NumberOfPoints();
-    mesh.Points.insert(mesh.Points.end(), p.begin(), p.end());
-    grid.emplace(key, id);
-    return id;
-  };
-  for (std::int64_t i = 0; i < m; ++i)
+      }
+  return -1;
+}
+
+/// The id of point p: an earlier point within the tolerance, else a new one.
+std::int64_t VertexMerger::Vertex(const Vec3& p)
+{
+  std::array<std::int64_t, 3> key;
+  for (int a = 0; a < 3; ++a)
   {
-    const EchoPatch& p = poly[static_cast<std::size_t>(i)];
+    key[a] = static_cast<std::int64_t>(std::floor((p[a] - this->Lo[a]) / this->Cell));
+  }
+  const std::int64_t found = this->Search(p, key);
+  if (found >= 0)
+  {
+    return found;
+  }
+  const std::int64_t id = this->Mesh.NumberOfPoints();
+  this->Mesh.Points.insert(this->Mesh.Points.end(), p.begin(), p.end());
+  this->Grid.emplace(key, id);
+  return id;
+}
+
+/// The polygons as a mesh with shared corners, each counter-clockwise about its row's
+/// printed normal.
+void MeshPolygons(
+  const std::vector<EchoPatch>& poly, const std::vector<DataPatch>& data, SurfaceMesh& mesh)
+{
+  VertexMerger merger(poly, mesh);
+  mesh = SurfaceMesh();
+  mesh.Offsets.reserve(poly.size() + 1);
+  mesh.Connectivity.reserve(4 * poly.size());
+  for (std::size_t i = 0; i < poly.size(); ++i)
+  {
+    const EchoPatch& p = poly[i];
     // Counter-clockwise about NEC's printed normal: the echo order may be either way
     // (mirrored copies reverse it), the printed normal is the one NEC solved with.
     Vec3 newell{ 0, 0, 0 };
@@ -245,13 +334,23 @@ void Parser::Build()
     {
       newell = Add(newell, Cross(p.P[k], p.P[(k + 1) % p.Corners]));
     }
-    const bool flip = Dot(newell, g.Data[static_cast<std::size_t>(i)].Normal) < 0;
+    const bool flip = Dot(newell, data[i].Normal) < 0;
     for (int k = 0; k < p.Corners; ++k)
     {
-      mesh.Connectivity.push_back(vertex(p.P[flip ? (p.Corners - k) % p.Corners : k]));
+      mesh.Connectivity.push_back(merger.Vertex(p.P[flip ? (p.Corners - k) % p.Corners : k]));
     }
     mesh.Offsets.push_back(static_cast<std::int64_t>(mesh.Connectivity.size()));
   }
+}
+} // namespace
+
+void Parser::Build()
+{
+  Structure& g = this->Geo;
+  this->Out.EchoPatches = static_cast<std::int64_t>(g.Echo.size());
+  const std::vector<EchoPatch> poly = PatchMatcher(g, this->Out).Run();
+  g.Geometry = std::make_shared<SurfaceMesh>();
+  MeshPolygons(poly, g.Data, *g.Geometry);
   g.Built = true;
 }
 } // namespace nec

@@ -209,12 +209,139 @@ NecPowerBudget ReadNecPowerBudget(LineScanner& s)
   return b;
 }
 
+namespace
+{
+// nec2c and NEC-2D space the columns differently, but both centre every cell under
+// its header word, so each cell goes to the header word nearest to it.
+const char* const LoadWords[9] = { "ITAG", "FROM", "THRU", "OHMS", "HENRYS", "FARADS", "REAL",
+  "IMAGINARY", "MHOS/METER" };
+
+/// The column centre of every header word of the loading table's ITAG line `up`.
+void ReadLoadingHeader(const LineScanner& s, const std::string& up, double centre[9])
+{
+  std::size_t from = 0;
+  for (int k = 0; k < 9; ++k)
+  {
+    const std::size_t p = up.find(LoadWords[k], from);
+    if (p == std::string::npos)
+    {
+      s.Fail(std::string("STRUCTURE IMPEDANCE LOADING header without ") + LoadWords[k]);
+    }
+    const std::size_t n = std::char_traits<char>::length(LoadWords[k]);
+    centre[k] = static_cast<double>(p) + 0.5 * static_cast<double>(n);
+    from = p + n;
+  }
+}
+
+/// Where the row's circuit type starts (npos for none), and its kind.
+std::size_t FindLoadType(std::string_view line, NecLoad::Kind& kind)
+{
+  kind = NecLoad::Kind::Other;
+  for (const auto& k : { std::make_pair("FIXED IMPEDANCE", NecLoad::Kind::Fixed),
+         std::make_pair("PARALLEL", NecLoad::Kind::Parallel),
+         std::make_pair("SERIES", NecLoad::Kind::Series),
+         std::make_pair("WIRE", NecLoad::Kind::Other) })
+  {
+    const std::size_t p = FindNecPhrase(line, k.first);
+    if (p != std::string::npos)
+    {
+      kind = k.second;
+      return p;
+    }
+  }
+  return std::string::npos;
+}
+
+/// The cells before the circuit type, each under its nearest header word.
+void SplitLoadCells(const LineScanner& s, std::string_view line, std::size_t typeAt,
+  const double centre[9], std::string_view cell[9])
+{
+  for (std::size_t i = 0; i < typeAt;)
+  {
+    if (line[i] == ' ')
+    {
+      ++i;
+      continue;
+    }
+    std::size_t e = i;
+    while (e < typeAt && line[e] != ' ')
+    {
+      ++e;
+    }
+    const double c = 0.5 * static_cast<double>(i + e);
+    int best = 0;
+    for (int k = 1; k < 9; ++k)
+    {
+      best = std::abs(centre[k] - c) < std::abs(centre[best] - c) ? k : best;
+    }
+    if (!cell[best].empty())
+    {
+      s.Fail(std::string("two values under ") + LoadWords[best] +
+        " in a STRUCTURE IMPEDANCE LOADING row");
+    }
+    cell[best] = line.substr(i, e - i);
+    i = e;
+  }
+}
+
+/// A line with no circuit type ends the table: an error before the header, before
+/// any row, or when it starts with a number (a row whose type is missing).
+void CheckLoadingEnd(const LineScanner& s, std::string_view line, bool haveHeader, bool haveRows)
+{
+  if (!haveHeader)
+  {
+    s.Fail("expected the STRUCTURE IMPEDANCE LOADING table header (ITAG FROM THRU ...)");
+  }
+  const std::string_view t = Trim(line);
+  if (!haveRows || (!t.empty() && t[0] >= '0' && t[0] <= '9'))
+  {
+    s.Fail("STRUCTURE IMPEDANCE LOADING row without a circuit type (SERIES, PARALLEL, "
+           "FIXED IMPEDANCE or WIRE)");
+  }
+}
+
+/// The load of one row from its cells (an empty cell is 0, as is ALL).
+NecLoad MakeLoad(const LineScanner& s, std::string_view line, std::size_t typeAt,
+  NecLoad::Kind kind, const std::string_view cell[9])
+{
+  auto integer = [&](int k, const char* what) -> std::int64_t {
+    if (cell[k].empty() || Upper(cell[k]) == "ALL")
+    {
+      return 0;
+    }
+    const std::int64_t v = NeedInt(s, cell[k], what);
+    if (v < 0)
+    {
+      s.Fail(std::string(what) + " must not be negative: " + std::string(cell[k]));
+    }
+    return v;
+  };
+  auto real = [&](int k, const char* what) {
+    return cell[k].empty() ? 0.0 : NeedFinite(s, cell[k], what);
+  };
+  NecLoad l;
+  l.Type = kind;
+  l.TypeName = std::string(Trim(line.substr(typeAt)));
+  l.Tag = integer(0, "a load tag number");
+  l.From = integer(1, "a load's first segment");
+  l.Thru = integer(2, "a load's last segment");
+  l.Resistance = real(3, "a load resistance");
+  l.Inductance = real(4, "a load inductance");
+  l.Capacitance = real(5, "a load capacitance");
+  l.Real = real(6, "a load impedance");
+  l.Imaginary = real(7, "a load impedance");
+  l.Conductivity = real(8, "a wire conductivity");
+  if (l.Thru != 0 && l.Thru < l.From)
+  {
+    s.Fail("load segments " + std::to_string(l.From) + " to " + std::to_string(l.Thru) +
+      " run backwards");
+  }
+  return l;
+}
+} // namespace
+
 std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
 {
-  // nec2c and NEC-2D space the columns differently, but both centre every cell under
-  // its header word, so each cell goes to the header word nearest to it.
-  static const char* const words[9] = { "ITAG", "FROM", "THRU", "OHMS", "HENRYS", "FARADS", "REAL",
-    "IMAGINARY", "MHOS/METER" };
   double centre[9] = { 0 };
   bool haveHeader = false;
   std::vector<NecLoad> loads;
@@ -237,18 +364,7 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
       }
       if (up.find("ITAG") != std::string::npos)
       {
-        std::size_t from = 0;
-        for (int k = 0; k < 9; ++k)
-        {
-          const std::size_t p = up.find(words[k], from);
-          if (p == std::string::npos)
-          {
-            s.Fail(std::string("STRUCTURE IMPEDANCE LOADING header without ") + words[k]);
-          }
-          const std::size_t n = std::char_traits<char>::length(words[k]);
-          centre[k] = static_cast<double>(p) + 0.5 * static_cast<double>(n);
-          from = p + n;
-        }
+        ReadLoadingHeader(s, up, centre);
         haveHeader = true;
       }
       continue;
@@ -257,33 +373,11 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
     {
       continue; // "SOME OF THE ABOVE SEGMENTS HAVE BEEN LOADED TWICE - IMPEDANCES ADDED"
     }
-    NecLoad::Kind kind = NecLoad::Kind::Other;
-    std::size_t typeAt = std::string::npos;
-    for (const auto& k : { std::make_pair("FIXED IMPEDANCE", NecLoad::Kind::Fixed),
-           std::make_pair("PARALLEL", NecLoad::Kind::Parallel),
-           std::make_pair("SERIES", NecLoad::Kind::Series),
-           std::make_pair("WIRE", NecLoad::Kind::Other) })
-    {
-      const std::size_t p = FindNecPhrase(line, k.first);
-      if (p != std::string::npos)
-      {
-        kind = k.second;
-        typeAt = p;
-        break;
-      }
-    }
+    NecLoad::Kind kind;
+    const std::size_t typeAt = FindLoadType(line, kind);
     if (typeAt == std::string::npos || !haveHeader)
     {
-      if (!haveHeader)
-      {
-        s.Fail("expected the STRUCTURE IMPEDANCE LOADING table header (ITAG FROM THRU ...)");
-      }
-      const std::string_view t = Trim(line);
-      if (loads.empty() || (!t.empty() && t[0] >= '0' && t[0] <= '9'))
-      {
-        s.Fail("STRUCTURE IMPEDANCE LOADING row without a circuit type (SERIES, PARALLEL, "
-               "FIXED IMPEDANCE or WIRE)");
-      }
+      CheckLoadingEnd(s, line, haveHeader, !loads.empty());
       s.Seek(at, lineNo);
       break;
     }
@@ -293,64 +387,8 @@ std::vector<NecLoad> ReadNecLoading(LineScanner& s, std::int64_t maxRows)
       kind = NecLoad::Kind::Other;
     }
     std::string_view cell[9];
-    for (std::size_t i = 0; i < typeAt;)
-    {
-      if (line[i] == ' ')
-      {
-        ++i;
-        continue;
-      }
-      std::size_t e = i;
-      while (e < typeAt && line[e] != ' ')
-      {
-        ++e;
-      }
-      const double c = 0.5 * static_cast<double>(i + e);
-      int best = 0;
-      for (int k = 1; k < 9; ++k)
-      {
-        best = std::abs(centre[k] - c) < std::abs(centre[best] - c) ? k : best;
-      }
-      if (!cell[best].empty())
-      {
-        s.Fail(
-          std::string("two values under ") + words[best] + " in a STRUCTURE IMPEDANCE LOADING row");
-      }
-      cell[best] = line.substr(i, e - i);
-      i = e;
-    }
-    auto integer = [&](int k, const char* what) -> std::int64_t {
-      if (cell[k].empty() || Upper(cell[k]) == "ALL")
-      {
-        return 0;
-      }
-      const std::int64_t v = NeedInt(s, cell[k], what);
-      if (v < 0)
-      {
-        s.Fail(std::string(what) + " must not be negative: " + std::string(cell[k]));
-      }
-      return v;
-    };
-    auto real = [&](int k, const char* what) {
-      return cell[k].empty() ? 0.0 : NeedFinite(s, cell[k], what);
-    };
-    NecLoad l;
-    l.Type = kind;
-    l.TypeName = std::string(Trim(line.substr(typeAt)));
-    l.Tag = integer(0, "a load tag number");
-    l.From = integer(1, "a load's first segment");
-    l.Thru = integer(2, "a load's last segment");
-    l.Resistance = real(3, "a load resistance");
-    l.Inductance = real(4, "a load inductance");
-    l.Capacitance = real(5, "a load capacitance");
-    l.Real = real(6, "a load impedance");
-    l.Imaginary = real(7, "a load impedance");
-    l.Conductivity = real(8, "a wire conductivity");
-    if (l.Thru != 0 && l.Thru < l.From)
-    {
-      s.Fail("load segments " + std::to_string(l.From) + " to " + std::to_string(l.Thru) +
-        " run backwards");
-    }
+    SplitLoadCells(s, line, typeAt, centre, cell);
+    const NecLoad l = MakeLoad(s, line, typeAt, kind, cell);
     if (static_cast<std::int64_t>(loads.size()) >= maxRows)
     {
       s.Fail("more loads than the file could hold");

@@ -57,6 +57,22 @@ void Transform(EchoPatch& e, const double R[3][3], const Vec3& t)
   }
   map(e.Centre);
 }
+
+/// The rotation of NEC's move(): about X, then Y, then Z by v[0], v[1], v[2] degrees.
+struct Rotation
+{
+  double R[3][3];
+};
+Rotation MoveRotation(const double v[6])
+{
+  const double d = cm::RadiansPerDegree;
+  const double sps = std::sin(v[0] * d), cps = std::cos(v[0] * d);
+  const double sth = std::sin(v[1] * d), cth = std::cos(v[1] * d);
+  const double sph = std::sin(v[2] * d), cph = std::cos(v[2] * d);
+  return { { { cph * cth, cph * sth * sps - sph * cps, cph * sth * cps + sph * sps },
+    { sph * cth, sph * sth * sps + cph * cps, sph * sth * cps - cph * sps },
+    { -sth, cth * sps, cth * cps } } };
+}
 } // namespace
 
 /// Area and area centroid by a fan from corner 0, which is also how NEC centres a quad.
@@ -212,150 +228,164 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
 
 void Parser::EchoTransform(std::string_view line)
 {
-  auto& echo = this->Geo.Echo;
-  const std::size_t n = echo.size();
+  const std::size_t n = this->Geo.Echo.size();
   if (ContainsNoCase(line, "REFLECTED ALONG THE AXES"))
   {
-    // GX: NEC reflects along Z, then Y, then X, each time appending mirrored copies.
-    std::vector<std::string_view> t;
-    Tokenize(line.substr(FindNoCase(line, "AXES") + 4), t);
-    bool axis[3] = { false, false, false };
-    for (std::string_view w : t)
-    {
-      if (ContainsNoCase(w, "TAGS") || w == "-")
-      {
-        break;
-      }
-      for (char c : w)
-      {
-        const int a = (c == 'X' || c == 'x') ? 0
-          : (c == 'Y' || c == 'y')           ? 1
-          : (c == 'Z' || c == 'z')           ? 2
-                                             : -1;
-        if (a >= 0)
-        {
-          axis[a] = true;
-        }
-      }
-    }
-    for (int a = 2; a >= 0; --a)
-    {
-      if (axis[a])
-      {
-        const std::size_t m = echo.size();
-        this->Grow(m);
-        for (std::size_t i = 0; i < m; ++i)
-        {
-          EchoPatch c = echo[i];
-          for (int k = 0; k < c.Corners; ++k)
-          {
-            c.P[k][a] = -c.P[k][a];
-          }
-          c.Centre[a] = -c.Centre[a];
-          echo.push_back(c);
-        }
-      }
-    }
+    this->EchoReflect(line);
   }
   else if (ContainsNoCase(line, "ROTATED ABOUT Z-AXIS"))
   {
-    // GR: NOP-1 copies of everything, each turned a further 360/NOP degrees.
-    std::vector<std::string_view> t;
-    Tokenize(line.substr(FindNoCase(line, "Z-AXIS") + 6), t);
-    if (t.empty())
-    {
-      this->S.Fail("cannot read the number of GR rotations");
-    }
-    const std::int64_t nop =
-      NeedCount(this->S, t[0], "the number of GR rotations", this->MaxPatches);
-    if (nop > 1)
-    {
-      this->Grow(n * static_cast<std::size_t>(nop - 1));
-    }
-    for (std::int64_t k = 1; k < nop; ++k)
-    {
-      const double a = 2 * cm::Pi * static_cast<double>(k) / static_cast<double>(nop);
-      const double R[3][3] = { { std::cos(a), -std::sin(a), 0 }, { std::sin(a), std::cos(a), 0 },
-        { 0, 0, 1 } };
-      for (std::size_t i = 0; i < n; ++i)
-      {
-        EchoPatch c = echo[i];
-        Transform(c, R, { 0, 0, 0 });
-        echo.push_back(c);
-      }
-    }
+    this->EchoRotate(line, n);
   }
   else if (ContainsNoCase(line, "SCALED BY FACTOR"))
   {
-    TokenizeFortranCells(line, this->Tok);
-    double f = 0;
-    if (this->Tok.empty() || !ParseDouble(this->Tok.back(), f) || !std::isfinite(f) || f == 0)
-    {
-      this->S.Fail("cannot read the GS scale factor");
-    }
-    for (EchoPatch& e : echo)
-    {
-      for (Vec3& p : e.P)
-      {
-        p = Scale(f, p);
-      }
-      e.Centre = Scale(f, e.Centre);
-      e.Area *= f * f;
-    }
+    this->EchoScale(line);
   }
   else if (ContainsNoCase(line, "HAS BEEN MOVED"))
   {
-    // GM: the card is echoed on the next line: ITGI NRPT ROX ROY ROZ XS YS ZS ITS.
-    std::string_view card;
-    if (!this->S.Next(card))
+    this->EchoMove(n);
+  }
+}
+
+void Parser::EchoReflect(std::string_view line)
+{
+  // GX: NEC reflects along Z, then Y, then X, each time appending mirrored copies.
+  auto& echo = this->Geo.Echo;
+  std::vector<std::string_view> t;
+  Tokenize(line.substr(FindNoCase(line, "AXES") + 4), t);
+  bool axis[3] = { false, false, false };
+  for (std::string_view w : t)
+  {
+    if (ContainsNoCase(w, "TAGS") || w == "-")
     {
-      this->S.Fail("truncated structure echo: the GM card is missing");
+      break;
     }
-    TokenizeFortranCells(card, this->Tok);
-    if (this->Tok.size() != 9)
+    for (char c : w)
     {
-      this->S.Fail(
-        "expected the 9 fields of the GM card, found " + std::to_string(this->Tok.size()));
-    }
-    const std::int64_t nrpt =
-      NeedCount(this->S, this->Tok[1], "the GM repeat count", this->MaxPatches);
-    double v[6];
-    for (int k = 0; k < 6; ++k)
-    {
-      v[k] = NeedFinite(this->S, this->Tok[2 + k], "a GM angle or shift");
-    }
-    // NEC's move(): rotate about X, then Y, then Z (degrees), then shift.
-    const double d = cm::RadiansPerDegree;
-    const double sps = std::sin(v[0] * d), cps = std::cos(v[0] * d);
-    const double sth = std::sin(v[1] * d), cth = std::cos(v[1] * d);
-    const double sph = std::sin(v[2] * d), cph = std::cos(v[2] * d);
-    const double R[3][3] = { { cph * cth, cph * sth * sps - sph * cps,
-                               cph * sth * cps + sph * sps },
-      { sph * cth, sph * sth * sps + cph * cps, sph * sth * cps - cph * sps },
-      { -sth, cth * sps, cth * cps } };
-    const Vec3 shift{ v[3], v[4], v[5] };
-    if (nrpt == 0)
-    {
-      for (EchoPatch& e : echo)
+      const int a = (c == 'X' || c == 'x') ? 0
+        : (c == 'Y' || c == 'y')           ? 1
+        : (c == 'Z' || c == 'z')           ? 2
+                                           : -1;
+      if (a >= 0)
       {
-        Transform(e, R, shift);
+        axis[a] = true;
       }
-      return;
     }
-    // Each repeat moves the previous copy again, as NEC does.
-    this->Grow(n * static_cast<std::size_t>(nrpt));
-    std::size_t from = 0, to = n;
-    for (std::int64_t r = 0; r < nrpt; ++r)
+  }
+  for (int a = 2; a >= 0; --a)
+  {
+    if (axis[a])
     {
-      for (std::size_t i = from; i < to; ++i)
+      const std::size_t m = echo.size();
+      this->Grow(m);
+      for (std::size_t i = 0; i < m; ++i)
       {
         EchoPatch c = echo[i];
-        Transform(c, R, shift);
+        for (int k = 0; k < c.Corners; ++k)
+        {
+          c.P[k][a] = -c.P[k][a];
+        }
+        c.Centre[a] = -c.Centre[a];
         echo.push_back(c);
       }
-      from = to;
-      to = echo.size();
     }
+  }
+}
+
+void Parser::EchoRotate(std::string_view line, std::size_t n)
+{
+  // GR: NOP-1 copies of everything, each turned a further 360/NOP degrees.
+  auto& echo = this->Geo.Echo;
+  std::vector<std::string_view> t;
+  Tokenize(line.substr(FindNoCase(line, "Z-AXIS") + 6), t);
+  if (t.empty())
+  {
+    this->S.Fail("cannot read the number of GR rotations");
+  }
+  const std::int64_t nop = NeedCount(this->S, t[0], "the number of GR rotations", this->MaxPatches);
+  if (nop > 1)
+  {
+    this->Grow(n * static_cast<std::size_t>(nop - 1));
+  }
+  for (std::int64_t k = 1; k < nop; ++k)
+  {
+    const double a = 2 * cm::Pi * static_cast<double>(k) / static_cast<double>(nop);
+    const double R[3][3] = { { std::cos(a), -std::sin(a), 0 }, { std::sin(a), std::cos(a), 0 },
+      { 0, 0, 1 } };
+    for (std::size_t i = 0; i < n; ++i)
+    {
+      EchoPatch c = echo[i];
+      Transform(c, R, { 0, 0, 0 });
+      echo.push_back(c);
+    }
+  }
+}
+
+void Parser::EchoScale(std::string_view line)
+{
+  TokenizeFortranCells(line, this->Tok);
+  double f = 0;
+  if (this->Tok.empty() || !ParseDouble(this->Tok.back(), f) || !std::isfinite(f) || f == 0)
+  {
+    this->S.Fail("cannot read the GS scale factor");
+  }
+  for (EchoPatch& e : this->Geo.Echo)
+  {
+    for (Vec3& p : e.P)
+    {
+      p = Scale(f, p);
+    }
+    e.Centre = Scale(f, e.Centre);
+    e.Area *= f * f;
+  }
+}
+
+void Parser::EchoMove(std::size_t n)
+{
+  // GM: the card is echoed on the next line: ITGI NRPT ROX ROY ROZ XS YS ZS ITS.
+  auto& echo = this->Geo.Echo;
+  std::string_view card;
+  if (!this->S.Next(card))
+  {
+    this->S.Fail("truncated structure echo: the GM card is missing");
+  }
+  TokenizeFortranCells(card, this->Tok);
+  if (this->Tok.size() != 9)
+  {
+    this->S.Fail("expected the 9 fields of the GM card, found " + std::to_string(this->Tok.size()));
+  }
+  const std::int64_t nrpt =
+    NeedCount(this->S, this->Tok[1], "the GM repeat count", this->MaxPatches);
+  double v[6];
+  for (int k = 0; k < 6; ++k)
+  {
+    v[k] = NeedFinite(this->S, this->Tok[2 + k], "a GM angle or shift");
+  }
+  // NEC's move(): rotate about X, then Y, then Z (degrees), then shift.
+  const Rotation rot = MoveRotation(v);
+  const auto& R = rot.R;
+  const Vec3 shift{ v[3], v[4], v[5] };
+  if (nrpt == 0)
+  {
+    for (EchoPatch& e : echo)
+    {
+      Transform(e, R, shift);
+    }
+    return;
+  }
+  // Each repeat moves the previous copy again, as NEC does.
+  this->Grow(n * static_cast<std::size_t>(nrpt));
+  std::size_t from = 0, to = n;
+  for (std::int64_t r = 0; r < nrpt; ++r)
+  {
+    for (std::size_t i = from; i < to; ++i)
+    {
+      EchoPatch c = echo[i];
+      Transform(c, R, shift);
+      echo.push_back(c);
+    }
+    from = to;
+    to = echo.size();
   }
 }
 

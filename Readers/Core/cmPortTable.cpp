@@ -96,9 +96,11 @@ void PortColumns::MoveInto(double z0, ColumnTable& t)
   t.Add("InputPower") = std::move(this->InputPower);
 }
 
-ColumnTable NecPortTable(const NecOutput& nec, double z0)
+namespace
 {
-  // The lumped loads of the whole file, by name, in order of first appearance.
+/// The lumped loads of the whole file, by name, in order of first appearance.
+std::vector<std::string> CollectLoadNames(const NecOutput& nec)
+{
   std::vector<std::string> loadNames;
   for (const auto& s : nec.Solutions)
   {
@@ -119,155 +121,223 @@ ColumnTable NecPortTable(const NecOutput& nec, double z0)
       }
     }
   }
-  ColumnTable t;
-  t.ReferenceImpedance = z0;
-  std::vector<double> freq, exc, tag, seg, prad, ploss, pnet, eff;
-  PortColumns electrical;
-  struct LoadCols
+  return loadNames;
+}
+
+/// The wire segments (absolute numbers) load `l` covers in solve `s`; `byTag` lists
+/// every tag's segments in order.
+std::vector<const NecWireSegment*> LoadSegments(const NecLoad& l, const NecSolution& s,
+  const std::map<std::int64_t, std::vector<const NecWireSegment*>>& byTag)
+{
+  std::vector<const NecWireSegment*> segs;
+  const std::int64_t thru = l.Thru > 0 ? l.Thru : l.From;
+  if (l.Tag > 0)
   {
-    std::vector<double> P, Ire, Iim, Db, Sre, Sim;
-  };
-  std::vector<LoadCols> lc(loadNames.size());
-  int solve = -1;
-  for (const auto& s : nec.Solutions)
+    const auto it = byTag.find(l.Tag);
+    if (it != byTag.end())
+    {
+      for (std::size_t k = 0; k < it->second.size(); ++k)
+      {
+        const auto n = static_cast<std::int64_t>(k) + 1;
+        if (l.From == 0 || (n >= l.From && n <= thru))
+        {
+          segs.push_back(it->second[k]);
+        }
+      }
+    }
+  }
+  else
   {
-    if (s.Ports.empty())
+    for (const auto& w : s.Wires)
+    {
+      if (l.From == 0 || (w.Segment >= l.From && w.Segment <= thru))
+      {
+        segs.push_back(&w);
+      }
+    }
+  }
+  return segs;
+}
+
+/// Per load of one solve (or of the file, as columns): power, first current, S21 in
+/// dB and the matched S21.
+struct LoadValues
+{
+  std::vector<double> P, Ire, Iim, Db, Sre, Sim;
+};
+
+/// Builds the port table: AddSolve() per solve with sources, then Finish().
+class PortTableBuilder
+{
+public:
+  PortTableBuilder(const NecOutput& nec, double z0)
+    : LoadNames(CollectLoadNames(nec))
+    , Z0(z0)
+    , Loads(this->LoadNames.size())
+  {}
+  void AddSolve(const NecSolution& s, int solve);
+  ColumnTable Finish();
+
+private:
+  LoadValues SolveLoads(const NecSolution& s) const;
+  void AddLoad(const NecLoad& l, const NecSolution& s,
+    const std::map<std::int64_t, std::vector<const NecWireSegment*>>& byTag, double available,
+    LoadValues& v) const;
+
+  const std::vector<std::string> LoadNames;
+  const double Z0;
+  std::vector<double> Freq, Exc, Tag, Seg, Prad, Ploss, Pnet, Eff;
+  PortColumns Electrical;
+  std::vector<LoadValues> Loads; ///< per load name
+};
+
+/// The load columns of solve `s`, NaN for a load it does not have.
+LoadValues PortTableBuilder::SolveLoads(const NecSolution& s) const
+{
+  // Segments of every tag in order, from the wire currents (absolute numbers).
+  std::map<std::int64_t, std::vector<const NecWireSegment*>> byTag;
+  for (const auto& w : s.Wires)
+  {
+    byTag[w.Tag].push_back(&w);
+  }
+  const double z0 = this->Z0;
+  double available = 0; // W, of all sources as Thevenin generators behind Z0
+  for (const auto& p : s.Ports)
+  {
+    available += std::norm(p.Voltage + z0 * p.Current) / (8 * z0);
+  }
+  const std::size_t n = this->LoadNames.size();
+  LoadValues v{ std::vector<double>(n, NaN), std::vector<double>(n, NaN),
+    std::vector<double>(n, NaN), std::vector<double>(n, NaN), std::vector<double>(n, NaN),
+    std::vector<double>(n, NaN) };
+  for (const auto& l : s.Loads)
+  {
+    if (l.Type == NecLoad::Kind::Other || s.Wires.empty())
     {
       continue;
     }
-    ++solve;
-    // Segments of every tag in order, from the wire currents (absolute numbers).
-    std::map<std::int64_t, std::vector<const NecWireSegment*>> byTag;
-    std::map<std::int64_t, const NecWireSegment*> bySeg;
-    for (const auto& w : s.Wires)
-    {
-      byTag[w.Tag].push_back(&w);
-      bySeg[w.Segment] = &w;
-    }
-    double available = 0; // W, of all sources as Thevenin generators behind Z0
+    this->AddLoad(l, s, byTag, available, v);
+  }
+  return v;
+}
+
+/// Adds load `l`'s power, current and S21 to `v`.
+void PortTableBuilder::AddLoad(const NecLoad& l, const NecSolution& s,
+  const std::map<std::int64_t, std::vector<const NecWireSegment*>>& byTag, double available,
+  LoadValues& v) const
+{
+  const double z0 = this->Z0;
+  const std::vector<const NecWireSegment*> segs = LoadSegments(l, s, byTag);
+  bool fed = false;
+  for (const auto* w : segs)
+  {
     for (const auto& p : s.Ports)
     {
-      available += std::norm(p.Voltage + z0 * p.Current) / (8 * z0);
-    }
-    // Per load of this solve: power, first current, and the matched S21 when it applies.
-    std::vector<double> lp(loadNames.size(), NaN), lre(loadNames.size(), NaN),
-      lim(loadNames.size(), NaN), ldb(loadNames.size(), NaN), lsr(loadNames.size(), NaN),
-      lsi(loadNames.size(), NaN);
-    for (const auto& l : s.Loads)
-    {
-      if (l.Type == NecLoad::Kind::Other || s.Wires.empty())
-      {
-        continue;
-      }
-      std::vector<const NecWireSegment*> segs;
-      const std::int64_t thru = l.Thru > 0 ? l.Thru : l.From;
-      if (l.Tag > 0)
-      {
-        const auto it = byTag.find(l.Tag);
-        if (it != byTag.end())
-        {
-          for (std::size_t k = 0; k < it->second.size(); ++k)
-          {
-            const auto n = static_cast<std::int64_t>(k) + 1;
-            if (l.From == 0 || (n >= l.From && n <= thru))
-            {
-              segs.push_back(it->second[k]);
-            }
-          }
-        }
-      }
-      else
-      {
-        for (const auto& w : s.Wires)
-        {
-          if (l.From == 0 || (w.Segment >= l.From && w.Segment <= thru))
-          {
-            segs.push_back(&w);
-          }
-        }
-      }
-      bool fed = false;
-      for (const auto* w : segs)
-      {
-        for (const auto& p : s.Ports)
-        {
-          fed = fed || p.Segment == w->Segment;
-        }
-      }
-      if (segs.empty())
-      {
-        continue;
-      }
-      // A load on a fed segment is in series with the source: NEC's input impedance
-      // includes it, and its power (counted in the POWER BUDGET's structure loss) is
-      // taken from the segment current, the source's input current.
-      std::size_t k = 0;
-      while (loadNames[k] != l.Name())
-      {
-        ++k;
-      }
-      const std::complex<double> zl = l.Impedance(s.Frequency);
-      double p = 0;
-      for (const auto* w : segs)
-      {
-        p += 0.5 * std::norm(std::complex<double>(w->CurrentReal, w->CurrentImag)) * zl.real();
-      }
-      // The same load name twice in one solve (NEC adds them): powers add.
-      lp[k] = std::isnan(lp[k]) ? p : lp[k] + p;
-      const std::complex<double> il(segs[0]->CurrentReal, segs[0]->CurrentImag);
-      lre[k] = il.real();
-      lim[k] = il.imag();
-      ldb[k] = available > 0 && lp[k] > 0 ? 10 * std::log10(lp[k] / available) : NaN;
-      if (!fed && segs.size() == 1 && s.Ports.size() == 1 && std::abs(zl - z0) <= 1e-6 * z0)
-      {
-        const NecPort& src = s.Ports[0];
-        const std::complex<double> s21 = -2.0 * z0 * il / (src.Voltage + z0 * src.Current);
-        lsr[k] = s21.real();
-        lsi[k] = s21.imag();
-      }
-    }
-    for (const auto& p : s.Ports)
-    {
-      freq.push_back(s.Frequency);
-      exc.push_back(solve);
-      tag.push_back(static_cast<double>(p.Tag));
-      seg.push_back(static_cast<double>(p.Segment));
-      electrical.Append(p.Voltage, p.Current, p.Impedance, p.Admittance, p.Power);
-      prad.push_back(s.Power.Present ? s.Power.Radiated : NaN);
-      ploss.push_back(s.Power.Present ? s.Power.StructureLoss : NaN);
-      pnet.push_back(s.Power.Present ? s.Power.NetworkLoss : NaN);
-      eff.push_back(s.Power.Present ? s.Power.Efficiency : NaN);
-      for (std::size_t k = 0; k < lc.size(); ++k)
-      {
-        lc[k].P.push_back(lp[k]);
-        lc[k].Ire.push_back(lre[k]);
-        lc[k].Iim.push_back(lim[k]);
-        lc[k].Db.push_back(ldb[k]);
-        lc[k].Sre.push_back(lsr[k]);
-        lc[k].Sim.push_back(lsi[k]);
-      }
+      fed = fed || p.Segment == w->Segment;
     }
   }
-  t.Add("Frequency") = std::move(freq);
-  t.Add("Excitation") = std::move(exc);
-  t.Add("Tag") = std::move(tag);
-  t.Add("Segment") = std::move(seg);
-  electrical.MoveInto(z0, t);
-  t.Add("RadiatedPower") = std::move(prad);
-  t.Add("StructureLoss") = std::move(ploss);
-  t.Add("NetworkLoss") = std::move(pnet);
-  t.Add("Efficiency") = std::move(eff);
-  for (std::size_t k = 0; k < lc.size(); ++k)
+  if (segs.empty())
   {
-    const std::string& n = loadNames[k];
-    t.Add("LoadPower_" + n) = std::move(lc[k].P);
-    t.Add("LoadCurrent_re_" + n) = std::move(lc[k].Ire);
-    t.Add("LoadCurrent_im_" + n) = std::move(lc[k].Iim);
-    t.Add("S21_dB_" + n) = std::move(lc[k].Db);
-    t.Add("S21_re_" + n) = std::move(lc[k].Sre);
-    t.Add("S21_im_" + n) = std::move(lc[k].Sim);
+    return;
+  }
+  // A load on a fed segment is in series with the source: NEC's input impedance
+  // includes it, and its power (counted in the POWER BUDGET's structure loss) is
+  // taken from the segment current, the source's input current.
+  std::size_t k = 0;
+  while (this->LoadNames[k] != l.Name())
+  {
+    ++k;
+  }
+  const std::complex<double> zl = l.Impedance(s.Frequency);
+  double p = 0;
+  for (const auto* w : segs)
+  {
+    p += 0.5 * std::norm(std::complex<double>(w->CurrentReal, w->CurrentImag)) * zl.real();
+  }
+  // The same load name twice in one solve (NEC adds them): powers add.
+  v.P[k] = std::isnan(v.P[k]) ? p : v.P[k] + p;
+  const std::complex<double> il(segs[0]->CurrentReal, segs[0]->CurrentImag);
+  v.Ire[k] = il.real();
+  v.Iim[k] = il.imag();
+  v.Db[k] = available > 0 && v.P[k] > 0 ? 10 * std::log10(v.P[k] / available) : NaN;
+  if (!fed && segs.size() == 1 && s.Ports.size() == 1 && std::abs(zl - z0) <= 1e-6 * z0)
+  {
+    const NecPort& src = s.Ports[0];
+    const std::complex<double> s21 = -2.0 * z0 * il / (src.Voltage + z0 * src.Current);
+    v.Sre[k] = s21.real();
+    v.Sim[k] = s21.imag();
+  }
+}
+
+/// One row per port of solve `s` (the `solve`-th solve with sources).
+void PortTableBuilder::AddSolve(const NecSolution& s, int solve)
+{
+  const LoadValues v = this->SolveLoads(s);
+  for (const auto& p : s.Ports)
+  {
+    this->Freq.push_back(s.Frequency);
+    this->Exc.push_back(solve);
+    this->Tag.push_back(static_cast<double>(p.Tag));
+    this->Seg.push_back(static_cast<double>(p.Segment));
+    this->Electrical.Append(p.Voltage, p.Current, p.Impedance, p.Admittance, p.Power);
+    this->Prad.push_back(s.Power.Present ? s.Power.Radiated : NaN);
+    this->Ploss.push_back(s.Power.Present ? s.Power.StructureLoss : NaN);
+    this->Pnet.push_back(s.Power.Present ? s.Power.NetworkLoss : NaN);
+    this->Eff.push_back(s.Power.Present ? s.Power.Efficiency : NaN);
+    for (std::size_t k = 0; k < this->Loads.size(); ++k)
+    {
+      LoadValues& c = this->Loads[k];
+      c.P.push_back(v.P[k]);
+      c.Ire.push_back(v.Ire[k]);
+      c.Iim.push_back(v.Iim[k]);
+      c.Db.push_back(v.Db[k]);
+      c.Sre.push_back(v.Sre[k]);
+      c.Sim.push_back(v.Sim[k]);
+    }
+  }
+}
+
+/// The columns, in their documented order (moved out).
+ColumnTable PortTableBuilder::Finish()
+{
+  ColumnTable t;
+  t.ReferenceImpedance = this->Z0;
+  t.Add("Frequency") = std::move(this->Freq);
+  t.Add("Excitation") = std::move(this->Exc);
+  t.Add("Tag") = std::move(this->Tag);
+  t.Add("Segment") = std::move(this->Seg);
+  this->Electrical.MoveInto(this->Z0, t);
+  t.Add("RadiatedPower") = std::move(this->Prad);
+  t.Add("StructureLoss") = std::move(this->Ploss);
+  t.Add("NetworkLoss") = std::move(this->Pnet);
+  t.Add("Efficiency") = std::move(this->Eff);
+  for (std::size_t k = 0; k < this->Loads.size(); ++k)
+  {
+    const std::string& n = this->LoadNames[k];
+    LoadValues& c = this->Loads[k];
+    t.Add("LoadPower_" + n) = std::move(c.P);
+    t.Add("LoadCurrent_re_" + n) = std::move(c.Ire);
+    t.Add("LoadCurrent_im_" + n) = std::move(c.Iim);
+    t.Add("S21_dB_" + n) = std::move(c.Db);
+    t.Add("S21_re_" + n) = std::move(c.Sre);
+    t.Add("S21_im_" + n) = std::move(c.Sim);
   }
   return t;
+}
+} // namespace
+
+ColumnTable NecPortTable(const NecOutput& nec, double z0)
+{
+  PortTableBuilder b(nec, z0);
+  int solve = -1;
+  for (const auto& s : nec.Solutions)
+  {
+    if (!s.Ports.empty())
+    {
+      b.AddSolve(s, ++solve);
+    }
+  }
+  return b.Finish();
 }
 
 } // namespace cm
