@@ -154,6 +154,66 @@ def fail(msg):
     sys.exit(1)
 
 
+def capture_vtk_messages():
+    """For a test that checks VTK's messages: returns a vtkStringOutputWindow,
+    now VTK's output window (read it with GetOutput()), with vtkLogger's echo
+    on stderr turned off. pvpython sends sys.stdout and sys.stderr through
+    vtkOutputWindow, so print through say() (the real stdout); an uncaught
+    exception's traceback goes to the real stderr and the test leaves with 1."""
+    from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
+
+    def excepthook(kind, value, tb):
+        import traceback
+        _emit(sys.__stderr__, "".join(traceback.format_exception(kind, value, tb)).rstrip("\n"))
+        leave(1)
+
+    sys.excepthook = excepthook
+    vtkLogger.SetStderrVerbosity(vtkLogger.VERBOSITY_OFF)
+    window = vtkStringOutputWindow()
+    vtkOutputWindow.SetInstance(window)
+    return window
+
+
+class Checks:
+    """A test's checks, each printed, the failures collected:
+
+        check = lib.Checks()
+        check(ok, "what was checked (with the values seen)")
+        ...
+        check.finish("%d check(s) failed")
+
+    check(ok, what) prints "ok   what" or "FAIL what" (quiet=True: only the
+    failures) and returns bool(ok). finish(summary) does nothing when every
+    check passed; otherwise it prints "FAIL: <summary>" (a %d in it gets the
+    number of failures) and the failed checks again, on stderr, and exits
+    with status 1: sys.exit, or os._exit through leave() with hard=True."""
+
+    def __init__(self, quiet=False):
+        self.quiet = quiet
+        self.count = 0
+        self.failures = []
+
+    def __call__(self, ok, what):
+        ok = bool(ok)
+        self.count += 1
+        if not ok:
+            self.failures.append(what)
+        if not ok or not self.quiet:
+            say(("ok   " if ok else "FAIL ") + str(what))
+        return ok
+
+    def finish(self, summary="%d check(s) failed", hard=False):
+        if not self.failures:
+            return
+        if "%d" in summary:
+            summary = summary % len(self.failures)
+        _emit(sys.__stderr__, "FAIL: %s (of %d):\n  %s" % (
+            summary, self.count, "\n  ".join(str(w) for w in self.failures)))
+        if hard:
+            leave(1)
+        sys.exit(1)
+
+
 def skip(reason):
     """The test is skipped: exit status 77 (ctest's SKIP_RETURN_CODE for the
     tests that may skip), with "SKIP: <reason>" on stdout, flushed."""

@@ -44,15 +44,8 @@ baseline = os.path.join(lib.BASELINES,
 simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm
 
-problems = []
+check = lib.Checks()
 ETA = 376.73  # the free-space impedance nec2c uses (59.96 pi)
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        problems.append(what)
-
 
 DECK = """CM half-wave dipole near fields (CloudMap Readers.PyNearFields)
 CE
@@ -404,7 +397,5 @@ check(res.returncode == 0 and os.path.getsize(os.path.join(exdir, "vehicle_near_
       "Examples/nearfield_vehicle.py: exit %s, PNG written, E_ref = %.4g V/m in its report%s"
       % (res.returncode, hi, "" if res.returncode == 0 else ":\n" + res.stdout[-1500:]))
 
-if problems:
-    print("%d problem(s)" % len(problems))
-    sys.exit(1)
+check.finish("%d problem(s)")
 print("near fields: all checks passed")

@@ -41,13 +41,7 @@ simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm
 from vtkmodules.vtkCommonCore import vtkOutputWindow, vtkStringOutputWindow
 
-problems = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        problems.append(what)
+check = lib.Checks()
 
 
 def solve(name, deck):
@@ -277,6 +271,5 @@ if pvbatch and mpirun:
 else:
     print("pvbatch or mpirun not found: the MPI comparison is skipped")
 
-if problems:
-    lib.fail("%d check(s) failed:\n  %s" % (len(problems), "\n  ".join(problems)))
+check.finish("%d check(s) failed")
 print("N-port network: all checks passed")

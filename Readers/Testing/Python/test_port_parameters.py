@@ -31,13 +31,7 @@ plugin, tmp = sys.argv[1:3]
 simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm
 
-problems = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        problems.append(what)
+check = lib.Checks()
 
 
 def solve(name, deck):
@@ -185,7 +179,5 @@ for r, (f, z) in enumerate(((5e8, complex(73.2, 41.8)), (6e8, complex(95, 110)))
           "FEKO %.0f MHz: Z = %.1f%+.1fj, VSWR %.4f (hand %.4f)" % (f * 1e-6, fc["R"][r], fc["X"][r],
                                                                   fc["VSWR"][r], (1 + abs(g)) / (1 - abs(g))))
 
-if problems:
-    print("%d problem(s)" % len(problems))
-    sys.exit(1)
+check.finish("%d problem(s)")
 print("port parameters: all checks passed")

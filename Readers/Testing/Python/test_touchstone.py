@@ -21,13 +21,7 @@ from paraview import servermanager as sm
 
 here = os.path.dirname(os.path.abspath(__file__))
 data = os.path.join(lib.DATA, "touchstone")
-problems = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        problems.append(what)
+check = lib.Checks()
 
 
 def table(proxy, port=0):
@@ -106,7 +100,5 @@ check(len(t2["Frequency"]) == 2, "two solves at 300 MHz give 2 rows")
 simple.SaveData(bad, proxy=simple.OutputPort(r2, 3))
 check(not os.path.exists(bad) or os.path.getsize(bad) == 0, "a table with a repeated frequency is not written")
 
-if problems:
-    print("%d problem(s)" % len(problems))
-    sys.exit(1)
+check.finish("%d problem(s)")
 print("touchstone: all checks passed")

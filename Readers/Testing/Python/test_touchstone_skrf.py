@@ -24,22 +24,8 @@ skrf, np = lib.import_skrf()
 plugin, tmp = sys.argv[1:3]
 simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm
-from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
 
-
-
-def excepthook(kind, value, tb):
-    # pvpython sends sys.stderr through vtkOutputWindow, replaced below.
-    import traceback
-    sys.__stderr__.write("".join(traceback.format_exception(kind, value, tb)))
-    sys.__stderr__.flush()
-    os._exit(1)
-
-
-sys.excepthook = excepthook
-vtkLogger.SetStderrVerbosity(vtkLogger.VERBOSITY_OFF)
-window = vtkStringOutputWindow()
-vtkOutputWindow.SetInstance(window)
+window = lib.capture_vtk_messages()
 root = os.path.dirname(skrf.__file__)
 files = sorted(set(glob.glob(os.path.join(root, "data", "*.s[12]p")) +
                    glob.glob(os.path.join(root, "tests", "*.s[12]p")) +
@@ -55,17 +41,7 @@ ours = os.path.join(lib.DATA, "touchstone")
 # variable); Readers.TestTouchstone checks that file against hand values. Not shunt_z_db.s1p:
 # Z parameters, which scikit-rf 0.15 does not read.
 files += [os.path.join(os.path.normpath(ours), f) for f in ("skrf_hfss_twoport.s2p", "pad_6db_ma.s2p")]
-problems = []
-
-
-def say(*a):
-    sys.__stdout__.write(" ".join(str(x) for x in a) + "\n")
-
-
-def check(ok, what):
-    if not ok:
-        problems.append(what)
-        say("FAIL", what)
+check = lib.Checks(quiet=True)
 
 
 def columns(path):
@@ -89,7 +65,7 @@ for path in files:
     if len(set(net.f)) != len(net.f):
         check("ERROR" in msg and path + ":" in msg and "does not increase" in msg and len(cols.get("Frequency", [])) == 0,
               "%s: a repeated frequency is not refused with file and line" % name)
-        say("  %-45s refused: repeated frequency (%s)" % (name, [l for l in msg.splitlines() if path in l][:1]))
+        lib.say("  %-45s refused: repeated frequency (%s)" % (name, [l for l in msg.splitlines() if path in l][:1]))
         continue
     check("ERROR" not in msg, "%s: errors: %s" % (name, msg[:300]))
     n = net.s.shape[1]
@@ -120,9 +96,8 @@ for path in files:
     else:
         # One reference for every port: port 1's impedance is R (1 + S11)/(1 - S11).
         check(np.allclose(net.z0, r0, rtol=0, atol=1e-12), "%s: R %s but scikit-rf z0 %s" % (name, r0, net.z0[0]))
-    say("  %-45s %d ports, %d frequencies, S max diff %.1e%s" % (name, n, len(net.f), worst, detail))
+    lib.say("  %-45s %d ports, %d frequencies, S max diff %.1e%s" % (name, n, len(net.f), worst, detail))
 check(shipped >= 15, "only %d scikit-rf files found" % shipped)  # 34 on Debian 12, 18 on 13
 check(hfss >= 1, "only %d files with port impedances other than R" % hfss)
-if problems:
-    lib.fail("%d problems" % len(problems))
-say("Touchstone against scikit-rf: OK (%d files)" % len(files))
+check.finish("%d problems")
+lib.say("Touchstone against scikit-rf: OK (%d files)" % len(files))

@@ -39,13 +39,7 @@ from paraview import servermanager as sm
 from vtkmodules.vtkCommonCore import vtkOutputWindow, vtkStringOutputWindow
 
 ETA = 4e-7 * math.pi * 299792458.0  # mu0 c
-problems = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        problems.append(what)
+check = lib.Checks()
 
 
 DECK = """CM half-wave dipole, exposure oracles (CloudMap FiltersPatterns.PyExposureRatio)
@@ -259,7 +253,6 @@ check(res.returncode == 0 and os.path.exists(os.path.join(demo_dir, "vehicle_exp
       "Examples/exposure_vehicle.py runs on the dipole (exit %d): %s"
       % (res.returncode, (said or res.stderr[-300:]).splitlines()[-6:]))
 
-if problems:
-    lib.fail("%d check(s) failed: %s" % (len(problems), "; ".join(problems)))
+check.finish("%d check(s) failed")
 print("ICNIRP GP +x distance error %.3f %%, FCC occupational %.3f %%" % (100 * err_icnirp, 100 * err_fcc))
 lib.leave(0)
