@@ -271,14 +271,20 @@ def run_openems_dipole(tmp, name, args, local_modules=()):
     return dict(kv.split("=") for kv in run.stdout.strip().splitlines()[-1].split())
 
 
-def import_skrf():
-    """scikit-rf and numpy, or exit 77 (skipped) where scikit-rf is not installed."""
+def import_skrf(part=None):
+    """scikit-rf and numpy, or exit 77 (skipped) where scikit-rf is not installed.
+    With `part` (what of the test needs scikit-rf), a missing scikit-rf skips
+    only that: it is said, and (None, numpy) returned."""
     try:
         import numpy as np
         if not hasattr(np, "complex"):
             np.complex = complex  # Debian 12's scikit-rf 0.15 still uses the alias NumPy 1.24 dropped
         import skrf
     except ImportError:
+        if part:
+            say("scikit-rf is not installed (Debian: python3-scikit-rf): %s is skipped" % part)
+            import numpy as np
+            return None, np
         print("scikit-rf is not installed (Debian: python3-scikit-rf): skipped")
         sys.exit(77)
     return skrf, np
@@ -306,3 +312,42 @@ def run_nec2c(tmp, name, deck):
         f.write(deck)
     nec2c(nec, out, timeout=300)
     return out
+
+
+def nec2c_solver(tmp, prefix):
+    """solve(name, deck): run_nec2c(tmp, prefix + name, deck), for a test that solves many decks."""
+    return lambda name, deck: run_nec2c(tmp, prefix + name, deck)
+
+
+def nec2c_solves(out):
+    """What nec2c printed for each solve of its text output `out`, in file order
+    (the oracle the NEC reader's tables are checked against, parsed here on its
+    own): dicts with
+      mhz       the MHz of the FREQUENCY line before it,
+      tag, seg  the first ANTENNA INPUT PARAMETERS row's tag and segment,
+      v, z      that row's voltage and impedance (complex, the printed numbers),
+      power     that row's power,
+      currents  {(tag, segment): current} of the CURRENTS AND LOCATION table after it."""
+    lines = open(out).read().splitlines()
+    solves, mhz = [], None
+    for i, l in enumerate(lines):
+        if l.strip().startswith("FREQUENCY :"):
+            mhz = float(l.split(":")[1].split()[0])
+        if "ANTENNA INPUT PARAMETERS" in l:
+            f = lines[i + 3].split()
+            solves.append({"mhz": mhz, "tag": int(f[0]), "seg": int(f[1]),
+                           "v": complex(float(f[2]), float(f[3])), "z": complex(float(f[6]), float(f[7])),
+                           "power": float(f[10]), "currents": {}})
+        if "CURRENTS AND LOCATION" in l:
+            for row in lines[i + 5:]:
+                f = row.split()
+                if len(f) != 10:
+                    break
+                solves[-1]["currents"][(int(f[1]), int(f[0]))] = complex(float(f[6]), float(f[7]))
+    return solves
+
+
+def table_columns(table):
+    """{column name: [value of each row]} of a vtkTable."""
+    return {table.GetColumnName(c): [table.GetColumn(c).GetValue(r) for r in range(table.GetNumberOfRows())]
+            for c in range(table.GetNumberOfColumns())}

@@ -27,8 +27,7 @@ check = lib.Checks()
 def table(proxy, port=0):
     proxy.UpdatePipeline()
     t = sm.Fetch(proxy, idx=port)
-    cols = {t.GetColumnName(c): [t.GetColumn(c).GetValue(r) for r in range(t.GetNumberOfRows())]
-            for c in range(t.GetNumberOfColumns())}
+    cols = lib.table_columns(t)
     z0 = t.GetFieldData().GetArray("ReferenceImpedance")
     return cols, (z0.GetValue(0) if z0 else None)
 
@@ -56,12 +55,7 @@ with open(deck, "w") as f:
     f.write("CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\nFR 0 4 0 0 280 10\n"
             "EX 0 1 11 0 1 0\nXQ\nEN\n")
 lib.nec2c(deck, out, timeout=300)
-printed = []
-lines = open(out).read().splitlines()
-for i, l in enumerate(lines):
-    if "ANTENNA INPUT PARAMETERS" in l:
-        fields = lines[i + 3].split()
-        printed.append(complex(float(fields[6]), float(fields[7])))
+printed = [s["z"] for s in lib.nec2c_solves(out)]
 nec = simple.OpenDataFile(out)
 ports, _ = table(nec, 3)
 for fmt, name in ((0, "RI"), (1, "MA"), (2, "DB")):

@@ -48,8 +48,7 @@ def columns(path):
     r = simple.TouchstoneReader(FileName=path)
     r.UpdatePipeline()
     t = sm.Fetch(r)
-    cols = {t.GetColumnName(c): np.array([t.GetColumn(c).GetValue(i) for i in range(t.GetNumberOfRows())])
-            for c in range(t.GetNumberOfColumns())}
+    cols = {k: np.array(v) for k, v in lib.table_columns(t).items()}
     z = t.GetFieldData().GetArray("ReferenceImpedance")
     simple.Delete(r)
     return cols, (z.GetValue(0) if z else None)

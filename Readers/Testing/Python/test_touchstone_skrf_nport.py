@@ -50,8 +50,7 @@ def read(path):
     r = simple.TouchstoneReader(FileName=path)
     r.UpdatePipeline()
     t = sm.Fetch(r)
-    cols = {t.GetColumnName(c): np.array([t.GetColumn(c).GetValue(i) for i in range(t.GetNumberOfRows())])
-            for c in range(t.GetNumberOfColumns())}
+    cols = {k: np.array(v) for k, v in lib.table_columns(t).items()}
     fd = {}
     for k in range(t.GetFieldData().GetNumberOfArrays()):
         a = t.GetFieldData().GetArray(k)
