@@ -135,6 +135,23 @@ def mpi_free_env():
     return {k: v for k, v in os.environ.items() if not k.startswith(prefixes)}
 
 
+def pvbatch_and_mpirun():
+    """pvbatch and mpirun (or mpiexec) from PATH, each None where missing."""
+    return shutil.which("pvbatch"), shutil.which("mpirun") or shutil.which("mpiexec")
+
+
+def serial_and_two_ranks(pvbatch, mpirun, script, args, serial, parallel, timeout=600):
+    """Runs `pvbatch script *args serial`, then `mpirun -np 2 pvbatch script
+    *args parallel` (both with mpi_free_env()), and returns the texts the
+    script wrote into `serial` and `parallel`."""
+    env = mpi_free_env()
+    subprocess.run([pvbatch, script] + list(args) + [serial], check=True, timeout=timeout, env=env)
+    subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script]
+                   + list(args) + [parallel], check=True, timeout=timeout, env=env)
+    with open(serial) as a, open(parallel) as b:
+        return a.read(), b.read()
+
+
 def apply_preset(lut, *names):
     """Applies the first of the colour-map presets `names` that this ParaView
     has (6.1 renamed "Inferno (matplotlib)" to "Inferno"); fails if none."""
@@ -305,12 +322,15 @@ def nec2c(deck, out, timeout=300, exe=None):
                    cwd=cwd, check=True, timeout=timeout, stdout=subprocess.DEVNULL)
 
 
-def run_nec2c(tmp, name, deck):
-    """Write deck to <tmp>/<name>.nec, solve it with nec2c, return <tmp>/<name>.out."""
+def run_nec2c(tmp, name, deck, timeout=300):
+    """Write deck to <tmp>/<name>.nec, solve it with nec2c, return <tmp>/<name>.out
+    (an .out left by an earlier run is removed first)."""
     nec, out = os.path.join(tmp, name + ".nec"), os.path.join(tmp, name + ".out")
     with open(nec, "w") as f:
         f.write(deck)
-    nec2c(nec, out, timeout=300)
+    if os.path.exists(out):
+        os.remove(out)
+    nec2c(nec, out, timeout=timeout)
     return out
 
 

@@ -59,12 +59,7 @@ NE 1 3 4 37 2 0 0 9 90 5
 NH 1 3 4 37 2 0 0 9 90 5
 EN
 """
-nec, out = os.path.join(tmp, "near_fields.nec"), os.path.join(tmp, "near_fields.out")
-with open(nec, "w") as f:
-    f.write(DECK)
-if os.path.exists(out):
-    os.remove(out)
-lib.nec2c(nec, out, timeout=300)
+out = lib.run_nec2c(tmp, "near_fields", DECK)
 text = open(out).read().splitlines()
 
 

@@ -28,8 +28,6 @@ independent oracles, on decks with one solve per port that nec2c solves here.
   pvpython test_nport.py <CloudMap plugin> <scratch dir>"""
 import math
 import os
-import shutil
-import subprocess
 import sys
 
 import cloudmap_testlib as lib
@@ -225,17 +223,11 @@ check(len(t["Frequency"]) == 0 and msg.count("no N-port network") == 1 and
       "solves at different frequencies: empty Network and one warning: %s" % msg.strip().splitlines()[-1:])
 
 # 8: serial pvbatch == mpirun -np 2 pvbatch.
-pvbatch = shutil.which("pvbatch")
-mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
+pvbatch, mpirun = lib.pvbatch_and_mpirun()
 if pvbatch and mpirun:
     here = os.path.dirname(os.path.abspath(__file__))
-    script = os.path.join(here, "nport_mpi.py")
-    a_path, b_path = os.path.join(tmp, "nport_serial.txt"), os.path.join(tmp, "nport_two.txt")
-    env = lib.mpi_free_env()
-    subprocess.run([pvbatch, script, plugin, out3, a_path], check=True, timeout=600, env=env)
-    subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
-                    plugin, out3, b_path], check=True, timeout=600, env=env)
-    a, b = open(a_path).read(), open(b_path).read()
+    a, b = lib.serial_and_two_ranks(pvbatch, mpirun, os.path.join(here, "nport_mpi.py"), [plugin, out3],
+                                    os.path.join(tmp, "nport_serial.txt"), os.path.join(tmp, "nport_two.txt"))
     check(a == b and a.startswith("rows 3 columns "), "Network table: serial == 2 ranks (%s)" % a.splitlines()[0])
 else:
     print("pvbatch or mpirun not found: the MPI comparison is skipped")
