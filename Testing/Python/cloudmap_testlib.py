@@ -101,6 +101,21 @@ def write_sphere_cmom(path, nlat=12, nlon=24, radius=1.0, freq=120e6):
     return len(verts), len(elems)
 
 
+def render_view(size, background=(1, 1, 1)):
+    """A new render view of `size` pixels for a baseline image: no orientation
+    axes, `background` (not the colour palette's, where ParaView has one)."""
+    from paraview import simple
+    view = simple.CreateRenderView()
+    view.ViewSize = list(size)
+    view.OrientationAxesVisibility = 0
+    view.Background = list(background)
+    try:
+        view.UseColorPaletteForBackground = 0
+    except AttributeError:
+        pass
+    return view
+
+
 def compare_image(png, baseline, threshold=10.0):
     """Compares two PNGs with vtkImageDifference. Returns (ok, error).
     With CLOUDMAP_UPDATE_BASELINES=1 the baseline is (re)written and the test passes."""

@@ -292,14 +292,7 @@ dt = sm.Fetch(dbands, idx=1)
 check(dt.GetNumberOfRows() == 24 and abs(dt.GetColumnByName("Lower").GetValue(0) + 40) < 1e-9 and
       abs(dt.GetColumnByName("Upper").GetValue(23)) < 1e-9,
       "dB bands: 24 from -40 to 0 dB re the maximum")
-view = simple.CreateRenderView()
-view.ViewSize = [640, 560]
-view.OrientationAxesVisibility = 0
-view.Background = [1, 1, 1]
-try:
-    view.UseColorPaletteForBackground = 0
-except AttributeError:
-    pass
+view = lib.render_view([640, 560])
 disp = simple.Show(dbands, view)
 simple.ColorBy(disp, ("POINTS", "E_dB"))
 lut = simple.GetColorTransferFunction("E_dB")

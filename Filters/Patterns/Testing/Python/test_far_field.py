@@ -72,14 +72,7 @@ reader, ff = compare(out, "vehicle")
 ps = simple.AntennaPatternSurface(Input=ff, Scale="Decibels", DynamicRange=30, Radius=2.0,
                                   Center=[1.875, 0.125, 2.3])
 ps.SelectInputArray = ["ROWS", "|E|"]
-view = simple.CreateView("RenderView")
-view.ViewSize = [700, 500]
-view.OrientationAxesVisibility = 0
-try:
-    view.UseColorPaletteForBackground = 0
-except AttributeError:
-    pass
-view.Background = [1, 1, 1]
+view = lib.render_view([700, 500])
 pat = simple.Show(ps, view)
 simple.ColorBy(pat, ("CELLS", "BandColor"))
 pat.MapScalars = 0
