@@ -116,6 +116,26 @@ def render_view(size, background=(1, 1, 1)):
     return view
 
 
+def pq_event(obj, command, arguments=""):
+    """One <pqevent> line of a ParaView XML test script (paraview --test-script)."""
+    from xml.sax.saxutils import quoteattr
+    return "  <pqevent object=%s command=%s arguments=%s/>\n" % (
+        quoteattr(obj), quoteattr(command), quoteattr(arguments))
+
+
+def pq_check(obj, prop, value):
+    """One <pqcheck> line: the playback fails unless obj's Qt property equals value."""
+    from xml.sax.saxutils import quoteattr
+    return "  <pqcheck object=%s property=%s arguments=%s/>\n" % (
+        quoteattr(obj), quoteattr(prop), quoteattr(value))
+
+
+def write_pq_events(path, events):
+    """Writes the XML test script of the <pqevent>/<pqcheck> lines `events` to path."""
+    with open(path, "w") as f:
+        f.write('<?xml version="1.0" ?>\n<pqevents>\n' + "".join(events) + "</pqevents>\n")
+
+
 def compare_image(png, baseline, threshold=10.0):
     """Compares two PNGs with vtkImageDifference. Returns (ok, error).
     With CLOUDMAP_UPDATE_BASELINES=1 the baseline is (re)written and the test passes."""
