@@ -101,6 +101,41 @@ def write_sphere_cmom(path, nlat=12, nlon=24, radius=1.0, freq=120e6):
     return len(verts), len(elems)
 
 
+def render_view(size, background=(1, 1, 1)):
+    """A new render view of `size` pixels for a baseline image: no orientation
+    axes, `background` (not the colour palette's, where ParaView has one)."""
+    from paraview import simple
+    view = simple.CreateRenderView()
+    view.ViewSize = list(size)
+    view.OrientationAxesVisibility = 0
+    view.Background = list(background)
+    try:
+        view.UseColorPaletteForBackground = 0
+    except AttributeError:
+        pass
+    return view
+
+
+def pq_event(obj, command, arguments=""):
+    """One <pqevent> line of a ParaView XML test script (paraview --test-script)."""
+    from xml.sax.saxutils import quoteattr
+    return "  <pqevent object=%s command=%s arguments=%s/>\n" % (
+        quoteattr(obj), quoteattr(command), quoteattr(arguments))
+
+
+def pq_check(obj, prop, value):
+    """One <pqcheck> line: the playback fails unless obj's Qt property equals value."""
+    from xml.sax.saxutils import quoteattr
+    return "  <pqcheck object=%s property=%s arguments=%s/>\n" % (
+        quoteattr(obj), quoteattr(prop), quoteattr(value))
+
+
+def write_pq_events(path, events):
+    """Writes the XML test script of the <pqevent>/<pqcheck> lines `events` to path."""
+    with open(path, "w") as f:
+        f.write('<?xml version="1.0" ?>\n<pqevents>\n' + "".join(events) + "</pqevents>\n")
+
+
 def compare_image(png, baseline, threshold=10.0):
     """Compares two PNGs with vtkImageDifference. Returns (ok, error).
     With CLOUDMAP_UPDATE_BASELINES=1 the baseline is (re)written and the test passes."""
@@ -135,6 +170,23 @@ def mpi_free_env():
     return {k: v for k, v in os.environ.items() if not k.startswith(prefixes)}
 
 
+def pvbatch_and_mpirun():
+    """pvbatch and mpirun (or mpiexec) from PATH, each None where missing."""
+    return shutil.which("pvbatch"), shutil.which("mpirun") or shutil.which("mpiexec")
+
+
+def serial_and_two_ranks(pvbatch, mpirun, script, args, serial, parallel, timeout=600):
+    """Runs `pvbatch script *args serial`, then `mpirun -np 2 pvbatch script
+    *args parallel` (both with mpi_free_env()), and returns the texts the
+    script wrote into `serial` and `parallel`."""
+    env = mpi_free_env()
+    subprocess.run([pvbatch, script] + list(args) + [serial], check=True, timeout=timeout, env=env)
+    subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script]
+                   + list(args) + [parallel], check=True, timeout=timeout, env=env)
+    with open(serial) as a, open(parallel) as b:
+        return a.read(), b.read()
+
+
 def apply_preset(lut, *names):
     """Applies the first of the colour-map presets `names` that this ParaView
     has (6.1 renamed "Inferno (matplotlib)" to "Inferno"); fails if none."""
@@ -152,6 +204,66 @@ def fail(msg):
     """The test fails (exit status 1) with `msg` on stderr, flushed."""
     _emit(sys.__stderr__, "FAIL: %s" % msg)
     sys.exit(1)
+
+
+def capture_vtk_messages():
+    """For a test that checks VTK's messages: returns a vtkStringOutputWindow,
+    now VTK's output window (read it with GetOutput()), with vtkLogger's echo
+    on stderr turned off. pvpython sends sys.stdout and sys.stderr through
+    vtkOutputWindow, so print through say() (the real stdout); an uncaught
+    exception's traceback goes to the real stderr and the test leaves with 1."""
+    from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
+
+    def excepthook(kind, value, tb):
+        import traceback
+        _emit(sys.__stderr__, "".join(traceback.format_exception(kind, value, tb)).rstrip("\n"))
+        leave(1)
+
+    sys.excepthook = excepthook
+    vtkLogger.SetStderrVerbosity(vtkLogger.VERBOSITY_OFF)
+    window = vtkStringOutputWindow()
+    vtkOutputWindow.SetInstance(window)
+    return window
+
+
+class Checks:
+    """A test's checks, each printed, the failures collected:
+
+        check = lib.Checks()
+        check(ok, "what was checked (with the values seen)")
+        ...
+        check.finish("%d check(s) failed")
+
+    check(ok, what) prints "ok   what" or "FAIL what" (quiet=True: only the
+    failures) and returns bool(ok). finish(summary) does nothing when every
+    check passed; otherwise it prints "FAIL: <summary>" (a %d in it gets the
+    number of failures) and the failed checks again, on stderr, and exits
+    with status 1: sys.exit, or os._exit through leave() with hard=True."""
+
+    def __init__(self, quiet=False):
+        self.quiet = quiet
+        self.count = 0
+        self.failures = []
+
+    def __call__(self, ok, what):
+        ok = bool(ok)
+        self.count += 1
+        if not ok:
+            self.failures.append(what)
+        if not ok or not self.quiet:
+            say(("ok   " if ok else "FAIL ") + str(what))
+        return ok
+
+    def finish(self, summary="%d check(s) failed", hard=False):
+        if not self.failures:
+            return
+        if "%d" in summary:
+            summary = summary % len(self.failures)
+        _emit(sys.__stderr__, "FAIL: %s (of %d):\n  %s" % (
+            summary, self.count, "\n  ".join(str(w) for w in self.failures)))
+        if hard:
+            leave(1)
+        sys.exit(1)
 
 
 def skip(reason):
@@ -211,14 +323,20 @@ def run_openems_dipole(tmp, name, args, local_modules=()):
     return dict(kv.split("=") for kv in run.stdout.strip().splitlines()[-1].split())
 
 
-def import_skrf():
-    """scikit-rf and numpy, or exit 77 (skipped) where scikit-rf is not installed."""
+def import_skrf(part=None):
+    """scikit-rf and numpy, or exit 77 (skipped) where scikit-rf is not installed.
+    With `part` (what of the test needs scikit-rf), a missing scikit-rf skips
+    only that: it is said, and (None, numpy) returned."""
     try:
         import numpy as np
         if not hasattr(np, "complex"):
             np.complex = complex  # Debian 12's scikit-rf 0.15 still uses the alias NumPy 1.24 dropped
         import skrf
     except ImportError:
+        if part:
+            say("scikit-rf is not installed (Debian: python3-scikit-rf): %s is skipped" % part)
+            import numpy as np
+            return None, np
         print("scikit-rf is not installed (Debian: python3-scikit-rf): skipped")
         sys.exit(77)
     return skrf, np
@@ -239,10 +357,52 @@ def nec2c(deck, out, timeout=300, exe=None):
                    cwd=cwd, check=True, timeout=timeout, stdout=subprocess.DEVNULL)
 
 
-def run_nec2c(tmp, name, deck):
-    """Write deck to <tmp>/<name>.nec, solve it with nec2c, return <tmp>/<name>.out."""
+def run_nec2c(tmp, name, deck, timeout=300):
+    """Write deck to <tmp>/<name>.nec, solve it with nec2c, return <tmp>/<name>.out
+    (an .out left by an earlier run is removed first)."""
     nec, out = os.path.join(tmp, name + ".nec"), os.path.join(tmp, name + ".out")
     with open(nec, "w") as f:
         f.write(deck)
-    nec2c(nec, out, timeout=300)
+    if os.path.exists(out):
+        os.remove(out)
+    nec2c(nec, out, timeout=timeout)
     return out
+
+
+def nec2c_solver(tmp, prefix):
+    """solve(name, deck): run_nec2c(tmp, prefix + name, deck), for a test that solves many decks."""
+    return lambda name, deck: run_nec2c(tmp, prefix + name, deck)
+
+
+def nec2c_solves(out):
+    """What nec2c printed for each solve of its text output `out`, in file order
+    (the oracle the NEC reader's tables are checked against, parsed here on its
+    own): dicts with
+      mhz       the MHz of the FREQUENCY line before it,
+      tag, seg  the first ANTENNA INPUT PARAMETERS row's tag and segment,
+      v, z      that row's voltage and impedance (complex, the printed numbers),
+      power     that row's power,
+      currents  {(tag, segment): current} of the CURRENTS AND LOCATION table after it."""
+    lines = open(out).read().splitlines()
+    solves, mhz = [], None
+    for i, l in enumerate(lines):
+        if l.strip().startswith("FREQUENCY :"):
+            mhz = float(l.split(":")[1].split()[0])
+        if "ANTENNA INPUT PARAMETERS" in l:
+            f = lines[i + 3].split()
+            solves.append({"mhz": mhz, "tag": int(f[0]), "seg": int(f[1]),
+                           "v": complex(float(f[2]), float(f[3])), "z": complex(float(f[6]), float(f[7])),
+                           "power": float(f[10]), "currents": {}})
+        if "CURRENTS AND LOCATION" in l:
+            for row in lines[i + 5:]:
+                f = row.split()
+                if len(f) != 10:
+                    break
+                solves[-1]["currents"][(int(f[1]), int(f[0]))] = complex(float(f[6]), float(f[7]))
+    return solves
+
+
+def table_columns(table):
+    """{column name: [value of each row]} of a vtkTable."""
+    return {table.GetColumnName(c): [table.GetColumn(c).GetValue(r) for r in range(table.GetNumberOfRows())]
+            for c in range(table.GetNumberOfColumns())}

@@ -17,7 +17,6 @@ import cloudmap_testlib as lib
 plugin, tmp = sys.argv[1], sys.argv[2]
 simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm
-from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
 
 here = os.path.dirname(os.path.abspath(__file__))
 bad = os.path.normpath(os.path.join(lib.DATA, "bad"))
@@ -38,29 +37,9 @@ READERS = {  # format: (XML name, clean file)
 }
 
 # pvpython sends Python's sys.stdout through vtkOutputWindow too, so this test
-# prints to the real stdout and keeps the string window for VTK's messages.
-def say(*args):
-    sys.__stdout__.write(" ".join(str(a) for a in args) + "\n")
-    sys.__stdout__.flush()
-
-
-def excepthook(kind, value, tb):
-    import traceback
-    sys.__stderr__.write("".join(traceback.format_exception(kind, value, tb)))
-    lib.leave(1)  # flushes everything first (pvpython 5.13+ wraps sys.stdout)
-
-
-sys.excepthook = excepthook
-vtkLogger.SetStderrVerbosity(vtkLogger.VERBOSITY_OFF)  # the messages are checked, not echoed
-window = vtkStringOutputWindow()
-vtkOutputWindow.SetInstance(window)
-failures = []
-
-
-def check(cond, msg):
-    if not cond:
-        failures.append(msg)
-        say("FAIL:", msg)
+# prints to the real stdout (lib.say) and keeps the string window for VTK's messages.
+window = lib.capture_vtk_messages()
+check = lib.Checks(quiet=True)
 
 
 def make_reader(fmt, path):
@@ -119,7 +98,7 @@ def read_bad(fmt, path, label, line, frags):
     r.UpdatePipeline()
     msg = window.GetOutput()[mark:]
     first = [l for l in msg.splitlines() if path in l]
-    say("  %-30s %s" % (label, first[0][:200] if first else "<no message naming the file>"))
+    lib.say("  %-30s %s" % (label, first[0][:200] if first else "<no message naming the file>"))
     check("ERROR" in msg.upper(), "%s: no error reported" % label)
     # One error, not ours followed by "no parsed ..." and the executive's own messages.
     check(msg.count("ERROR: In ") == 1, "%s: %d errors, expected one: %s"
@@ -143,7 +122,7 @@ def read_partial(fmt, path, label, line, frags, ref):
     msg = window.GetOutput()[mark:]
     got = summary(r)
     warnings = [l for l in msg.splitlines() if path in l]
-    say("  %-30s %s" % (label, warnings[0][:200] if warnings else "<no message naming the file>"))
+    lib.say("  %-30s %s" % (label, warnings[0][:200] if warnings else "<no message naming the file>"))
     check("ERROR" not in msg.upper(), "%s: an error for an optional block: %s" % (label, msg[:300]))
     check(msg.upper().count("WARNING") == 1, "%s: not exactly one warning: %s" % (label, msg[:600]))
     check(line <= 0 or "%s:%d: " % (path, line) in msg, "%s: the warning does not name line %d" % (label, line))
@@ -176,7 +155,7 @@ for row in open(os.path.join(bad, "MANIFEST.tsv")):
         r.UpdatePipeline()
         msg = window.GetOutput()[mark:]
         named = [l for l in msg.splitlines() if "%s:%s: " % (path, line) in l]
-        say("  %-30s %s" % (name, named[0][:200] if named else "<no warning naming the file and line>"))
+        lib.say("  %-30s %s" % (name, named[0][:200] if named else "<no warning naming the file and line>"))
         check("ERROR" not in msg.upper(), "%s: errors: %s" % (name, msg))
         check(not empty(summary(r)), "%s: no output" % name)
         check(len(named) == 1, "%s: expected one warning naming %s:%s" % (name, path, line))
@@ -193,7 +172,7 @@ for row in open(os.path.join(bad, "MANIFEST.tsv")):
         want = summary(q)
         check("ERROR" not in window.GetOutput()[mark:], "%s: errors: %s" % (name, window.GetOutput()[mark:]))
         check(got == want and not empty(got), "%s: output differs from %s" % (name, ref))
-        say("  %-30s accepted, same output as %s" % (name, ref))
+        lib.say("  %-30s accepted, same output as %s" % (name, ref))
         simple.Delete(r)
         simple.Delete(q)
     else:
@@ -256,17 +235,15 @@ sys.exit(1 if bad else 0)
         res = subprocess.run([shutil.which("pvpython") or "pvpython", "-c", script], preexec_fn=drop, capture_output=True,
                              text=True, timeout=300, env=dict(os.environ, HOME="/tmp",
                                                                CLOUDMAP_BAD_INPUTS_CHILD="1"))
-        say(res.stdout)
+        lib.say(res.stdout)
         if res.returncode != 0 and "no permission" not in res.stdout:
-            say("SKIPPED the no-permission case: as 'nobody' pvpython could not run:",
+            lib.say("SKIPPED the no-permission case: as 'nobody' pvpython could not run:",
                   res.stderr[-500:])
         else:
             check(res.returncode == 0, "no-permission case failed under the nobody user")
     except (OSError, subprocess.SubprocessError) as e:
-        say("SKIPPED the no-permission case: cannot run as 'nobody' (%s)" % e)
+        lib.say("SKIPPED the no-permission case: cannot run as 'nobody' (%s)" % e)
 os.chmod(locked, 0o644)
 
-if failures:
-    say("FAIL: %d problems" % len(failures))
-    sys.exit(1)
-say("bad inputs through the readers: %d manifest files, all as expected" % rows)
+check.finish("%d problems")
+lib.say("bad inputs through the readers: %d manifest files, all as expected" % rows)

@@ -27,13 +27,7 @@ simple = lib.load_plugin(plugin)
 import cloudmap_figures as figures  # noqa: E402
 from paraview import servermanager as sm  # noqa: E402
 
-failures = []
-
-
-def check(cond, msg):
-    print(("ok   " if cond else "FAIL ") + msg)
-    if not cond:
-        failures.append(msg)
+check = lib.Checks()
 
 
 # 1. nice labels
@@ -96,6 +90,5 @@ for fixed in (1, 0):
     else:
         check(-30.0 <= lo and hi < 0.0, "without it, the drawn values' range (%r .. %r)" % (lo, hi))
 
-if failures:
-    lib.fail("%d checks failed: %s" % (len(failures), failures))
+check.finish("%d checks failed")
 print("OK")

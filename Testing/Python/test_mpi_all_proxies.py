@@ -15,7 +15,6 @@ listed in KNOWN_DIFFERENT, so that the report marks them."""
 import json
 import math
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -42,8 +41,7 @@ DB_FLOOR = -200.0
 
 plugin, tmp = sys.argv[1:3]
 only = sys.argv[3] if len(sys.argv) > 3 else ""
-pvbatch = shutil.which("pvbatch")
-mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
+pvbatch, mpirun = lib.pvbatch_and_mpirun()
 if not pvbatch or not mpirun:
     lib.fail("pvbatch or mpirun not found (Testing/setup-debian.sh installs them)")
 here = os.path.dirname(os.path.abspath(__file__))

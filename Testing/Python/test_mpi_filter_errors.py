@@ -26,8 +26,7 @@ import cloudmap_testlib as lib
 
 plugin, tmp = sys.argv[1], sys.argv[2]
 here = os.path.dirname(os.path.abspath(__file__))
-pvbatch = shutil.which("pvbatch")
-mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
+pvbatch, mpirun = lib.pvbatch_and_mpirun()
 if not pvbatch or not mpirun:
     lib.fail("no pvbatch or mpirun (Testing/setup-debian.sh installs them)")
 script = os.path.join(here, "mpi_filter_errors.py")

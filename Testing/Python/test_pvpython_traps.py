@@ -25,13 +25,7 @@ import cloudmap_testlib as lib  # noqa: E402
 plugin, tmp = sys.argv[1:3]
 simple = lib.load_plugin(plugin)
 root = lib.ROOT
-failures = []
-
-
-def check(cond, msg):
-    print(("ok   " if cond else "FAIL ") + msg)
-    if not cond:
-        failures.append(msg)
+check = lib.Checks()
 
 
 def segments(src):
@@ -143,6 +137,5 @@ check(constrained.ControlGrid is not None and constrained.GetDataInformation().G
 emitter = simple.ParticleSystem(Input=sphere)
 check(emitter.Input is not None, "ParticleSystem(Input=...) takes the input by keyword")
 
-if failures:
-    lib.fail("%d checks failed: %s" % (len(failures), failures))
+check.finish("%d checks failed")
 print("OK")

@@ -10,27 +10,13 @@ import cloudmap_testlib as lib
 plugin, tmp = sys.argv[1], sys.argv[2]
 simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm
-from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
 
 here = os.path.dirname(os.path.abspath(__file__))
 data = lib.DATA
 
 
-def say(*a):  # pvpython routes sys.stdout through vtkOutputWindow
-    sys.__stdout__.write(" ".join(str(x) for x in a) + "\n")
-    sys.__stdout__.flush()
-
-
-window = vtkStringOutputWindow()
-vtkOutputWindow.SetInstance(window)
-vtkLogger.SetStderrVerbosity(vtkLogger.VERBOSITY_OFF)
-failures = []
-
-
-def check(cond, msg):
-    if not cond:
-        failures.append(msg)
-        say("FAIL:", msg)
+window = lib.capture_vtk_messages()  # pvpython routes sys.stdout there too: print with lib.say
+check = lib.Checks(quiet=True)
 
 
 def size(proxy):
@@ -57,13 +43,13 @@ def run(label, xml, props, refuse, fragments, inp=None, time=None):
     errors = [l for l in msg.splitlines() if "vtkCloudMap" in l and "(0x" in l]
     n = size(p)
     if refuse:
-        say("  %-34s refused: %s" % (label, errors[0][errors[0].find("): ") + 3:][:230] if errors else "<nothing>"))
+        lib.say("  %-34s refused: %s" % (label, errors[0][errors[0].find("): ") + 3:][:230] if errors else "<nothing>"))
         check("ERROR" in msg and errors, "%s: not refused" % label)
         for f in fragments:
             check(f in msg, "%s: the message lacks '%s'" % (label, f))
         check(n == 0, "%s: the refused request left %d items of output" % (label, n))
     else:
-        say("  %-34s accepted: %d points/cells/rows" % (label, n))
+        lib.say("  %-34s accepted: %d points/cells/rows" % (label, n))
         check("ERROR" not in msg, "%s: refused inside the limit: %s" % (label, msg[:400]))
         check(n > 0, "%s: no output inside the limit" % label)
     simple.Delete(p)
@@ -139,7 +125,7 @@ def progress_abort(label, xml, props, inp=None, abort=True, at=2):
     p.UpdatePipeline()
     algo.RemoveObserver(tag)
     n = size(p)
-    say("  %-34s %d progress events, %s, output %d" % (label, len(seen), "aborted" if abort else "ran", n))
+    lib.say("  %-34s %d progress events, %s, output %d" % (label, len(seen), "aborted" if abort else "ran", n))
     check(len(seen) >= max(2, at), "%s: fewer than %d progress events" % (label, max(2, at)))
     if abort:
         check(n == 0, "%s: %d items of output after the abort" % (label, n))
@@ -223,7 +209,5 @@ for abort in (False, True):
     progress_abort("Element Interpolation progress", "CloudMapElementInterpolation",
                    {"Parents": sphere2}, inp=sphere2_refined, abort=abort, at=3)
 
-if failures:
-    say("FAIL: %d problems" % len(failures))
-    sys.exit(1)
-say("every limit refuses with the projected size and leaves no output")
+check.finish("%d problems")
+lib.say("every limit refuses with the projected size and leaves no output")

@@ -7,7 +7,10 @@ arrive, in order, with the status it chose:
 
 - say() then leave(0): the line on stdout, status 0;
 - say() then fail(): the FAIL line on stderr, status 1;
-- skip(): the SKIP line, status 77.
+- skip(): the SKIP line, status 77;
+- Checks: every check printed ("ok   ..."/"FAIL ..."; quiet: the failures
+  only), finish() silent with status 0 when all passed, else the summary and
+  the failed checks on stderr and status 1 (sys.exit, or os._exit with hard).
 
 A bare print() then os._exit is run too and its fate reported (lost on
 5.13+, kept on 5.11), not asserted: that is what the helpers avoid.
@@ -42,6 +45,13 @@ if mode == "fail":
     lib.fail("the check failed")
 if mode == "skip":
     lib.skip("no such tool here")
+if mode.startswith("checks"):
+    check = lib.Checks(quiet=mode.endswith("quiet"))
+    check(1 + 1 == 2, "first holds")
+    check(mode.startswith("checks_pass"), "second holds")
+    check.finish("%%d thing(s) wrong", hard=mode.endswith("quiet"))
+    lib.say("RESULT finished")
+    lib.leave(0)
 """ % here)
 
 
@@ -62,6 +72,16 @@ if rc != 1 or "FAIL: the check failed" not in err:
 rc, out, err = run("skip")
 if rc != 77 or "SKIP: no such tool here" not in out:
     problems.append("skip(): status %d, stdout %r" % (rc, out[-300:]))
+rc, out, err = run("checks_pass")
+lines = [l for l in out.splitlines() if l.startswith(("ok ", "FAIL", "RESULT"))]
+if rc != 0 or lines != ["ok   first holds", "ok   second holds", "RESULT finished"] or "FAIL" in err:
+    problems.append("Checks all passing: status %d, lines %s (stderr %r)" % (rc, lines, err[-300:]))
+for mode, shown in (("checks", ["ok   first holds", "FAIL second holds"]),
+                    ("checks_quiet", ["FAIL second holds"])):
+    rc, out, err = run(mode)
+    lines = [l for l in out.splitlines() if l.startswith(("ok ", "FAIL", "RESULT"))]
+    if rc != 1 or lines != shown or "FAIL: 1 thing(s) wrong (of 2):\n  second holds" not in err:
+        problems.append("Checks %s with a failure: status %d, lines %s, stderr %r" % (mode, rc, lines, err[-300:]))
 rc, out, err = run("bare")
 lib.say("a bare print before os._exit is %s on this pvpython"
         % ("kept" if "BARE LINE" in out else "LOST"))

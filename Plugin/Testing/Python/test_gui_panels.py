@@ -28,7 +28,6 @@ import os
 import shutil
 import subprocess
 import sys
-from xml.sax.saxutils import quoteattr
 
 import cloudmap_testlib as lib
 
@@ -54,14 +53,7 @@ maps = panel + "/Maps"
 lattice = panel + "/cloudmap_ffd_lattice"  # a group widget is named by its panel_widget
 
 
-def event(obj, command, arguments=""):
-    return "  <pqevent object=%s command=%s arguments=%s/>\n" % (
-        quoteattr(obj), quoteattr(command), quoteattr(arguments))
-
-
-def expect(obj, prop, value):
-    return "  <pqcheck object=%s property=%s arguments=%s/>\n" % (
-        quoteattr(obj), quoteattr(prop), quoteattr(value))
+event, expect = lib.pq_event, lib.pq_check  # <pqevent>, <pqcheck> lines
 
 
 def step(name):
@@ -111,8 +103,7 @@ events = [
     step("help_open"),
 ]
 xml = os.path.join(tmp, "gui_panels_events.xml")
-with open(xml, "w") as f:
-    f.write('<?xml version="1.0" ?>\n<pqevents>\n' + "".join(events) + "</pqevents>\n")
+lib.write_pq_events(xml, events)
 
 env = dict(os.environ)
 env.update(PV_PLUGIN_PATH=os.path.dirname(os.path.abspath(plugin)), CLOUDMAP_GUI_STATUS=status,

@@ -10,7 +10,6 @@ import os
 import shutil
 import subprocess
 import sys
-from xml.sax.saxutils import quoteattr
 
 import cloudmap_testlib as lib
 
@@ -52,14 +51,7 @@ rules = panel + "/Rules"
 combo = panel + "/Preset/ComboBox"
 
 
-def event(obj, command, arguments=""):
-    return "  <pqevent object=%s command=%s arguments=%s/>\n" % (
-        quoteattr(obj), quoteattr(command), quoteattr(arguments))
-
-
-def expect(obj, prop, value):
-    return "  <pqcheck object=%s property=%s arguments=%s/>\n" % (
-        quoteattr(obj), quoteattr(prop), quoteattr(value))
+event, expect = lib.pq_event, lib.pq_check  # <pqevent>, <pqcheck> lines
 
 
 def step(name):
@@ -77,8 +69,7 @@ events = [
     step("custom"),
 ]
 xml = os.path.join(work, "events.xml")
-with open(xml, "w") as f:
-    f.write('<?xml version="1.0" ?>\n<pqevents>\n' + "".join(events) + "</pqevents>\n")
+lib.write_pq_events(xml, events)
 
 env = dict(os.environ)
 env.update(PV_PLUGIN_PATH=os.path.dirname(os.path.abspath(plugin)))

@@ -31,7 +31,6 @@ import os
 import shutil
 import subprocess
 import sys
-from xml.sax.saxutils import quoteattr
 
 import cloudmap_testlib as lib
 
@@ -85,9 +84,7 @@ undo = ("pqClientMainWindow/menubar/menu_Edit", "actionEditUndo")
 check = os.path.join(here, "gui_toolbar_check.py")
 
 
-def event(obj, command, arguments=""):
-    return "  <pqevent object=%s command=%s arguments=%s/>\n" % (
-        quoteattr(obj), quoteattr(command), quoteattr(arguments))
+event = lib.pq_event  # a <pqevent> line
 
 
 def run_check(step):

@@ -44,15 +44,8 @@ baseline = os.path.join(lib.BASELINES,
 simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm
 
-problems = []
+check = lib.Checks()
 ETA = 376.73  # the free-space impedance nec2c uses (59.96 pi)
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        problems.append(what)
-
 
 DECK = """CM half-wave dipole near fields (CloudMap Readers.PyNearFields)
 CE
@@ -66,12 +59,7 @@ NE 1 3 4 37 2 0 0 9 90 5
 NH 1 3 4 37 2 0 0 9 90 5
 EN
 """
-nec, out = os.path.join(tmp, "near_fields.nec"), os.path.join(tmp, "near_fields.out")
-with open(nec, "w") as f:
-    f.write(DECK)
-if os.path.exists(out):
-    os.remove(out)
-lib.nec2c(nec, out, timeout=300)
+out = lib.run_nec2c(tmp, "near_fields", DECK)
 text = open(out).read().splitlines()
 
 
@@ -304,14 +292,7 @@ dt = sm.Fetch(dbands, idx=1)
 check(dt.GetNumberOfRows() == 24 and abs(dt.GetColumnByName("Lower").GetValue(0) + 40) < 1e-9 and
       abs(dt.GetColumnByName("Upper").GetValue(23)) < 1e-9,
       "dB bands: 24 from -40 to 0 dB re the maximum")
-view = simple.CreateRenderView()
-view.ViewSize = [640, 560]
-view.OrientationAxesVisibility = 0
-view.Background = [1, 1, 1]
-try:
-    view.UseColorPaletteForBackground = 0
-except AttributeError:
-    pass
+view = lib.render_view([640, 560])
 disp = simple.Show(dbands, view)
 simple.ColorBy(disp, ("POINTS", "E_dB"))
 lut = simple.GetColorTransferFunction("E_dB")
@@ -404,7 +385,5 @@ check(res.returncode == 0 and os.path.getsize(os.path.join(exdir, "vehicle_near_
       "Examples/nearfield_vehicle.py: exit %s, PNG written, E_ref = %.4g V/m in its report%s"
       % (res.returncode, hi, "" if res.returncode == 0 else ":\n" + res.stdout[-1500:]))
 
-if problems:
-    print("%d problem(s)" % len(problems))
-    sys.exit(1)
+check.finish("%d problem(s)")
 print("near fields: all checks passed")

@@ -28,8 +28,6 @@ independent oracles, on decks with one solve per port that nec2c solves here.
   pvpython test_nport.py <CloudMap plugin> <scratch dir>"""
 import math
 import os
-import shutil
-import subprocess
 import sys
 
 import cloudmap_testlib as lib
@@ -41,17 +39,10 @@ simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm
 from vtkmodules.vtkCommonCore import vtkOutputWindow, vtkStringOutputWindow
 
-problems = []
+check = lib.Checks()
 
 
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        problems.append(what)
-
-
-def solve(name, deck):
-    return lib.run_nec2c(tmp, "nport_" + name, deck)
+solve = lib.nec2c_solver(tmp, "nport_")
 
 
 def network(out, z0=50.0):
@@ -59,10 +50,7 @@ def network(out, z0=50.0):
     reader.ReferenceImpedance = z0
     reader.UpdatePipeline()
     t = sm.Fetch(reader, idx=5)
-    cols = {}
-    for c in range(t.GetNumberOfColumns()):
-        a = t.GetColumn(c)
-        cols[t.GetColumnName(c)] = [a.GetValue(r) for r in range(t.GetNumberOfRows())]
+    cols = lib.table_columns(t)
     names = t.GetFieldData().GetAbstractArray("PortNames")
     cols["_names"] = [names.GetValue(k) for k in range(names.GetNumberOfValues())] if names else []
     return reader, cols
@@ -73,27 +61,6 @@ def matrix(t, letter, r, n):
         (lambda i, j: "%s_%d_%d" % (letter, i + 1, j + 1))
     return np.array([[complex(t[name(i, j) + "_re"][r], t[name(i, j) + "_im"][r]) for j in range(n)]
                      for i in range(n)])
-
-
-def printed_solves(out):
-    """Per solve, in file order: (MHz, fed segment, V, {segment: I}) parsed from the text."""
-    lines = open(out).read().splitlines()
-    solves, freq = [], None
-    for i, l in enumerate(lines):
-        if l.strip().startswith("FREQUENCY :"):
-            freq = float(l.split(":")[1].split()[0])
-        if "ANTENNA INPUT PARAMETERS" in l:
-            f = lines[i + 3].split()
-            solves.append([freq, int(f[1]), complex(float(f[2]), float(f[3])), {}])
-        if "CURRENTS AND LOCATION" in l:
-            for row in lines[i + 5:]:
-                f = row.split()
-                if len(f) != 10:
-                    break
-                solves[-1][3][int(f[0])] = complex(float(f[6]), float(f[7]))
-    return solves
-
-
 
 
 def dipoles(d, extra="", ports=(1, 2), fr="FR 0 1 0 0 299.8 0\n", third=None):
@@ -118,9 +85,9 @@ for d in (0.1, 0.25, 0.5, 1.0):
         simple.Delete(reader)
         check(len(t["Frequency"]) == 1 and t["_names"] == ["left", "right"],
               "d = %g: one frequency, ports %s" % (d, t["_names"]))
-        sol = printed_solves(out)
-        seg = {0: 11, 1: 32}
-        y = np.array([[sol[j][3][seg[i]] / sol[j][2] for j in range(2)] for i in range(2)])
+        sol = lib.nec2c_solves(out)  # per solve: V and the currents nec2c printed
+        seg = {0: (1, 11), 1: (2, 32)}  # (tag, segment) of each port's feed
+        y = np.array([[sol[j]["currents"][seg[i]] / sol[j]["v"] for j in range(2)] for i in range(2)])
         z = np.linalg.inv(y)
         s = (np.eye(2) - z0 * y) @ np.linalg.inv(np.eye(2) + z0 * y)
         worst = max(np.max(np.abs(matrix(t, L, 0, 2) - M)) / np.max(np.abs(M))
@@ -177,13 +144,13 @@ term = solve("terminated", "CM port 1 behind 50 ohm, 50 ohm on port 2\nCE\n"
 text = open(term).read()
 import re
 prad = [float(v) for v in re.findall(r"RADIATED POWER=\s*(\S+)", text)]
-sol = printed_solves(term)
+sol = lib.nec2c_solves(term)
 for r in range(3):
     s = matrix(t, "S", r, 2)
     pavs = 1.0 / (8 * 50.0)
     lhs = 1 - abs(s[0, 0]) ** 2 - abs(s[1, 0]) ** 2
     frac = prad[r] / pavs
-    pload = 0.5 * abs(sol[r][3][32]) ** 2 * 50 / pavs
+    pload = 0.5 * abs(sol[r]["currents"][(2, 32)]) ** 2 * 50 / pavs
     check(abs(lhs - frac) < 0.01 * frac and abs(pload - abs(s[1, 0]) ** 2) < 0.01 * abs(s[1, 0]) ** 2,
           "%.0f MHz: 1 - |S11|^2 - |S21|^2 = %.5f, nec2c radiated / available = %.5f; |S21|^2 = %.5f, "
           "load power / available = %.5f" % (t["Frequency"][r] * 1e-6, lhs, frac, abs(s[1, 0]) ** 2, pload))
@@ -205,13 +172,7 @@ for r in range(3):
           "50 ohm %.5f%+.5fj" % (t["Frequency"][r] * 1e-6, s21.real, s21.imag, direct.real, direct.imag))
 
 # 6: Touchstone 1.1 and 2.0, back through scikit-rf and CloudMap's reader.
-try:
-    if not hasattr(np, "complex"):
-        np.complex = complex  # Debian 12's scikit-rf 0.15 uses the alias NumPy 1.24 dropped
-    import skrf
-except ImportError:
-    skrf = None
-    print("scikit-rf is not installed (Debian: python3-scikit-rf): the Touchstone read-back is skipped")
+skrf, _ = lib.import_skrf("the Touchstone read-back")
 for out, n in ((out2, 2), (out3, 3), (out5, 5)):
     reader, t = network(out)
     for version in (1, 2):
@@ -262,21 +223,14 @@ check(len(t["Frequency"]) == 0 and msg.count("no N-port network") == 1 and
       "solves at different frequencies: empty Network and one warning: %s" % msg.strip().splitlines()[-1:])
 
 # 8: serial pvbatch == mpirun -np 2 pvbatch.
-pvbatch = shutil.which("pvbatch")
-mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
+pvbatch, mpirun = lib.pvbatch_and_mpirun()
 if pvbatch and mpirun:
     here = os.path.dirname(os.path.abspath(__file__))
-    script = os.path.join(here, "nport_mpi.py")
-    a_path, b_path = os.path.join(tmp, "nport_serial.txt"), os.path.join(tmp, "nport_two.txt")
-    env = lib.mpi_free_env()
-    subprocess.run([pvbatch, script, plugin, out3, a_path], check=True, timeout=600, env=env)
-    subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
-                    plugin, out3, b_path], check=True, timeout=600, env=env)
-    a, b = open(a_path).read(), open(b_path).read()
+    a, b = lib.serial_and_two_ranks(pvbatch, mpirun, os.path.join(here, "nport_mpi.py"), [plugin, out3],
+                                    os.path.join(tmp, "nport_serial.txt"), os.path.join(tmp, "nport_two.txt"))
     check(a == b and a.startswith("rows 3 columns "), "Network table: serial == 2 ranks (%s)" % a.splitlines()[0])
 else:
     print("pvbatch or mpirun not found: the MPI comparison is skipped")
 
-if problems:
-    lib.fail("%d check(s) failed:\n  %s" % (len(problems), "\n  ".join(problems)))
+check.finish("%d check(s) failed")
 print("N-port network: all checks passed")

@@ -28,13 +28,7 @@ shutil.rmtree(scratch, ignore_errors=True)
 os.makedirs(scratch)
 factory = sm.vtkSMProxyManager.GetProxyManager().GetReaderFactory()
 session = sm.ActiveConnection.Session
-failures = []
-
-
-def check(cond, msg):
-    if not cond:
-        failures.append(msg)
-        print("FAIL:", msg)
+check = lib.Checks(quiet=True)
 
 
 def readers(path):
@@ -137,6 +131,5 @@ check(r.GetClientSideObject().GetOutputDataObject(0).GetNumberOfAtoms() == 2,
       "the VASP reader did not read the two atoms")
 check(list(r.TimestepValues) == [0.5] or r.TimestepValues == 0.5, "the VASP time step")
 
-if failures:
-    lib.fail("%d problems" % len(failures))
+check.finish("%d problems")
 print("out routing: OK")

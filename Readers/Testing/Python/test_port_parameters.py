@@ -31,58 +31,25 @@ plugin, tmp = sys.argv[1:3]
 simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm
 
-problems = []
+check = lib.Checks()
 
 
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        problems.append(what)
-
-
-def solve(name, deck):
-    return lib.run_nec2c(tmp, "ports_" + name, deck)
+solve = lib.nec2c_solver(tmp, "ports_")
 
 
 def port_table(out, z0=50.0):
     reader = simple.OpenDataFile(out)
     reader.ReferenceImpedance = z0
     reader.UpdatePipeline()
-    t = sm.Fetch(reader, idx=3)
-    cols = {t.GetColumnName(c): [t.GetColumn(c).GetValue(r) for r in range(t.GetNumberOfRows())]
-            for c in range(t.GetNumberOfColumns())}
+    cols = lib.table_columns(sm.Fetch(reader, idx=3))
     simple.Delete(reader)
     return cols
-
-
-def printed_ports(out):
-    """(R, X, power) of every ANTENNA INPUT PARAMETERS row nec2c printed."""
-    lines = open(out).read().splitlines()
-    rows = []
-    for i, l in enumerate(lines):
-        if "ANTENNA INPUT PARAMETERS" in l:
-            f = lines[i + 3].split()
-            rows.append((float(f[6]), float(f[7]), float(f[10])))
-    return rows
 
 
 def printed_budget(out):
     text = open(out).read()
     get = lambda key: [float(v) for v in re.findall(key + r"\s*=\s*(\S+)", text)]
     return get("INPUT POWER"), get("RADIATED POWER"), get("STRUCTURE LOSS")
-
-
-def printed_currents(out):
-    """{(tag, segment): current} of the first CURRENTS AND LOCATION table."""
-    lines = open(out).read().splitlines()
-    j = next(i for i, l in enumerate(lines) if "CURRENTS AND LOCATION" in l)
-    cur = {}
-    for l in lines[j + 5:]:
-        f = l.split()
-        if len(f) != 10:
-            break
-        cur[(int(f[1]), int(f[0]))] = complex(float(f[6]), float(f[7]))
-    return cur
 
 
 check(abs(si(1.0) - 0.9460830704) < 1e-9 and abs(ci(1.0) - 0.3374039229) < 1e-9,
@@ -92,7 +59,7 @@ check(abs(si(1.0) - 0.9460830704) < 1e-9 and abs(ci(1.0) - 0.3374039229) < 1e-9,
 # 1. one dipole over a sweep
 out = solve("sweep", "CM half-wave dipole\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
             "FR 0 5 0 0 270 15\nEX 0 1 11 0 1 0\nXQ\nEN\n")
-printed = printed_ports(out)
+printed = [(s["z"].real, s["z"].imag, s["power"]) for s in lib.nec2c_solves(out)]  # R, X, power
 for z0 in (50.0, 75.0):
     t = port_table(out, z0)
     check(len(t["Frequency"]) == 5 and len(printed) == 5, "sweep: 5 rows, one per frequency (Z0 %g)" % z0)
@@ -131,7 +98,7 @@ for d in (0.1, 0.25, 0.5, 1.0):
     z12 = 2 * 50 * s21 / ((1 - s11) ** 2 - s21 ** 2)
     theory = z12_induced_emf(d)
     # the same 2-port from a short-circuit solve: Y11 = I1/V, Y21 = I2/V, Z = Y^-1
-    cur = printed_currents(solve("y_%g" % d, two_dipoles(d, False)))
+    cur = lib.nec2c_solves(solve("y_%g" % d, two_dipoles(d, False)))[0]["currents"]
     y11, y21 = cur[(1, C)], cur[(2, SEG + C)]
     z12_sc = -y21 / (y11 * y11 - y21 * y21)
     pin, prad, ploss = printed_budget(out)
@@ -176,8 +143,7 @@ feko = simple.OpenDataFile(os.path.join(lib.DATA,
 feko.ReferenceImpedance = 50
 feko.UpdatePipeline()
 ft = sm.Fetch(feko, idx=1)
-fc = {ft.GetColumnName(c): [ft.GetColumn(c).GetValue(r) for r in range(ft.GetNumberOfRows())]
-      for c in range(ft.GetNumberOfColumns())}
+fc = lib.table_columns(ft)
 for r, (f, z) in enumerate(((5e8, complex(73.2, 41.8)), (6e8, complex(95, 110)))):
     g = (z - 50) / (z + 50)
     check(fc["Frequency"][r] == f and fc["R"][r] == z.real and fc["X"][r] == z.imag and
@@ -185,7 +151,5 @@ for r, (f, z) in enumerate(((5e8, complex(73.2, 41.8)), (6e8, complex(95, 110)))
           "FEKO %.0f MHz: Z = %.1f%+.1fj, VSWR %.4f (hand %.4f)" % (f * 1e-6, fc["R"][r], fc["X"][r],
                                                                   fc["VSWR"][r], (1 + abs(g)) / (1 - abs(g))))
 
-if problems:
-    print("%d problem(s)" % len(problems))
-    sys.exit(1)
+check.finish("%d problem(s)")
 print("port parameters: all checks passed")

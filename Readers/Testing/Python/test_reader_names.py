@@ -38,13 +38,7 @@ work = os.path.join(tmp, "reader_names")
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 data = lib.DATA
-errors = []
-
-
-def check(cond, msg):
-    if not cond:
-        errors.append(msg)
-        lib.say("FAIL", msg)
+check = lib.Checks(quiet=True)
 
 
 def cells_points(proxy, port=0):
@@ -227,6 +221,5 @@ got = touchstone(written)
 check(sorted(got) == sorted(expect) and all(abs(got[f] - expect[f]) < 1e-9 for f in expect),
       "TouchstoneWriter: %s wrote %r, the source file holds %r" % (written, got, expect))
 
-if errors:
-    lib.fail("%d reader/writer check(s) failed" % len(errors))
+check.finish("%d reader/writer check(s) failed")
 lib.say("reader names: OK (%d patches, %d FEKO triangles, %d far-field rows)" % (patches, len(areas), rows(em)))

@@ -72,8 +72,6 @@ if "1e+08" not in text and "100000000.0" not in text:
 print("GUI readers: OK")
 
 # ---- File -> Open through the GUI's own reaction (pqLoadDataReaction).
-from xml.sax.saxutils import quoteattr
-
 vasp = os.path.realpath(os.path.join(tmp, "NPT_Z_ANIMATE.out"))
 with open(vasp, "w") as f:  # VASP's animation layout (VTK's vtkVASPAnimationReader)
     f.write("time = 0.5\n 1 0 0\n 0 1 0\n 0 0 1\n1\n1 1 H 0.1 0.2 0.3 0.5 0.01\n")
@@ -90,9 +88,7 @@ if os.path.exists(status2):
 shell = "pqClientMainWindow/pythonShellDock/pythonShell/consoleWidget"
 
 
-def event(obj, command, arguments=""):
-    return "  <pqevent object=%s command=%s arguments=%s/>\n" % (
-        quoteattr(obj), quoteattr(command), quoteattr(arguments))
+event = lib.pq_event  # a <pqevent> line
 
 
 xml = os.path.join(tmp, "gui_open_out_events.xml")

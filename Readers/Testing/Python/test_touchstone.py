@@ -21,20 +21,13 @@ from paraview import servermanager as sm
 
 here = os.path.dirname(os.path.abspath(__file__))
 data = os.path.join(lib.DATA, "touchstone")
-problems = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        problems.append(what)
+check = lib.Checks()
 
 
 def table(proxy, port=0):
     proxy.UpdatePipeline()
     t = sm.Fetch(proxy, idx=port)
-    cols = {t.GetColumnName(c): [t.GetColumn(c).GetValue(r) for r in range(t.GetNumberOfRows())]
-            for c in range(t.GetNumberOfColumns())}
+    cols = lib.table_columns(t)
     z0 = t.GetFieldData().GetArray("ReferenceImpedance")
     return cols, (z0.GetValue(0) if z0 else None)
 
@@ -56,18 +49,9 @@ check(all(abs(v - six) < 1e-12 for v in pad["S21_dB"] + pad["S12_dB"]) and
       "pad: S21 = S12 = %.4f dB, S11 = S22 = 0, VSWR 1" % six)
 
 # Save Data of the NEC Port Parameters
-deck = os.path.join(tmp, "ts_dipole.nec")
-out = os.path.join(tmp, "ts_dipole.out")
-with open(deck, "w") as f:
-    f.write("CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\nFR 0 4 0 0 280 10\n"
-            "EX 0 1 11 0 1 0\nXQ\nEN\n")
-lib.nec2c(deck, out, timeout=300)
-printed = []
-lines = open(out).read().splitlines()
-for i, l in enumerate(lines):
-    if "ANTENNA INPUT PARAMETERS" in l:
-        fields = lines[i + 3].split()
-        printed.append(complex(float(fields[6]), float(fields[7])))
+out = lib.run_nec2c(tmp, "ts_dipole", "CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
+                    "FR 0 4 0 0 280 10\nEX 0 1 11 0 1 0\nXQ\nEN\n")
+printed = [s["z"] for s in lib.nec2c_solves(out)]
 nec = simple.OpenDataFile(out)
 ports, _ = table(nec, 3)
 for fmt, name in ((0, "RI"), (1, "MA"), (2, "DB")):
@@ -92,11 +76,8 @@ check(all(abs(copy[k][r] - pad[k][r]) < 1e-9 for k in ("S11_re", "S21_re", "S12_
           for r in range(3)) and z0 == 50, "pad -> .s2p (MA) -> reader: equal")
 
 # several excitations at one frequency: refused, nothing written
-multi = os.path.join(tmp, "ts_two.out")
-with open(os.path.join(tmp, "ts_two.nec"), "w") as f:
-    f.write("CM two solves\nCE\nGW 1 11 0 0 -0.25 0 0 0.25 0.001\nGE 0\nFR 0 1 0 0 300 0\n"
-            "EX 0 1 6 0 1 0\nXQ\nEX 0 1 5 0 1 0\nXQ\nEN\n")
-lib.nec2c(os.path.join(tmp, "ts_two.nec"), multi)
+multi = lib.run_nec2c(tmp, "ts_two", "CM two solves\nCE\nGW 1 11 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
+                      "FR 0 1 0 0 300 0\nEX 0 1 6 0 1 0\nXQ\nEX 0 1 5 0 1 0\nXQ\nEN\n")
 bad = os.path.join(tmp, "ts_refused.s1p")
 if os.path.exists(bad):
     os.remove(bad)
@@ -106,7 +87,5 @@ check(len(t2["Frequency"]) == 2, "two solves at 300 MHz give 2 rows")
 simple.SaveData(bad, proxy=simple.OutputPort(r2, 3))
 check(not os.path.exists(bad) or os.path.getsize(bad) == 0, "a table with a repeated frequency is not written")
 
-if problems:
-    print("%d problem(s)" % len(problems))
-    sys.exit(1)
+check.finish("%d problem(s)")
 print("touchstone: all checks passed")

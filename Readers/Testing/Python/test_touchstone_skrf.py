@@ -32,22 +32,8 @@ skrf, np = lib.import_skrf()
 plugin, tmp = sys.argv[1:3]
 simple = lib.load_plugin(plugin)
 from paraview import servermanager as sm
-from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
 
-
-
-def excepthook(kind, value, tb):
-    # pvpython sends sys.stderr through vtkOutputWindow, replaced below.
-    import traceback
-    sys.__stderr__.write("".join(traceback.format_exception(kind, value, tb)))
-    sys.__stderr__.flush()
-    os._exit(1)
-
-
-sys.excepthook = excepthook
-vtkLogger.SetStderrVerbosity(vtkLogger.VERBOSITY_OFF)
-window = vtkStringOutputWindow()
-vtkOutputWindow.SetInstance(window)
+window = lib.capture_vtk_messages()
 root = os.path.dirname(skrf.__file__)
 files = sorted(set(glob.glob(os.path.join(root, "data", "*.s[12]p")) +
                    glob.glob(os.path.join(root, "tests", "*.s[12]p")) +
@@ -66,33 +52,21 @@ files += [os.path.join(os.path.normpath(ours), f) for f in ("skrf_hfss_twoport.s
 # and our copies of its two 2-ports with noise data (thru.s2p, ntwk4_n.s2p), which scikit-rf
 # 1.6 in Debian 13 may not ship.
 files += [os.path.join(os.path.normpath(ours), f) for f in ("skrf_thru_noise.s2p", "skrf_rsa_ntwk4_n_5freq.s2p")]
-problems = []
-
-
-def say(*a):
-    sys.__stdout__.write(" ".join(str(x) for x in a) + "\n")
-
-
-def check(ok, what):
-    if not ok:
-        problems.append(what)
-        say("FAIL", what)
+check = lib.Checks(quiet=True)
 
 
 def columns(path):
     r = simple.TouchstoneReader(FileName=path)
     r.UpdatePipeline()
     t = sm.Fetch(r)
-    cols = {t.GetColumnName(c): np.array([t.GetColumn(c).GetValue(i) for i in range(t.GetNumberOfRows())])
-            for c in range(t.GetNumberOfColumns())}
+    cols = {k: np.array(v) for k, v in lib.table_columns(t).items()}
     z = t.GetFieldData().GetArray("ReferenceImpedance")
     names = t.GetFieldData().GetAbstractArray("PortNames")
     names = [names.GetValue(i) for i in range(names.GetNumberOfValues())] if names else None
     noise = None  # no Noise output port at all
     if r.SMProxy.GetNumberOfOutputPorts() > 1:
         n = sm.Fetch(r, idx=1)
-        noise = {n.GetColumnName(c): np.array([n.GetColumn(c).GetValue(i) for i in range(n.GetNumberOfRows())])
-                 for c in range(n.GetNumberOfColumns())}
+        noise = {k: np.array(v) for k, v in lib.table_columns(n).items()}
     simple.Delete(r)
     cols["_names"], cols["_noise"] = names, noise
     return cols, (z.GetValue(0) if z else None)
@@ -126,7 +100,7 @@ def check_noise(name, cols, net):
          "GammaOpt mag/ang": rel(polar, at.g_opt), "Rn[Ohm]": rel(noise["Rn[Ohm]"], at.rn)}
     worst = max(d.values())
     check(worst <= 1e-12, "%s: noise parameters differ from scikit-rf: %s" % (name, d))
-    say("  %-45s noise: %d frequencies, max rel. diff %.1e (NFmin %s dB, Rn %s ohm)" % (
+    lib.say("  %-45s noise: %d frequencies, max rel. diff %.1e (NFmin %s dB, Rn %s ohm)" % (
         name, len(at.f), worst, noise["NFmin[dB]"][:2], noise["Rn[Ohm]"][:2]))
     return 1
 
@@ -141,7 +115,7 @@ for path in files:
     if len(set(net.f)) != len(net.f):
         check("ERROR" in msg and path + ":" in msg and "does not increase" in msg and len(cols.get("Frequency", [])) == 0,
               "%s: a repeated frequency is not refused with file and line" % name)
-        say("  %-45s refused: repeated frequency (%s)" % (name, [l for l in msg.splitlines() if path in l][:1]))
+        lib.say("  %-45s refused: repeated frequency (%s)" % (name, [l for l in msg.splitlines() if path in l][:1]))
         continue
     check("ERROR" not in msg, "%s: errors: %s" % (name, msg[:300]))
     n = net.s.shape[1]
@@ -176,11 +150,10 @@ for path in files:
     else:
         # One reference for every port: port 1's impedance is R (1 + S11)/(1 - S11).
         check(np.allclose(net.z0, r0, rtol=0, atol=1e-12), "%s: R %s but scikit-rf z0 %s" % (name, r0, net.z0[0]))
-    say("  %-45s %d ports, %d frequencies, S max diff %.1e%s" % (name, n, len(net.f), worst, detail))
+    lib.say("  %-45s %d ports, %d frequencies, S max diff %.1e%s" % (name, n, len(net.f), worst, detail))
 check(shipped >= 15, "only %d scikit-rf files found" % shipped)  # 34 on Debian 12, 18 on 13
 check(hfss >= 1, "only %d files with port impedances other than R" % hfss)
 check(noisy >= 2, "only %d files with noise parameters compared" % noisy)
 check(named >= 2, "only %d files whose port names scikit-rf reads" % named)
-if problems:
-    lib.fail("%d problems" % len(problems))
-say("Touchstone against scikit-rf: OK (%d files)" % len(files))
+check.finish("%d problems")
+lib.say("Touchstone against scikit-rf: OK (%d files)" % len(files))

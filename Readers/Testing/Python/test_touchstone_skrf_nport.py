@@ -36,34 +36,10 @@ warnings.filterwarnings("ignore")  # scikit-rf's deprecation chatter
 plugin, tmp = sys.argv[1:3]
 from paraview import simple
 from paraview import servermanager as sm
-from vtkmodules.vtkCommonCore import vtkLogger, vtkOutputWindow, vtkStringOutputWindow
 
 simple.LoadPlugin(plugin)
-
-
-def excepthook(kind, value, tb):
-    # pvpython sends sys.stderr through vtkOutputWindow, replaced below.
-    import traceback
-    sys.__stderr__.write("".join(traceback.format_exception(kind, value, tb)))
-    sys.__stderr__.flush()
-    os._exit(1)
-
-
-sys.excepthook = excepthook
-vtkLogger.SetStderrVerbosity(vtkLogger.VERBOSITY_OFF)
-window = vtkStringOutputWindow()
-vtkOutputWindow.SetInstance(window)
-problems = []
-
-
-def say(*a):
-    sys.__stdout__.write(" ".join(str(x) for x in a) + "\n")
-
-
-def check(ok, what):
-    if not ok:
-        problems.append(what)
-        say("FAIL", what)
+window = lib.capture_vtk_messages()
+check = lib.Checks(quiet=True)
 
 
 def name_of(i, j, n):
@@ -77,8 +53,7 @@ def read(path):
     r = simple.TouchstoneReader(FileName=path)
     r.UpdatePipeline()
     t = sm.Fetch(r)
-    cols = {t.GetColumnName(c): np.array([t.GetColumn(c).GetValue(i) for i in range(t.GetNumberOfRows())])
-            for c in range(t.GetNumberOfColumns())}
+    cols = {k: np.array(v) for k, v in lib.table_columns(t).items()}
     fd = {}
     for k in range(t.GetFieldData().GetNumberOfArrays()):
         a = t.GetFieldData().GetArray(k)
@@ -130,7 +105,7 @@ for path in files:
         named = [l for l in msg.splitlines() if re.search(re.escape(path) + r":\d+: ", l)]
         check(len(named) == 1 and REFUSED[base] in named[0] and len(cols.get("Frequency", [])) == 0,
               "%s: not refused with one error naming file and line (%s)" % (label, msg[:300]))
-        say("  %-58s refused: %s" % (label, named[0][len(path):][:90] if named else "?"))
+        lib.say("  %-58s refused: %s" % (label, named[0][len(path):][:90] if named else "?"))
         continue
     net = skrf.Network(path)
     n = net.s.shape[1]
@@ -160,9 +135,9 @@ for path in files:
     check(fd.get("PortReferenceImpedance", np.zeros(0)).size == n,
           "%s: field data PortReferenceImpedance has not %d values" % (label, n))
     counts[n] = counts.get(n, 0) + 1
-    say("  %-58s %d ports, %4d frequencies, S %.1e, z0 %.1e (%s)" % (label, n, len(net.f), ds, dz, where))
-say("files per port count:", dict(sorted(counts.items())))
-say("files whose port names scikit-rf reads, per port count:", dict(sorted(with_names.items())))
+    lib.say("  %-58s %d ports, %4d frequencies, S %.1e, z0 %.1e (%s)" % (label, n, len(net.f), ds, dz, where))
+lib.say("files per port count:", dict(sorted(counts.items())))
+lib.say("files whose port names scikit-rf reads, per port count:", dict(sorted(with_names.items())))
 check(len(with_names) >= 3, "port names compared for %s port counts only" % sorted(with_names))
 check(len(shipped) >= 15, "only %d scikit-rf files found" % len(shipped))  # 84 on Debian 12
 check(len(counts) >= 4 and min(counts) == 1 and max(counts) >= 4,
@@ -189,12 +164,9 @@ for source in ("skrf_designer_wilkinson_splitter.s3p", "skrf_designer_coupler_20
             check("ERROR" not in msg.upper() and d1 < 1e-9 and d2 < 1e-9 and rel(cols["Frequency"], net.f) < 1e-9,
                   "%d-port written as %s %s: ours %.1e, scikit-rf %.1e from the source" % (
                       n, "2.0" if version == 2 else "1.1", label, d1, d2))
-            say("  writer %d ports, %s %s: read back by ours %.1e, by scikit-rf %.1e" % (
+            lib.say("  writer %d ports, %s %s: read back by ours %.1e, by scikit-rf %.1e" % (
                 n, "2.0" if version == 2 else "1.1", label, d1, d2))
     simple.Delete(src)
 
-if problems:
-    say("%d problems" % len(problems))
-    sys.__stdout__.flush()
-    os._exit(1)
-say("Touchstone N-port against scikit-rf: OK (%d files)" % sum(counts.values()))
+check.finish("%d problems", hard=True)
+lib.say("Touchstone N-port against scikit-rf: OK (%d files)" % sum(counts.values()))

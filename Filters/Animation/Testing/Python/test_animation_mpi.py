@@ -2,30 +2,19 @@
 rank computes the ids congruent to its rank, and the union, sorted by id,
 equals the serial set exactly (counter-based random numbers)."""
 import os
-import shutil
-import subprocess
 import sys
 
 import cloudmap_testlib as lib
 
 plugin, tmp = sys.argv[1:3]
-pvbatch = shutil.which("pvbatch")
-mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
+pvbatch, mpirun = lib.pvbatch_and_mpirun()
 if not pvbatch or not mpirun:
     print("pvbatch or mpirun not found: skipped")
     sys.exit(0)
 here = os.path.dirname(os.path.abspath(__file__))
-script = os.path.join(here, "animation_mpi_particles.py")
-serial = os.path.join(tmp, "animation_mpi_serial.txt")
-parallel = os.path.join(tmp, "animation_mpi_two.txt")
-# This script runs in pvpython, whose MPI singleton exports Open MPI/PMIx
-# variables that would confuse a nested mpirun: start the children clean.
-env = lib.mpi_free_env()
-subprocess.run([pvbatch, script, plugin, serial], check=True, timeout=600, env=env)
-subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
-                plugin, parallel], check=True, timeout=600, env=env)
-a = open(serial).read().splitlines()
-b = open(parallel).read().splitlines()
+a, b = (text.splitlines() for text in lib.serial_and_two_ranks(
+    pvbatch, mpirun, os.path.join(here, "animation_mpi_particles.py"), [plugin],
+    os.path.join(tmp, "animation_mpi_serial.txt"), os.path.join(tmp, "animation_mpi_two.txt")))
 if a[0] != "# partitions 1" or b[0] != "# partitions 2":
     lib.fail("expected 1 and 2 partitions, got %r and %r" % (a[0], b[0]))
 if len(a) != len(b):

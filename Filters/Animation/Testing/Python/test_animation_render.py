@@ -15,18 +15,10 @@ baselines = lib.BASELINES
 
 def new_view():
     """A fresh render view per image (views are kept, not deleted, until exit)."""
-    view = simple.CreateRenderView()
-    view.ViewSize = [400, 400]
-    view.OrientationAxesVisibility = 0
-    view.Background = [0.08, 0.08, 0.1]
-    try:
-        view.UseColorPaletteForBackground = 0
-    except AttributeError:
-        pass
-    return view
+    return lib.render_view([400, 400], background=[0.08, 0.08, 0.1])
 
 
-def check(view, name, t):
+def compare_frame(view, name, t):
     view.ViewTime = t
     simple.Render(view)
     png = os.path.join(tmp, name + ".png")
@@ -50,7 +42,7 @@ view.CameraPosition = [0, -6, 1.2]
 view.CameraFocalPoint = [0, 0, 1.2]
 view.CameraViewUp = [0, 0, 1]
 view.CameraParallelScale = 1.5
-check(view, "animation_fire", 2.0)
+compare_frame(view, "animation_fire", 2.0)
 
 # FFD squash and stretch of a sphere, with the lattice.
 view = new_view()
@@ -74,7 +66,7 @@ lrep.AmbientColor = lrep.DiffuseColor = [1.0, 0.8, 0.2]
 view.CameraPosition = [4, -6, 3]
 view.CameraFocalPoint = [0, 0, -0.2]
 view.CameraViewUp = [0, 0, 1]
-check(view, "animation_ffd", 1.0)
+compare_frame(view, "animation_ffd", 1.0)
 
 # The walker with a skinned body of tubes around its bones.
 view = new_view()
@@ -93,5 +85,5 @@ jrep.AmbientColor = jrep.DiffuseColor = [1.0, 0.3, 0.2]
 view.CameraPosition = [0.6, -4.5, 1.0]
 view.CameraFocalPoint = [0.6, 0, 0.9]
 view.CameraViewUp = [0, 0, 1]
-check(view, "animation_walker", 0.5)
+compare_frame(view, "animation_walker", 0.5)
 print("OK")

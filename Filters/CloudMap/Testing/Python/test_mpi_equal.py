@@ -3,7 +3,6 @@ the same sub-elements with the same band indices and values (the band range
 is reduced over ranks and vertex averages see ghost elements); and the same
 far field (radiation vectors summed over ranks, to rounding) and pattern bands."""
 import os
-import subprocess
 import sys
 
 import cloudmap_testlib as lib
@@ -12,14 +11,9 @@ pvbatch, mpirun, plugin, tmp = sys.argv[1:5]
 here = os.path.dirname(os.path.abspath(__file__))
 mesh = os.path.join(tmp, "mpi_sphere.cmom")
 lib.write_sphere_cmom(mesh, nlat=16, nlon=32)
-serial = os.path.join(tmp, "mpi_serial.txt")
-parallel = os.path.join(tmp, "mpi_two.txt")
-script = os.path.join(here, "mpi_cloudmap.py")
-subprocess.run([pvbatch, script, plugin, mesh, serial], check=True)
-subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
-                plugin, mesh, parallel], check=True, timeout=600)
-a = open(serial).read().splitlines()
-b = open(parallel).read().splitlines()
+a, b = (text.splitlines() for text in lib.serial_and_two_ranks(
+    pvbatch, mpirun, os.path.join(here, "mpi_cloudmap.py"), [plugin, mesh],
+    os.path.join(tmp, "mpi_serial.txt"), os.path.join(tmp, "mpi_two.txt")))
 if a[0] != "# partitions 1" or b[0] != "# partitions 2":
     lib.fail("expected 1 and 2 partitions, got %r and %r" % (a[0], b[0]))
 if len(a) != len(b):
@@ -30,13 +24,9 @@ if bad:
 print("serial == 2 ranks on %d sub-elements: OK" % (len(a) - 1))
 
 # The far field and the pattern surface.
-script = os.path.join(here, "mpi_farfield.py")
-serial, parallel = os.path.join(tmp, "ff_serial.txt"), os.path.join(tmp, "ff_two.txt")
-subprocess.run([pvbatch, script, plugin, mesh, serial], check=True)
-subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
-                plugin, mesh, parallel], check=True, timeout=600)
-a = open(serial).read().splitlines()
-b = open(parallel).read().splitlines()
+a, b = (text.splitlines() for text in lib.serial_and_two_ranks(
+    pvbatch, mpirun, os.path.join(here, "mpi_farfield.py"), [plugin, mesh],
+    os.path.join(tmp, "ff_serial.txt"), os.path.join(tmp, "ff_two.txt")))
 if a[0] != b[0] or a[-1] != b[-1]:
     lib.fail("far field: serial %r / 2 ranks %r, or the pattern bands differ" % (a[0], b[0]))
 # Relative to the peak: at the nulls the values are rounding noise.

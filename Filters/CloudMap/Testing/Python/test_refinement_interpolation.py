@@ -23,13 +23,7 @@ from paraview import servermanager as sm  # noqa: E402
 import numpy as np  # noqa: E402
 from vtkmodules.util.numpy_support import vtk_to_numpy  # noqa: E402
 
-errors = []
-
-
-def check(cond, msg):
-    if not cond:
-        errors.append(msg)
-        lib.say("FAIL", msg)
+check = lib.Checks(quiet=True)
 
 
 def f(p):
@@ -97,6 +91,5 @@ for label, parents, per_level in (("quads", quads, lambda L: 4 ** L),
         check(len(np.unique(np.round(values, 12))) > nparents,
               "%s, level %d: one value per parent (the element mean, not interpolated)" % (label, level))
 
-if errors:
-    lib.fail("%d refinement/interpolation check(s) failed" % len(errors))
+check.finish("%d refinement/interpolation check(s) failed")
 lib.say("refinement and interpolation: OK")

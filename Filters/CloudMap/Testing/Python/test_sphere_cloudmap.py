@@ -57,14 +57,7 @@ if bad_bands:
 if pole_bands != {0} or equator_bands != {23}:
     lib.fail("poles should be band 0 and the equator band 23")
 
-view = simple.CreateView("RenderView")
-view.ViewSize = [500, 500]
-view.OrientationAxesVisibility = 0
-view.Background = [1, 1, 1]
-try:
-    view.UseColorPaletteForBackground = 0
-except AttributeError:
-    pass
+view = lib.render_view([500, 500])
 disp = simple.Show(cm, view)
 simple.ColorBy(disp, ("CELLS", "BandColor"))
 disp.MapScalars = 0

@@ -219,14 +219,7 @@ ok = True
 
 def snap(name, setup):
     global ok
-    view = simple.CreateRenderView()
-    view.ViewSize = [480, 360]
-    view.OrientationAxesVisibility = 0
-    view.Background = [1, 1, 1]
-    try:
-        view.UseColorPaletteForBackground = 0
-    except AttributeError:
-        pass
+    view = lib.render_view([480, 360])
     setup(view)
     simple.Render(view)
     png = os.path.join(tmp, name + ".png")

@@ -4,33 +4,21 @@ displacements) and Fractional Brownian Curve: the counter-based random
 numbers and the extent splitting make every rank compute exactly the
 serial values. Run as `pvpython test_fractals_mpi.py <plugin> <scratch>`."""
 import os
-import shutil
-import subprocess
 import sys
 
 import cloudmap_testlib as lib
 import fractal_testdata as data
 
 plugin, tmp = sys.argv[1:3]
-pvbatch = shutil.which("pvbatch")
-mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
+pvbatch, mpirun = lib.pvbatch_and_mpirun()
 if not pvbatch or not mpirun:
     lib.fail("pvbatch or mpirun not found")
 here = os.path.dirname(os.path.abspath(__file__))
 pts = os.path.join(tmp, "fractal_mpi_points.vtp")
 data.write_points_vtp(pts, data.crater_points())
-serial = os.path.join(tmp, "fractal_mpi_serial.txt")
-parallel = os.path.join(tmp, "fractal_mpi_two.txt")
-script = os.path.join(here, "mpi_fractal_terrain.py")
-# pvpython runs as an MPI singleton: drop its MPI variables so that mpirun
-# starts a fresh job.
-env = {k: v for k, v in os.environ.items()
-       if not k.startswith(("OMPI_", "PMIX_", "PMI_", "OPAL_", "HYDRA_", "MPI_"))}
-subprocess.run([pvbatch, script, plugin, pts, serial], check=True, timeout=600, env=env)
-subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
-                plugin, pts, parallel], check=True, timeout=600, env=env)
-a = open(serial).read().splitlines()
-b = open(parallel).read().splitlines()
+a, b = (text.splitlines() for text in lib.serial_and_two_ranks(
+    pvbatch, mpirun, os.path.join(here, "mpi_fractal_terrain.py"), [plugin, pts],
+    os.path.join(tmp, "fractal_mpi_serial.txt"), os.path.join(tmp, "fractal_mpi_two.txt")))
 if a[0] != "# partitions 1" or b[0] != "# partitions 2":
     lib.fail("expected 1 and 2 partitions, got %r and %r" % (a[0], b[0]))
 # Each rank computed only its own extent: the fetched pieces repeat the rows

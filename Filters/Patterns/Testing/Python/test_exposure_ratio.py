@@ -39,13 +39,7 @@ from paraview import servermanager as sm
 from vtkmodules.vtkCommonCore import vtkOutputWindow, vtkStringOutputWindow
 
 ETA = 4e-7 * math.pi * 299792458.0  # mu0 c
-problems = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        problems.append(what)
+check = lib.Checks()
 
 
 DECK = """CM half-wave dipole, exposure oracles (CloudMap FiltersPatterns.PyExposureRatio)
@@ -61,12 +55,7 @@ NH 0 5 5 5 0.05 -0.2 -0.2 0.1 0.1 0.1
 RP 0 1 1 1000 90 0 0 0
 EN
 """
-nec, out = os.path.join(tmp, "exposure_dipole.nec"), os.path.join(tmp, "exposure_dipole.out")
-with open(nec, "w") as f:
-    f.write(DECK)
-if os.path.exists(out):
-    os.remove(out)
-lib.nec2c(nec, out, timeout=300)
+out = lib.run_nec2c(tmp, "exposure_dipole", DECK)
 text = open(out).read().splitlines()
 
 # ---- nec2c's printout, parsed here -------------------------------------------------------
@@ -228,18 +217,13 @@ bad("Transmit Power 0", "Transmit Power must be positive", simple.OutputPort(rea
 bad("Transmit Power -3", "Transmit Power must be positive", simple.OutputPort(reader, 4), TransmitPower=-3)
 
 # ---- 6. MPI ---------------------------------------------------------------------------------
-pvbatch = shutil.which("pvbatch")
-mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
+pvbatch, mpirun = lib.pvbatch_and_mpirun()
 if not pvbatch or not mpirun:
     check(False, "pvbatch and mpirun are needed for the MPI check")
 else:
-    script = os.path.join(here, "exposure_mpi.py")
-    serial, parallel = os.path.join(tmp, "exposure_serial.txt"), os.path.join(tmp, "exposure_two.txt")
-    env = lib.mpi_free_env()
-    subprocess.run([pvbatch, script, plugin, out, serial], check=True, timeout=600, env=env)
-    subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
-                    plugin, out, parallel], check=True, timeout=600, env=env)
-    a, b = open(serial).read().splitlines(), open(parallel).read().splitlines()
+    a, b = (text.splitlines() for text in lib.serial_and_two_ranks(
+        pvbatch, mpirun, os.path.join(here, "exposure_mpi.py"), [plugin, out],
+        os.path.join(tmp, "exposure_serial.txt"), os.path.join(tmp, "exposure_two.txt")))
     differ = [(x, y) for x, y in zip(a[1:], b[1:]) if x != y]
     check(a[:1] == ["ranks 1"] and b[:1] == ["ranks 2"] and len(a) > 20 and len(a) == len(b)
           and not differ, "serial == 2 ranks: %d lines (ratio ranges and integrals, distances, boundary), "
@@ -259,7 +243,6 @@ check(res.returncode == 0 and os.path.exists(os.path.join(demo_dir, "vehicle_exp
       "Examples/exposure_vehicle.py runs on the dipole (exit %d): %s"
       % (res.returncode, (said or res.stderr[-300:]).splitlines()[-6:]))
 
-if problems:
-    lib.fail("%d check(s) failed: %s" % (len(problems), "; ".join(problems)))
+check.finish("%d check(s) failed")
 print("ICNIRP GP +x distance error %.3f %%, FCC occupational %.3f %%" % (100 * err_icnirp, 100 * err_fcc))
 lib.leave(0)

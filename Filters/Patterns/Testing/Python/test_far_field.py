@@ -62,11 +62,9 @@ def compare(path, label):
     return reader, ff
 
 
-dipole_deck, dipole_out = os.path.join(tmp, "ff_dipole.nec"), os.path.join(tmp, "ff_dipole.out")
-with open(dipole_deck, "w") as f:
-    f.write("CM half-wave dipole, 1 m wavelength\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
-            "FR 0 1 0 0 299.8 0\nEX 0 1 11 0 1 0\nRP 0 37 73 1000 0 0 5 5\nEN\n")
-lib.nec2c(dipole_deck, dipole_out, timeout=120)
+dipole_out = lib.run_nec2c(tmp, "ff_dipole", "CM half-wave dipole, 1 m wavelength\nCE\n"
+                           "GW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
+                           "FR 0 1 0 0 299.8 0\nEX 0 1 11 0 1 0\nRP 0 37 73 1000 0 0 5 5\nEN\n", timeout=120)
 compare(dipole_out, "half-wave dipole")
 reader, ff = compare(out, "vehicle")
 
@@ -74,14 +72,7 @@ reader, ff = compare(out, "vehicle")
 ps = simple.AntennaPatternSurface(Input=ff, Scale="Decibels", DynamicRange=30, Radius=2.0,
                                   Center=[1.875, 0.125, 2.3])
 ps.SelectInputArray = ["ROWS", "|E|"]
-view = simple.CreateView("RenderView")
-view.ViewSize = [700, 500]
-view.OrientationAxesVisibility = 0
-try:
-    view.UseColorPaletteForBackground = 0
-except AttributeError:
-    pass
-view.Background = [1, 1, 1]
+view = lib.render_view([700, 500])
 pat = simple.Show(ps, view)
 simple.ColorBy(pat, ("CELLS", "BandColor"))
 pat.MapScalars = 0

@@ -24,9 +24,7 @@ os.makedirs(currents)
 
 deck = ("CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\nFR 0 3 0 0 200 100\n"
         "EX 0 1 11 0 1 0\nRP 0 19 37 1000 0 0 10 10\nEN\n")
-nec, out = os.path.join(work, "sweep.nec"), os.path.join(work, "sweep.out")
-open(nec, "w").write(deck)
-lib.nec2c(nec, out, timeout=300)
+out = lib.run_nec2c(work, "sweep", deck)
 sweep_mhz = [float(l.split(":")[1].split()[0]) for l in open(out) if "FREQUENCY :" in l]
 # The largest TOTAL gain over every table: the sweep's one reference.
 gmax = -1e9

@@ -6,7 +6,6 @@ for a lossless antenna D = max power gain - 10 log10(AVERAGE POWER GAIN),
 both parsed independently from nec2c's printout. The E-plane half-power
 beamwidths are 78 +- 1 and 90 +- 1 degrees; the H-plane is omnidirectional."""
 import math
-import os
 import sys
 
 import cloudmap_testlib as lib
@@ -42,9 +41,7 @@ problems = []
 for name, half, textbook, hpbw in cases:
     for step in (5.0, 2.5):
         tag = "%s_%g" % (name, step)
-        nec, out = os.path.join(tmp, "dir_%s.nec" % tag), os.path.join(tmp, "dir_%s.out" % tag)
-        open(nec, "w").write(deck(half, step))
-        lib.nec2c(nec, out, timeout=300)
+        out = lib.run_nec2c(tmp, "dir_" + tag, deck(half, step))
         gmax, avg = nec_figures(out)
         nec_d = gmax - 10 * math.log10(avg)
         reader = simple.OpenDataFile(out)

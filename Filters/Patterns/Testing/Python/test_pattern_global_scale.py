@@ -11,7 +11,6 @@
 - the pattern grid (third output): every level circle has the radius the
   scale gives its level, with Label/Level arrays; contours and graticule."""
 import math
-import os
 import sys
 
 import cloudmap_testlib as lib
@@ -23,9 +22,7 @@ from paraview import servermanager as sm
 R, C, D = 2.0, (0.5, -1.0, 0.25), 30.0
 deck = ("CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\nFR 0 5 0 0 200 50\n"
         "EX 0 1 11 0 1 0\nRP 0 19 37 1000 0 0 10 10\nEN\n")
-nec, out = os.path.join(tmp, "global_sweep.nec"), os.path.join(tmp, "global_sweep.out")
-open(nec, "w").write(deck)
-lib.nec2c(nec, out, timeout=300)
+out = lib.run_nec2c(tmp, "global_sweep", deck)
 
 # Independent parse: per frequency (MHz), the TOTAL gain column.
 tables = []

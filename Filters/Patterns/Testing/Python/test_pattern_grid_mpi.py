@@ -4,31 +4,21 @@ over the time steps runs on every rank and reduces once) and the same pattern
 grid (built only where the pattern table is, piece 0): the same reference,
 points, radii and grid lines with their labels in every frame."""
 import os
-import shutil
-import subprocess
 import sys
 
 import cloudmap_testlib as lib
 
 plugin, tmp = sys.argv[1:3]
-pvbatch = shutil.which("pvbatch")
-mpirun = shutil.which("mpirun") or shutil.which("mpiexec")
+pvbatch, mpirun = lib.pvbatch_and_mpirun()
 if not pvbatch or not mpirun:
     print("pvbatch or mpirun not found: skipped")
     sys.exit(0)
 here = os.path.dirname(os.path.abspath(__file__))
-nec, out = os.path.join(tmp, "grid_mpi.nec"), os.path.join(tmp, "grid_mpi.out")
-open(nec, "w").write("CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
-                     "FR 0 3 0 0 200 100\nEX 0 1 11 0 1 0\nRP 0 19 37 1000 0 0 10 10\nEN\n")
-lib.nec2c(nec, out, timeout=300)
-script = os.path.join(here, "pattern_grid_mpi.py")
-serial, parallel = os.path.join(tmp, "grid_mpi_serial.txt"), os.path.join(tmp, "grid_mpi_two.txt")
-env = lib.mpi_free_env()
-subprocess.run([pvbatch, script, plugin, out, serial], check=True, timeout=600, env=env)
-subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, script,
-                plugin, out, parallel], check=True, timeout=600, env=env)
-a = open(serial).read().splitlines()
-b = open(parallel).read().splitlines()
+out = lib.run_nec2c(tmp, "grid_mpi", "CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
+                    "FR 0 3 0 0 200 100\nEX 0 1 11 0 1 0\nRP 0 19 37 1000 0 0 10 10\nEN\n")
+a, b = (text.splitlines() for text in lib.serial_and_two_ranks(
+    pvbatch, mpirun, os.path.join(here, "pattern_grid_mpi.py"), [plugin, out],
+    os.path.join(tmp, "grid_mpi_serial.txt"), os.path.join(tmp, "grid_mpi_two.txt")))
 heads = [l for l in a if l.startswith(("time", "grid"))]
 print("\n".join(heads))
 if len(a) < 50 or sum(l.startswith("time") for l in a) != 3:

@@ -4,7 +4,6 @@ axial ratio there is within 0.5 dB of 0 dB and the sense equals the SENSE
 nec2c printed; a single dipole is linear broadside. Everywhere the printed
 field is not tiny, our axial ratio agrees with nec2c's printed one."""
 import math
-import os
 import sys
 
 import cloudmap_testlib as lib
@@ -36,9 +35,7 @@ def printed(path):
 
 
 for name, deck in decks.items():
-    nec, out = os.path.join(tmp, name + ".nec"), os.path.join(tmp, name + ".out")
-    open(nec, "w").write(deck)
-    lib.nec2c(nec, out, timeout=120)
+    out = lib.run_nec2c(tmp, name, deck, timeout=120)
     table = printed(out)
     reader = simple.OpenDataFile(out)
     pol = simple.PatternPolarization(Input=simple.OutputPort(reader, 2))
