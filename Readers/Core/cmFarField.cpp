@@ -296,6 +296,10 @@ void MapToTableRanges(FarFieldGrid& g, const std::string& file, std::int64_t lin
   {
     throw ParseError(file, line, "far-field columns of different lengths (internal error)");
   }
+  if (n == 0)
+  {
+    throw ParseError(file, line, "the far-field table has no samples");
+  }
   TableGrid tg(g);
   tg.FillPoles();
   tg.CheckFilled(file, line);

@@ -95,7 +95,15 @@ std::string Header(const TouchstoneWriteOptions& o, int ports, const std::string
                       : "GHz",
     format.c_str(), r);
   out += buf;
+  // Names that are only the port numbers (what the readers give unnamed ports) are not
+  // written: a reader gives those numbers back anyway.
+  bool named = false;
   for (std::size_t k = 0; k < o.PortNames.size() && k < static_cast<std::size_t>(ports); ++k)
+  {
+    named = named || o.PortNames[k] != std::to_string(k + 1);
+  }
+  for (std::size_t k = 0; named && k < o.PortNames.size() && k < static_cast<std::size_t>(ports);
+       ++k)
   {
     out += "! Port[" + std::to_string(k + 1) + "] = " + o.PortNames[k] + "\n";
   }
@@ -188,8 +196,9 @@ void AppendParameters(std::string& out, const ColumnTable& t, const ParameterLay
 int TouchstonePortsOf(const ColumnTable& t)
 {
   auto has = [&](const std::string& p) { return t.Find(p + "_re") >= 0 && t.Find(p + "_im") >= 0; };
+  // From 10 ports the names are S_i_j (NetworkParameterName), so S11 is absent there.
   int best = has("S11") || has("Gamma") ? 1 : 0;
-  for (int n = 2; n <= 99 && best > 0; ++n)
+  for (int n = 2; n <= 99; ++n)
   {
     bool all = true;
     for (int i = 0; i < n && all; ++i)

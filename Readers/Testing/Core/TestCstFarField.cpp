@@ -6,6 +6,7 @@
 #include "cmTestFiles.h"
 #include "cmCheck.h"
 #include "cmCstFarField.h"
+#include "cmFarField.h"
 #include "cmTextScan.h"
 
 #include <algorithm>
@@ -488,6 +489,20 @@ int TestCstFarField(int, char*[])
     std::string t = good;
     t.replace(t.find("Abs(Phi  )"), 10, "Abs(Horiz)");
     ExpectError("mixed polarizations", t, "mix");
+  }
+  {
+    // A grid without samples is refused (it read past the empty angle lists before).
+    FarFieldGrid empty;
+    bool refused = false;
+    try
+    {
+      cm::MapToTableRanges(empty, "e.txt", 3);
+    }
+    catch (const std::exception& e)
+    {
+      refused = std::strstr(e.what(), "e.txt:3:") && std::strstr(e.what(), "no samples");
+    }
+    CM_CHECK(refused);
   }
   return cmReport("TestCstFarField");
 }

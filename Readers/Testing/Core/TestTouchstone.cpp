@@ -620,6 +620,15 @@ void TestPortNames()
   info = {};
   ReadTouchstoneFile(CLOUDMAP_DATA_DIR "/touchstone/skrf_cst_6ports_v2_3freq.s6p", &info);
   CM_CHECK((info.PortNames == std::vector<std::string>{ "1", "2", "3", "4", "5", "6" }));
+  // The writer: names come back; placeholder names (the port numbers) are not written.
+  const ColumnTable t = ParseTouchstone("# GHz S RI R 50\n" + net, "p.s2p", 2);
+  TouchstoneWriteOptions o;
+  o.PortNames = { "1", "LNA out" };
+  info = {};
+  ParseTouchstone(WriteTouchstone(t, o), "w.s2p", 2, &info);
+  CM_CHECK((info.PortNames == std::vector<std::string>{ "1", "LNA out" }));
+  o.PortNames = { "1", "2" };
+  CM_CHECK(WriteTouchstone(t, o).find("Port[") == std::string::npos);
 }
 
 /// Real files scikit-rf ships (BSD-3-Clause; Testing/Data/touchstone/SOURCES.txt), each
@@ -678,7 +687,8 @@ void TestRealFiles()
 /// Our writer's N-port files, 1.1 and 2.0, read back equal (to its 10 digits).
 void TestWriterNPort()
 {
-  for (const int n : { 2, 3, 4, 5 })
+  // From 10 ports the columns are S_i_j (the NEC Network output's names).
+  for (const int n : { 2, 3, 4, 5, 10, 12 })
   {
     ColumnTable t;
     t.ReferenceImpedance = 50;
