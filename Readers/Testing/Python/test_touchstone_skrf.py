@@ -154,6 +154,7 @@ for path in files:
 check(shipped >= 15, "only %d scikit-rf files found" % shipped)  # 34 on Debian 12, 18 on 13
 check(hfss >= 1, "only %d files with port impedances other than R" % hfss)
 check(noisy >= 2, "only %d files with noise parameters compared" % noisy)
-check(named >= 2, "only %d files whose port names scikit-rf reads" % named)
+# At least our committed HFSS copy (scikit-rf 1.6.2 in Debian 13 ships no named 1- or 2-port).
+check(named >= 1, "only %d files whose port names scikit-rf reads" % named)
 check.finish("%d problems")
 lib.say("Touchstone against scikit-rf: OK (%d files)" % len(files))
