@@ -8,6 +8,7 @@
   Hz and GHz) reads back with S11 = the reader's Gamma and R + jX = nec2c's printed
   impedance; the pad table saved as .s2p reads back equal. A table of several
   excitations (frequencies not increasing) is refused and nothing is written.
+* Apply shows the Network output in a spreadsheet and not the Noise output.
 """
 import math
 import os
@@ -86,6 +87,17 @@ t2, _ = table(r2, 3)
 check(len(t2["Frequency"]) == 2, "two solves at 300 MHz give 2 rows")
 simple.SaveData(bad, proxy=simple.OutputPort(r2, 3))
 check(not os.path.exists(bad) or os.path.getsize(bad) == 0, "a table with a repeated frequency is not written")
+
+# Apply in the GUI shows the Network table, never the Noise table in its place: the
+# reader's <View type="None" port="1"/> hint, as pqApplyBehavior applies it.
+pad = simple.TouchstoneReader(FileName=os.path.join(data, "pad_6db_ma.s2p"))
+pad.UpdatePipeline()
+controller = sm.vtkSMParaViewPipelineControllerWithRendering()
+render = simple.CreateRenderView()
+shown = [controller.ShowInPreferredView(pad.SMProxy, port, render.SMProxy) for port in (0, 1)]
+check(shown[0] is not None and shown[0].GetXMLName() == "SpreadSheetView",
+      "Apply shows the Network table in a spreadsheet (got %s)" % (shown[0] and shown[0].GetXMLName()))
+check(shown[1] is None, "Apply does not show the Noise table (got %s)" % (shown[1] and shown[1].GetXMLName()))
 
 check.finish("%d problem(s)")
 print("touchstone: all checks passed")
