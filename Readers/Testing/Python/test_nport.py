@@ -230,7 +230,7 @@ if pvbatch and mpirun:
                                     os.path.join(tmp, "nport_serial.txt"), os.path.join(tmp, "nport_two.txt"))
     check(a == b and a.startswith("rows 3 columns "), "Network table: serial == 2 ranks (%s)" % a.splitlines()[0])
 else:
-    print("pvbatch or mpirun not found: the MPI comparison is skipped")
+    check(False, "pvbatch and mpirun are needed for the MPI check (Testing/setup-debian.sh installs them)")
 
 check.finish("%d check(s) failed")
 print("N-port network: all checks passed")

@@ -9,8 +9,7 @@ import cloudmap_testlib as lib
 plugin, tmp = sys.argv[1:3]
 pvbatch, mpirun = lib.pvbatch_and_mpirun()
 if not pvbatch or not mpirun:
-    print("pvbatch or mpirun not found: skipped")
-    sys.exit(0)
+    lib.fail("pvbatch or mpirun not found (Testing/setup-debian.sh installs them)")
 here = os.path.dirname(os.path.abspath(__file__))
 a, b = (text.splitlines() for text in lib.serial_and_two_ranks(
     pvbatch, mpirun, os.path.join(here, "animation_mpi_particles.py"), [plugin],

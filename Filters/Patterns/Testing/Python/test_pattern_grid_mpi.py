@@ -11,8 +11,7 @@ import cloudmap_testlib as lib
 plugin, tmp = sys.argv[1:3]
 pvbatch, mpirun = lib.pvbatch_and_mpirun()
 if not pvbatch or not mpirun:
-    print("pvbatch or mpirun not found: skipped")
-    sys.exit(0)
+    lib.fail("pvbatch or mpirun not found (Testing/setup-debian.sh installs them)")
 here = os.path.dirname(os.path.abspath(__file__))
 out = lib.run_nec2c(tmp, "grid_mpi", "CM dipole sweep\nCE\nGW 1 21 0 0 -0.25 0 0 0.25 0.001\nGE 0\n"
                     "FR 0 3 0 0 200 100\nEX 0 1 11 0 1 0\nRP 0 19 37 1000 0 0 10 10\nEN\n")
