@@ -468,9 +468,12 @@ void TouchstoneParser::ResolvePortNames()
           "-port file is ignored"));
       continue;
     }
-    for (int k = static_cast<int>(names.size()); k < this->Ports; ++k)
+    if (names.empty()) // the first name in range: every port numbered, then named
     {
-      names.push_back(std::to_string(k + 1));
+      for (int k = 1; k <= this->Ports; ++k)
+      {
+        names.push_back(std::to_string(k));
+      }
     }
     names[static_cast<std::size_t>(p.Index - 1)] = p.Name;
   }

@@ -402,6 +402,12 @@ def nec2c_solves(out):
     return solves
 
 
+def string_values(field_data, name):
+    """The values of the vtkStringArray `name` in field_data, or None without one."""
+    a = field_data.GetAbstractArray(name)
+    return [a.GetValue(i) for i in range(a.GetNumberOfValues())] if a is not None and a.IsA("vtkStringArray") else None
+
+
 def table_columns(table):
     """{column name: [value of each row]} of a vtkTable."""
     return {table.GetColumnName(c): [table.GetColumn(c).GetValue(r) for r in range(table.GetNumberOfRows())]

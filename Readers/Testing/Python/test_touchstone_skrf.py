@@ -61,8 +61,7 @@ def columns(path):
     t = sm.Fetch(r)
     cols = {k: np.array(v) for k, v in lib.table_columns(t).items()}
     z = t.GetFieldData().GetArray("ReferenceImpedance")
-    names = t.GetFieldData().GetAbstractArray("PortNames")
-    names = [names.GetValue(i) for i in range(names.GetNumberOfValues())] if names else None
+    names = lib.string_values(t.GetFieldData(), "PortNames")
     noise = None  # no Noise output port at all
     if r.SMProxy.GetNumberOfOutputPorts() > 1:
         n = sm.Fetch(r, idx=1)

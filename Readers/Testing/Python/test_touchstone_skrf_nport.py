@@ -59,9 +59,9 @@ def read(path):
         a = t.GetFieldData().GetArray(k)
         if a is not None:
             fd[a.GetName()] = np.array([a.GetValue(i) for i in range(a.GetNumberOfTuples())])
-    names = t.GetFieldData().GetAbstractArray("PortNames")
-    if names is not None and names.IsA("vtkStringArray"):
-        fd["PortNames"] = [names.GetValue(i) for i in range(names.GetNumberOfValues())]
+    names = lib.string_values(t.GetFieldData(), "PortNames")
+    if names is not None:
+        fd["PortNames"] = names
     simple.Delete(r)
     return cols, fd, window.GetOutput()[mark:]
 
