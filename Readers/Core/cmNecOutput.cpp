@@ -5,6 +5,7 @@
 #include "cmNecOutput.h"
 
 #include "cmNecOutputParser.h"
+#include "cmNecPlusPlus.h"
 #include "cmTextScan.h"
 
 #include <algorithm>
@@ -486,8 +487,9 @@ bool LooksLikeNecOutput(std::string_view rawHead)
 NecOutput ParseNecOutput(
   std::string_view rawText, const std::string& fileName, const ParallelFor& parallel)
 {
-  std::string storage;
-  const std::string_view text = Untabbed(rawText, storage, parallel);
+  std::string storage, necpp;
+  // nec2++'s -c layout (commas, banners dropped) becomes its plain one (cmNecPlusPlus.h).
+  const std::string_view text = NormalizeNecPlusPlus(Untabbed(rawText, storage, parallel), necpp);
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
   {
     throw ParseError(fileName, 0, "empty file: expected NEC-2 output (nec2c or NEC-2D)");
@@ -498,14 +500,17 @@ NecOutput ParseNecOutput(
       "not a NEC-2 output file: no nec2c or NEC-2D banner, comment block or structure "
       "specification in the first 4 KB");
   }
+  NecOutput out;
   try
   {
-    return nec::Parser(text, fileName, parallel, true).Run();
+    out = nec::Parser(text, fileName, parallel, true).Run();
   }
   catch (const nec::DeferredRowsRefused&)
   {
-    return nec::Parser(text, fileName, parallel, false).Run();
+    out = nec::Parser(text, fileName, parallel, false).Run();
   }
+  out.NecPlusPlus = IsNecPlusPlusOutput(text.substr(0, 4096));
+  return out;
 }
 
 NecOutput ReadNecOutputFile(const std::string& path, const ParallelFor& parallel)

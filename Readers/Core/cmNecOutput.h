@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
  * @file cmNecOutput.h
- * @brief Surface-patch currents from NEC-2 print output: nec2c and the Fortran NEC-2D (pipeline
- * free).
+ * @brief Surface-patch currents from NEC-2 print output: nec2c, the Fortran NEC-2D and
+ * nec2++ (cmNecPlusPlus.h) (pipeline free).
  *
  * NEC-2 writes no mesh file; its print output carries everything needed, spread over
  * four sections that this parser ties together:
@@ -100,6 +100,7 @@ struct NecSolution
 struct NecOutput
 {
   bool OriginalNec2D = false; ///< the Fortran print style (`FREQUENCY= ... MHZ`) was seen
+  bool NecPlusPlus = false; ///< nec2++ wrote it (its banner; cmNecPlusPlus.h)
   std::int64_t EchoPatches = 0; ///< patches the structure echo describes, after GX/GR/GM copies
   std::int64_t SplitPatches = 0; ///< echo patches NEC divided into 4 for a wire connection
   std::int64_t SquarePatches = 0; ///< patches drawn as squares because no corners matched
