@@ -114,8 +114,8 @@ std::string_view NormalizeNecPlusPlus(std::string_view text, std::string& storag
       !HasBannerAbove(lines, k, table))
     {
       const bool crlf = !lines[k - 1].empty() && lines[k - 1].back() == '\r';
-      banner[k - 1] = std::string("                        ----- ") + table + " -----" +
-        (crlf ? "\r" : "");
+      banner[k - 1] =
+        std::string("                        ----- ") + table + " -----" + (crlf ? "\r" : "");
       changed = true;
     }
   }
