@@ -337,6 +337,10 @@ reader_case("MoMReader_sphere", lambda **k: simple.MoMReader(**k), S("allmpi_sph
 reader_case("MoMReader_clean_plate", lambda **k: simple.MoMReader(**k), D("bad/clean_plate.cmom"))
 reader_case("NECReader_box_sm", lambda **k: simple.NEC2OutputReader(**k), D("nec/box_sm.out"))
 reader_case("NECReader_nec2d_sample", lambda **k: simple.NEC2OutputReader(**k), D("nec/nec2d_sample.out"))
+# nec2++ -c output (comma rows, table banners dropped): patches and wires; near fields.
+reader_case("NECReader_necpp_box_sm", lambda **k: simple.NEC2OutputReader(**k), D("nec/box_sm.necpp.out"))
+reader_case("NECReader_necpp_near_fields", lambda **k: simple.NEC2OutputReader(**k),
+            D("nec/dipole_near_fields.necpp.out"))
 reader_case("FEKOReader_plate", lambda **k: simple.FEKOOutputReader(**k), D("feko/plate.out"))
 reader_case("FEKOCurrentsReader_plate", lambda **k: simple.FEKOSurfaceCurrentsReader(**k),
             D("feko/plate_currents.os"))
