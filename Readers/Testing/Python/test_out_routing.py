@@ -5,7 +5,7 @@ file names NEC-2 output comes under, and for .out files of other programs.
   .out.txt (charlieh0tel/nec2-js's loop.out.txt) is claimed by the NEC-2 reader, which
   reads it exactly as the same file named .out; a CSV table and a CST far-field export
   named .txt are not claimed by it.
-- .out: a nec2c output is claimed by the NEC-2 reader alone and a FEKO output by the
+- .out: a nec2c or nec2++ (necpp, plain or -c) output is claimed by the NEC-2 reader alone and a FEKO output by the
   FEKO reader alone (no "Open Data With..." question), a VASP file by the two VASP
   readers only, and an empty or garbage .out by nobody (OpenDataFile then says "No
   reader found"; the GUI asks with every reader).
@@ -52,7 +52,7 @@ def nec_summary(path):
 
 
 # NEC-2 output under other names: the NEC-2D sweep and a nec2c run.
-for src in ("nec/nec2d_sweep.out", "nec/feed_loaded.out"):
+for src in ("nec/nec2d_sweep.out", "nec/feed_loaded.out", "nec/sweep.necpp.out"):
     ref = nec_summary(os.path.join(data, src))
     check(ref[0][1][1] > 0, "%s: no wires read" % src)
     base = os.path.splitext(os.path.basename(src))[0]
@@ -110,6 +110,8 @@ with open(garbage, "w") as f:
     f.write("1 2 3\nthis is no solver's output\n")
 cases = {os.path.join(data, "nec", "feed_loaded.out"): ["CloudMapNECReader"],
          os.path.join(data, "nec", "nec2d_sample.out"): ["CloudMapNECReader"],
+         os.path.join(data, "nec", "sweep.necpp.out"): ["CloudMapNECReader"],  # nec2++ 1.7.7 -c
+         os.path.join(data, "nec", "two_dipoles_loaded.necpp.out"): ["CloudMapNECReader"],  # 2.3.4
          os.path.join(data, "feko", "plate.out"): ["CloudMapFEKOReader"],
          vasp: ["VASPAnimationReader", "VASPTessellationReader"],
          empty: [], garbage: []}
