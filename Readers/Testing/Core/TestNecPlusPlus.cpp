@@ -2,7 +2,7 @@
 // nec2++ (necpp) print output (cmNecPlusPlus.h) read by the NEC-2 parser. The oracle is
 // nec2c: the same decks' nec2c outputs (Testing/Data/nec/<deck>.out) must give the same
 // solutions, segment and patch counts, currents, impedances, near fields and pattern
-// peaks to within what the two programs print (4 digits; nec2++ prints patch J with 3)
+// peaks to within what the two programs print (4 digits; patch J with 3 in both)
 // and their numerical differences (5e-3 of the largest value). The comma rows are also
 // read back by a tokenizer of their own (what the file prints about itself), and
 // damaged nec2++ files must throw ParseError naming file and line.
@@ -70,7 +70,7 @@ void ComparePatches(const NecSolution& a, const NecSolution& b, const std::strin
   CM_CHECK(ma.JReal.size() == mb.JReal.size());
   for (std::size_t i = 0; i < std::min(ma.JReal.size(), mb.JReal.size()); ++i)
   {
-    CM_NEAR(ma.JReal[i], mb.JReal[i], 1e-2 * jmax); // nec2++ prints J to 3 digits
+    CM_NEAR(ma.JReal[i], mb.JReal[i], 1e-2 * jmax); // J is printed to 3 digits
     CM_NEAR(ma.JImag[i], mb.JImag[i], 1e-2 * jmax);
   }
 }

@@ -4,7 +4,7 @@ table banners, and without), and each output port equals what the reader gives f
 nec2c's output of the same deck, solved here by nec2c (the oracle): time steps, patch
 and segment counts, currents, pattern rows and peak, port impedances (also against the
 numbers nec2c printed, parsed on their own by lib.nec2c_solves), near-field points.
-The two engines differ numerically by a few 1e-4, and nec2++ prints patch J with 3
+The two engines differ numerically by a few 1e-4, and both print patch J with 3
 digits: currents within 5e-3 (patches 1e-2) of the largest, R and X within 2e-3 of |Z|,
 the pattern peak within 0.02 dB.
 
