@@ -6,16 +6,25 @@
 #include "cmNecText.h"
 #include "cmTextScan.h"
 
-#include <vector>
+#include <string>
 
 namespace cm
 {
 namespace
 {
-/// The banner a table's first header line belongs to, or nullptr. `next` are the lines
-/// after it (the two current tables and the charge densities share their first line,
-/// "DISTANCES IN WAVELENGTHS", and differ in the column header below it).
-const char* TableOf(std::string_view line, const std::vector<std::string_view>& next)
+/// The line of `text` from `at` (without its '\n'); `next` receives where the next starts.
+std::string_view LineAt(std::string_view text, std::size_t at, std::size_t& next)
+{
+  std::size_t end = text.find('\n', at);
+  end = end == std::string_view::npos ? text.size() : end;
+  next = end + 1;
+  return text.substr(at, end - at);
+}
+
+/// The banner a table's first header line (at `next` - the line's own length) belongs
+/// to, or nullptr. The two current tables and the charge densities share their first
+/// line, "DISTANCES IN WAVELENGTHS", and differ in the column header up to 4 lines below.
+const char* TableOf(std::string_view text, std::string_view line, std::size_t next)
 {
   if (HasNecPhrase(line, "VOLTAGE (VOLTS)") && HasNecPhrase(line, "IMPEDANCE (OHMS)"))
   {
@@ -35,8 +44,9 @@ const char* TableOf(std::string_view line, const std::vector<std::string_view>& 
   {
     return nullptr;
   }
-  for (std::string_view n : next)
+  for (int k = 0; k < 4 && next < text.size(); ++k)
   {
+    const std::string_view n = LineAt(text, next, next);
     if (HasNecPhrase(n, "CURRENT IN AMPS/METER"))
     {
       return "SURFACE PATCH CURRENTS";
@@ -53,32 +63,32 @@ const char* TableOf(std::string_view line, const std::vector<std::string_view>& 
   return nullptr;
 }
 
-/// Whether one of the (up to 3) lines before line k already carries `banner`.
-bool HasBannerAbove(const std::vector<std::string_view>& lines, std::size_t k, const char* banner)
+/// The last few lines read (original text), newest last, and where each starts in the
+/// output: enough to find a banner above a table and to overwrite the blank line there.
+struct Recent
 {
-  for (std::size_t j = k; j > 0 && j + 3 >= k; --j)
-  {
-    if (HasNecPhrase(lines[j - 1], banner))
-    {
-      return true;
-    }
-  }
-  return false;
-}
+  static constexpr int Size = 4;
+  std::string_view Line[Size];
+  std::size_t OutputStart[Size] = { 0, 0, 0, 0 };
+  int Count = 0;
 
-std::vector<std::string_view> SplitLines(std::string_view text)
-{
-  std::vector<std::string_view> lines;
-  std::size_t at = 0;
-  while (at < text.size())
+  void Push(std::string_view line, std::size_t outputStart)
   {
-    std::size_t end = text.find('\n', at);
-    end = end == std::string_view::npos ? text.size() : end;
-    lines.push_back(text.substr(at, end - at));
-    at = end + 1;
+    for (int k = 1; k < Size; ++k)
+    {
+      this->Line[k - 1] = this->Line[k];
+      this->OutputStart[k - 1] = this->OutputStart[k];
+    }
+    this->Line[Size - 1] = line;
+    this->OutputStart[Size - 1] = outputStart;
+    this->Count = this->Count < Size ? this->Count + 1 : Size;
   }
-  return lines;
-}
+  /// Line `back` lines up (1: the previous line); empty when there is none.
+  std::string_view Back(int back) const
+  {
+    return back <= this->Count ? this->Line[Size - back] : std::string_view();
+  }
+};
 } // namespace
 
 bool IsNecPlusPlusOutput(std::string_view head)
@@ -92,61 +102,56 @@ std::string_view NormalizeNecPlusPlus(std::string_view text, std::string& storag
   {
     return text;
   }
-  const std::vector<std::string_view> lines = SplitLines(text);
-  std::vector<std::string> banner(lines.size()); // a line replaced by a banner
-  std::vector<bool> rows(lines.size(), false); // a result row whose commas go
+  // One pass, copying into `storage` only from the first change on (a file in the plain
+  // layout is returned as it is). `copied` is how much of `text` storage holds.
   bool results = false, changed = false;
-  std::vector<std::string_view> next;
-  for (std::size_t k = 0; k < lines.size(); ++k)
+  std::size_t copied = 0;
+  Recent recent;
+  std::size_t at = 0;
+  while (at < text.size())
   {
-    const std::string_view line = lines[k];
+    std::size_t next;
+    const std::string_view line = LineAt(text, at, next);
     // Comment lines (the deck's CM cards) come before the structure and keep their commas.
     results = results || HasNecPhrase(line, "STRUCTURE SPECIFICATION");
-    if (results && nec::StartsNumeric(line) && line.find(',') != std::string_view::npos)
+    const bool row =
+      results && nec::StartsNumeric(line) && line.find(',') != std::string_view::npos;
+    const char* table = results && !row ? TableOf(text, line, next) : nullptr;
+    const std::string_view above = recent.Back(1);
+    const bool writeBanner = table && recent.Count > 0 && Trim(above).empty() &&
+      !HasNecPhrase(recent.Back(2), table) && !HasNecPhrase(recent.Back(3), table);
+    if ((row || writeBanner) && !changed)
     {
-      rows[k] = changed = true;
-      continue;
-    }
-    next.assign(lines.begin() + static_cast<std::ptrdiff_t>(k + 1),
-      lines.begin() + static_cast<std::ptrdiff_t>(std::min(lines.size(), k + 5)));
-    const char* table = results ? TableOf(line, next) : nullptr;
-    if (table && k > 0 && Trim(lines[k - 1]).empty() && banner[k - 1].empty() &&
-      !HasBannerAbove(lines, k, table))
-    {
-      const bool crlf = !lines[k - 1].empty() && lines[k - 1].back() == '\r';
-      banner[k - 1] =
-        std::string("                        ----- ") + table + " -----" + (crlf ? "\r" : "");
       changed = true;
+      storage.assign(text.substr(0, at)); // the text before this line, unchanged
+      copied = at;
     }
+    if (writeBanner)
+    {
+      // The blank line above (already in storage) becomes the banner, CR kept.
+      const bool crlf = !above.empty() && above.back() == '\r';
+      storage.resize(recent.OutputStart[Recent::Size - 1]);
+      storage += std::string("                        ----- ") + table + " -----" +
+        (crlf ? "\r" : "") + "\n";
+    }
+    const std::size_t outputStart = changed ? storage.size() : at;
+    if (changed)
+    {
+      const std::string_view whole = text.substr(at, std::min(next, text.size()) - at);
+      for (char c : whole)
+      {
+        storage += row && c == ',' ? ' ' : c;
+      }
+      copied = std::min(next, text.size());
+    }
+    recent.Push(line, outputStart);
+    at = next;
   }
   if (!changed)
   {
     return text;
   }
-  storage.clear();
-  storage.reserve(text.size() + 64);
-  for (std::size_t k = 0; k < lines.size(); ++k)
-  {
-    if (!banner[k].empty())
-    {
-      storage += banner[k];
-    }
-    else if (rows[k])
-    {
-      for (char c : lines[k])
-      {
-        storage += c == ',' ? ' ' : c;
-      }
-    }
-    else
-    {
-      storage += lines[k];
-    }
-    if (k + 1 < lines.size() || (!text.empty() && text.back() == '\n'))
-    {
-      storage += '\n';
-    }
-  }
+  storage.append(text.substr(copied));
   return storage;
 }
 } // namespace cm
