@@ -355,7 +355,11 @@ std::vector<FekoNearFieldBlock> ParseFekoNearField(
   std::string_view rawText, const std::string& file, std::vector<std::string>* notices)
 {
   std::string storage;
-  const std::string_view text = Untabbed(rawText, storage);
+  std::string_view text = Untabbed(rawText, storage);
+  if (StartsWith(text, "\xEF\xBB\xBF"))
+  {
+    text.remove_prefix(3); // a UTF-8 byte-order mark
+  }
   if (!LooksLikeFekoNearField(text.substr(0, 4096)))
   {
     throw ParseError(file, 0,
