@@ -4,8 +4,9 @@
  * @brief FEKO (Altair) near-field exports, `.efe` (electric) and `.hfe` (magnetic), as
  * the near-field grids of the NEC reader (cmNecNearField.h), pipeline free.
  *
- * The layout (public files of FEKO 2017.2 and 2018, File Formats 4 and 5; later formats
- * to 8 add `#Configuration Name`/`#Request Name` lines and CRLF line ends):
+ * The layout (public files of FEKO 2017.2, 2018 and 2019.1, File Formats 4 to 6; 2019 adds
+ * `#Configuration Name`/`#Request Name` lines and prints the last column `"im(hz)"`; later
+ * formats to 8 have CRLF line ends):
  *
  *     ##File Type: Electric near field          (or Magnetic near field)
  *     ##File Format: 4

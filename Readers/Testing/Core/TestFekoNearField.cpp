@@ -251,7 +251,7 @@ void Damaged()
   }
   // Truncated first block: an error, in either mode.
   auto t = l;
-  t.resize(18);
+  t.resize(19);
   Spit(Temp + "trunc.efe", Join(t));
   ExpectError(
     "truncated", Temp + "trunc.efe", "truncated block 'NearField1' at 3e+08 Hz: 2 of 12", parse);

@@ -567,20 +567,20 @@ add("nf_empty.efe", NF, "empty", "error", 0, ["not a FEKO near-field file"], "")
 add("nf_garbage.efe", NF, "garbage", "error", 0, ["not a FEKO near-field file"], GARBAGE)
 add("nf_missing_header.efe", NF, "garbage", "error", 0, ["not a FEKO near-field file"],
     "\n".join(lines_of(nf)[1:]) + "\n")
-add("nf_trunc_rows.efe", NF, "truncation", "error", 20, ["truncated block 'NearField1'", "4 of 12 samples"],
-    upto(nf, 20))
-add("nf_count_larger.efe", NF, "count-larger", "error", 29, ["truncated block", "12 of 16 samples"],
-    sub_line(nf, 11, "Samples: 3", "Samples: 4"))
-add("nf_count_smaller.efe", NF, "count-smaller", "error", 24, ["do not form the grid", "2 x 2 x 2"],
-    sub_line(nf, 11, "Samples: 3", "Samples: 2"))
-add("nf_count_huge.efe", NF, "count-huge", "error", 12, ["1000000000000", "above the limit"],
-    sub_line(nf, 12, "Samples: 2", "Samples: 1000000000000"))
-add("nf_nan.efe", NF, "nan-inf", "error", 17, ["X is not a finite number", "'NaN'"],
-    sub_line(nf, 17, "-3.00000000E-001", "NaN"))
+add("nf_trunc_rows.efe", NF, "truncation", "error", 21, ["truncated block 'NearField1'", "4 of 12 samples"],
+    upto(nf, 21))
+add("nf_count_larger.efe", NF, "count-larger", "error", 30, ["truncated block", "12 of 16 samples"],
+    sub_line(nf, 12, "Samples: 3", "Samples: 4"))
+add("nf_count_smaller.efe", NF, "count-smaller", "error", 25, ["do not form the grid", "2 x 2 x 2"],
+    sub_line(nf, 12, "Samples: 3", "Samples: 2"))
+add("nf_count_huge.efe", NF, "count-huge", "error", 13, ["1000000000000", "above the limit"],
+    sub_line(nf, 13, "Samples: 2", "Samples: 1000000000000"))
+add("nf_nan.efe", NF, "nan-inf", "error", 18, ["X is not a finite number", "'NaN'"],
+    sub_line(nf, 18, "-3.00000000E-001", "NaN"))
 # The partial-result rule: the second frequency's block cut short is one warning; the
 # first frequency is read.
-add("nf_late_block.efe", NF, "truncation", "warn", 44, ["truncated block 'NearField1' at 6e+08 Hz",
-    "5 of 12 samples"], upto(nf, 44))
+add("nf_late_block.efe", NF, "truncation", "warn", 45, ["truncated block 'NearField1' at 6e+08 Hz",
+    "5 of 12 samples"], upto(nf, 45))
 # (The accepted variants copy a file without an .hfe beside it: the reference's output
 # is then its own field alone, as the copies' is.)
 sph = read("feko/nearfield/dipole_2017_spherical.efe")

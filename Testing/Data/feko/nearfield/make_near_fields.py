@@ -89,11 +89,17 @@ OLD_SPH_COLUMNS = ('#       "Radius"           "Theta"             "Phi"        
                    '         "Im(Ephi)"   ')
 
 
-def cartesian_columns(field, last_lower=False):
-    names = ["X", "Y", "Z"] + ["%s(%s%s)" % (p, field, c) for c in "xyz" for p in ("Re", "Im")]
-    if last_lower:
-        names[-1] = names[-1].lower()
-    return "#" + "".join(("\"%s\"" % n).rjust(19) for n in names) + "   "
+# The column line of a real Altair Feko 2019.1-338 .hfe (File Format 6), byte for byte,
+# lower-case last column included; the .efe's is the same with E and "Im(Ez)".
+REAL_2019_HFE_COLUMNS = ('#         "X"                "Y"                "Z"              "Re(Hx)"'
+                         '           "Im(Hx)"           "Re(Hy)"           "Im(Hy)"           "Re(Hz)"'
+                         '           "im(hz)"    ')
+
+
+def cartesian_columns(field):
+    if field == "H":
+        return REAL_2019_HFE_COLUMNS
+    return REAL_2019_HFE_COLUMNS.replace("(H", "(E").replace('"im(hz)"', '"Im(Ez)"')
 
 
 def write(name, text, crlf=False):
@@ -117,20 +123,21 @@ def spherical_2017():
 
 
 def cartesian_2019():
-    # Format 5 (FEKO 2018) layout with #Configuration Name and #Request Name (2019), two
-    # frequencies, the last column of the .hfe printed in lower case (im(hz)); the rows
-    # nested x fastest. An .efe and an .hfe of the same request sit side by side.
+    # The layout of a real Altair Feko 2019.1 export (File Format 6, PF_COEW_NearField1.hfe
+    # of 20692889/SUN-EM): two blank lines after the banner, #Configuration Name and
+    # #Request Name, its column line (lower-case "im(hz)" in the .hfe), x fastest; two
+    # frequencies as two blocks. The .efe and .hfe of one request sit side by side.
     axes = ([-0.3, 0.0, 0.3], [0.1, 0.2], [-0.2, 0.25])
     for field, kind, ext in (("E", "Electric", "efe"), ("H", "Magnetic", "hfe")):
-        text = ("##File Type: %s near field\n##File Format: 5\n##Source: hertz_dipole\n"
-                "##Date: 2019-09-07 16:21:41  \n** File exported by Altair Feko - Solver (seq) "
-                "version 2019.1-358\n\n" % kind)
+        text = ("##File Type: %s near field\n##File Format: 6\n##Source: hertz_dipole\n"
+                "##Date: 2021-03-07 15:07:35  \n** File exported by Altair Feko - Solver (seq) "
+                "Version 2019.1-338 from 2019-06-07\n\n\n" % kind)
         for f, fs in ((3.0e8, "3.00000000E+008"), (6.0e8, "6.00000000E+008")):
             text += ("#Configuration Name: StandardConfiguration1\n#Request Name: NearField1\n"
                      "#Frequency:   %s\n#Coordinate System: Cartesian\n#No. of X Samples: 3\n"
                      "#No. of Y Samples: 2\n#No. of Z Samples: 2\n#Result Type: %s Field Values\n"
                      "#No. of Header Lines: 1\n" % (fs, kind))
-            text += cartesian_columns(field, last_lower=(field == "H")) + "\n"
+            text += cartesian_columns(field) + "\n"
             text += "\n".join(rows("Cartesian", axes, f, field, old)) + "\n\n"
         write("dipole_2019_cartesian." + ext, text)
 
