@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <stdexcept>
+#include <string>
 
 vtkStandardNewMacro(vtkCloudMapFEKONearFieldReader);
 
@@ -119,6 +121,11 @@ int vtkCloudMapFEKONearFieldReader::ReadMesh(int, int, int, int step, vtkDataObj
   const bool both = this->ReadCompanion && !in.Merged.empty();
   const cm::FekoNearFieldBlock* b = BlockAt(both ? in.Merged : in.Blocks, f);
   vtkStructuredGrid* out = vtkStructuredGrid::SafeDownCast(output);
+  if (!b)
+  {
+    throw std::runtime_error(
+      "no block at " + std::to_string(f) + " Hz in '" + this->FileName + "'");
+  }
   int ext[6] = { 0, static_cast<int>(b->Grid.Dimensions[0]) - 1, 0,
     static_cast<int>(b->Grid.Dimensions[1]) - 1, 0, static_cast<int>(b->Grid.Dimensions[2]) - 1 };
   vtkInformation* info = this->GetOutputInformation(0);
