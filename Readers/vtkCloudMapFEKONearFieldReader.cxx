@@ -100,13 +100,14 @@ std::vector<double> vtkCloudMapFEKONearFieldReader::ParseFile()
 
 void vtkCloudMapFEKONearFieldReader::DescribeOutputPort(int, vtkInformation* info)
 {
+  // The largest grid of the file (requests at other frequencies may sample other grids;
+  // ReadMesh clamps the update extent to the step's own grid).
   int ext[6] = { 0, -1, 0, -1, 0, -1 };
-  if (!this->Internal->Blocks.empty())
+  for (const auto& b : this->Internal->Blocks)
   {
-    const auto& g = this->Internal->Blocks.front().Grid;
     for (int d = 0; d < 3; ++d)
     {
-      ext[2 * d + 1] = static_cast<int>(g.Dimensions[d]) - 1;
+      ext[2 * d + 1] = std::max(ext[2 * d + 1], static_cast<int>(b.Grid.Dimensions[d]) - 1);
     }
   }
   info->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), ext, 6);
