@@ -210,6 +210,63 @@ void FekoVectorToCartesian(
 
 namespace
 {
+/// The n rows of a block: coordinates, Re and Im of the 3 components (file order).
+void ReadRows(LineScanner& s, const BlockState& st, const FekoNearFieldBlock& b,
+  const std::vector<std::string>& names, const std::vector<int>& role, std::size_t n,
+  std::vector<double> cols[3])
+{
+  std::vector<std::string_view> tok;
+  std::string_view line;
+  for (std::size_t k = 0; k < n; ++k)
+  {
+    if (!s.Next(line) || Trim(line).empty() || Trim(line)[0] == '#')
+    {
+      char hz[32];
+      std::snprintf(hz, sizeof hz, "%g", st.Frequency);
+      s.Fail("truncated block" + (st.Request.empty() ? std::string() : " '" + st.Request + "'") +
+        " at " + hz + " Hz: " + std::to_string(k) + " of " + std::to_string(n) +
+        " samples (the header's " + std::to_string(b.Counts[0]) + " x " +
+        std::to_string(b.Counts[1]) + " x " + std::to_string(b.Counts[2]) + ")" +
+        (s.AtEnd() && Trim(line).empty() ? " before the end of the file" : ""));
+    }
+    Tokenize(line, tok);
+    if (tok.size() != names.size())
+    {
+      s.Fail("row has " + std::to_string(tok.size()) + " fields, the column line names " +
+        std::to_string(names.size()));
+    }
+    for (std::size_t c = 0; c < tok.size(); ++c)
+    {
+      if (role[c] >= 0)
+      {
+        cols[role[c] / 3][3 * k + static_cast<std::size_t>(role[c] % 3)] =
+          NeedFinite(s, tok[c], names[c].c_str());
+      }
+    }
+  }
+}
+
+/// The block's points and field in Cartesian form into its grid.
+void FillGrid(const BlockState& st, const std::vector<double> cols[3], NecNearField& g)
+{
+  const std::size_t n = cols[0].size() / 3;
+  g.FromCard = true;
+  g.Spherical = st.System == "Spherical";
+  g.Points.resize(3 * n);
+  std::vector<double>& gr = st.Electric ? g.ERe : g.HRe;
+  std::vector<double>& gi = st.Electric ? g.EIm : g.HIm;
+  gr.resize(3 * n);
+  gi.resize(3 * n);
+  (st.Electric ? g.HasE : g.HasH) = true;
+  for (std::size_t k = 0; k < n; ++k)
+  {
+    const double* at = &cols[0][3 * k];
+    FekoPointToCartesian(st.System, at, &g.Points[3 * k]);
+    FekoVectorToCartesian(st.System, at, &cols[1][3 * k], &gr[3 * k]);
+    FekoVectorToCartesian(st.System, at, &cols[2][3 * k], &gi[3 * k]);
+  }
+}
+
 void ReadBlock(LineScanner& s, const BlockState& st, const std::vector<std::string>& names,
   std::int64_t limit, std::vector<FekoNearFieldBlock>& out)
 {
@@ -236,64 +293,21 @@ void ReadBlock(LineScanner& s, const BlockState& st, const std::vector<std::stri
         (a == 0 && st.System == "Spherical" ? "Radius" : ax->Name[a]) +
         " Samples line of at least 1 (" + st.System + " grid)");
     }
-    total *= b.Counts[a];
+    total *= b.Counts[a]; // each count is at most `limit`: no overflow before the test
     if (total > limit)
     {
-      s.Fail("a block of " + std::to_string(b.Counts[0]) + " x ... samples is larger than the " +
-        "file could hold");
+      s.Fail("the header's sample counts multiply to more samples than the file could hold");
     }
   }
   const std::vector<int> role = ColumnRoles(s, *ax, st.Electric, names);
   const auto n = static_cast<std::size_t>(total);
-  std::vector<double> at(3 * n), re(3 * n), im(3 * n);
-  std::vector<std::string_view> tok;
-  std::string_view line;
-  for (std::size_t k = 0; k < n; ++k)
-  {
-    if (!s.Next(line) || Trim(line).empty() || Trim(line)[0] == '#')
-    {
-      char hz[32];
-      std::snprintf(hz, sizeof hz, "%g", st.Frequency);
-      s.Fail("truncated block" + (st.Request.empty() ? std::string() : " '" + st.Request + "'") +
-        " at " + hz + " Hz: " + std::to_string(k) + " of " + std::to_string(n) +
-        " samples (the header's " + std::to_string(b.Counts[0]) + " x " +
-        std::to_string(b.Counts[1]) + " x " + std::to_string(b.Counts[2]) + ")" +
-        (s.AtEnd() && Trim(line).empty() ? " before the end of the file" : ""));
-    }
-    Tokenize(line, tok);
-    if (tok.size() != names.size())
-    {
-      s.Fail("row has " + std::to_string(tok.size()) + " fields, the column line names " +
-        std::to_string(names.size()));
-    }
-    for (std::size_t c = 0; c < tok.size(); ++c)
-    {
-      if (role[c] >= 0)
-      {
-        const double v = NeedFinite(s, tok[c], names[c].c_str());
-        std::vector<double>& dst = role[c] < 3 ? at : role[c] < 6 ? re : im;
-        dst[3 * k + static_cast<std::size_t>(role[c] % 3)] = v;
-      }
-    }
-  }
-  NecNearField& g = b.Grid;
+  std::vector<double> cols[3] = { std::vector<double>(3 * n), std::vector<double>(3 * n),
+    std::vector<double>(3 * n) }; // coordinates, Re, Im
+  ReadRows(s, st, b, names, role, n, cols);
   int order[3];
-  GridOrder(s, at, b.Counts, order, g.Dimensions);
-  g.FromCard = true;
-  g.Spherical = st.System == "Spherical";
-  g.Line = s.LineNumber();
-  g.Points.resize(3 * n);
-  std::vector<double>& gr = st.Electric ? g.ERe : g.HRe;
-  std::vector<double>& gi = st.Electric ? g.EIm : g.HIm;
-  gr.resize(3 * n);
-  gi.resize(3 * n);
-  (st.Electric ? g.HasE : g.HasH) = true;
-  for (std::size_t k = 0; k < n; ++k)
-  {
-    FekoPointToCartesian(st.System, &at[3 * k], &g.Points[3 * k]);
-    FekoVectorToCartesian(st.System, &at[3 * k], &re[3 * k], &gr[3 * k]);
-    FekoVectorToCartesian(st.System, &at[3 * k], &im[3 * k], &gi[3 * k]);
-  }
+  GridOrder(s, cols[0], b.Counts, order, b.Grid.Dimensions);
+  b.Grid.Line = s.LineNumber();
+  FillGrid(st, cols, b.Grid);
   out.push_back(std::move(b));
 }
 

@@ -18,6 +18,8 @@ The look-alikes of Testing/Data/feko/nearfield (the layouts of real FEKO 2017.2,
    power the dipole's radiated power eta (k I l)^2 / (12 pi), S_L = 2 W/m^2 (ICNIRP 2020
    general public, 30-400 MHz), within 0.5 % (the near-field terms at 10 lambda are
    below 1e-3).
+5. Banded Color Map (24 bands, every point in band floor(24 t)) and Time Harmonic (mean of
+   |Re E e^{jwt}|^2 over 8 steps = |E|^2/2) on the cylindrical (curvilinear) grid.
 """
 import cmath
 import math
@@ -172,4 +174,32 @@ check(ratio is not None and g.GetNumberOfPoints() == 28 and worst < 5e-3,
       "Exposure Ratio S on the FEKO file = P G/(4 pi r^2)/S_L (far field), worst relative %.3g (< 0.5 %%)" % worst)
 lib.say("exposure: ExposureRatio_S at theta = 90 deg: %.6g (far-field estimate %.6g)"
         % (max(ratio.GetValue(i) for i in range(g.GetNumberOfPoints())), power * 1.5 / (4 * math.pi * rad * rad) / 2))
+# 5. Banded Color Map and Time Harmonic take the curvilinear (cylindrical) grid unchanged.
+r = simple.FEKONearFieldReader(FileName=os.path.join(data, "dipole_2022_cylindrical.efe"))
+grid = fetch(r, 1.5e8)
+mags = [grid.GetPointData().GetArray("|E|").GetValue(p) for p in range(grid.GetNumberOfPoints())]
+lo, hi = min(mags), max(mags)
+bands = simple.BandedColorMap(Input=r, NumberOfBands=24)
+bands.SelectInputArray = ["POINTS", "|E|"]
+bands.UpdatePipeline()
+b = sm.Fetch(bands)
+idx = b.GetPointData().GetArray("BandIndex")
+wrong = sum(1 for p, v in enumerate(mags)
+            if abs((v - lo) / (hi - lo) * 24 - round((v - lo) / (hi - lo) * 24)) > 1e-9
+            and int(idx.GetValue(p)) != min(23, int((v - lo) / (hi - lo) * 24)))
+check(b.GetClassName() == "vtkStructuredGrid" and wrong == 0,
+      "Banded Color Map on the cylindrical grid's |E|: every point in band floor(24 t) (%d wrong)" % wrong)
+N = 8
+th = simple.TimeHarmonic(Input=r, RealArrayName="E_real", ImaginaryArrayName="E_imag", NumberOfSteps=N)
+th.UpdatePipeline()
+acc = [0.0] * len(mags)
+for t in list(th.TimestepValues):
+    th.UpdatePipeline(t)
+    d = sm.Fetch(th)
+    m = d.GetPointData().GetArray("|E_inst|")
+    for p in range(d.GetNumberOfPoints()):
+        acc[p] += m.GetValue(p) ** 2 / N
+worst = max(abs(a / (0.5 * v * v) - 1) for a, v in zip(acc, mags))
+check(d.GetClassName() == "vtkStructuredGrid" and worst < 1e-9,
+      "Time Harmonic on the cylindrical grid: mean |Re E e^jwt|^2 = |E|^2/2, worst %.1e" % worst)
 check.finish()
