@@ -8,6 +8,7 @@
 #include "cmCheck.h"
 #include "cmCstFarField.h"
 #include "cmFekoFormat.h"
+#include "cmFekoNearField.h"
 #include "cmFekoPorts.h"
 #include "cmGmshFormat.h"
 #include "cmMoMFormat.h"
@@ -167,6 +168,18 @@ std::string ReadAs(const std::string& format, const std::string& path)
       PutGrid(o, g);
     }
   }
+  else if (format == "feko_nf")
+  {
+    for (const auto& b : ReadFekoNearFieldFile(path))
+    {
+      o << b.Frequency << " " << b.Coordinates << "\n";
+      Put(o, b.Grid.Points);
+      Put(o, b.Grid.ERe);
+      Put(o, b.Grid.EIm);
+      Put(o, b.Grid.HRe);
+      Put(o, b.Grid.HIm);
+    }
+  }
   else if (format == "feko_os")
   {
     for (const auto& c : ReadFekoCurrentsFile(path))
@@ -273,6 +286,32 @@ std::string ExpectRefusal(const std::string& label, const std::string& format,
   CM_CHECK_MSG(false, label + ": was accepted");
   return "";
 }
+/// The FEKO near-field partial-result rule ("warn" rows): a later block that fails is one
+/// notice naming the file, `line` and every fragment; the blocks before it are read.
+void ExpectFekoNearFieldNotice(const std::string& label, const std::string& path, long long line,
+  const std::vector<std::string>& frags)
+{
+  try
+  {
+    std::vector<std::string> notices;
+    const auto blocks = ReadFekoNearFieldFile(path, &notices);
+    const std::string msg = notices.empty() ? std::string() : notices[0];
+    std::printf("  %-32s warning: %s\n", label.c_str(), msg.c_str());
+    CM_CHECK_MSG(
+      !blocks.empty() && notices.size() == 1, label + ": expected blocks and one notice");
+    CM_CHECK_MSG(msg.find(path + ":" + std::to_string(line) + ": ") == 0,
+      label + ": the notice does not name the file and line");
+    for (const std::string& f : frags)
+    {
+      CM_CHECK_MSG(msg.find(f) != std::string::npos, label + ": notice lacks '" + f + "'");
+    }
+  }
+  catch (const std::exception& e)
+  {
+    CM_CHECK_MSG(false, label + ": refused: " + e.what());
+  }
+}
+
 /// NEC-2's partial-result rule ("warn" rows): the parser itself reads the file, with one
 /// warning naming it, `line` (0: none) and every fragment, and marks the failed block.
 void ExpectNecWarning(const std::string& label, const std::string& path, long long line,
@@ -382,6 +421,10 @@ int TestBadInputs(int, char*[])
     if (f[3] == "warn" && f[1] == "nec")
     {
       ExpectNecWarning(f[0], path, std::stoll(f[4]), frags);
+    }
+    else if (f[3] == "warn" && f[1] == "feko_nf")
+    {
+      ExpectFekoNearFieldNotice(f[0], path, std::stoll(f[4]), frags);
     }
     else if (f[3] == "warn" && f[1] == "touchstone")
     {

@@ -19,6 +19,9 @@
 #elif defined(CM_FUZZ_FEKO_FFE)
 #include "cmFekoFormat.h"
 #define CM_PARSE(text) cm::ParseFekoFarField(text, "fuzz.ffe")
+#elif defined(CM_FUZZ_FEKO_NF)
+#include "cmFekoNearField.h"
+#define CM_PARSE(text) cm::ParseFekoNearField(text, "fuzz.efe")
 #elif defined(CM_FUZZ_FEKO_OS)
 #include "cmFekoFormat.h"
 #define CM_PARSE(text) cm::ParseFekoCurrents(text, "fuzz.os")

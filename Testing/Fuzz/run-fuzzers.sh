@@ -22,6 +22,7 @@ targets=(
   "nec:CM_FUZZ_NEC:Data/nec:cmNecOutput.h"
   "feko_ffe:CM_FUZZ_FEKO_FFE:Data/feko:cmFekoFormat.h"
   "feko_os:CM_FUZZ_FEKO_OS:Data/feko:cmFekoFormat.h"
+  "feko_nf:CM_FUZZ_FEKO_NF:Data/feko/nearfield:cmFekoNearField.h"
   "feko_out:CM_FUZZ_FEKO_OUT:Data/feko:cmFekoFormat.h"
   "feko_ports:CM_FUZZ_FEKO_PORTS:Data/feko:cmFekoPorts.h"
   "cst:CM_FUZZ_CST:Data/cst:cmCstFarField.h"

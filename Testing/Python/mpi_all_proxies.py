@@ -408,6 +408,26 @@ def _():
     return at_time(r, 320e6, 4), [(r, 4)]
 
 
+# FEKO .efe/.hfe near fields: structured grids split by extent as NEC's port 4 is; the
+# Cartesian request is read with its .hfe companion (E and H on one grid), at 600 MHz.
+reader_case("FEKONearFieldReader_spherical", lambda **k: simple.FEKONearFieldReader(**k),
+            D("feko/nearfield/dipole_2017_spherical.efe"))
+reader_case("FEKONearFieldReader_cylindrical", lambda **k: simple.FEKONearFieldReader(**k),
+            D("feko/nearfield/dipole_2022_cylindrical.efe"))
+
+
+@case("FEKONearFieldReader_cartesian_pair")
+def _():
+    r = once("fekonf", lambda: simple.FEKONearFieldReader(FileName=D("feko/nearfield/dipole_2019_cartesian.efe")))
+    return at_time(r, 600e6, 0), [(r, 0)]
+
+
+@case("ExposureRatio_feko_near_fields")
+def _():
+    r = once("fekonf", lambda: simple.FEKONearFieldReader(FileName=D("feko/nearfield/dipole_2019_cartesian.efe")))
+    return simple.ExposureRatio(Input=r, TransmitPower=0.2, InputPower=1e-3), [(r, 0)]
+
+
 @case("BandedColorMap_near_field")
 def _():
     r = nec_near(0)

@@ -26,6 +26,7 @@ READERS = {  # format: (XML name, clean file)
     "nec": ("CloudMapNECReader", "../nec/box_sm.out"),
     "feko_ffe": ("CloudMapFEKOFarFieldReader", "../feko/dipole_format3.ffe"),
     "feko_os": ("CloudMapFEKOCurrentsReader", "../feko/plate_currents.os"),
+    "feko_nf": ("CloudMapFEKONearFieldReader", "../feko/nearfield/dipole_2019_cartesian.efe"),
     "feko_out": ("CloudMapFEKOReader", "../feko/plate.out"),
     "cst": ("CSTFarFieldReader", "../cst/dipole_spherical_dbi.txt"),
     "cst_ffs": ("CSTFarFieldReader", "../cst/dipole_source.ffs"),

@@ -560,6 +560,35 @@ add("gmsh_bin_be.msh", G, "endianness", "accept", 0, [], read_bytes("gmsh/plate_
 add("gmsh_bin41_be.msh", G, "endianness", "accept", 0, [], read_bytes("gmsh/plate_v41_bin_be.msh"),
     "../gmsh/plate_v41.msh")
 
+# ---------------------------------------------------------------- FEKO .efe/.hfe
+nf = read("feko/nearfield/dipole_2019_cartesian.efe")
+NF = "feko_nf"
+add("nf_empty.efe", NF, "empty", "error", 0, ["not a FEKO near-field file"], "")
+add("nf_garbage.efe", NF, "garbage", "error", 0, ["not a FEKO near-field file"], GARBAGE)
+add("nf_missing_header.efe", NF, "garbage", "error", 0, ["not a FEKO near-field file"],
+    "\n".join(lines_of(nf)[1:]) + "\n")
+add("nf_trunc_rows.efe", NF, "truncation", "error", 21, ["truncated block 'NearField1'", "4 of 12 samples"],
+    upto(nf, 21))
+add("nf_count_larger.efe", NF, "count-larger", "error", 30, ["truncated block", "12 of 16 samples"],
+    sub_line(nf, 12, "Samples: 3", "Samples: 4"))
+add("nf_count_smaller.efe", NF, "count-smaller", "error", 25, ["do not form the grid", "2 x 2 x 2"],
+    sub_line(nf, 12, "Samples: 3", "Samples: 2"))
+add("nf_count_huge.efe", NF, "count-huge", "error", 13, ["1000000000000", "above the limit"],
+    sub_line(nf, 13, "Samples: 2", "Samples: 1000000000000"))
+add("nf_nan.efe", NF, "nan-inf", "error", 18, ["X is not a finite number", "'NaN'"],
+    sub_line(nf, 18, "-3.00000000E-001", "NaN"))
+# The partial-result rule: the second frequency's block cut short is one warning; the
+# first frequency is read.
+add("nf_late_block.efe", NF, "truncation", "warn", 45, ["truncated block 'NearField1' at 6e+08 Hz",
+    "5 of 12 samples"], upto(nf, 45))
+# (The accepted variants copy a file without an .hfe beside it: the reference's output
+# is then its own field alone, as the copies' is.)
+sph = read("feko/nearfield/dipole_2017_spherical.efe")
+REFSPH = "../feko/nearfield/dipole_2017_spherical.efe"
+add("nf_crlf.efe", NF, "crlf", "accept", 0, [], crlf(sph), REFSPH)
+add("nf_bom.efe", NF, "bom", "accept", 0, [], bom(sph), REFSPH)
+add("nf_tabs.efe", NF, "tabs", "accept", 0, [], tabs(sph), REFSPH)
+
 # The HDF5 (openEMS) rows come from make_bad_hdf5.py (it needs h5py): keep them.
 manifest = os.path.join(here, "MANIFEST.tsv")
 hdf5_rows = [l for l in open(manifest) if l.split("\t")[1:2] in (["openems"], ["openems_dump"])] if os.path.exists(manifest) else []
