@@ -367,6 +367,14 @@ private:
   void MeshFormat();
   void BinaryFormat(std::int64_t dataSize);
   bool Section(std::string_view t);
+  void ReadNodes();
+  void ReadElements();
+  void Repeated(bool nodes, std::string_view t);
+  void SwapMesh(bool nodes, GmshMesh& m, std::unordered_map<std::int64_t, std::size_t>& index,
+    std::unordered_map<std::int64_t, std::size_t>& skipped, std::vector<int>& elementNodes);
+  std::string SameNodes(const GmshMesh& r) const;
+  std::string SameElements(
+    const GmshMesh& r, const std::unordered_map<std::int64_t, std::size_t>& skipped) const;
   bool SkipSection(std::string_view t);
   void CheckFinished(bool format) const;
   void WarnLinearized();
@@ -1096,25 +1104,12 @@ bool Reader::Section(std::string_view t)
   const double v = this->M.Version;
   if (t == "$Nodes" || (v == 1 && t == "$NOD"))
   {
-    if (this->Binary)
-    {
-      v < 4 ? this->NodesBinary23() : this->Nodes41Binary();
-    }
-    else
-    {
-      v < 4 ? this->Nodes1() : v < 4.1 ? this->Nodes40() : this->Nodes41();
-    }
+    this->M.NodeTags.empty() ? this->ReadNodes() : this->Repeated(true, t);
   }
   else if (t == "$Elements" || (v == 1 && t == "$ELM"))
   {
-    if (this->Binary)
-    {
-      v < 3 ? this->ElementsBinary2() : v < 4 ? this->ElementsBinary3() : this->Elements41Binary();
-    }
-    else
-    {
-      v < 4 ? this->Elements1() : this->Elements40or41();
-    }
+    this->M.ElementTags.empty() && this->SkippedTags.empty() ? this->ReadElements()
+                                                             : this->Repeated(false, t);
   }
   else if (t == "$NodeData")
   {
@@ -1133,6 +1128,132 @@ bool Reader::Section(std::string_view t)
     return this->SkipSection(t);
   }
   return true;
+}
+
+void Reader::ReadNodes()
+{
+  const double v = this->M.Version;
+  if (this->Binary)
+  {
+    v < 4 ? this->NodesBinary23() : this->Nodes41Binary();
+  }
+  else
+  {
+    v < 4 ? this->Nodes1() : v < 4.1 ? this->Nodes40() : this->Nodes41();
+  }
+}
+
+void Reader::ReadElements()
+{
+  const double v = this->M.Version;
+  if (this->Binary)
+  {
+    v < 3 ? this->ElementsBinary2() : v < 4 ? this->ElementsBinary3() : this->Elements41Binary();
+  }
+  else
+  {
+    v < 4 ? this->Elements1() : this->Elements40or41();
+  }
+}
+
+/// A second $Nodes or $Elements section: gmsh.view.write (and File > Export of a view) write
+/// the mesh before every view, so a view appended to a file repeats it. Gmsh reads such a
+/// file as one mesh; so does this reader when the repeat is identical (the same tags, the
+/// same coordinates, the same nodes per element). It is read into a scratch copy, compared
+/// and dropped; a different mesh is refused, naming the section's line.
+void Reader::Repeated(bool nodes, std::string_view t)
+{
+  const std::int64_t line = this->S.LineNumber();
+  GmshMesh first;
+  std::unordered_map<std::int64_t, std::size_t> index, skipped;
+  std::vector<int> elementNodes;
+  this->SwapMesh(nodes, first, index, skipped, elementNodes);
+  try
+  {
+    nodes ? this->ReadNodes() : this->ReadElements();
+  }
+  catch (...)
+  {
+    this->SwapMesh(nodes, first, index, skipped, elementNodes);
+    throw;
+  }
+  this->SwapMesh(nodes, first, index, skipped, elementNodes); // `first` is now the repeat
+  const std::string problem = nodes ? this->SameNodes(first) : this->SameElements(first, skipped);
+  if (!problem.empty())
+  {
+    throw ParseError(this->S.FileName(), line,
+      "a second " + std::string(t) + " section differs from the first: " + problem +
+        " (Gmsh's view files repeat the same mesh; a different one is not merged)");
+  }
+}
+
+/// Exchanges the mesh part a repeated section fills with the scratch containers.
+void Reader::SwapMesh(bool nodes, GmshMesh& m, std::unordered_map<std::int64_t, std::size_t>& index,
+  std::unordered_map<std::int64_t, std::size_t>& skipped, std::vector<int>& elementNodes)
+{
+  if (nodes)
+  {
+    std::swap(this->M.NodeTags, m.NodeTags);
+    std::swap(this->M.Points, m.Points);
+    std::swap(this->NodeIndex, index);
+    return;
+  }
+  std::swap(this->M.Offsets, m.Offsets);
+  std::swap(this->M.Connectivity, m.Connectivity);
+  std::swap(this->M.ElementTags, m.ElementTags);
+  std::swap(this->M.SkippedTypes, m.SkippedTypes);
+  std::swap(this->M.LinearizedTypes, m.LinearizedTypes);
+  std::swap(this->ElementIndex, index);
+  std::swap(this->SkippedTags, skipped);
+  std::swap(this->ElementNodes, elementNodes);
+}
+
+/// Empty when the repeated nodes `r` are the first section's, else what differs.
+std::string Reader::SameNodes(const GmshMesh& r) const
+{
+  if (r.NodeTags.size() != this->M.NodeTags.size())
+  {
+    return std::to_string(r.NodeTags.size()) + " nodes instead of " +
+      std::to_string(this->M.NodeTags.size());
+  }
+  for (std::size_t i = 0; i < r.NodeTags.size(); ++i)
+  {
+    const auto it = this->NodeIndex.find(r.NodeTags[i]);
+    if (it == this->NodeIndex.end() ||
+      !std::equal(r.Points.begin() + 3 * i, r.Points.begin() + 3 * i + 3,
+        this->M.Points.begin() + 3 * it->second))
+    {
+      return "node " + std::to_string(r.NodeTags[i]) +
+        (it == this->NodeIndex.end() ? " is new" : " has other coordinates");
+    }
+  }
+  return {};
+}
+
+/// Empty when the repeated elements `r` are the first section's, else what differs.
+std::string Reader::SameElements(
+  const GmshMesh& r, const std::unordered_map<std::int64_t, std::size_t>& skipped) const
+{
+  if (r.ElementTags.size() != this->M.ElementTags.size() || skipped != this->SkippedTags ||
+    r.SkippedTypes != this->M.SkippedTypes)
+  {
+    return std::to_string(r.ElementTags.size() + skipped.size()) + " elements instead of " +
+      std::to_string(this->M.ElementTags.size() + this->SkippedTags.size());
+  }
+  for (std::size_t i = 0; i < r.ElementTags.size(); ++i)
+  {
+    const auto it = this->ElementIndex.find(r.ElementTags[i]);
+    const auto a = r.Connectivity.begin() + r.Offsets[i];
+    const auto n = r.Offsets[i + 1] - r.Offsets[i];
+    if (it == this->ElementIndex.end() ||
+      this->M.Offsets[it->second + 1] - this->M.Offsets[it->second] != n ||
+      !std::equal(a, a + n, this->M.Connectivity.begin() + this->M.Offsets[it->second]))
+    {
+      return "element " + std::to_string(r.ElementTags[i]) +
+        (it == this->ElementIndex.end() ? " is new" : " has other nodes");
+    }
+  }
+  return {};
 }
 
 // Sections of the mesh that carry nothing for a surface current map are skipped
