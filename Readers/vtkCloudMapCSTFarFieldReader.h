@@ -10,7 +10,8 @@
  * Gain_left/Gain_right, |E|² = that ratio); `[dB]` a pattern relative to its maximum;
  * `[V]` r·E, `[V/m]` E and `[A/m]` H (made E through η0), linear or in dB. Those have
  * no Gain column: the total and the components keep their printed names with the unit,
- * e.g. `Abs(V)_V`, `Abs(Horiz)_V`, `Abs(E)_dBV/m`. Field data GainKind ("Directivity",
+ * e.g. `Abs(V)_V`, `Abs(Horiz)_V`, `Abs(E)_dBV_per_m` (a unit's '/' is "_per_",
+ * cmArrayNames.h). Field data GainKind ("Directivity",
  * "Gain", "Realized Gain", "E-Field", "H-Field" or "Relative") and FieldUnit (the unit
  * of the E columns: "V", "V/m", "relative" or "sqrt(Directivity)"...). Polarizations
  * θ/φ, Ludwig-3 and circular are converted to Eθ, Eφ; φ is kept as printed. The export

@@ -111,7 +111,14 @@ std::vector<double> vtkCloudMapFEKOCurrentsReader::ParseFile()
 {
   Internals& in = *this->Internal;
   in = Internals();
-  in.Blocks = cm::ReadFekoCurrentsFile(this->FileName);
+  // The electric currents (or charges) are what the reader is for; a magnetic section
+  // that fails is an optional block: one warning, its port 1 left empty.
+  std::vector<std::string> notices;
+  in.Blocks = cm::ReadFekoCurrentsFile(this->FileName, &notices);
+  for (const std::string& n : notices)
+  {
+    this->WarnOptionalBlock(n, "the Magnetic Currents output (port 1) is left empty there");
+  }
   return cm::FrequencySteps(in.Blocks);
 }
 

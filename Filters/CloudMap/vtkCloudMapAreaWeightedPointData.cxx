@@ -127,6 +127,10 @@ int vtkCloudMapAreaWeightedPointData::RequestData(
 
   vtkDataArray* selected =
     this->ProcessAllArrays ? nullptr : this->GetInputArrayToProcess(0, inputVector);
+  int association = -1;
+  selected = selected || this->ProcessAllArrays
+    ? selected
+    : cm::RenamedInputArray(this, 0, input, association); // an old name
   const std::vector<vtkDataArray*> arrays =
     ArraysToAverage(input->GetCellData(), this->ProcessAllArrays, selected,
       this->ProcessAllArrays ||

@@ -189,6 +189,7 @@ int vtkCloudMapBandedColorMap::RequestData(
   int association = -1;
   vtkDataArray* values =
     input ? this->GetInputArrayToProcess(0, inputVector, association) : nullptr;
+  values = values ? values : cm::RenamedInputArray(this, 0, input, association); // an old name
   cm::map::BandInput check;
   check.HaveDataSet = input && output;
   check.HaveValues = values != nullptr;

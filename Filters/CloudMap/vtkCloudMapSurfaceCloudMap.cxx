@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapSurfaceCloudMap.h"
 
+#include "cmArrayAccess.h"
 #include "cmExecution.h"
 #include "cmRanks.h"
 #include "cmRefinedPolyData.h"
@@ -213,6 +214,7 @@ vtkDataArray* vtkCloudMapSurfaceCloudMap::MappedArray(
 {
   int association = -1;
   vtkDataArray* values = this->GetInputArrayToProcess(0, inputVector, association);
+  values = values ? values : cm::RenamedInputArray(this, 0, input, association); // an old name
   if (!values)
   {
     // Nothing selected (e.g. a script created the filter before the reader ran):

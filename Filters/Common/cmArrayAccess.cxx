@@ -1,6 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmArrayAccess.h"
 
+#include "cmArrayNames.h"
+
+#include "vtkAlgorithm.h"
+#include "vtkDataObject.h"
+#include "vtkDataSet.h"
+#include "vtkCellData.h"
+#include "vtkPointData.h"
+#include "vtkInformation.h"
+#include "vtkTable.h"
+
 #include "vtkArrayDispatch.h"
 #include "vtkDataArray.h"
 #include "vtkDataArrayRange.h"
@@ -20,6 +30,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 namespace cm
 {
@@ -203,4 +214,34 @@ void AddFarFieldTags(
   fd->AddArray(np);
   AddFieldString(fd, "GainKind", gainKind);
 }
+vtkDataArray* RenamedInputArray(vtkAlgorithm* self, int idx, vtkDataObject* input, int& association)
+{
+  vtkInformation* info = self ? self->GetInputArrayInformation(idx) : nullptr;
+  association = info && info->Has(vtkDataObject::FIELD_ASSOCIATION())
+    ? info->Get(vtkDataObject::FIELD_ASSOCIATION())
+    : -1;
+  const char* name = info && info->Has(vtkDataObject::FIELD_NAME())
+    ? info->Get(vtkDataObject::FIELD_NAME())
+    : nullptr;
+  if (!input || !name || !std::strchr(name, '/'))
+  {
+    return nullptr;
+  }
+  const std::string renamed = SlashFreeName(name);
+  vtkFieldData* fd = nullptr;
+  if (auto* table = vtkTable::SafeDownCast(input))
+  {
+    fd = table->GetRowData();
+  }
+  else if (auto* ds = vtkDataSet::SafeDownCast(input))
+  {
+    fd = association == vtkDataObject::FIELD_ASSOCIATION_CELLS
+      ? static_cast<vtkFieldData*>(ds->GetCellData())
+      : association == vtkDataObject::FIELD_ASSOCIATION_POINTS
+      ? static_cast<vtkFieldData*>(ds->GetPointData())
+      : nullptr;
+  }
+  return fd ? vtkDataArray::SafeDownCast(fd->GetAbstractArray(renamed.c_str())) : nullptr;
+}
+
 } // namespace cm

@@ -16,11 +16,20 @@
 #include <string>
 #include <vector>
 
+class vtkAlgorithm;
 class vtkDataArray;
+class vtkDataObject;
 class vtkFieldData;
 
 namespace cm
 {
+/// The array that input-array selection `idx` of `self` names by a name used before the
+/// array names lost their '/' (`Abs(E)_dBV/m`, now `Abs(E)_dBV_per_m`: cmArrayNames.h), so
+/// states and scripts saved with the old name still run; null when the selection has no
+/// '/' or `input` has no such array. `association` gets the selection's association.
+CLOUDMAPFILTERSCOMMON_EXPORT vtkDataArray* RenamedInputArray(
+  vtkAlgorithm* self, int idx, vtkDataObject* input, int& association);
+
 /// All values of an array as doubles, tuple-major (typed fast paths, no per-value virtual calls).
 CLOUDMAPFILTERSCOMMON_EXPORT std::vector<double> ValuesAsDouble(vtkDataArray* array);
 

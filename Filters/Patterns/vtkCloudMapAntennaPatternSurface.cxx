@@ -2,6 +2,7 @@
 #include "vtkCloudMapAntennaPatternSurface.h"
 
 #include "cmArrayAccess.h"
+#include "cmArrayNames.h"
 #include "cmBandTable.h"
 #include "cmBanding.h"
 #include "cmConstants.h"
@@ -35,6 +36,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <sstream>
 
@@ -216,6 +218,12 @@ PatternInput ReadPatternInput(vtkTable* input, vtkInformation* selection,
     : "";
   vtkDataArray* values =
     *selected ? vtkDataArray::SafeDownCast(input->GetColumnByName(selected)) : nullptr;
+  if (!values && std::strchr(selected, '/'))
+  {
+    // A name saved before the array names lost their '/' (cmArrayNames.h).
+    values =
+      vtkDataArray::SafeDownCast(input->GetColumnByName(cm::SlashFreeName(selected).c_str()));
+  }
   const bool found = values != nullptr;
   in.Empty = input->GetNumberOfRows() == 0;
   if (!values)

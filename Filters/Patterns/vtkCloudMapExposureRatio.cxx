@@ -98,7 +98,7 @@ vtkSmartPointer<vtkDoubleArray> AddRatioArrays(const ex::ExposureArrays& r, vtkP
     }
   }
   pd->AddArray(NewArray("ExposureRatio_S", r.S));
-  pd->AddArray(NewArray("S_eq[W/m^2]", r.SEq));
+  pd->AddArray(NewArray("S_eq[W_per_m^2]", r.SEq));
   pd->SetActiveScalars("ExposureRatio[dB]");
   return db;
 }

@@ -17,7 +17,7 @@
  *
  * Output port 0: the input with point arrays `ExposureRatio` (the chosen Quantity),
  * `ExposureRatio[dB]` (10 log10), `ExposureRatio_E`, `ExposureRatio_H`, `ExposureRatio_S`
- * (each that the fields allow) and `S_eq[W/m^2]`, and field data `ComplianceDistance[m]`
+ * (each that the fields allow) and `S_eq[W_per_m^2]`, and field data `ComplianceDistance[m]`
  * (6 components: +x −x +y −y +z −z from the source) with `ComplianceDistanceStatus` (0 a
  * crossing, 1 below the limit on the whole ray inside the grid: distance 0, 2 still at or
  * above it at the grid's edge: the distance to the edge, a lower bound, 3 the ray misses

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmCstFarField.h"
 
+#include "cmArrayNames.h"
+
 #include "cmConstants.h"
 #include "cmTextSearch.h"
 
@@ -411,7 +413,8 @@ void CstFarFieldParser::NameOutputs()
   const char* suffix2 = pol == "spherical" ? "phi" : pol == "ludwig3" ? "vert" : "right";
   // A component's own values: Gain_<c> for a gain; otherwise its name and unit as printed.
   auto named = [&](int c, const char* suffix) {
-    return this->GainTotal ? std::string("Gain_") + suffix : cols[c].Printed + "_" + cols[c].Unit;
+    return this->GainTotal ? std::string("Gain_") + suffix
+                           : SlashFreeName(cols[c].Printed + "_" + cols[c].Unit);
   };
   g.Extra.emplace_back(named(this->Abs1, suffix1), std::vector<double>());
   g.Extra.emplace_back(named(this->Abs2, suffix2), std::vector<double>());
@@ -420,11 +423,13 @@ void CstFarFieldParser::NameOutputs()
     g.Extra.emplace_back("AxialRatio", std::vector<double>());
   }
   // A total that is no gain (|E| in V or V/m, |H|, a relative pattern) is kept under its
-  // printed name and unit, e.g. "Abs(V)_V" or "Abs(E)_dBV/m".
+  // printed name and unit, e.g. "Abs(V)_V" or "Abs(E)_dBV_per_m" (a unit's '/' is "_per_",
+  // cmArrayNames.h).
   this->FieldTotal = total >= 0 && !this->GainTotal;
   if (this->FieldTotal)
   {
-    g.Extra.emplace_back(cols[total].Printed + "_" + cols[total].Unit, std::vector<double>());
+    g.Extra.emplace_back(
+      SlashFreeName(cols[total].Printed + "_" + cols[total].Unit), std::vector<double>());
   }
 }
 

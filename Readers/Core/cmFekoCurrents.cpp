@@ -105,8 +105,10 @@ bool ColumnsByName(const std::vector<std::string>& names, char kind, SampleColum
 class FekoCurrentsParser
 {
 public:
-  FekoCurrentsParser(std::string_view text, const std::string& file)
+  FekoCurrentsParser(
+    std::string_view text, const std::string& file, std::vector<std::string>* notices)
     : File(file)
+    , Notices(notices)
     , S(text, file)
     , Limit(static_cast<std::int64_t>(text.size() / 20) + 1)
   {}
@@ -130,8 +132,14 @@ private:
   void AddMagneticOfBoth(FekoSurfaceCurrents& b, const FekoCurrentSamples& c);
   // The end of the file: missing samples, no samples.
   void Finish() const;
+  /// A failure inside a magnetic section (with notices): the block's magnetic samples
+  /// are dropped with one notice, and its remaining rows skipped; false otherwise.
+  bool MagneticFailed(const ParseError& e);
 
   const std::string& File;
+  std::vector<std::string>* Notices;
+  bool InMagnetic = false; ///< from a magnetic count line to the next section or frequency
+  bool SkipMagnetic = false; ///< the rest of a failed magnetic section
   LineScanner S;
   const std::int64_t Limit;
   std::vector<FekoSurfaceCurrents> Out;
@@ -156,17 +164,60 @@ std::vector<FekoSurfaceCurrents> FekoCurrentsParser::Run()
     {
       continue;
     }
-    if (t[0] == '#')
+    try
     {
-      this->ReadHeaderLine(t);
+      if (t[0] == '#')
+      {
+        this->ReadHeaderLine(t);
+      }
+      else if (!this->SkipMagnetic)
+      {
+        this->ReadSampleRow(t);
+      }
     }
-    else
+    catch (const ParseError& e)
     {
-      this->ReadSampleRow(t);
+      if (!this->MagneticFailed(e))
+      {
+        throw;
+      }
+      if (t[0] == '#' && this->Key == "FREQUENCY")
+      {
+        this->ReadHeaderLine(t); // the next block's line that found the section short
+      }
     }
   }
-  this->Finish();
+  try
+  {
+    this->Finish();
+  }
+  catch (const ParseError& e)
+  {
+    if (!this->MagneticFailed(e))
+    {
+      throw;
+    }
+    this->Finish();
+  }
   return std::move(this->Out);
+}
+
+bool FekoCurrentsParser::MagneticFailed(const ParseError& e)
+{
+  if (!this->Notices || !this->InMagnetic || this->PendingE > 0 || this->Charges)
+  {
+    return false;
+  }
+  if (!this->Out.empty() && this->Out.back().Frequency == this->Frequency)
+  {
+    this->Out.back().Magnetic = FekoCurrentSamples();
+  }
+  this->Notices->push_back(std::string(e.what()) + " (in the magnetic currents: they are left " +
+    "empty at this frequency, the electric currents are read)");
+  this->PendingM = 0;
+  this->InMagnetic = false;
+  this->SkipMagnetic = true;
+  return true;
 }
 
 void FekoCurrentsParser::ReadHeaderLine(std::string_view t)
@@ -214,6 +265,7 @@ void FekoCurrentsParser::ReadKeyValue()
       this->S.Fail(
         "truncated electric section: " + std::to_string(this->PendingE) + " samples missing");
     }
+    this->InMagnetic = this->SkipMagnetic = false;
     this->PendingE =
       NeedCount(this->S, this->Value, "the number of electric current samples", this->Limit);
     this->Cols = SampleColumns();
@@ -221,6 +273,10 @@ void FekoCurrentsParser::ReadKeyValue()
   else if (key.find("MAGNETIC CURRENT") != std::string::npos &&
     key.find("SAMPLES") != std::string::npos)
   {
+    // (a magnetic section counts as one only after a complete electric section: rows
+    // that an electric count left unclaimed are the electric section's error)
+    this->InMagnetic = this->PendingE == 0;
+    this->SkipMagnetic = false;
     this->PendingM =
       NeedCount(this->S, this->Value, "the number of magnetic current samples", this->Limit);
     this->Cols = SampleColumns();
@@ -239,14 +295,16 @@ void FekoCurrentsParser::ReadFileType()
 
 void FekoCurrentsParser::ReadFrequency()
 {
-  Tokenize(this->Value, this->Tok);
-  this->Frequency =
-    this->Tok.empty() ? -1 : NeedFinite(this->S, this->Tok[0], "the frequency (Hz)");
+  // (checked before the new frequency is taken: the short block is the previous one)
   if (this->PendingE + this->PendingM > 0)
   {
     this->S.Fail("truncated block: " + std::to_string(this->PendingE + this->PendingM) +
       " current samples missing before the next #Frequency");
   }
+  Tokenize(this->Value, this->Tok);
+  this->Frequency =
+    this->Tok.empty() ? -1 : NeedFinite(this->S, this->Tok[0], "the frequency (Hz)");
+  this->InMagnetic = this->SkipMagnetic = false;
 }
 
 void FekoCurrentsParser::ReadSampleRow(std::string_view t)
@@ -403,7 +461,7 @@ void FekoCurrentsParser::Finish() const
 } // namespace
 
 std::vector<FekoSurfaceCurrents> ParseFekoCurrents(
-  std::string_view rawText, const std::string& file)
+  std::string_view rawText, const std::string& file, std::vector<std::string>* notices)
 {
   std::string storage;
   const std::string_view text = Untabbed(rawText, storage);
@@ -412,12 +470,13 @@ std::vector<FekoSurfaceCurrents> ParseFekoCurrents(
     throw ParseError(file, 0,
       "not a FEKO currents file: no '##File Type: Currents' (or Charges) header in the first 4 KB");
   }
-  FekoCurrentsParser p(text, file);
+  FekoCurrentsParser p(text, file, notices);
   return p.Run();
 }
 
-std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(const std::string& path)
+std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(
+  const std::string& path, std::vector<std::string>* notices)
 {
-  return ParseFekoCurrents(ReadWholeFile(path), path);
+  return ParseFekoCurrents(ReadWholeFile(path), path, notices);
 }
 } // namespace cm

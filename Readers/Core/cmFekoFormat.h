@@ -75,10 +75,14 @@ struct FekoSurfaceCurrents
   double Frequency = 0;
   FekoCurrentSamples Electric, Magnetic;
 };
-/// Every frequency block of an .os file, in file order.
+/// Every frequency block of an .os file, in file order. A magnetic-current section that
+/// fails (truncated, a bad count or row) is an optional block: with `notices`, that
+/// block's magnetic samples are left empty, the electric ones kept, and one line names
+/// the file, the line and the problem; without, it throws.
 std::vector<FekoSurfaceCurrents> ParseFekoCurrents(
-  std::string_view text, const std::string& fileName);
-std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(const std::string& path);
+  std::string_view text, const std::string& fileName, std::vector<std::string>* notices = nullptr);
+std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(
+  const std::string& path, std::vector<std::string>* notices = nullptr);
 bool LooksLikeFekoCurrents(std::string_view head);
 
 /// The metallic triangles of a FEKO .out file with the current density of each block

@@ -111,6 +111,7 @@ NecSolution& Parser::Solution(bool fresh)
     sol.Loads = this->Loads;
     this->Out.Solutions.push_back(std::move(sol));
     this->Open = true;
+    this->UnsolvedFrequencyLine = 0;
   }
   return this->Out.Solutions.back();
 }
@@ -235,6 +236,7 @@ NecOutput Parser::Run()
     {
       throw;
     }
+    this->UnsolvedFrequencyLine = 0; // that warning names the frequency dropped
   }
   // A model with patches prints their currents in every solve; a solution without them
   // means the file was cut short (in a sweep, the earlier frequencies are kept).
@@ -277,7 +279,25 @@ NecOutput Parser::Run()
     }
     throw ParseError(this->S.FileName(), this->S.LineNumber(), noSolution);
   }
+  this->WarnUnsolvedFrequency();
   return std::move(this->Out);
+}
+
+void Parser::WarnUnsolvedFrequency()
+{
+  // Every solve prints at least one table after its FREQUENCY line (currents, a pattern or
+  // near fields); a file that ends before any means the run was cut short there.
+  if (this->UnsolvedFrequencyLine <= 0 || this->Out.Solutions.empty())
+  {
+    return;
+  }
+  const double last = this->Out.Solutions.back().Frequency;
+  this->Out.Warnings.push_back(
+    ParseError::Format(this->S.FileName(), this->UnsolvedFrequencyLine,
+      "truncated sweep: the file ends after FREQUENCY " + std::to_string(this->FrequencyHz * 1e-6) +
+        " MHz before any of its tables") +
+    " (that frequency is dropped: the frequencies up to " + std::to_string(last * 1e-6) +
+    " MHz are shown)");
 }
 
 void Parser::RunSections()
@@ -453,6 +473,7 @@ bool Parser::FrequencyLine(std::string_view line, Mode& mode)
     this->S.Fail("expected the frequency in MHz");
   }
   this->FrequencyHz = v * 1e6;
+  this->UnsolvedFrequencyLine = this->S.LineNumber();
   this->PrintedLambda = 0;
   this->Feeds.clear();
   this->PendingPorts.clear();

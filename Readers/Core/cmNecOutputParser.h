@@ -190,6 +190,8 @@ private:
   /// After a ParseError in a later frequency of a sweep, or a sweep cut short: keeps
   /// the complete solutions before it with a warning; false when none is left.
   bool KeepEarlierSolutions(const std::string& problem, std::int64_t line);
+  /// A sweep cut right after a FREQUENCY line: the earlier frequencies with a warning.
+  void WarnUnsolvedFrequency();
   void AddSources(SurfaceMesh& mesh) const;
   void Build();
   double Lambda() const;
@@ -220,6 +222,7 @@ private:
   std::vector<std::pair<std::int64_t, std::int64_t>> Feeds; ///< (tag, segment)
   bool SawPatches = false;
   bool Open = false; ///< the last solution still takes tables of its frequency
+  std::int64_t UnsolvedFrequencyLine = 0; ///< the last FREQUENCY line, until a table follows it
   std::vector<std::string_view> Row;
   NecNearFieldScanner Near; ///< NE/NH cards and tables (cmNecNearField.cpp)
   std::vector<NecPort> PendingPorts; ///< ANTENNA INPUT PARAMETERS of the solve being printed

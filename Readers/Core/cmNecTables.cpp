@@ -177,6 +177,13 @@ void Parser::ReadWireCurrents()
     }
     wires.push_back(w);
   }
+  // A table may list some segments only (PT card), but nec2c and NEC-2D always print more
+  // after it: one that ends the file short of the segments was cut there.
+  if (this->S.AtEnd() && wires.size() < this->Geo.Segments.size())
+  {
+    this->S.Fail("truncated CURRENTS AND LOCATION table: " + std::to_string(wires.size()) + " of " +
+      std::to_string(this->Geo.Segments.size()) + " segments before the end of the file");
+  }
   // A second wire table at the same frequency is a new solve (a new EX, then XQ).
   const bool fresh = this->Open && !this->Out.Solutions.empty() &&
     (!this->Out.Solutions.back().Wires.empty() || this->Out.Solutions.back().HasPatchCurrents ||

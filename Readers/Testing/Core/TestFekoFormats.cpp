@@ -269,6 +269,83 @@ void RealLayouts(const std::string& data, const std::string& tmp)
     " Number of metallic segments:               37\n");
   ExpectError("out wires only", tmp + "out_wires.out", "37 wire segments", out);
 }
+/// The partial-result rule of the .os reader: a magnetic section that fails (cut short,
+/// a NaN, a huge count) leaves that block's magnetic samples empty with one notice naming
+/// the file, the line and the problem; the electric samples equal the intact file's. A
+/// later frequency's sections are read again; an electric failure is still an error.
+void CheckMagneticOptional(const std::string& text, const FekoSurfaceCurrents& intact)
+{
+  auto l = Lines(text); // line 16: the magnetic count, 19 and 20 its rows
+  std::vector<std::string> cut(l.begin(), l.begin() + 19), nan = l, huge = l;
+  nan[19].replace(nan[19].find("3.00000000E+000"), 15, "nan");
+  huge[15].replace(huge[15].find("Samples: 2"), 10, "Samples: 1000000000000");
+  // Two frequencies, the first with the NaN: the second block is read whole.
+  std::vector<std::string> two = nan, second(l.begin() + 7, l.end());
+  second[0] = "#Frequency:   2.00000000E+008";
+  two.insert(two.end(), second.begin(), second.end());
+  const struct
+  {
+    const char* label;
+    std::vector<std::string> lines;
+    int line;
+    const char* words;
+  } cases[] = { { "cut", cut, 19, "1 current samples missing" }, { "nan", nan, 20, "'nan'" },
+    { "huge count", huge, 16, "above the limit" }, { "two frequencies", two, 20, "'nan'" } };
+  for (const auto& c : cases)
+  {
+    const std::string label = std::string("os magnetic ") + c.label;
+    std::vector<std::string> notes;
+    try
+    {
+      const auto b = ParseFekoCurrents(Join(c.lines), "m.os", &notes);
+      const std::string n = notes.empty() ? std::string() : notes[0];
+      std::printf("  %s -> %zu block(s), notice: %s\n", label.c_str(), b.size(), n.c_str());
+      CM_CHECK_MSG(notes.size() == 1 && n.rfind("m.os:" + std::to_string(c.line) + ": ", 0) == 0 &&
+          n.find(c.words) != std::string::npos && n.find("magnetic") != std::string::npos,
+        label + ": one notice naming the file, line " + std::to_string(c.line) +
+          " and the problem");
+      CM_CHECK_MSG(!b.empty() && b[0].Magnetic.Numbers.empty() && b[0].Magnetic.JReal.empty() &&
+          b[0].Electric.Numbers == intact.Electric.Numbers &&
+          b[0].Electric.JReal == intact.Electric.JReal &&
+          b[0].Electric.JImag == intact.Electric.JImag,
+        label + ": the electric currents kept, the magnetic ones empty");
+      CM_CHECK_MSG(std::string(c.label) != "two frequencies" ||
+          (b.size() == 2 && b[1].Frequency == 2e8 && b[1].Magnetic.JReal == intact.Magnetic.JReal &&
+            b[1].Electric.JReal == intact.Electric.JReal),
+        label + ": the second frequency is read whole");
+    }
+    catch (const ParseError& e)
+    {
+      CM_CHECK_MSG(false, label + ": refused the whole file: " + e.what());
+    }
+    // Without a notice list the parser refuses the file, as before.
+    bool threw = false;
+    try
+    {
+      ParseFekoCurrents(Join(c.lines), "m.os");
+    }
+    catch (const ParseError&)
+    {
+      threw = true;
+    }
+    CM_CHECK_MSG(threw, label + ": without notices, an error");
+  }
+  // An electric count too large swallows the magnetic rows: still the file's error.
+  auto larger = l;
+  larger[8].replace(larger[8].find("Samples: 3"), 10, "Samples: 4");
+  std::vector<std::string> notes;
+  bool threw = false;
+  try
+  {
+    ParseFekoCurrents(Join(larger), "m.os", &notes);
+  }
+  catch (const ParseError&)
+  {
+    threw = true;
+  }
+  CM_CHECK_MSG(threw && notes.empty(), "os electric count larger: still an error");
+}
+
 } // namespace
 
 int TestFekoFormats(int, char*[])
@@ -530,6 +607,7 @@ int TestFekoFormats(int, char*[])
     l[11] = l[11].substr(0, 60);
     Spit(tmp + "os_short_row.os", Join(l));
     ExpectError("os short row", tmp + "os_short_row.os", "expected 10", os);
+    CheckMagneticOptional(text, b[0]);
   }
 
   // .out: 4 metallic triangles (the 4th printed clockwise) sharing a centre vertex, and

@@ -462,6 +462,89 @@ void Partial()
   CM_CHECK(c.Warnings.size() == 2 && !View(c, "potential") &&
     c.Warnings[1].find("$Foo") != std::string::npos);
 }
+/// gmsh.view.write with its default PostProcessing.SaveMesh = 1 repeats the mesh before
+/// every view (gmsh_corpus_views_mesh_*.msh, checked against gmsh in RealCorpus): Gmsh reads
+/// it as one mesh, and so does the reader when the repeat is identical. A repeat that
+/// differs (a moved node, a node more, an element on other nodes) is refused at the line of
+/// the differing section; the first $Nodes and $Elements stay as they were.
+void RepeatedMesh()
+{
+  const std::string data = CLOUDMAP_DATA_DIR "/gmsh/";
+  const std::string text = Slurp(data + "gmsh_corpus_views_mesh_v22.msh");
+  const std::size_t second = text.find("$Nodes", text.find("$EndElements"));
+  const std::size_t elements = text.find("$Elements", second);
+  CM_CHECK_MSG(second != std::string::npos && elements != std::string::npos,
+    "views_mesh_v22: a second $Nodes and $Elements");
+  if (second == std::string::npos || elements == std::string::npos)
+  {
+    return;
+  }
+  const std::int64_t nodesLine =
+    std::count(text.begin(), text.begin() + static_cast<long>(second), '\n') + 1;
+  const std::int64_t elementsLine =
+    std::count(text.begin(), text.begin() + static_cast<long>(elements), '\n') + 1;
+  const std::string head = text.substr(0, second), tail = text.substr(second);
+  const struct
+  {
+    const char* label;
+    std::string text;
+    std::int64_t line;
+    const char* words;
+  } cases[] = {
+    { "moved node", head + Replace(tail, "\n9 1 0.2499999999993459 0\n", "\n9 1 0.25 0\n"),
+      nodesLine, "node 9 has other coordinates" },
+    { "node more",
+      head +
+        Replace(Replace(tail, "$Nodes\n24\n", "$Nodes\n25\n"), "$EndNodes", "25 5 5 5\n$EndNodes"),
+      nodesLine, "25 nodes instead of 24" },
+    { "other element", head + Replace(tail, "\n6 2 2 1 1 3 4 13\n", "\n6 2 2 1 1 3 4 14\n"),
+      elementsLine, "element 6 has other nodes" },
+  };
+  for (const auto& c : cases)
+  {
+    try
+    {
+      ParseGmsh(c.text, "repeat.msh");
+      std::printf("FAIL repeated mesh, %s: no ParseError\n", c.label);
+      CM_CHECK(false);
+    }
+    catch (const ParseError& e)
+    {
+      std::printf("  repeated mesh, %s -> %s\n", c.label, e.what());
+      CM_CHECK_MSG(e.File == "repeat.msh" && e.Line == c.line &&
+          std::strstr(e.what(), c.words) != nullptr &&
+          std::strstr(e.what(), "differs from the first") != nullptr,
+        std::string("repeated mesh, ") + c.label + ": refused at line " + std::to_string(c.line));
+    }
+  }
+  // The identical repeat reads as the file with the repeats cut out: the same mesh and views.
+  std::string once = text;
+  for (std::size_t k = once.find("$MeshFormat", 1); k != std::string::npos;
+       k = once.find("$MeshFormat", k))
+  {
+    const std::size_t end = once.find("$EndElements\n", k);
+    once.erase(k, end == std::string::npos ? std::string::npos : end + 13 - k);
+  }
+  try
+  {
+    const GmshMesh a = ParseGmsh(text, "a"), b = ParseGmsh(once, "b");
+    bool same = a.Views.size() == b.Views.size() && a.Views.size() == 5;
+    for (std::size_t v = 0; same && v < a.Views.size(); ++v)
+    {
+      same = a.Views[v].Name == b.Views[v].Name && SameValues(a.Views[v].Values, b.Views[v].Values);
+    }
+    CM_CHECK_MSG(same && a.Points == b.Points && a.Connectivity == b.Connectivity &&
+        a.ElementTags == b.ElementTags && a.SkippedTypes == b.SkippedTypes && a.Warnings.empty() &&
+        b.Warnings.empty() && once.find("$Nodes", once.find("$EndNodes")) == std::string::npos,
+      "views_mesh_v22 reads as the file with its 3 repeated meshes cut out");
+  }
+  catch (const ParseError& e)
+  {
+    std::printf("FAIL repeated mesh: %s\n", e.what());
+    CM_CHECK(false);
+  }
+}
+
 } // namespace
 
 int TestGmshFormat(int, char*[])
@@ -506,6 +589,7 @@ int TestGmshFormat(int, char*[])
   ExpectError("file type", Replace(v2, "2.2 0 8", "2.2 2 8"), "file type 2");
   BinaryAndSteps();
   RealCorpus();
+  RepeatedMesh();
   Tokens();
   Versions();
   Partial();

@@ -388,6 +388,73 @@ void CheckSweepCut(const std::string& path, const std::string& tmp)
     CM_CHECK_MSG(false, std::string("sweep cut refused the whole file: ") + e.what());
   }
 }
+
+/// A sweep cut anywhere between the second FREQUENCY line and the last row of that
+/// frequency's wire-current table (right after the FREQUENCY line, in the loading or input
+/// tables, in the current table's header or rows) shows the first frequency only, with a
+/// warning naming the file and a line of the dropped frequency; never both as complete.
+void CheckSweepCutAfterFrequency(const std::string& path, const std::string& tmp)
+{
+  const std::vector<std::string> l = Lines(Slurp(path));
+  std::vector<std::size_t> freq;
+  std::size_t table = 0;
+  for (std::size_t i = 0; i < l.size(); ++i)
+  {
+    if (freq.size() < 2 && l[i].find("FREQUENCY :") != std::string::npos)
+    {
+      freq.push_back(i);
+    }
+    if (freq.size() == 2 && table == 0 && l[i].find("CURRENTS AND LOCATION") != std::string::npos)
+    {
+      table = i;
+    }
+  }
+  std::size_t last = table; // the last row of the second current table
+  for (std::size_t i = table + 1; table > 0 && i < l.size(); ++i)
+  {
+    const std::vector<std::string> f = Fields(l[i]);
+    const bool row = f.size() == 10 && std::strspn(f[0].c_str(), "0123456789") == f[0].size();
+    if (!row && last > table)
+      break;
+    last = row ? i : last;
+  }
+  CM_CHECK_MSG(freq.size() == 2 && last > table, path + ": two frequencies, a second wire table");
+  const std::string p = tmp + "nec_cut_after_frequency.out";
+  int cuts = 0, good = 0;
+  for (std::size_t keep = freq[1] + 1; freq.size() == 2 && keep <= last; ++keep, ++cuts)
+  {
+    Spit(
+      p, Join(std::vector<std::string>(l.begin(), l.begin() + static_cast<std::ptrdiff_t>(keep))));
+    try
+    {
+      const NecOutput out = ReadNecOutputFile(p);
+      bool named = false;
+      for (const std::string& w : out.Warnings)
+      {
+        const std::int64_t at = std::atoll(w.c_str() + std::min(w.size(), p.size() + 1));
+        named = named ||
+          (w.compare(0, p.size() + 1, p + ":") == 0 && at > static_cast<std::int64_t>(freq[1]) &&
+            at <= static_cast<std::int64_t>(keep) && w.find("truncated") != std::string::npos);
+      }
+      const bool ok = out.Solutions.size() == 1 && named;
+      good += ok ? 1 : 0;
+      if (!ok)
+      {
+        std::printf("  cut after line %zu: %zu solution(s), %zu warning(s)%s%s\n", keep,
+          out.Solutions.size(), out.Warnings.size(), out.Warnings.empty() ? "" : ": ",
+          out.Warnings.empty() ? "" : out.Warnings.back().c_str());
+      }
+    }
+    catch (const ParseError& e)
+    {
+      std::printf("  cut after line %zu refused the whole file: %s\n", keep, e.what());
+    }
+  }
+  std::printf("  %s cut at %d lines after its second FREQUENCY line: %d shown as partial\n",
+    path.c_str(), cuts, good);
+  CM_CHECK_MSG(cuts > 10 && good == cuts,
+    path + ": every cut after the second FREQUENCY line keeps the first frequency and warns");
+}
 } // namespace
 
 int TestNecOutput(int, char*[])
@@ -495,6 +562,9 @@ int TestNecOutput(int, char*[])
   CheckRespaced("near fields", data + "dipole_near_fields.out");
   CheckRespaced("NEC-2D sweep", data + "nec2d_sweep.out");
   CheckSweepCut(data + "feed_loaded.out", tmp);
+  CheckSweepCutAfterFrequency(data + "feed_loaded.out", tmp);
+  CheckSweepCutAfterFrequency(data + "two_dipoles_loaded.out", tmp);
+  CheckSweepCutAfterFrequency(data + "near_fields_noecho_sweep.out", tmp);
 
   // Damaged files, made from the box output.
   const std::string text = Slurp(box);

@@ -138,4 +138,26 @@ if abs(max(column(t, "Gain")) - dmax) > 1e-6 or abs(m["PeakGain[dBi]"] - dmax) >
     lib.fail("openEMS: peak directivity is not the file's Dmax")
 if surface(o) == 0:
     lib.fail("openEMS: Antenna Pattern Surface is empty")
+
+# CST E-field export ([dBV/m]): its columns are named with the unit, the '/' written "_per_"
+# (docs/user/names.md); the name used before, Abs(E)_dBV/m, still selects the column in
+# Antenna Pattern Surface (a state's SelectInputArray) and draws the same surface.
+h = simple.OpenDataFile(os.path.join(data, "cst/horn_ludwig3_efield.txt"))
+h.UpdatePipeline()
+th = sm.Fetch(h)
+hnames = [th.GetColumnName(c) for c in range(th.GetNumberOfColumns())]
+print("E-field columns:", hnames)
+if any("/" in n for n in hnames) or "Abs(E)_dBV_per_m" not in hnames:
+    lib.fail("CST E-field export: a column name with '/', or no Abs(E)_dBV_per_m: %r" % hnames)
+drawn = []
+for name in ("Abs(E)_dBV_per_m", "Abs(E)_dBV/m"):
+    ps = simple.AntennaPatternSurface(Input=h, SelectInputArray=["ROWS", name])
+    ps.UpdatePipeline()
+    pv = sm.Fetch(ps).GetCellData().GetArray("PatternValue")
+    drawn.append([pv.GetValue(i) for i in range(pv.GetNumberOfTuples())] if pv else [])
+    simple.Delete(ps)
+print("CST E-field: Antenna Pattern Surface by the new and the old name: %d and %d values"
+      % (len(drawn[0]), len(drawn[1])))
+if not drawn[0] or drawn[0] != drawn[1]:
+    lib.fail("CST E-field: the old column name Abs(E)_dBV/m does not draw the same surface")
 print("OK")

@@ -130,4 +130,22 @@ for c in range(pd.GetNumberOfCells()):
 if abs(area - 0.96) > 1e-9:
     lib.fail("total area %.12f, expected 0.96" % area)
 print("deck round trip: %d patches, area %.9f m^2" % (pd.GetNumberOfCells(), area))
-print("OK")
+
+# 3. The sweep of 1. cut right after its third FREQUENCY line (a run stopped there): the
+# reader shows the two complete frequencies and warns, naming the file and that line.
+lines = open(os.path.join(tmp, "py_sweep.out")).read().split("\n")
+third = [i for i, l in enumerate(lines) if "FREQUENCY :" in l][2]
+cut = os.path.join(tmp, "py_sweep_cut.out")
+with open(cut, "w") as f:
+    f.write("\n".join(lines[:third + 1]) + "\n")
+window = lib.capture_vtk_messages()  # (print goes through VTK from here: lib.say)
+c = simple.OpenDataFile(cut)
+c.UpdatePipeline(130e6)
+msg = window.GetOutput()
+named = [l for l in msg.splitlines() if "%s:%d: truncated sweep" % (cut, third + 1) in l]
+lib.say("cut after line %d: time steps %r; %s" % (third + 1, list(c.TimestepValues),
+                                                   named[0][:160] if named else msg[-300:]))
+if list(c.TimestepValues) != [130e6, 140e6] or len(named) != 1 or "ERROR" in msg.upper():
+    lib.fail("a sweep cut after a FREQUENCY line: not 2 frequencies with one warning naming "
+             "%s:%d" % (cut, third + 1))
+lib.say("OK")

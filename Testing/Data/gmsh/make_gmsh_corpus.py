@@ -13,6 +13,10 @@ on a 0.5 x 0.5 square, plus boundary lines and a point (skipped by the reader). 
                                   "potential" = x + 2y, $ElementData "J (real)" = (tag, 0, 0)
                                   and "J (imag)" = (0, 2 tag, 0), $ElementNodeData "phi" =
                                   x + 2y at each node of each surface element
+  gmsh_corpus_views_mesh_*.msh    the same views, each written with gmsh.view.write's
+                                  default PostProcessing.SaveMesh = 1: every view appended
+                                  repeats $MeshFormat, $Entities, $Nodes and $Elements
+                                  (gmsh reads the file as one mesh; so must CloudMap)
 Gmsh 4.8 writes binary MSH 1 as 2.2 and MSH 4.0 in ASCII only, so those are not made.
 
 The oracle row of a file: its name, the version in its header, gmsh's node count, its
@@ -46,6 +50,10 @@ MESHES.append(("gmsh_corpus_quad8_v22.msh", "gmsh_corpus.geo", 2, "msh22", False
 VIEWS = [("gmsh_corpus_views_v22_o2.msh", "gmsh_corpus_v22_o2.msh", 2.2, 0),
          ("gmsh_corpus_views_v41_o2_bin.msh", "gmsh_corpus_v41_o2_bin.msh", 4.1, 1),
          ("gmsh_corpus_views_v41.msh", "gmsh_corpus_v41.msh", 4.1, 0)]
+# (out, src, version, binary, PostProcessing.SaveMesh): the mesh repeated before each view
+VIEWS_MESH = [("gmsh_corpus_views_mesh_v22.msh", "gmsh_corpus_v22.msh", 2.2, 0, 1),
+              ("gmsh_corpus_views_mesh_v41.msh", "gmsh_corpus_v41.msh", 4.1, 0, 1),
+              ("gmsh_corpus_views_mesh_v41_bin.msh", "gmsh_corpus_v41_bin.msh", 4.1, 1, 1)]
 
 
 def mesh(name, geo, order, fmt, binary, extra):
@@ -53,16 +61,17 @@ def mesh(name, geo, order, fmt, binary, extra):
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
 
 
-def add_views(out, src, version, binary):
-    """Gmsh writes the views after the mesh of `src` (PostProcessing.SaveMesh = 0)."""
+def add_views(out, src, version, binary, save_mesh=0):
+    """Gmsh writes the views after the mesh of `src` (PostProcessing.SaveMesh = 0); with
+    save_mesh, gmsh.view.write writes the mesh before each view itself, into a new file."""
     with open(src, "rb") as f, open(out, "wb") as g:
-        g.write(f.read())
+        g.write(b"" if save_mesh else f.read())
     gmsh.initialize()
     gmsh.option.setNumber("General.Terminal", 0)
-    gmsh.open(out)
     gmsh.option.setNumber("Mesh.MshFileVersion", version)
     gmsh.option.setNumber("Mesh.Binary", binary)
-    gmsh.option.setNumber("PostProcessing.SaveMesh", 0)
+    gmsh.open(src)  # (out may be empty: the mesh comes from src)
+    gmsh.option.setNumber("PostProcessing.SaveMesh", save_mesh)
     model = gmsh.model.list()[0]
     ntags, coord, _ = gmsh.model.mesh.getNodes()
     xy = {int(t): (coord[3 * i], coord[3 * i + 1]) for i, t in enumerate(ntags)}
@@ -139,7 +148,9 @@ for m in MESHES:
     mesh(*m)
 for out, src, version, binary in VIEWS:
     add_views(out, src, version, binary)
-for name in [m[0] for m in MESHES] + [v[0] for v in VIEWS]:
+for v in VIEWS_MESH:
+    add_views(*v)
+for name in [m[0] for m in MESHES] + [v[0] for v in VIEWS] + [v[0] for v in VIEWS_MESH]:
     rows.append(oracle(name))
 with open("gmsh_corpus_oracle.tsv", "w") as f:
     f.write("# file\tversion\tnodes\tsurface_elements\tcorner_nodes\tarea\thigher_order\tskipped\tmeshio\n")

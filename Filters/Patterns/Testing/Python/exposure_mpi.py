@@ -13,7 +13,7 @@ simple.LoadPlugin(plugin)
 ranks = sm.vtkProcessModule.GetProcessModule().GetNumberOfLocalPartitions()
 lines = ["ranks %d" % ranks]
 names = ["ExposureRatio", "ExposureRatio[dB]", "ExposureRatio_E", "ExposureRatio_H",
-         "ExposureRatio_S", "S_eq[W/m^2]"]
+         "ExposureRatio_S", "S_eq[W_per_m^2]"]
 for index, props in ((0, dict(TransmitPower=1000, Quantity="S_eq", UseSourceCenter=1,
                               SourceCenter=[0, 0, 0])),
                      (1, dict(TransmitPower=50))):

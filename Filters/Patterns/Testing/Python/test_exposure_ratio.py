@@ -109,7 +109,7 @@ P = 1000.0
 far, boundary = exposure(0, TransmitPower=P, Quantity="S_eq", UseSourceCenter=1, SourceCenter=[0, 0, 0])
 check(abs(field(far, "InputPower[W]")[0] - p_in) <= 1e-9 * p_in,
       "the grid's InputPower[W] is nec2c's INPUT POWER (%.5g W)" % p_in)
-seq, ratio = arr(far, "S_eq[W/m^2]"), arr(far, "ExposureRatio")
+seq, ratio = arr(far, "S_eq[W_per_m^2]"), arr(far, "ExposureRatio")
 worst = 0.0
 for i in range(far.GetNumberOfPoints()):
     x, y, z = far.GetPoint(i)
@@ -118,6 +118,24 @@ for i in range(far.GetNumberOfPoints()):
         worst = max(worst, abs(seq[i] / s - 1), abs(ratio[i] / (s / 2.0) - 1))
 check(worst < 0.02, "far zone: S_eq = P G/(4 pi r^2) and ratio = S/2 W/m^2 on the axis, "
       "worst %.3f %%" % (100 * worst))
+
+# ---- 1b. no '/' in the array names (docs/user/names.md); the name S_eq had before,
+# S_eq[W/m^2], still selects it in a Banded Color Map (a state's SelectInputArray) --------
+names = [far.GetPointData().GetArrayName(i) for i in range(far.GetPointData().GetNumberOfArrays())]
+check(names and not any("/" in n for n in names), "exposure point arrays without '/': %r" % names)
+bands = []
+for name in ("S_eq[W_per_m^2]", "S_eq[W/m^2]"):
+    r = simple.NEC2OutputReader(FileName=out, NearFieldIndex=0)
+    e = simple.ExposureRatio(Input=simple.OutputPort(r, 4), TransmitPower=P, Quantity="S_eq",
+                             UseSourceCenter=1, SourceCenter=[0, 0, 0])
+    b = simple.BandedColorMap(Input=e, SelectInputArray=["POINTS", name])
+    b.UpdatePipeline()
+    got = sm.Fetch(b)
+    a = got.GetPointData().GetArray("BandIndex") or got.GetCellData().GetArray("BandIndex")
+    bands.append([a.GetValue(i) for i in range(a.GetNumberOfTuples())] if a else [])
+check(bands[0] and bands[0] == bands[1] and len(set(bands[0])) > 3,
+      "Banded Color Map on S_eq: the old name S_eq[W/m^2] gives the same %d band indices as "
+      "S_eq[W_per_m^2]" % len(bands[0]))
 r_icnirp = math.sqrt(P * gain / (4 * math.pi * 2.0))
 d = field(far, "ComplianceDistance[m]")
 err_icnirp = abs(d[0] / r_icnirp - 1)
