@@ -143,7 +143,7 @@ void Parser::HeaderKeyword(const std::string& k, std::string_view rest)
   }
   else if (k == "MIXED-MODE ORDER")
   {
-    this->S.Fail("[Mixed-Mode Order]: mixed-mode (differential) data is not read");
+    this->MixedModeKeyword();
   }
   else
   {

@@ -12,6 +12,7 @@
  *  - cmTouchstoneComments.cpp: what comments carry: port names and HFSS's
  *    "! Port Impedance" lines;
  *  - cmTouchstoneNoise.cpp: the noise parameters (1.1's trailing rows, 2.0's [Noise Data]);
+ *  - cmTouchstoneMixedMode.cpp: 2.0's [Mixed-Mode Order] (entries, mode references, names);
  *  - cmTouchstoneTable.cpp: Y and Z to S, and the output table's columns.
  */
 #ifndef cmTouchstoneParser_h
@@ -112,6 +113,12 @@ private:
   /// [Reference]'s impedances on its line or the lines after it.
   void ReadReferences();
   void CheckReferencesComplete() const;
+  // [Mixed-Mode Order] (cmTouchstoneMixedMode.cpp).
+  void MixedModeKeyword();
+  void AddModeEntry(const std::string& text);
+  void CheckModeEntries() const;
+  void ApplyModeReferences();
+  std::string ParameterName(std::size_t i, std::size_t j, std::size_t n) const;
   // Network data and noise parameters.
   void DataLine(std::string_view line);
   void FirstDataLine();
@@ -166,6 +173,17 @@ private:
     std::int64_t Line;
   };
   std::vector<PortName> PortNames;
+  /// A [Mixed-Mode Order] entry: S<A>, D<A>,<B> or C<A>,<B>, the row it names.
+  struct ModeEntry
+  {
+    char Mode = 'S'; // 'S', 'D' or 'C'
+    int A = 0, B = 0; // ports (B 0 for S)
+    int Logical = 0; // the pair's or port's number in the names (1, 2, ... as first named)
+    std::string Text; // as the file gives it, upper case
+  };
+  std::vector<ModeEntry> Modes; // empty: single-ended
+  std::int64_t ModeLine = 0;
+  std::vector<double> PortRefs; // mixed-mode: the ports' own references (Refs: the rows')
   std::vector<std::string_view> Tok;
   std::vector<C> PortZ; // per frequency, N impedances
   std::size_t PortZLines = 0;

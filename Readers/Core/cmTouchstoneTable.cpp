@@ -83,6 +83,7 @@ void Parser::ConvertToS()
   {
     this->Refs.assign(n, this->O.R);
   }
+  this->ApplyModeReferences();
   const char p = this->O.Parameter;
   if (p == 'S')
   {
@@ -151,7 +152,15 @@ ColumnTable Parser::BuildTable()
   {
     this->Info->Version = this->V2 ? 2 : 1;
     this->Info->Ports = this->Ports;
-    this->Info->PortReferenceImpedances = refs;
+    this->Info->PortReferenceImpedances = this->Modes.empty() ? refs : this->PortRefs;
+    if (!this->Modes.empty())
+    {
+      this->Info->ModeReferenceImpedances = refs;
+      for (const ModeEntry& e : this->Modes)
+      {
+        this->Info->MixedModeOrder.push_back(e.Text);
+      }
+    }
   }
   this->BuildNoiseTable();
   this->ResolvePortNames();
@@ -185,8 +194,7 @@ void Parser::AddParameterColumns(ColumnTable& t, std::size_t n, std::size_t rows
       im[r] = v.imag();
       db[r] = 20 * std::log10(std::abs(v));
     }
-    const std::string name =
-      NetworkParameterName('S', static_cast<int>(i), static_cast<int>(j), static_cast<int>(n));
+    const std::string name = this->ParameterName(i, j, n);
     t.Add(name + "_re") = std::move(re);
     t.Add(name + "_im") = std::move(im);
     t.Add(name + "_dB") = std::move(db);
