@@ -488,6 +488,17 @@ add("cst_elev_azim.txt", C, "element-type", "error", 1, ["Ludwig-2", "Elev./Azim
     d3.replace(TP, "Elev. [deg.]  Azim. [deg.]", 1))
 add("cst_alpha_epsi.txt", C, "element-type", "error", 1, ["Ludwig-2", "Alpha/Epsi."],
     d3.replace(TP, "Alpha [deg.]  Epsi. [deg.]", 1))
+# Ludwig-2 exports (Elev./Azim. with Azimu/Eleva components, read onto theta/phi): an
+# uneven elevation step, a single azimuth cut, the angle columns swapped, a NaN.
+l2 = read("cst/dipole_elev_azim_volts.txt")
+REFL2 = "../cst/dipole_elev_azim_volts.txt"
+add("cst_l2_crlf.txt", C, "crlf", "accept", 0, [], crlf(l2), REFL2)
+add("cst_l2_uneven.txt", C, "index-range", "error", 86, ["Elev. angles are not evenly spaced"],
+    l2.replace("\n -60.000 ", "\n -50.000 "))
+add("cst_l2_cut.txt", C, "truncation", "error", 9, ["does not cover the sphere"], upto(l2, 9))
+add("cst_l2_swapped.txt", C, "garbage", "error", 1, ["Azim. first", "CST writes Elev. or Alpha first"],
+    l2.replace("Elev. [deg.]  Azim. [deg.]", "Azim. [deg.]  Elev. [deg.]", 1))
+add("cst_l2_nan.txt", C, "nan-inf", "error", 5, ["column 4 is not a number"], sub_line(l2, 5, "3.162e-01", "nan"))
 add("cst_copol.txt", C, "element-type", "error", 1, ["co- and cross-polar"],
     hz.replace("Abs(Horiz)", "Abs(Cross)", 1).replace("Phase(Horiz)", "Phase(Cross)", 1))
 add("cst_3digit_trunc_rows.txt", C, "truncation", "error", 30, ["not a grid"], upto(d3, 30))
