@@ -7,7 +7,8 @@
 // Elev./Azim., on +x for Alpha/Epsi.; confirmed on the MEMACS exports, which give |E| as
 // the θ/φ export at every shared direction). At the θ/φ directions the file samples (the
 // principal planes of a 5° grid) the reader must give the field to the printed 4 digits;
-// elsewhere it interpolates (bilinear, 5°): within 1 % of the peak.
+// elsewhere it interpolates (bilinear, 5°): within 1 % of the peak. A dBi variant checks
+// the Gain column (the printed directivity where sampled, interpolated in linear power).
 #include "cmCheck.h"
 #include "cmTestFiles.h"
 #include "cmCstFarField.h"
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 using namespace cm;
@@ -74,14 +76,44 @@ std::string Export(bool ea, bool circular, double latMin, double lonMin, int nLa
   return t;
 }
 
+/// The export in dBi: the total 10 log10 |E|² as Abs(Dir.), the components 20 log10 |E_i|.
+std::string ToDbi(const std::string& v)
+{
+  std::string t = v.substr(0, v.find('\n') + 1);
+  for (const char* unit : { "Abs(V   )[V     ]", "[V     ]" })
+  {
+    for (std::size_t at; (at = t.find(unit)) != std::string::npos;)
+    {
+      t.replace(at, std::strlen(unit), unit[0] == 'A' ? "Abs(Dir.)[dBi   ]" : "[dBi   ]");
+    }
+  }
+  t += std::string(150, '-') + "\n";
+  std::size_t b = v.find('\n', v.find('\n') + 1) + 1;
+  while (b < v.size())
+  {
+    const std::size_t e = v.find('\n', b);
+    double x[8];
+    std::sscanf(v.c_str() + b, "%lf %lf %lf %lf %lf %lf %lf %lf", x, x + 1, x + 2, x + 3, x + 4,
+      x + 5, x + 6, x + 7);
+    char row[200];
+    std::snprintf(row, sizeof row, "%8.3f %17.3f %20.3f %19.3f %19.3f %19.3f %19.3f %19.3e\n", x[0],
+      x[1], 20 * std::log10(x[2]), 20 * std::log10(x[3]), x[4], 20 * std::log10(x[5]), x[6], x[7]);
+    t += row;
+    b = e + 1;
+  }
+  return t;
+}
+
 /// The table against the dipole's p·θ̂, p·φ̂: to the printed digits where the file samples
 /// the direction, within `interpolated` × the peak elsewhere.
 void Compare(const char* name, const FarFieldGrid& g, bool ea, double step, double interpolated)
 {
   CM_CHECK(g.NumberOfTheta == static_cast<std::int64_t>(std::lround(180 / step)) + 1);
   CM_CHECK(g.NumberOfPhi == static_cast<std::int64_t>(std::lround(360 / step)));
-  CM_CHECK(g.GainKind == "E-Field");
-  CM_CHECK(g.FieldUnit == "V" && g.Extra.size() == 1 && g.Extra[0].first == "Abs(V)_V");
+  const bool dbi = g.GainKind == "Directivity";
+  CM_CHECK(dbi || g.GainKind == "E-Field");
+  CM_CHECK(dbi ? g.Extra.empty() && g.Gain.size() == g.Theta.size()
+               : g.FieldUnit == "V" && g.Extra.size() == 1 && g.Extra[0].first == "Abs(V)_V");
   double worstOn = 0, worst = 0, peak = 0;
   int on = 0;
   for (std::size_t k = 0; k < g.Theta.size(); ++k)
@@ -99,6 +131,10 @@ void Compare(const char* name, const FarFieldGrid& g, bool ea, double step, doub
     const bool sampled = std::abs(la / step - std::round(la / step)) < 1e-6 &&
       std::abs(lo / step - std::round(lo / step)) < 1e-6;
     on += sampled ? 1 : 0;
+    if (dbi && sampled) // the printed directivity, 10 log10 |E|² of the dipole
+    {
+      CM_NEAR(g.Gain[k], 10 * std::log10(std::norm(Along(thHat)) + std::norm(Along(phHat))), 0.01);
+    }
     worstOn = sampled ? std::max(worstOn, d) : worstOn;
     worst = std::max(worst, d);
     peak = std::max(peak, std::sqrt(std::norm(Along(thHat)) + std::norm(Along(phHat))));
@@ -128,6 +164,10 @@ int TestCstLudwig2(int, char*[])
   Check("Alpha/Epsi. pos360", true, false, 0, 0, 72, 37);
   Check("Elev./Azim. circular", false, true, -90, 0, 37, 72);
   Check("Alpha/Epsi. circular", true, true, -90, 0, 37, 72);
+  // In dBi (directivity units): Gain interpolated in linear power, the printed value where
+  // sampled.
+  Compare("Elev./Azim. dBi", ParseCstFarField(ToDbi(Export(false, false, -90, 0, 37, 72)), "dbi"),
+    false, 5, 1e-2);
   // The committed look-alikes (Testing/Data/cst/make_cst_ludwig2.py, the same dipole on a
   // 30° grid): to the printed digits where sampled; 30° cells interpolate coarsely.
   const std::string data = CLOUDMAP_DATA_DIR "/cst/";
