@@ -74,6 +74,21 @@ int vtkCloudMapTouchstoneReader::ReadMesh(int piece, int, int, int, vtkDataObjec
         : std::to_string(k + 1));
   }
   table->GetFieldData()->AddArray(names);
+  // A mixed-mode file: the rows' entries ("D2,3", "C2,3", "S4") and their references.
+  if (!in.Info.MixedModeOrder.empty())
+  {
+    vtkNew<vtkStringArray> order;
+    order->SetName("MixedModeOrder");
+    vtkNew<vtkDoubleArray> modeZ;
+    modeZ->SetName("ModeReferenceImpedance");
+    for (std::size_t k = 0; k < in.Info.MixedModeOrder.size(); ++k)
+    {
+      order->InsertNextValue(in.Info.MixedModeOrder[k]);
+      modeZ->InsertNextValue(in.Info.ModeReferenceImpedances[k]);
+    }
+    table->GetFieldData()->AddArray(order);
+    table->GetFieldData()->AddArray(modeZ);
+  }
   cm::ColumnTableToVTK(in.Info.Noise, piece, vtkTable::SafeDownCast(this->PortOutput(NoisePort)));
   return 1;
 }

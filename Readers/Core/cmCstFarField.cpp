@@ -208,6 +208,8 @@ private:
   FarFieldGrid G;
   int Total = -1, Axial = -1, Abs1 = -1, Ph1 = -1, Abs2 = -1, Ph2 = -1;
   std::string Pol;
+  int Ludwig2 = 0; ///< 0: θ/φ angles; 1: Elev./Azim.; 2: Alpha/Epsi.
+  std::string System; ///< the Ludwig-2 system's description, for messages
   UnitMeaning M1, M2;
   Quantity Q = Quantity::Unknown;
   bool GainTotal = false, FieldTotal = false;
@@ -254,12 +256,16 @@ void CstFarFieldParser::ReadHeader()
   }
   if (system != "spherical")
   {
-    // CST's Ludwig-2 angles and components are not converted: their axes are CST's own
-    // and a guessed conversion would misplace the whole pattern without a trace.
-    s.Fail("CST export in the " + system +
-      " coordinate system: only Theta/Phi exports are "
-      "read (spherical, Ludwig-3 or circular components); export the far field again "
-      "with the spherical coordinate system");
+    // CST's Ludwig-2 systems (Ludwig2Direction, confirmed on CST's own exports): the
+    // latitude (Elev., Alpha) is the first column and varies fastest.
+    this->System = system;
+    this->Ludwig2 = system.find("Alpha") != std::string::npos ? 2 : 1;
+    const std::string& first = this->Cols[0].Name;
+    if (first.rfind("AZIM", 0) == 0 || first.rfind("EPSI", 0) == 0)
+    {
+      s.Fail("CST export in the " + system + " coordinate system with " + this->Cols[0].Printed +
+        " first: CST writes Elev. or Alpha first (the column that varies fastest)");
+    }
   }
   if (!s.Next(line) || !IsRule(line))
   {
@@ -297,6 +303,10 @@ void CstFarFieldParser::AssignColumns()
       p = "spherical", which = inner == "THETA" ? "1" : "2";
     else if (starts("HOR") || starts("VER"))
       p = "ludwig3", which = inner[0] == 'H' ? "1" : "2";
+    else if (starts("AZIM") || starts("ELEV"))
+      p = "ludwig2ae", which = inner[0] == 'A' ? "1" : "2";
+    else if (starts("ALPHA") || starts("EPSI"))
+      p = "ludwig2ea", which = inner[0] == 'A' ? "1" : "2";
     else if (starts("LEFT") || starts("RIGHT") || inner == "LHCP" || inner == "RHCP")
       p = "circular", which = inner[0] == 'L' ? "1" : "2";
     else if (starts("CROSS") || starts("COPOL") || starts("CO-POL") || starts("CO"))
@@ -327,7 +337,20 @@ void CstFarFieldParser::AssignColumns()
   {
     throw ParseError(file, 1,
       "the header needs Abs() and Phase() columns of two field components (Theta/Phi, "
-      "Horiz/Vert or Left/Right)");
+      "Horiz/Vert, Left/Right, or Azimu/Eleva and Alpha/Epsil with CST's Ludwig-2 angles)");
+  }
+  // Components must belong to the angles' system (circular ones to either).
+  const std::string own = this->Ludwig2 == 1 ? "ludwig2ae" : this->Ludwig2 == 2 ? "ludwig2ea" : "";
+  if (pol != "circular" && (this->Ludwig2 ? pol != own : pol.rfind("ludwig2", 0) == 0))
+  {
+    throw ParseError(file, 1,
+      "CST export in the " + (this->Ludwig2 ? this->System : std::string("spherical")) +
+        " coordinate system with " + cols[static_cast<std::size_t>(this->Abs1)].Printed +
+        " components: CST writes " +
+        (this->Ludwig2 == 1      ? "Azimu/Eleva"
+            : this->Ludwig2 == 2 ? "Alpha/Epsil"
+                                 : "Theta/Phi, Horiz/Verti") +
+        " (or Left/Right) components with these angles");
   }
 }
 
@@ -409,8 +432,16 @@ void CstFarFieldParser::NameOutputs()
   const std::string& pol = this->Pol;
   const int total = this->Total;
   FarFieldGrid& g = this->G;
-  const char* suffix1 = pol == "spherical" ? "theta" : pol == "ludwig3" ? "horiz" : "left";
-  const char* suffix2 = pol == "spherical" ? "phi" : pol == "ludwig3" ? "vert" : "right";
+  const char* suffix1 = pol == "spherical" ? "theta"
+    : pol == "ludwig3"                     ? "horiz"
+    : pol == "ludwig2ae"                   ? "azimuth"
+    : pol == "ludwig2ea"                   ? "alpha"
+                                           : "left";
+  const char* suffix2 = pol == "spherical" ? "phi"
+    : pol == "ludwig3"                     ? "vert"
+    : pol == "ludwig2ae"                   ? "elevation"
+    : pol == "ludwig2ea"                   ? "epsilon"
+                                           : "right";
   // A component's own values: Gain_<c> for a gain; otherwise its name and unit as printed.
   auto named = [&](int c, const char* suffix) {
     return this->GainTotal ? std::string("Gain_") + suffix
@@ -489,9 +520,9 @@ void CstFarFieldParser::StoreRow()
   const std::complex<double> a = std::polar(Magnitude(v[this->Abs1], this->M1), v[this->Ph1] * d2r);
   const std::complex<double> b = std::polar(Magnitude(v[this->Abs2], this->M2), v[this->Ph2] * d2r);
   std::complex<double> et, ep;
-  if (pol == "spherical")
+  if (pol == "spherical" || pol.rfind("ludwig2", 0) == 0)
   {
-    et = a, ep = b;
+    et = a, ep = b; // Ludwig-2: the first and second components, taken to θ/φ at the end
   }
   else if (pol == "ludwig3")
   {
@@ -547,6 +578,18 @@ FarFieldGrid CstFarFieldParser::Finish()
   if (g.Theta.empty())
   {
     throw ParseError(file, s.LineNumber(), "no rows under the header");
+  }
+  if (this->Ludwig2)
+  {
+    FinishFarFieldGrid(g, file, s.LineNumber());
+    const int total = this->Total;
+    const std::string totalName = this->FieldTotal
+      ? this->Cols[static_cast<std::size_t>(total)].Printed + "_" +
+        this->Cols[static_cast<std::size_t>(total)].Unit
+      : std::string();
+    return Ludwig2ToSpherical(g, this->Ludwig2 == 2, totalName,
+      this->FieldTotal && Decibel(this->Cols[static_cast<std::size_t>(total)].Unit), file,
+      s.LineNumber());
   }
   if (HasThetaBeyondTable(g))
   {

@@ -22,9 +22,22 @@
  * CST cuts the names to five characters (`Horiz`, `Verti`, `Left `, `Right`), so they
  * are matched by their first letters. Exponents may have 3 digits (`1.000e+000`). An
  * E-field export (`Abs(E   )[dBV/m ]`) has no gain: its total becomes the column
- * `Abs(E)_dB` (or `Abs(E)`) and GainKind "E-Field". Exports in CST's Ludwig-2 systems
- * (first columns `Elev.`/`Azim.` or `Alpha`/`Epsi.`) are recognised and refused with a
- * clear message, as are co/cross-polar components (their reference is not recorded).
+ * `Abs(E)_dB` (or `Abs(E)`) and GainKind "E-Field". Co/cross-polar components are refused
+ * (their reference is not recorded).
+ *
+ * CST's Ludwig-2 systems (the far-field plot's "Ludwig 2 Azimuth over Elevation" and
+ * "Ludwig 2 Elevation over Azimuth"; see Ludwig2Direction) have the first columns
+ * `Elev. [deg.]  Azim. [deg.]` with components `Azimu`/`Eleva`, or `Alpha [deg.]  Epsi.
+ * [deg.]` with `Alpha`/`Epsil` (or Left/Right: E_R = (E1 + jE2)/√2 with E1 the first,
+ * as for θ/φ). Each sample's direction and field are taken to Cartesian, and the table
+ * is the θ/φ grid of the file's step (θ 0…180, φ 0…360) by bilinear interpolation of
+ * the Cartesian field (and of the linear gain or printed total) in the file's angles:
+ * exact where a θ/φ direction is one of the file's (the principal planes on CST's 5°
+ * grid), interpolated elsewhere. The file's grid must be even and cover the sphere (CST's
+ * "180" and "360" ranges do); the components' own columns and the axial ratio are left
+ * out, and the field data Ludwig2ElevationAzimuthStep or Ludwig2AlphaEpsilonStep gives
+ * the file's steps. Ludwig-2 angles with θ/φ or Ludwig-3 components, and the reverse,
+ * are refused.
  * φ is kept as printed, from −180 or from 0. The total column (Dir., Gain, Realized
  * Gain) becomes `Gain` in dBi; the components' own values become `Gain_theta`/
  * `Gain_phi`, `Gain_horiz`/`Gain_vert` or `Gain_left`/`Gain_right` as printed, and
@@ -35,6 +48,7 @@
 
 #include "cmFarField.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,9 +92,30 @@ CstFarFieldSource ReadCstFarFieldSourceFile(const std::string& path);
 /// comment "// #Frequencies" and the power comment in the head).
 bool LooksLikeCstFarFieldSource(std::string_view head);
 
+/**
+ * A direction of CST's Ludwig-2 systems (degrees) as a unit vector r and the unit vectors
+ * of its two field components, in the order CST prints them. Azimuth over elevation
+ * (`Elev.`, `Azim.`): the pole on +y, r = (sin az cos el, sin el, cos az cos el),
+ * first = Azimu = (cos az, 0, −sin az), second = Eleva = ∂r/∂el. Elevation over azimuth
+ * (`Alpha`, `Epsi.`): the pole on +x, r = (sin α, cos α sin ε, cos α cos ε), first = Alpha
+ * = ∂r/∂α, second = Epsil = (0, cos ε, −sin ε). Both bases are right-handed (first ×
+ * second = r) like θ̂, φ̂. Confirmed on CST's own exports of one antenna in all three
+ * systems (dildevilliers/MEMACS data/SimPatterns/CSTtxt): at the 350 directions each
+ * shares with the θ/φ export, |E| equal as printed and Eθ, Eφ within 9.3e-4 V of 11.75 V.
+ */
+void Ludwig2Direction(bool alphaEpsilon, double latitudeDeg, double longitudeDeg, double r[3],
+  double first[3], double second[3]);
+
+/// A Ludwig-2 grid (Theta holding Elev./Alpha, Phi Azim./Epsi., the components as printed
+/// in Etheta/Ephi, FinishFarFieldGrid done) onto the θ/φ grid, as described above;
+/// `totalName` the extra column of a printed field total (in dB when totalDb), or "".
+FarFieldGrid Ludwig2ToSpherical(const FarFieldGrid& ludwig2, bool alphaEpsilon,
+  const std::string& totalName, bool totalDb, const std::string& file, std::int64_t line);
+
 FarFieldGrid ParseCstFarField(std::string_view text, const std::string& fileName);
 FarFieldGrid ReadCstFarFieldFile(const std::string& path);
-/// A first line of bracketed units naming Theta and Phi, then a dashed rule.
+/// A first line of bracketed units naming Theta and Phi (or CST's Ludwig-2 angles), then
+/// a dashed rule.
 bool LooksLikeCstFarField(std::string_view head);
 } // namespace cm
 #endif

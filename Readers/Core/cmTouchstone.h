@@ -37,9 +37,24 @@
  *    over several lines; it replaces R), `[Matrix Format]` Full, Lower or Upper (the
  *    symmetric half is filled), `[Begin Information]`…`[End Information]` (skipped),
  *    `[Network Data]`, `[Noise Data]` and `[End]` (may be missing). A missing required
- *    keyword, a count that disagrees with the data, `[Mixed-Mode Order]` or an unknown
- *    keyword is refused. The rows of a 2.0 matrix may run on (ANSYS packs 4 pairs a line
- *    across rows): only the count of numbers per frequency matters.
+ *    keyword, a count that disagrees with the data or an unknown keyword is refused. The rows of
+ * a 2.0 matrix may run on (ANSYS packs 4 pairs a line across rows): only the count of numbers per
+ * frequency matters.
+ *  - 2.0's `[Mixed-Mode Order]` (after [Number of Ports]): one entry per matrix row, in the
+ *    order of the data, `S<p>` (single-ended port p), `D<p>,<n>` and `C<p>,<n>` (the
+ *    differential and common modes of the pair of ports p and n), e.g. the specification's
+ *    `D2,3 D6,5 C2,3 C6,5 S4 S1`. Every port once, as S or in one pair that has both its D
+ *    and C entry; an entry that is none of these, given twice, a port in two entries, a
+ *    count other than [Number of Ports] or a pair without its other mode is refused. The
+ *    rows' references are a single-ended port's own, 2 R (D) and R / 2 (C) for a pair of
+ *    ports of the same reference R (else refused); Y and Z are normalised by them. The
+ *    parameters are named by the file's order: S, then the two entries' modes (d, c, s),
+ *    then their numbers, each pair and each single-ended port numbered 1, 2, ... in the
+ *    order the file first names it (`D1,2 D3,4 C1,2 C3,4`: Sdd11 Sdd12 Sdc11 ... Scc22;
+ *    `D2,3 D6,5 C2,3 C6,5 S4 S1`: Sdd12 for D2,3 from D6,5, Sds13 for D2,3 from S4); from
+ *    10, S_dd_1_12. Port 1's R, X, |Z| are row 1's impedance on its mode's reference, the
+ *    reflection columns that impedance's against R, and the rows' references are the
+ *    PortImpedance<k> columns (as for the per-port references below).
  *  - HFSS writes `! Port Impedance re1 im1 ... reN imN` after each frequency's record
  *    (before 2020 R2 glued to the word: `! Port Impedance50 0 50 0`): the S parameters
  *    are then referenced to these per-port, per-frequency (possibly complex) impedances,
@@ -97,6 +112,11 @@ struct TouchstoneInfo
   /// "file:line: problem" of a malformed noise block (then Noise is empty); empty if none.
   std::string NoiseProblem;
   std::vector<std::string> Warnings; ///< "file:line: problem" (a port name that is ignored)
+  /// [Mixed-Mode Order]'s entries as the file gives them (upper case), one per matrix
+  /// row ("D2,3", "C2,3", "S4"); empty for single-ended data.
+  std::vector<std::string> MixedModeOrder;
+  /// Ω, per matrix row of a mixed-mode file: 2 R (D), R / 2 (C), R (S); else empty.
+  std::vector<double> ModeReferenceImpedances;
 };
 
 /// Parses a file's text. `ports`: the extension's (TouchstonePortsFromName), 0 when
@@ -130,7 +150,8 @@ int TouchstonePortsOf(const ColumnTable& t);
 /// wraps onto continuation lines). Version 2 adds `[Version] 2.0` before the option
 /// line, then `[Number of Ports]`, `[Two-Port Data Order] 21_12` (2 ports),
 /// `[Number of Frequencies]`, `[Network Data]` and `[End]`. Throws
-/// std::runtime_error on a table without them, a non-finite value, or frequencies that
+/// std::runtime_error on a table without them, on mixed-mode columns (Sdd11...: the
+/// table does not carry the [Mixed-Mode Order] to write), a non-finite value, or frequencies that
 /// do not increase (say, a NEC table of several excitations).
 std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& o);
 

@@ -191,6 +191,21 @@ void AppendParameters(std::string& out, const ColumnTable& t, const ParameterLay
     out += buf;
   }
 }
+/// A mixed-mode parameter's name (the reader's Sdd21, Scs13, S_dc_1_12), or "".
+std::string MixedModeColumn(const ColumnTable& t)
+{
+  auto mode = [](char c) { return c == 'd' || c == 'c' || c == 's'; };
+  for (const std::string& n : t.Names)
+  {
+    const std::size_t m = n.size() > 1 && n[0] == 'S' && n[1] == '_' ? 2 : 1;
+    if (n.size() > m + 5 && n[0] == 'S' && mode(n[m]) && mode(n[m + 1]) &&
+      n.compare(n.size() - 3, 3, "_re") == 0)
+    {
+      return n.substr(0, n.size() - 3);
+    }
+  }
+  return "";
+}
 } // namespace
 
 int TouchstonePortsOf(const ColumnTable& t)
@@ -215,6 +230,15 @@ int TouchstonePortsOf(const ColumnTable& t)
 
 std::string WriteTouchstone(const ColumnTable& t, const TouchstoneWriteOptions& o)
 {
+  const std::string mixed = MixedModeColumn(t);
+  if (!mixed.empty())
+  {
+    // The table does not carry the file's [Mixed-Mode Order]: writing its Gamma as a
+    // 1-port (what TouchstonePortsOf would find) would be a silently different network.
+    throw std::runtime_error("the table holds mixed-mode parameters (" + mixed +
+      "): the Touchstone Writer writes single-ended S parameters only, not "
+      "[Mixed-Mode Order] data");
+  }
   const int ports = TouchstonePortsOf(t);
   const int fc = t.Find("Frequency");
   if (ports == 0 || fc < 0)

@@ -66,3 +66,9 @@ for name in sorted(n for n in os.listdir(tdir) if re.search(r"\.s\d+p$", n)):
     ports = n if n <= 2 else 0  # the control byte picks 0 (the file says), 1 or 2
     write("touchstone", k, bytes([ports]) + text); k += 1
     write("touchstone", k, bytes([0]) + text); k += 1
+
+# Touchstone 2.0 [Mixed-Mode Order]: the specification's example 16 (.ts, which the loop
+# above does not take) and the hand-written mixed-mode Z thru, control byte 0.
+for name, seed in (("skrf_ex_16_mixed_mode.ts", "mixed_mode_ex16"), ("mixed_mode_thru_z.s4p", "mixed_mode_thru_z")):
+    with open(os.path.join(here, "seeds", "touchstone", seed), "wb") as f:
+        f.write(bytes([0]) + open(os.path.join(tdir, name), "rb").read())

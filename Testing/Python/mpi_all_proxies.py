@@ -356,6 +356,8 @@ reader_case("CSTFarFieldReader_ffs", lambda **k: simple.CSTFarFieldReader(**k),
             D("cst/dipole_source.ffs"))
 reader_case("CSTFarFieldReader_volts", lambda **k: simple.CSTFarFieldReader(**k),
             D("cst/dipole_ludwig3_volts.txt"))
+reader_case("CSTFarFieldReader_ludwig2", lambda **k: simple.CSTFarFieldReader(**k),
+            D("cst/dipole_elev_azim_volts.txt"))
 reader_case("GmshReader_v22", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v22.msh"))
 reader_case("GmshReader_v41", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v41.msh"))
 # Made by gmsh: second-order elements with views (binary 4.1), and MSH 1.
@@ -371,6 +373,9 @@ reader_case("TouchstoneReader_rlc_s1p", lambda **k: simple.TouchstoneReader(**k)
 # pad_6db_ma.s2p has noise data (port 1, Noise); this 4-port names its ports (PortNames).
 reader_case("TouchstoneReader_coupler_s4p", lambda **k: simple.TouchstoneReader(**k),
             D("touchstone/skrf_designer_coupler_20deg.s4p"))
+# Mixed-mode ([Mixed-Mode Order]): Sdd21... and the MixedModeOrder field data.
+reader_case("TouchstoneReader_mixed_mode_s4p", lambda **k: simple.TouchstoneReader(**k),
+            D("touchstone/mixed_mode_thru_z.s4p"))
 # Port 4 (Near Fields) is a structured grid split by extent: pieces share their boundary
 # points, not cells (the plane 8 x 1 x 7, the sphere r x phi x theta 2 x 3 x 4, a line of 5).
 reader_case("NECReader_near_fields", lambda **k: simple.NEC2OutputReader(**k),

@@ -450,7 +450,8 @@ int TestCstFarField(int, char*[])
     std::printf("  dipole: peak %.3f dBi, (1/4pi) integral of D = %.4f\n", peak, sum / (4 * M_PI));
     CM_NEAR(peak, 2.15, 0.01);
     CM_NEAR(sum / (4 * M_PI), 1.0, 0.01);
-    // CST's Ludwig-2 systems are recognised (so the file is not taken for CSV) and refused.
+    // CST's Ludwig-2 angles with θ/φ components (which CST does not write there) are
+    // recognised (so the file is not taken for CSV) and refused.
     for (const char* pair : { "Elev. [deg.]  Azim. [deg.]", "Alpha [deg.]  Epsi. [deg.]" })
     {
       std::string t = text;

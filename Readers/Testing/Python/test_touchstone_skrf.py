@@ -18,6 +18,10 @@ in ohms: 1.1's normalised Rn times R) within 1e-12 relative, at the noise freque
 (Network.interpolate onto noise_freq, since scikit-rf evaluates them at the network's
 frequencies); every other file has an empty Noise output. PortNames (field data) equals
 scikit-rf's port_names where it reads them (HFSS's "! Port[1] = 1:1"), else "1", "2".
+The mixed-mode files skrf_ex_16_mixed_mode.ts (the specification's example 16) and
+mixed_mode_thru_z.s4p (Z parameters, converted on the mode references): every
+parameter and every row's reference equal scikit-rf's, where it reads [Mixed-Mode Order]
+(Network.port_modes: Debian 13's 1.6.2; Debian 12's 0.15 cannot, said and not compared).
 Skips (77) when scikit-rf is not installed.
 
   pvpython test_touchstone_skrf.py <CloudMap plugin> <scratch dir>"""
@@ -150,6 +154,53 @@ for path in files:
         # One reference for every port: port 1's impedance is R (1 + S11)/(1 - S11).
         check(np.allclose(net.z0, r0, rtol=0, atol=1e-12), "%s: R %s but scikit-rf z0 %s" % (name, r0, net.z0[0]))
     lib.say("  %-45s %d ports, %d frequencies, S max diff %.1e%s" % (name, n, len(net.f), worst, detail))
+
+
+def mixed_mode(path):
+    """[Mixed-Mode Order] against scikit-rf, which reads it since 0.30 (Network.port_modes;
+    Debian 13's 1.6.2 does, Debian 12's 0.15 does not): scikit-rf moves entry k of the order
+    to the matrix position of its pair's lower port (D) or higher port (C) or of its own
+    port (S) and scales z0 by 2 (D) or 1/2 (C); our table keeps the file's order and names
+    the entries (Sdd12...). Every parameter and every row's reference must agree."""
+    if not hasattr(skrf.Network(), "port_modes"):
+        lib.say("  %-45s mixed-mode: scikit-rf %s has no port_modes (it reads [Mixed-Mode Order] "
+                "from 0.30 on): not compared" % (os.path.basename(path), skrf.__version__))
+        return
+    net = skrf.Network(path)
+    r = simple.TouchstoneReader(FileName=path)
+    r.UpdatePipeline()
+    t = sm.Fetch(r)
+    cols = {k: np.array(v) for k, v in lib.table_columns(t).items()}
+    order = lib.string_values(t.GetFieldData(), "MixedModeOrder")
+    zmode = t.GetFieldData().GetArray("ModeReferenceImpedance")
+    simple.Delete(r)
+    logical, names = {}, []
+    for e in order:  # the reader's numbering: pairs and S ports as first named
+        key = e[1:] if e[0] == "S" else tuple(sorted(e[1:].split(",")))
+        logical.setdefault(key, len(logical) + 1)
+        names.append((e[0].lower(), logical[key]))
+    pos = []
+    for e in order:
+        ports = sorted(int(p) - 1 for p in e[1:].split(","))
+        pos.append(ports[0] if e[0] in "SD" else ports[1])
+    worst, zworst = 0.0, 0.0
+    for i, (mi, li) in enumerate(names):
+        zworst = max(zworst, abs(zmode.GetValue(i) - net.z0[0, pos[i]]))
+        for j, (mj, lj) in enumerate(names):
+            n = "S%s%s%d%d" % (mi, mj, li, lj)
+            v = cols[n + "_re"] + 1j * cols[n + "_im"]
+            worst = max(worst, float(np.max(np.abs(v - net.s[:, pos[i], pos[j]]))))
+    check(list(net.port_modes[pos]) == [e[0] for e in order],
+          "mixed-mode: scikit-rf's port_modes %s at %s, the order %s" % (net.port_modes, pos, order))
+    check(worst < 1e-12 and zworst < 1e-12, "mixed-mode: S differs from scikit-rf by %.3g, "
+          "mode references by %.3g" % (worst, zworst))
+    lib.say("  %-45s mixed-mode %s: %d parameters, max diff %.1e; references %s" % (
+        os.path.basename(path), " ".join(order), len(order) ** 2, worst, [zmode.GetValue(k) for k in range(len(order))]))
+
+
+# The specification's example 16, and our Z file of a thru (Z to S on the mode references).
+for f in ("skrf_ex_16_mixed_mode.ts", "mixed_mode_thru_z.s4p"):
+    mixed_mode(os.path.join(ours, f))
 check(shipped >= 15, "only %d scikit-rf files found" % shipped)  # 34 on Debian 12, 18 on 13
 check(hfss >= 1, "only %d files with port impedances other than R" % hfss)
 check(noisy >= 2, "only %d files with noise parameters compared" % noisy)

@@ -370,6 +370,20 @@ add("touchstone_v2_noise.s2p", T, "count-larger", "warn", 0, [],
     "100 0 0 0.5 0 0.5 0 0 0\n200 0 0 0.5 0 0.5 0 0 0\n[Noise Data]\n100 3.0 0.1 10 0.2\n"
     "200 3.5 0.2 20 0.25\n[End]\n".replace("[Number of Noise Frequencies] 2", "[Number of Noise Frequencies] 3"),
     ref="port:1")
+# [Mixed-Mode Order] (line 8 of the hand-written mixed-mode thru): a wrong count, an
+# unknown entry, an entry twice, a port in two entries, pair ports of unequal references.
+tm = read("touchstone/mixed_mode_thru_z.s4p")
+MM = "[Mixed-Mode Order] D1,2 D3,4 C1,2 C3,4"
+add("touchstone_mm_count.s4p", T, "count-smaller", "error", 8, ["[Mixed-Mode Order] has 3 entries, expected 4"],
+    sub_line(tm, 8, MM, "[Mixed-Mode Order] D1,2 D3,4 C1,2"))
+add("touchstone_mm_token.s4p", T, "garbage", "error", 8, ["'X3,4' is not an entry"],
+    sub_line(tm, 8, MM, "[Mixed-Mode Order] D1,2 X3,4 C1,2 C3,4"))
+add("touchstone_mm_twice.s4p", T, "garbage", "error", 8, ["'D1,2' is given twice"],
+    sub_line(tm, 8, MM, "[Mixed-Mode Order] D1,2 D1,2 C1,2 C3,4"))
+add("touchstone_mm_port.s4p", T, "index-range", "error", 8, ["port 3 is in 'C1,3' and in 'S3'"],
+    sub_line(tm, 8, MM, "[Mixed-Mode Order] D1,3 C1,3 S3 S4"))
+add("touchstone_mm_reference.s4p", T, "garbage", "error", 8, ["the ports of 'D1,2' have the references 50 and 75"],
+    sub_line(tm, 7, "[Reference] 50 50 50 50", "[Reference] 50 75 50 50"))
 add("touchstone_crlf.s2p", T, "crlf", "accept", 0, [], crlf(t), REFT)
 add("touchstone_bom.s2p", T, "bom", "accept", 0, [], bom(t), REFT)
 add("touchstone_tabs.s2p", T, "tabs", "accept", 0, [], tabs(t), REFT)
@@ -479,6 +493,17 @@ add("cst_elev_azim.txt", C, "element-type", "error", 1, ["Ludwig-2", "Elev./Azim
     d3.replace(TP, "Elev. [deg.]  Azim. [deg.]", 1))
 add("cst_alpha_epsi.txt", C, "element-type", "error", 1, ["Ludwig-2", "Alpha/Epsi."],
     d3.replace(TP, "Alpha [deg.]  Epsi. [deg.]", 1))
+# Ludwig-2 exports (Elev./Azim. with Azimu/Eleva components, read onto theta/phi): an
+# uneven elevation step, a single azimuth cut, the angle columns swapped, a NaN.
+l2 = read("cst/dipole_elev_azim_volts.txt")
+REFL2 = "../cst/dipole_elev_azim_volts.txt"
+add("cst_l2_crlf.txt", C, "crlf", "accept", 0, [], crlf(l2), REFL2)
+add("cst_l2_uneven.txt", C, "index-range", "error", 86, ["Elev. angles are not evenly spaced"],
+    l2.replace("\n -60.000 ", "\n -50.000 "))
+add("cst_l2_cut.txt", C, "truncation", "error", 9, ["does not cover the sphere"], upto(l2, 9))
+add("cst_l2_swapped.txt", C, "garbage", "error", 1, ["Azim. first", "CST writes Elev. or Alpha first"],
+    l2.replace("Elev. [deg.]  Azim. [deg.]", "Azim. [deg.]  Elev. [deg.]", 1))
+add("cst_l2_nan.txt", C, "nan-inf", "error", 5, ["column 4 is not a number"], sub_line(l2, 5, "3.162e-01", "nan"))
 add("cst_copol.txt", C, "element-type", "error", 1, ["co- and cross-polar"],
     hz.replace("Abs(Horiz)", "Abs(Cross)", 1).replace("Phase(Horiz)", "Phase(Cross)", 1))
 add("cst_3digit_trunc_rows.txt", C, "truncation", "error", 30, ["not a grid"], upto(d3, 30))
