@@ -12,7 +12,7 @@
 #
 #   bash test_install_deb.sh <build dir> <scratch dir>      (as root)
 set -euo pipefail
-build="$(cd "$1" && pwd)"; tmp="$2"
+build="$(cd "$1" && pwd)"; tmp="$(mkdir -p "$2" && cd "$2" && pwd)"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 work="$tmp/install_deb"
 rm -rf "$work"; mkdir -p "$work"
@@ -34,7 +34,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # ParaView's files before.
-dpkg-query -L paraview | while read -r f; do [ -f "$f" ] && [ ! -L "$f" ] && echo "$f"; done | sort > "$work/pv-files"
+dpkg-query -L paraview | while read -r f; do if [ -f "$f" ] && [ ! -L "$f" ]; then echo "$f"; fi; done | sort > "$work/pv-files"
 xargs -d '\n' md5sum < "$work/pv-files" > "$work/pv-before.md5"
 
 # 1. The package.
