@@ -50,19 +50,24 @@ set(CPACK_PACKAGE_VENDOR CloudMap)
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_CONTACT "CloudMap developers <cloudmap@example.org>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "colour cloud maps of MoM surface currents for ParaView")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "colour cloud maps of MoM surface currents for ParaView
- CloudMap is a ParaView plugin: it reads Method-of-Moments and antenna solver
- outputs (NEC-2, FEKO, CST, Gmsh, Touchstone, openEMS) and draws colour cloud
- maps of surface currents and antenna patterns, with fractal and animation
- sources and filters. ParaView, pvpython and pvbatch load it at start-up in a
- new login session (PV_PLUGIN_PATH, set in /etc/profile.d).
- .
- The plugin only loads in the ParaView whose SDK built it: this package
- requires ParaView ${cloudmap_paraview_deb_version} exactly.
- .
- It also holds the SDK for C++ programs: headers in /usr/include/cloudmap,
- and the CMake package CloudMap (find_package(ParaView), then
- find_package(CloudMap)).")
+# CPack indents each line and turns an empty one into " ."; the synopsis is
+# CPACK_PACKAGE_DESCRIPTION_SUMMARY.
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "CloudMap is a ParaView plugin: it reads Method-of-Moments and antenna solver
+outputs (NEC-2, FEKO, CST, Gmsh, Touchstone, openEMS) and draws colour cloud
+maps of surface currents and antenna patterns, with fractal and animation
+sources and filters. ParaView, pvpython and pvbatch load it at start-up in a
+new login session (PV_PLUGIN_PATH, set in /etc/profile.d).
+
+The plugin only loads in the ParaView whose SDK built it: this package
+requires ParaView ${cloudmap_paraview_deb_version} exactly.
+
+It also holds the SDK for C++ programs: headers in /usr/include/cloudmap,
+and the CMake package CloudMap (find_package(ParaView), then
+find_package(CloudMap)).")
+# The hook in /etc is a conffile (Debian policy 10.7): kept on remove, gone on
+# purge; it only names the plugin's folder while that folder exists.
+file(WRITE "${CMAKE_BINARY_DIR}/debian/conffiles" "/etc/profile.d/cloudmap.sh\n")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA "${CMAKE_BINARY_DIR}/debian/conffiles")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)

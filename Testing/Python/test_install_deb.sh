@@ -28,6 +28,8 @@ cleanup() {
   if dpkg-query -W -f='${Status}' cloudmap 2>/dev/null | grep -q 'ok installed'; then
     apt-get remove -y -qq cloudmap >/dev/null 2>&1 || dpkg -r cloudmap >/dev/null 2>&1 || true
   fi
+  # Its conffile (/etc/profile.d/cloudmap.sh) stays after remove: purge it.
+  if dpkg-query -W cloudmap >/dev/null 2>&1; then dpkg --purge cloudmap >/dev/null 2>&1 || true; fi
   exit $rc
 }
 trap cleanup EXIT
@@ -109,11 +111,12 @@ fi
 
 # 5. Remove it: ParaView no longer has CloudMap, its files are as before.
 apt-get remove -y -qq cloudmap > "$work/apt-remove.log" 2>&1 || { tail -20 "$work/apt-remove.log"; fail "apt-get remove failed"; }
-[ ! -e /etc/profile.d/cloudmap.sh ] || fail "/etc/profile.d/cloudmap.sh is left"
 if env -i HOME="$work" PATH=/usr/sbin:/usr/bin:/sbin:/bin bash -lc "pvpython '$work/use.py' '$data'" > "$work/pvpython-after.log" 2>&1; then
   fail "pvpython still has CloudMap after apt-get remove"
 fi
 xargs -d '\n' md5sum < "$work/pv-files" > "$work/pv-after.md5"
 diff "$work/pv-before.md5" "$work/pv-after.md5" || fail "ParaView's files changed"
-echo "removed: pvpython has no CloudMap; $(wc -l < "$work/pv-files") files of the paraview package unchanged"
+dpkg --purge cloudmap > /dev/null
+[ ! -e /etc/profile.d/cloudmap.sh ] || fail "/etc/profile.d/cloudmap.sh is left after purge"
+echo "removed (and purged): pvpython has no CloudMap; $(wc -l < "$work/pv-files") files of the paraview package unchanged"
 echo "OK: the Debian package installs, loads with no path, and removes cleanly ($(( $(date +%s) - t0 )) s)"
