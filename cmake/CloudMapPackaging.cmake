@@ -25,12 +25,13 @@ install(FILES "${CMAKE_BINARY_DIR}/debian/60-cloudmap.conf" DESTINATION /usr/lib
   COMPONENT debian EXCLUDE_FROM_ALL)
 install(FILES "${PROJECT_SOURCE_DIR}/cmake/debian/copyright" DESTINATION /usr/share/doc/cloudmap
   COMPONENT debian EXCLUDE_FROM_ALL)
+# A native package (no Debian revision): its changelog is changelog.gz.
 configure_file("${PROJECT_SOURCE_DIR}/cmake/debian/changelog.in" "${CMAKE_BINARY_DIR}/debian/changelog" @ONLY)
-add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/debian/changelog.Debian.gz"
-  COMMAND gzip -9nc "${CMAKE_BINARY_DIR}/debian/changelog" > "${CMAKE_BINARY_DIR}/debian/changelog.Debian.gz"
+add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/debian/changelog.gz"
+  COMMAND gzip -9nc "${CMAKE_BINARY_DIR}/debian/changelog" > "${CMAKE_BINARY_DIR}/debian/changelog.gz"
   DEPENDS "${CMAKE_BINARY_DIR}/debian/changelog")
-add_custom_target(cloudmap_debian_changelog ALL DEPENDS "${CMAKE_BINARY_DIR}/debian/changelog.Debian.gz")
-install(FILES "${CMAKE_BINARY_DIR}/debian/changelog.Debian.gz" DESTINATION /usr/share/doc/cloudmap
+add_custom_target(cloudmap_debian_changelog ALL DEPENDS "${CMAKE_BINARY_DIR}/debian/changelog.gz")
+install(FILES "${CMAKE_BINARY_DIR}/debian/changelog.gz" DESTINATION /usr/share/doc/cloudmap
   COMPONENT debian EXCLUDE_FROM_ALL)
 
 set(cloudmap_paraview_deb_version "")
