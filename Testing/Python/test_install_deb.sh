@@ -4,9 +4,11 @@
 #   paraview (= the version built against)); apt-get install ./cloudmap_*.deb;
 #   in a new login shell (bash -lc) pvpython has SurfaceCloudMap with no path and
 #   no LoadPlugin and runs it on a nec2c output (cells = 12 per triangle, 16 per
-#   quad at 2 levels); the ParaView GUI shows the Cloud Map toolbar (its Surface
+#   quad at 2 levels), and so do the README's python blocks (no build/ there);
+#   the ParaView GUI shows the Cloud Map toolbar (its Surface
 #   Cloud Map button clicked by the XML playback makes the filter); lintian
-#   (when installed) reports no error; apt-get remove, then ParaView no longer
+#   (when installed) reports no error; apt-get remove (then purge: the hook is a
+#   conffile), then ParaView no longer
 #   has CloudMap and every file of the paraview package has the checksum it had
 #   before the install. A trap removes the package whatever happens.
 #
@@ -82,6 +84,24 @@ data="$(cd "$here/../Data/nec" && pwd)/box_sm.out"
 env -i HOME="$work" PATH=/usr/sbin:/usr/bin:/sbin:/bin bash -lc "pvpython '$work/use.py' '$data'" > "$work/pvpython.log" 2>&1 ||
   { cat "$work/pvpython.log"; fail "pvpython in a login shell has no CloudMap"; }
 grep '^pvpython:' "$work/pvpython.log"
+
+# 3b. The README's python blocks, installed: run where no build/ exists (so a
+# block that still needed LoadPlugin's build path fails), out/vehicle.out a nec2c output.
+mkdir -p "$work/readme/out"
+cp "$data" "$work/readme/out/vehicle.out"
+python3 - "$here/../../README.md" "$work/readme" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+blocks = re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+for i, b in enumerate(blocks):
+    open("%s/readme_%d.py" % (sys.argv[2], i), "w").write(b)
+print("README: %d python blocks" % len(blocks))
+PY
+for f in "$work"/readme/readme_*.py; do
+  env -i HOME="$work" PATH=/usr/sbin:/usr/bin:/sbin:/bin bash -lc "cd '$work/readme' && pvpython '$f'" > "$f.log" 2>&1 ||
+    { cat "$f.log"; fail "the README's $(basename "$f") fails with the installed package"; }
+done
+echo "README python blocks: ran with the installed package (no build/)"
 
 # 4. The GUI, in a login shell: the Cloud Map toolbar's Surface Cloud Map button.
 cat > "$work/gui_setup.py" <<PY
