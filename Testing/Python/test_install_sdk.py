@@ -55,8 +55,14 @@ if archives:
 if len(config) != 3:
     lib.fail("the CMake package is incomplete: %s" % config)
 
+# The ParaView (and VTK) this build used: on Debian 13 and unstable a corrected
+# copy of ParaView's CMake files in the build tree (cmake/CloudMapFindParaView.cmake:
+# Debian's files name Python modules that do not exist, so find_package(ParaView)
+# fails in any project); on Debian 12 ParaView's own.
+cache = dict(re.findall(r"^(ParaView_DIR|VTK_DIR):[A-Z]+=(.*)$", open(os.path.join(build, "CMakeCache.txt")).read(), re.M))
+hints = ["-D%s=%s" % kv for kv in sorted(cache.items()) if kv[1] and not kv[1].endswith("-NOTFOUND")]
 run([cmake, "-S", os.path.join(lib.ROOT, "Examples", "cxx"), "-B", ebuild, "-DCMAKE_BUILD_TYPE=Release",
-     "-DCMAKE_PREFIX_PATH=" + prefix])
+     "-DCMAKE_PREFIX_PATH=" + prefix] + hints)
 run([cmake, "--build", ebuild, "-j2"])
 
 # Core only: the closed forms.
