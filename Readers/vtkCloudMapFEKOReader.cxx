@@ -5,18 +5,24 @@
 #include "cmFarFieldToVTK.h"
 #include "cmFekoFormat.h"
 #include "cmFekoPorts.h"
+#include "cmFekoWires.h"
 #include "cmFileStamp.h"
 #include "cmSurfaceMeshToVTK.h"
 #include "cmTextScan.h" // ParseError
 
+#include "vtkCellArray.h"
+#include "vtkCellData.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
+#include "vtkIntArray.h"
+#include "vtkPoints.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
 
 #include <cmath>
+#include <map>
 
 vtkStandardNewMacro(vtkCloudMapFEKOReader);
 
@@ -25,16 +31,162 @@ struct vtkCloudMapFEKOReader::Internals
 {
   std::vector<cm::SurfaceMesh> Blocks;
   std::vector<cm::FekoPort> Ports; ///< the voltage-source blocks (cmFekoPorts.h)
-  std::vector<cm::FekoSourcePosition> Sources; ///< where the edge voltage sources sit
+  std::vector<cm::FekoSourcePosition> Sources; ///< where the edge and segment sources sit
+  cm::FekoWires Wires; ///< DATA OF THE SEGMENTS and the segment current tables
+  cm::Network Network; ///< the SCATTERING PARAMETERS blocks
 };
 
 /// The output port of the Port Parameters table (the whole sweep).
 static constexpr int PortParametersPort = 1;
+/// The wire segments as lines with their currents.
+static constexpr int WiresPort = 2;
+/// The N-port network of the SCATTERING PARAMETERS blocks (the whole sweep).
+static constexpr int NetworkPort = 3;
+
+namespace
+{
+bool Near(double a, double b)
+{
+  return std::abs(a - b) <= 1e-9 * std::abs(b);
+}
+
+/// Tag per segment: its label when that is an integer, else the label's 1-based rank
+/// among the distinct labels in file order (FEKO labels are names).
+std::vector<int> SegmentTags(const std::vector<cm::FekoSegment>& segs)
+{
+  std::map<std::string, int> ranks;
+  std::vector<int> tags;
+  for (const auto& s : segs)
+  {
+    std::int64_t n = 0;
+    if (cm::ParseInt(s.Label, n) && n >= 0 && n < 1000000000)
+    {
+      tags.push_back(static_cast<int>(n));
+      continue;
+    }
+    const auto it = ranks.emplace(s.Label, static_cast<int>(ranks.size()) + 1).first;
+    tags.push_back(it->second);
+  }
+  return tags;
+}
+
+/// The segments as lines (start, end) with I_real, I_imag, |I|, I_phase (A, degrees),
+/// Tag and Label; without a table (`t` null) the geometry with Tag and Label only.
+void WiresToPolyData(
+  const std::vector<cm::FekoSegment>& segs, const cm::FekoSegmentCurrents* t, vtkPolyData* out)
+{
+  vtkNew<vtkPoints> pts;
+  pts->SetDataTypeToDouble();
+  vtkNew<vtkCellArray> lines;
+  vtkNew<vtkDoubleArray> re, im, mag, phase;
+  re->SetName("I_real");
+  im->SetName("I_imag");
+  mag->SetName("|I|");
+  phase->SetName("I_phase");
+  vtkNew<vtkIntArray> tag;
+  tag->SetName("Tag");
+  vtkNew<vtkStringArray> label;
+  label->SetName("Label");
+  const std::vector<int> tags = SegmentTags(segs);
+  for (std::size_t i = 0; i < segs.size(); ++i)
+  {
+    const vtkIdType ids[2] = { pts->InsertNextPoint(segs[i].Start),
+      pts->InsertNextPoint(segs[i].End) };
+    lines->InsertNextCell(2, ids);
+    tag->InsertNextValue(tags[i]);
+    label->InsertNextValue(segs[i].Label);
+    if (t)
+    {
+      const std::complex<double> c = t->Current[i];
+      re->InsertNextValue(c.real());
+      im->InsertNextValue(c.imag());
+      mag->InsertNextValue(std::abs(c));
+      phase->InsertNextValue(std::arg(c) * 180.0 / 3.14159265358979323846);
+    }
+  }
+  out->SetPoints(pts);
+  out->SetLines(lines);
+  if (t)
+  {
+    out->GetCellData()->AddArray(re);
+    out->GetCellData()->AddArray(im);
+    out->GetCellData()->AddArray(mag);
+    out->GetCellData()->AddArray(phase);
+    out->GetCellData()->SetActiveScalars("|I|");
+  }
+  out->GetCellData()->AddArray(tag);
+  out->GetCellData()->AddArray(label);
+}
+
+/// The sources as field data SourceName and SourcePosition[m] (N x 3).
+void AddSources(vtkDataObject* d, const std::vector<cm::FekoSourcePosition>& sources)
+{
+  if (sources.empty())
+  {
+    return;
+  }
+  vtkNew<vtkStringArray> names;
+  names->SetName("SourceName");
+  vtkNew<vtkDoubleArray> xyz;
+  xyz->SetName("SourcePosition[m]");
+  xyz->SetNumberOfComponents(3);
+  for (const auto& src : sources)
+  {
+    names->InsertNextValue(src.Name);
+    xyz->InsertNextTuple(src.Position);
+  }
+  d->GetFieldData()->AddArray(names);
+  d->GetFieldData()->AddArray(xyz);
+}
+
+void AddFieldString(vtkDataObject* d, const char* name, const std::string& value)
+{
+  vtkNew<vtkStringArray> a;
+  a->SetName(name);
+  a->InsertNextValue(value);
+  d->GetFieldData()->AddArray(a);
+}
+
+void AddFrequency(vtkDataObject* d, double f)
+{
+  vtkNew<vtkDoubleArray> a;
+  a->SetName("Frequency");
+  a->InsertNextValue(f);
+  d->GetFieldData()->AddArray(a);
+}
+
+/// The network as the NEC reader's Network table: the cmNecNetwork.h columns, the
+/// string column WorstPair ("name_i / name_j") and field data PortNames.
+void NetworkToTable(const cm::Network& net, int piece, vtkTable* out)
+{
+  cm::ColumnTableToVTK(cm::NetworkTable(net), piece, out);
+  vtkNew<vtkStringArray> pair;
+  pair->SetName("WorstPair");
+  if (piece == 0)
+  {
+    for (const auto& p : net.Points)
+    {
+      pair->InsertNextValue(p.WorstI < 0 ? std::string()
+                                         : net.Ports[static_cast<std::size_t>(p.WorstI)].Name +
+            " / " + net.Ports[static_cast<std::size_t>(p.WorstJ)].Name);
+    }
+  }
+  out->AddColumn(pair);
+  vtkNew<vtkStringArray> names;
+  names->SetName("PortNames");
+  for (const auto& p : net.Ports)
+  {
+    names->InsertNextValue(p.Name);
+  }
+  out->GetFieldData()->AddArray(names);
+}
+} // namespace
 
 vtkCloudMapFEKOReader::vtkCloudMapFEKOReader()
   : Internal(new Internals)
 {
-  this->SetOutputTypes({ "vtkPolyData", "vtkTable" }); // currents, port parameters
+  // Surface currents, port parameters, wires, network.
+  this->SetOutputTypes({ "vtkPolyData", "vtkTable", "vtkPolyData", "vtkTable" });
 }
 
 vtkCloudMapFEKOReader::~vtkCloudMapFEKOReader() = default;
@@ -47,19 +199,33 @@ int vtkCloudMapFEKOReader::CanReadFile(const char* fileName)
 
 bool vtkCloudMapFEKOReader::OutputHoldsAllSteps(int port) const
 {
-  return port == PortParametersPort;
+  return port == PortParametersPort || port == NetworkPort;
 }
 
 std::vector<double> vtkCloudMapFEKOReader::ParseFile()
 {
   Internals& in = *this->Internal;
   in = Internals();
-  // One read of the file for both parsers. The mesh and currents are what the reader
-  // is for: their failure is the reader's one error. The voltage-source table is an
-  // optional block: its failure is one warning and leaves only port 1 empty.
+  // One read of the file for every parser. The mesh and currents (triangles, or the
+  // wires of a wire-only model) are what the reader is for: their failure is the
+  // reader's one error. The rest are optional blocks: a failure is one warning and
+  // leaves only its own port empty.
   const cm::FileText text = cm::ReadWholeFile(this->FileName);
   std::vector<std::string> notices;
   std::vector<cm::SurfaceMesh> meshes = cm::ParseFekoOutput(text, this->FileName, &notices);
+  cm::FekoWires wires;
+  try
+  {
+    wires = cm::ParseFekoWires(text, this->FileName, &notices);
+  }
+  catch (const cm::ParseError& e)
+  {
+    if (meshes.empty())
+    {
+      throw; // a wire-only model: the wires are the reader's output
+    }
+    this->WarnOptionalBlock(e.what(), "the Wires output (port 2) is left empty");
+  }
   std::vector<cm::FekoPort> ports;
   try
   {
@@ -69,9 +235,21 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   {
     this->WarnOptionalBlock(e.what(), "the Port Parameters output (port 1) is left empty");
   }
+  try
+  {
+    in.Network = cm::ParseFekoScattering(text, this->FileName);
+  }
+  catch (const cm::ParseError& e)
+  {
+    this->WarnOptionalBlock(e.what(), "the Network output (port 3) is left empty");
+  }
   // The source positions are optional too: a source without one is a notice.
   std::vector<cm::FekoSourcePosition> sources =
     cm::ParseFekoSourcePositions(text, this->FileName, &notices);
+  for (auto& s : cm::FekoSegmentSourcePositions(wires, ports, this->FileName, &notices))
+  {
+    sources.push_back(std::move(s));
+  }
   for (const std::string& n : notices)
   {
     vtkWarningMacro(<< n); // once per parse of the file, not per update
@@ -79,7 +257,18 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   in.Sources = std::move(sources);
   in.Blocks = std::move(meshes);
   in.Ports = std::move(ports);
-  return cm::FrequencySteps(in.Blocks);
+  in.Wires = std::move(wires);
+  std::vector<double> f = cm::FrequencySteps(in.Blocks);
+  for (const auto& t : in.Wires.Tables)
+  {
+    f.push_back(t.Frequency);
+  }
+  f = cm::DistinctFrequencies(std::move(f));
+  if (f.empty())
+  {
+    f.push_back(0); // a mesh or wires without any current table
+  }
+  return f;
 }
 
 int vtkCloudMapFEKOReader::ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject*)
@@ -93,44 +282,52 @@ int vtkCloudMapFEKOReader::ReadMesh(int piece, int npieces, int nghosts, int ste
   for (const auto& m : in.Blocks)
   {
     // The RequestIndex-th table at the requested frequency (a mesh-only run has f = 0).
-    if (std::abs(m.Frequency - f) <= 1e-9 * std::abs(f) && k++ == this->RequestIndex)
+    if (Near(m.Frequency, f) && k++ == this->RequestIndex)
     {
       pick = &m;
     }
   }
-  if (!pick)
+  if (!pick && !in.Blocks.empty())
   {
     vtkWarningMacro(<< "RequestIndex " << this->RequestIndex << " is out of range: " << k
                     << " current table(s) at " << f << " Hz");
   }
-  else
+  else if (pick)
   {
     cm::SurfaceMeshToPolyData(*pick, piece, npieces, nghosts, out);
-    vtkNew<vtkStringArray> name;
-    name->SetName("RequestName");
-    name->InsertNextValue(pick->Name);
-    out->GetFieldData()->AddArray(name);
-    if (!in.Sources.empty())
-    {
-      // The edge voltage sources: SourceName and SourcePosition[m] (N x 3).
-      vtkNew<vtkStringArray> names;
-      names->SetName("SourceName");
-      vtkNew<vtkDoubleArray> xyz;
-      xyz->SetName("SourcePosition[m]");
-      xyz->SetNumberOfComponents(3);
-      for (const auto& src : in.Sources)
-      {
-        names->InsertNextValue(src.Name);
-        xyz->InsertNextTuple(src.Position);
-      }
-      out->GetFieldData()->AddArray(names);
-      out->GetFieldData()->AddArray(xyz);
-    }
+    AddFieldString(out, "RequestName", pick->Name);
   }
+  AddSources(out, in.Sources); // also on the empty surface of a wire-only model
+  this->ReadWires(piece, f);
   // Every voltage source of every frequency at once (rows on piece 0).
   cm::ColumnTableToVTK(cm::FekoPortTable(in.Ports, this->ReferenceImpedance), piece,
     vtkTable::SafeDownCast(this->PortOutput(PortParametersPort)));
+  NetworkToTable(in.Network, piece, vtkTable::SafeDownCast(this->PortOutput(NetworkPort)));
   return 1;
+}
+
+void vtkCloudMapFEKOReader::ReadWires(int piece, double f)
+{
+  const Internals& in = *this->Internal;
+  vtkPolyData* wires = vtkPolyData::SafeDownCast(this->PortOutput(WiresPort));
+  // The RequestIndex-th segment current table at f, as for the triangles.
+  const cm::FekoSegmentCurrents* table = nullptr;
+  int k = 0;
+  for (const auto& t : in.Wires.Tables)
+  {
+    if (Near(t.Frequency, f) && k++ == this->RequestIndex)
+    {
+      table = &t;
+    }
+  }
+  // Wires are few: piece 0 carries them all; every piece carries the field data.
+  if (piece == 0 && !in.Wires.Segments.empty())
+  {
+    WiresToPolyData(in.Wires.Segments, table, wires);
+  }
+  AddFrequency(wires, f);
+  AddFieldString(wires, "RequestName", table ? table->Name : std::string());
+  AddSources(wires, in.Sources);
 }
 
 void vtkCloudMapFEKOReader::PrintSelf(ostream& os, vtkIndent indent)

@@ -23,6 +23,20 @@
  * one warning (file, line, problem) and an empty port 1, and the mesh and currents are
  * still read (vtkCloudMapReaderBase::WarnOptionalBlock).
  *
+ * Port 2 ("Wires", vtkPolyData) holds the wire segments of DATA OF THE SEGMENTS as
+ * lines (metres) with the current of the RequestIndex-th `VALUES OF THE CURRENT IN THE
+ * SEGMENTS` table of the frequency: `I_real`, `I_imag` (A, along start → end), `|I|`,
+ * `I_phase` (degrees), `Tag` (the label when it is a number, else the rank of the label)
+ * and `Label`, the NEC reader's Wires arrays (cmFekoWires.h); piece 0 carries them all.
+ * A wire-only model gives an empty port 0 and its wires here. Voltage sources at
+ * segments are placed at the segment that carries their current and join the edge
+ * sources in `SourceName`/`SourcePosition[m]` (ports 0 and 2).
+ *
+ * Port 3 ("Network", vtkTable) is the N-port network of the SCATTERING PARAMETERS blocks,
+ * one row per frequency, the columns of the NEC reader's Network output (S as printed,
+ * against the file's reference impedance, with Z and Y where S is complete), with
+ * `WorstPair` and field data `PortNames`; empty without such a block.
+ *
  * nec2c and FEKO both write `.out`: CanReadFile accepts a file only when its first 4 KB
  * carry FEKO's banner and not NEC-2's.
  *
@@ -75,6 +89,9 @@ protected:
 private:
   vtkCloudMapFEKOReader(const vtkCloudMapFEKOReader&) = delete;
   void operator=(const vtkCloudMapFEKOReader&) = delete;
+
+  /// Port 2 (the wire segments with the current table of frequency f) on this piece.
+  void ReadWires(int piece, double f);
 
   struct Internals;
   std::unique_ptr<Internals> Internal;

@@ -98,6 +98,7 @@ private:
   std::vector<SurfaceMesh> Out;
   double Frequency = 0;
   bool HaveTriangles = false, SawTable = false;
+  bool HaveSegments = false; ///< a wire model: no triangles is no error
   std::int64_t Segments = -1, EmptyTables = 0, EmptyTableLine = 0;
   std::string Request, Excitation;
   std::string_view Line;
@@ -120,6 +121,10 @@ std::vector<SurfaceMesh> FekoOutputParser::Run()
     if (FindPhrase(this->Line, "DATA OF THE METALLIC TRIANGLES") != npos)
     {
       this->ReadTriangles();
+    }
+    else if (FindPhrase(this->Line, "DATA OF THE SEGMENTS") != npos)
+    {
+      this->HaveSegments = true; // read by cmFekoWires.cpp
     }
     else if (FindPhrase(this->Line, "VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES") != npos &&
       !this->ReadCurrents())
@@ -509,12 +514,17 @@ bool FekoOutputParser::RowsAfterBlanks()
 
 void FekoOutputParser::Finish()
 {
+  if (!this->HaveTriangles && this->HaveSegments)
+  {
+    return; // a wire-only model: no surface (its wires are cmFekoWires.h's)
+  }
   if (!this->HaveTriangles)
   {
     throw ParseError(this->File, this->S.LineNumber(),
       this->Segments > 0 ? "no DATA OF THE METALLIC TRIANGLES section: this FEKO model has " +
           std::to_string(this->Segments) +
-          " wire segments and no metallic triangles (wire currents are not read)"
+          " wire segments and neither metallic triangles nor DATA OF THE SEGMENTS (the geometry "
+          "output to the .out file is switched off)"
                          : std::string("no DATA OF THE METALLIC TRIANGLES section"));
   }
   if (!this->SawTable)
