@@ -4,15 +4,21 @@
 #include "cmColumnTableToVTK.h"
 #include "cmFarFieldToVTK.h"
 #include "cmFekoFormat.h"
+#include "cmFekoOutFields.h"
 #include "cmFekoPorts.h"
 #include "cmFekoWires.h"
 #include "cmFileStamp.h"
+#include "cmNearFieldToVTK.h"
 #include "cmSurfaceMeshToVTK.h"
 #include "cmTextScan.h" // ParseError
 
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
 #include "vtkDoubleArray.h"
+#include "vtkExtentTranslator.h"
+#include "vtkInformation.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStructuredGrid.h"
 #include "vtkFieldData.h"
 #include "vtkIntArray.h"
 #include "vtkPoints.h"
@@ -21,6 +27,7 @@
 #include "vtkStringArray.h"
 #include "vtkTable.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -34,6 +41,9 @@ struct vtkCloudMapFEKOReader::Internals
   std::vector<cm::FekoSourcePosition> Sources; ///< where the edge and segment sources sit
   cm::FekoWires Wires; ///< DATA OF THE SEGMENTS and the segment current tables
   cm::Network Network; ///< the SCATTERING PARAMETERS blocks
+  std::vector<cm::FarFieldGrid> Patterns; ///< the far-field tables, in file order
+  std::vector<cm::FekoNearField> NearFields; ///< the near-field grids, in file order
+  bool NearFieldsFailed = false; ///< the first near-field table was damaged
 };
 
 /// The output port of the Port Parameters table (the whole sweep).
@@ -42,6 +52,10 @@ static constexpr int PortParametersPort = 1;
 static constexpr int WiresPort = 2;
 /// The N-port network of the SCATTERING PARAMETERS blocks (the whole sweep).
 static constexpr int NetworkPort = 3;
+/// The far-field table (the PatternIndex-th of the frequency).
+static constexpr int PatternPort = 4;
+/// The near-field grid (the NearFieldIndex-th of the frequency).
+static constexpr int NearFieldPort = 5;
 
 namespace
 {
@@ -185,8 +199,9 @@ void NetworkToTable(const cm::Network& net, int piece, vtkTable* out)
 vtkCloudMapFEKOReader::vtkCloudMapFEKOReader()
   : Internal(new Internals)
 {
-  // Surface currents, port parameters, wires, network.
-  this->SetOutputTypes({ "vtkPolyData", "vtkTable", "vtkPolyData", "vtkTable" });
+  // Surface currents, port parameters, wires, network, radiation pattern, near field.
+  this->SetOutputTypes(
+    { "vtkPolyData", "vtkTable", "vtkPolyData", "vtkTable", "vtkTable", "vtkStructuredGrid" });
 }
 
 vtkCloudMapFEKOReader::~vtkCloudMapFEKOReader() = default;
@@ -243,6 +258,23 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   {
     this->WarnOptionalBlock(e.what(), "the Network output (port 3) is left empty");
   }
+  try
+  {
+    in.Patterns = cm::ParseFekoOutFarFields(text, this->FileName, &notices);
+  }
+  catch (const cm::ParseError& e)
+  {
+    this->WarnOptionalBlock(e.what(), "the Radiation Pattern output (port 4) is left empty");
+  }
+  try
+  {
+    in.NearFields = cm::ParseFekoOutNearFields(text, this->FileName, &notices);
+  }
+  catch (const cm::ParseError& e)
+  {
+    in.NearFieldsFailed = true;
+    this->WarnOptionalBlock(e.what(), "the Near Field output (port 5) is left empty");
+  }
   // The source positions are optional too: a source without one is a notice.
   std::vector<cm::FekoSourcePosition> sources =
     cm::ParseFekoSourcePositions(text, this->FileName, &notices);
@@ -262,6 +294,14 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   for (const auto& t : in.Wires.Tables)
   {
     f.push_back(t.Frequency);
+  }
+  for (const auto& g : in.Patterns)
+  {
+    f.push_back(g.Frequency);
+  }
+  for (const auto& g : in.NearFields)
+  {
+    f.push_back(g.Frequency);
   }
   f = cm::DistinctFrequencies(std::move(f));
   if (f.empty())
@@ -303,7 +343,136 @@ int vtkCloudMapFEKOReader::ReadMesh(int piece, int npieces, int nghosts, int ste
   cm::ColumnTableToVTK(cm::FekoPortTable(in.Ports, this->ReferenceImpedance), piece,
     vtkTable::SafeDownCast(this->PortOutput(PortParametersPort)));
   NetworkToTable(in.Network, piece, vtkTable::SafeDownCast(this->PortOutput(NetworkPort)));
+  this->ReadPattern(piece, f);
+  this->ReadNearField(piece, npieces, f);
   return 1;
+}
+
+namespace
+{
+/// The index-th item of `items` at frequency f (nullptr when there is none); `count`
+/// gets how many are at f.
+template <class T>
+const T* PickAt(const std::vector<T>& items, double f, int index, int& count)
+{
+  const T* pick = nullptr;
+  count = 0;
+  for (const T& it : items)
+  {
+    if (Near(it.Frequency, f) && count++ == index)
+    {
+      pick = &it;
+    }
+  }
+  return pick;
+}
+} // namespace
+
+void vtkCloudMapFEKOReader::ReadPattern(int piece, double f)
+{
+  const Internals& in = *this->Internal;
+  vtkTable* t = vtkTable::SafeDownCast(this->PortOutput(PatternPort));
+  int count = 0;
+  const cm::FarFieldGrid* g = PickAt(in.Patterns, f, this->PatternIndex, count);
+  if (!g)
+  {
+    if (count > 0 || this->PatternIndex > 0)
+    {
+      vtkWarningMacro(<< "PatternIndex " << this->PatternIndex << " is out of range: " << count
+                      << " far-field table(s) at " << f << " Hz");
+    }
+    cm::EmptyFarFieldTable(f, t);
+    return;
+  }
+  cm::FarFieldToTable(*g, piece, t);
+  AddFieldString(t, "RequestName", g->Name);
+  AddSources(t, in.Sources); // Antenna Pattern centres the pattern on the source
+}
+
+void vtkCloudMapFEKOReader::ReadNearField(int piece, int pieces, double f)
+{
+  const Internals& in = *this->Internal;
+  vtkStructuredGrid* out = vtkStructuredGrid::SafeDownCast(this->PortOutput(NearFieldPort));
+  int count = 0;
+  const cm::FekoNearField* g = PickAt(in.NearFields, f, this->NearFieldIndex, count);
+  int ext[6] = { 0, -1, 0, -1, 0, -1 };
+  if (!g)
+  {
+    if (count > 0 || this->NearFieldIndex > 0)
+    {
+      vtkWarningMacro(<< "NearFieldIndex " << this->NearFieldIndex << " is out of range: " << count
+                      << " near-field grid(s) at " << f << " Hz");
+    }
+    cm::NearFieldToStructuredGrid(cm::NecNearField(), ext, f, out);
+    return;
+  }
+  int whole[6];
+  for (int d = 0; d < 3; ++d)
+  {
+    whole[2 * d] = 0;
+    whole[2 * d + 1] = static_cast<int>(g->Grid.Dimensions[d]) - 1;
+  }
+  vtkInformation* mine = this->GetOutputInformation(NearFieldPort);
+  if (this->RequestPort == NearFieldPort &&
+    mine->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
+  {
+    mine->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), ext);
+    for (int d = 0; d < 3; ++d) // clamp to this frequency's grid
+    {
+      ext[2 * d] = std::max(ext[2 * d], whole[2 * d]);
+      ext[2 * d + 1] = std::min(ext[2 * d + 1], whole[2 * d + 1]);
+    }
+  }
+  else
+  {
+    // Another port asked: the same split the executive makes from a piece number.
+    vtkNew<vtkExtentTranslator> split;
+    split->PieceToExtentThreadSafe(
+      piece, pieces, 0, whole, ext, vtkExtentTranslator::BLOCK_MODE, 0);
+  }
+  cm::NearFieldToStructuredGrid(g->Grid, ext, f, out);
+  AddFieldString(out, "RequestName", g->Name);
+  // The fields are for the solve's source voltages: Exposure Ratio scales them to a
+  // transmit power with the sum of the input powers of the voltage sources at f.
+  double power = 0;
+  for (const auto& p : in.Ports)
+  {
+    power += Near(p.Frequency, f) ? p.Power : 0.0;
+  }
+  if (power > 0)
+  {
+    vtkNew<vtkDoubleArray> p;
+    p->SetName("InputPower[W]");
+    p->InsertNextValue(power);
+    out->GetFieldData()->AddArray(p);
+  }
+}
+
+void vtkCloudMapFEKOReader::DescribeOutputPort(int port, vtkInformation* info)
+{
+  if (port != NearFieldPort)
+  {
+    info->Set(vtkAlgorithm::CAN_HANDLE_PIECE_REQUEST(), 1);
+    return;
+  }
+  // The near-field grid is split by extent; the first frequency's grid sets the extent.
+  int ext[6] = { 0, -1, 0, -1, 0, -1 };
+  for (double f : this->Steps)
+  {
+    int count = 0;
+    const cm::FekoNearField* g = PickAt(this->Internal->NearFields, f, this->NearFieldIndex, count);
+    if (g)
+    {
+      for (int d = 0; d < 3; ++d)
+      {
+        ext[2 * d] = 0;
+        ext[2 * d + 1] = static_cast<int>(g->Grid.Dimensions[d]) - 1;
+      }
+      break;
+    }
+  }
+  info->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), ext, 6);
+  info->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
 }
 
 void vtkCloudMapFEKOReader::ReadWires(int piece, double f)
@@ -335,4 +504,6 @@ void vtkCloudMapFEKOReader::PrintSelf(ostream& os, vtkIndent indent)
   this->Superclass::PrintSelf(os, indent);
   os << indent << "RequestIndex: " << this->RequestIndex << "\n";
   os << indent << "ReferenceImpedance: " << this->ReferenceImpedance << "\n";
+  os << indent << "PatternIndex: " << this->PatternIndex << "\n";
+  os << indent << "NearFieldIndex: " << this->NearFieldIndex << "\n";
 }

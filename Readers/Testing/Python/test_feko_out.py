@@ -14,6 +14,13 @@ itself, parsed here with regular expressions, independently of the reader:
 3. Port Parameters (port 1): R + jX = the printed "Impedance in Ohm".
 4. Network (port 3): S11 = the printed S-parameter row; Z11 from it = the printed
    impedance; PortNames "Port1".
+5. Radiation Pattern (port 4): the far-field table, 19 x 36 (the FF card's counts), Gain
+   = the printed total directivity, |E| from the printed magnitudes, ActivePower[W] = the
+   printed active power; Antenna Pattern Surface with Source Index 0 (what the toolbar's
+   one-click Antenna Pattern sets) is centred on the fed segment's printed centre.
+6. Near Field (port 5): a 4 x 5 x 1 structured grid, |E| from the printed magnitudes at
+   each point, InputPower[W] = the printed "Power in Watt"; Exposure Ratio runs on it
+   (FCC general public) and gives its ExposureRatio array.
 """
 import math
 import os
@@ -100,6 +107,56 @@ check(net_table.GetNumberOfRows() == 1 and abs(net["S11_re"][0] - s11[0]) < 1e-1
 check(abs(complex(net["Z11_re"][0], net["Z11_im"][0]) - complex(*z)) < 2e-4 * abs(complex(*z)),
       "Network: Z11 from S11 and the printed reference impedance is the printed impedance")
 check(lib.string_values(net_table.GetFieldData(), "PortNames") == ["Port1"], "PortNames")
+
+# 5. the far field, and Antenna Pattern centred on the source
+ff = sm.Fetch(reader, idx=4)
+cols = lib.table_columns(ff)
+rows_ff = [l.split() for l in text[text.index("FAR FIELD in V"):].splitlines()[5:]]
+rows_ff = [r for r in rows_ff[:rows_ff.index([])]]
+check(ff.GetNumberOfRows() == len(rows_ff) == 19 * 36, "far field: %d rows" % ff.GetNumberOfRows())
+check(lib.string_values(ff.GetFieldData(), "GainKind") == ["Directivity"], "GainKind Directivity")
+bad = 0
+for k, r in enumerate(rows_ff):
+    printed_e = math.hypot(float(r[2]), float(r[4]))
+    g = float(r[8])
+    bad += abs(cols["|E|"][k] - printed_e) > 1e-12 or (g > -999 and abs(cols["Gain"][k] - g) > 1e-12)
+    bad += abs(cols["Theta"][k] - float(r[0])) > 1e-12 or abs(cols["Phi"][k] - float(r[1])) > 1e-12
+check(bad == 0, "every row's angles, |E| and directivity are the printed ones (%d differ)" % bad)
+active = printed(text, "based on an active power of", 1)[0]
+check(ff.GetFieldData().GetArray("ActivePower[W]").GetValue(0) == active, "ActivePower[W] %g W" % active)
+check(sources(ff)[0] == ["VoltageSource1"], "the pattern table carries the source")
+ps = simple.AntennaPatternSurface(Input=simple.OutputPort(reader, 4), Scale="Decibels",
+                                  DynamicRange=30, Radius=0.2, SourceIndex=0)
+ps.UpdatePipeline()
+centre = sm.Fetch(ps).GetFieldData().GetArray("PatternCenter[m]").GetTuple3(0)
+fed_seg = [l.split() for l in text.splitlines() if re.match(r"\s+%d\s+wire\s" % best, l)][0]
+seg_start = [float(v) for v in fed_seg[2:5]]
+check(abs(centre[0] - seg_start[0]) < 1e-9 and abs(centre[1] - seg_start[1]) < 1e-9
+      and abs(centre[2] - rows[best][0]) < 1e-9,
+      "Antenna Pattern centred on the fed segment's centre %s (printed x y, z = %g)" % (centre, rows[best][0]))
+simple.Delete(ps)
+
+# 6. the near field and Exposure Ratio
+nf = sm.Fetch(reader, idx=5)
+ext = nf.GetExtent()
+dims = tuple(ext[2 * d + 1] - ext[2 * d] + 1 for d in range(3))
+check(dims == (4, 5, 1), "near field: a 4 x 5 x 1 grid %s" % (dims,))
+part = text[text.index("FIELD STRENGTH in V/m"):].splitlines()[6:26]
+bad = 0
+for k, l in enumerate(part):
+    f = [float(v) for v in l.split()]
+    bad += abs(nf.GetPointData().GetArray("|E|").GetValue(k) - math.sqrt(f[4] ** 2 + f[6] ** 2 + f[8] ** 2)) > 1e-12
+    bad += abs(math.sqrt(sum(x * x for x in nf.GetPoint(k))) - f[1]) > 1e-9
+check(bad == 0, "every point's |E| and R are the printed ones (%d differ)" % bad)
+watt = printed(text, "Power in Watt:", 1)[0]
+check(abs(nf.GetFieldData().GetArray("InputPower[W]").GetValue(0) - watt) < 1e-12 * watt,
+      "InputPower[W] = the printed source power %g W" % watt)
+ex = simple.ExposureRatio(Input=simple.OutputPort(reader, 5), TransmitPower=100.0)
+ex.UpdatePipeline()
+out = sm.Fetch(ex)
+check(out.GetPointData().GetArray("ExposureRatio") is not None and out.GetNumberOfPoints() == 20,
+      "Exposure Ratio runs on the FEKO near field")
+simple.Delete(ex)
 simple.Delete(reader)
 
 # wires beside triangles

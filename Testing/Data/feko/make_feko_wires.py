@@ -2,7 +2,8 @@
 """Writes the FEKO .out look-alikes of wire models (issue 41), in the layouts real FEKO
 runs print (written from those layouts, not copied from any run):
 
-  dipole_wire_2017.out    "FEKO      Version 2017.2" banner; a 0.47 m dipole along z of
+  dipole_wire_2017.out    "FEKO      Version 2017.2" banner; a 0.47 m dipole parallel
+                          to z through (0.3, 0.2, 0) m of
                           9 segments (radius 1 mm) at 299.792458 MHz (lambda = 1 m) fed
                           by a 1 V voltage source at segment 5 (its centre). Sections:
                           DATA OF THE SEGMENTS (two lines per segment, as the Altair
@@ -277,7 +278,8 @@ def dipole():
     n, L, r = 9, 0.47, 1e-3
     h = L / 2
     zs = [-h + L * q / n for q in range(n + 1)]
-    segs = [((0.0, 0.0, zs[q]), (0.0, 0.0, zs[q + 1]), r) for q in range(n)]
+    ox, oy = 0.3, 0.2  # off the origin: the pattern must be centred on the source
+    segs = [((ox, oy, zs[q]), (ox, oy, zs[q + 1]), r) for q in range(n)]
     shape = [math.sin(k * (h - abs((zs[q] + zs[q + 1]) / 2))) / math.sin(k * h) for q in range(n)]
     R = 2 * radiated_power(segs, shape, k)
     z = complex(round(R, 2), 42.5)
