@@ -197,8 +197,44 @@ void TestBad()
 }
 } // namespace
 
+/// The .out sniffer wants FEKO's banner, not the word FEKO.
+void TestSniffer()
+{
+  for (const char* name : { "array_2019_ports.out", "dipole_2017_ports.out", "plate.out",
+         "plate_2017_deactivated.out", "plate_2017_nocurrents.out", "plate_2021_note.out",
+         "strip_altair.out", "strip_ports.out", "dipole_wire_2017.out", "wires_plate_2021.out" })
+  {
+    const std::string text = Slurp(std::string(CLOUDMAP_DATA_DIR "/feko/") + name);
+    CM_CHECK_MSG(LooksLikeFekoOutput(text.substr(0, 4096)), name);
+  }
+  // A runfeko console log, as a PBS job writes it into <job>.out (the layout of cemagg/
+  // SUN-EM-CMOM chpc/results/feko_test/*.out, written here): it names FEKO everywhere,
+  // even the solver's banner, but is no .out of the solver.
+  const std::string log = "core file size          (blocks, -c) 0\n"
+                          "data seg size           (kbytes, -d) unlimited\n\n"
+                          "Altair Feko - RUNFEKO Version 2018.2.1-12 from 2018-10-19\n"
+                          "          Copyright (c) 2014-2018 Altair Engineering, Inc.\n\n"
+                          "Altair Feko - Solver (seq) Version 2018.2.1-566 from 2018-12-13\n"
+                          "          Copyright (c) 2014-2018 Altair Engineering, Inc.\n\n"
+                          "File:     dipole\n"
+                          "    See also message in the output file dipole.out\n"
+                          " Calculate the far field\n\nFinished\n";
+  CM_CHECK(!LooksLikeFekoOutput(log));
+  // A script and a note that mention FEKO and quote its tables.
+  CM_CHECK(!LooksLikeFekoOutput("# Reads FEKO .out files (FEKO Version 2017.2)\nimport numpy\n"));
+  CM_CHECK(!LooksLikeFekoOutput("%  FEKO result:\n%   VALUES OF THE CURRENT IN THE SEGMENTS in A\n"
+                                "%  1  1.4E+00  2.3E-01 -1.1E+00 2.1E-05 90.00\n"));
+  CM_CHECK(!LooksLikeFekoOutput("FEKO Version notes\nnothing else\n")); // no version number
+  CM_CHECK(!LooksLikeFekoOutput(""));
+  CM_CHECK(!LooksLikeFekoOutput(Slurp(CLOUDMAP_DATA_DIR "/nec/box_sm.out").substr(0, 4096)));
+  // Blank lines before the banner are allowed (a file copied with a leading newline).
+  CM_CHECK(LooksLikeFekoOutput("\n\nFEKO      Version 7.0.2-482 from 2015-01-21\n"
+                               "          PREFEKO Version 7.0.2-44 from 2015-01-21\n"));
+}
+
 int TestFekoWires(int, char*[])
 {
+  TestSniffer();
   TestDipole();
   TestWiresOnPlate();
   TestBad();
