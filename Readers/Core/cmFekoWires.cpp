@@ -277,7 +277,11 @@ void FekoWireParser::ReadRows(FekoSegmentCurrents& t)
     this->ReadRow(t, n);
     const std::size_t at = this->S.Offset();
     const std::int64_t ln = this->S.LineNumber();
-    if (!this->S.Next(this->Line) || !FirstIsInt(this->Line, this->Tok, &n))
+    if (!this->S.Next(this->Line))
+    {
+      this->S.Fail("the file ends inside a segment current table (truncated)");
+    }
+    if (!FirstIsInt(this->Line, this->Tok, &n))
     {
       this->S.Seek(at, ln);
       return;
