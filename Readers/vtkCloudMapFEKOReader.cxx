@@ -28,6 +28,7 @@
 #include "vtkTable.h"
 
 #include <algorithm>
+#include <exception>
 #include <cmath>
 #include <map>
 
@@ -102,11 +103,21 @@ void WiresToPolyData(
   vtkNew<vtkStringArray> label;
   label->SetName("Label");
   const std::vector<int> tags = SegmentTags(segs);
+  vtkNew<vtkCellArray> verts;
   for (std::size_t i = 0; i < segs.size(); ++i)
   {
-    const vtkIdType ids[2] = { pts->InsertNextPoint(segs[i].Start),
-      pts->InsertNextPoint(segs[i].End) };
-    lines->InsertNextCell(2, ids);
+    if (segs[i].Length == 0)
+    {
+      // No DATA OF THE SEGMENTS: a point at the printed centre.
+      const vtkIdType id = pts->InsertNextPoint(segs[i].Start);
+      verts->InsertNextCell(1, &id);
+    }
+    else
+    {
+      const vtkIdType ids[2] = { pts->InsertNextPoint(segs[i].Start),
+        pts->InsertNextPoint(segs[i].End) };
+      lines->InsertNextCell(2, ids);
+    }
     tag->InsertNextValue(tags[i]);
     label->InsertNextValue(segs[i].Label);
     if (t)
@@ -119,6 +130,7 @@ void WiresToPolyData(
     }
   }
   out->SetPoints(pts);
+  out->SetVerts(verts);
   out->SetLines(lines);
   if (t)
   {
@@ -227,7 +239,22 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   // leaves only its own port empty.
   const cm::FileText text = cm::ReadWholeFile(this->FileName);
   std::vector<std::string> notices;
-  std::vector<cm::SurfaceMesh> meshes = cm::ParseFekoOutput(text, this->FileName, &notices);
+  std::vector<cm::SurfaceMesh> meshes;
+  std::exception_ptr noMesh; // why the file has no triangles (a wire model's ParseError)
+  try
+  {
+    meshes = cm::ParseFekoOutput(text, this->FileName, &notices);
+  }
+  catch (const cm::ParseError& e)
+  {
+    // A wire model without DATA OF THE SEGMENTS (CADFEKO runs print none) is refused by
+    // the mesh parser; it is read when its segment current table is there.
+    if (!cm::LooksLikeFekoOutput(std::string_view(text).substr(0, 4096)))
+    {
+      throw;
+    }
+    noMesh = std::current_exception();
+  }
   cm::FekoWires wires;
   try
   {
@@ -241,6 +268,7 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
     }
     this->WarnOptionalBlock(e.what(), "the Wires output (port 2) is left empty");
   }
+
   std::vector<cm::FekoPort> ports;
   try
   {
@@ -274,6 +302,13 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   {
     in.NearFieldsFailed = true;
     this->WarnOptionalBlock(e.what(), "the Near Field output (port 5) is left empty");
+  }
+  // A wire model without segment data is read for its other blocks (currents, sources,
+  // S-parameters, fields); with none of them, the mesh parser's error stands.
+  if (noMesh && wires.Segments.empty() && ports.empty() && in.Network.Ports.empty() &&
+    in.Patterns.empty() && in.NearFields.empty())
+  {
+    std::rethrow_exception(noMesh);
   }
   // The source positions are optional too: a source without one is a notice.
   std::vector<cm::FekoSourcePosition> sources =

@@ -63,6 +63,9 @@ private:
   void ReadRows(FekoSegmentCurrents& t);
   void ReadRow(FekoSegmentCurrents& t, std::int64_t n);
   bool FirstRow(std::int64_t& n);
+  void PointSegments();
+  void ReadLocation(std::string_view rest);
+  C AlongOwnDirection(std::int64_t n);
 
   const std::string& File;
   std::vector<std::string>* Notices;
@@ -73,6 +76,7 @@ private:
   double Extent = 0; ///< largest |coordinate|, for the centre check
   double Frequency = 0;
   std::string Request, Excitation;
+  bool InSegmentSource = false; ///< inside an EXCITATION BY VOLTAGE SOURCE AT A SEGMENT block
   std::string_view Line;
   std::vector<std::string_view> Tok;
   std::vector<double> V;
@@ -120,6 +124,12 @@ bool FekoWireParser::ReadHeaderLine()
   {
     this->Excitation.clear();
     this->Request.clear();
+    this->InSegmentSource = feko::HasPhrase(this->Line, "VOLTAGE SOURCE AT A SEGMENT");
+  }
+  else if (this->InSegmentSource &&
+    (at = FindPhrase(this->Line, "LOCATION OF THE PORT IN M:")) != npos)
+  {
+    this->ReadLocation(this->Line.substr(at));
   }
   else if ((at = FindPhrase(this->Line, "NAME:", true)) != npos)
   {
@@ -151,7 +161,9 @@ bool FekoWireParser::FirstRow(std::int64_t& n)
 
 void FekoWireParser::ReadSegments()
 {
+  std::vector<FekoSourcePosition> locations = std::move(this->Out.Locations);
   this->Out = FekoWires(); // a new table replaces the geometry (and its currents)
+  this->Out.Locations = std::move(locations);
   this->Index.clear();
   this->Extent = 0;
   std::int64_t n = 0;
@@ -234,9 +246,9 @@ bool FekoWireParser::ReadTable()
   t.Name = !this->Request.empty() ? this->Request : this->Excitation;
   try
   {
-    if (this->Out.Segments.empty())
+    if (this->Out.Segments.empty() && this->Out.Tables.empty())
     {
-      this->S.Fail("a segment current table before DATA OF THE SEGMENTS");
+      this->Out.FromTable = true; // no DATA OF THE SEGMENTS: points at the printed centres
     }
     this->ReadRows(t);
   }
@@ -271,6 +283,10 @@ void FekoWireParser::ReadRows(FekoSegmentCurrents& t)
   {
     return; // header only
   }
+  if (this->Out.FromTable && this->Out.Tables.empty())
+  {
+    this->PointSegments();
+  }
   t.Current.assign(this->Out.Segments.size(), C(NaN, NaN));
   for (;;)
   {
@@ -303,6 +319,11 @@ void FekoWireParser::ReadRow(FekoSegmentCurrents& t, std::int64_t n)
     this->S.Fail("segment " + std::to_string(n) + " is not in DATA OF THE SEGMENTS");
   }
   const FekoSegment& seg = this->Out.Segments[it->second];
+  if (this->Out.FromTable)
+  {
+    t.Current[it->second] = this->AlongOwnDirection(n);
+    return;
+  }
   double x[10];
   for (int k = 1; k < 10; ++k)
   {
@@ -345,6 +366,94 @@ void FekoWireParser::ReadRow(FekoSegmentCurrents& t, std::int64_t n)
       "segment " + std::to_string(n) + ": the printed current does not lie along the segment");
   }
   t.Current[it->second] = along;
+}
+/// `x =  a, y =  b, z =  c` after "Location of the port in m:" (FEKO 2021 and later):
+/// the source's position, kept once per name (a sweep repeats the block).
+void FekoWireParser::ReadLocation(std::string_view rest)
+{
+  FekoSourcePosition p;
+  p.Name = this->Excitation;
+  const char* axes[3] = { "X =", "Y =", "Z =" };
+  for (int d = 0; d < 3; ++d)
+  {
+    const std::size_t at = FindPhrase(rest, axes[d]);
+    Tokenize(at == npos ? std::string_view() : rest.substr(at), this->Tok);
+    std::string_view v = this->Tok.empty() ? std::string_view() : this->Tok[0];
+    if (!v.empty() && v.back() == ',')
+    {
+      v.remove_suffix(1);
+    }
+    if (v.empty() || !ParseDouble(v, p.Position[d]) || !std::isfinite(p.Position[d]))
+    {
+      this->S.Fail("cannot read the port location's " + std::string(1, "xyz"[d]) + " coordinate");
+    }
+  }
+  for (const auto& q : this->Out.Locations)
+  {
+    if (q.Name == p.Name)
+    {
+      return;
+    }
+  }
+  this->Out.Locations.push_back(p);
+}
+
+/// Without DATA OF THE SEGMENTS the first table's rows are the segments: a point at the
+/// printed centre each (no length), read ahead without consuming the table.
+void FekoWireParser::PointSegments()
+{
+  const std::size_t at = this->S.Offset();
+  const std::int64_t ln = this->S.LineNumber();
+  const std::string_view first = this->Line;
+  std::string_view line = first;
+  for (bool more = true; more;)
+  {
+    Tokenize(line, this->Tok);
+    std::int64_t n = 0;
+    if (this->Tok.size() != 10 || !ParseInt(this->Tok[0], n))
+    {
+      break; // ReadRow reports the damaged row
+    }
+    if (static_cast<std::int64_t>(this->Out.Segments.size()) >= this->Limit || this->Index.count(n))
+    {
+      this->S.Fail("segment " + std::to_string(n) + " appears twice in the current table");
+    }
+    FekoSegment seg;
+    seg.Number = n;
+    for (int d = 0; d < 3; ++d)
+    {
+      seg.Start[d] = seg.End[d] =
+        NeedFinite(this->S, this->Tok[static_cast<std::size_t>(1 + d)], "a coordinate");
+    }
+    this->Index[n] = this->Out.Segments.size();
+    this->Out.Segments.push_back(seg);
+    more = this->S.Next(line) && FirstIsInt(line, this->Tok);
+  }
+  this->S.Seek(at, ln);
+  this->Line = first;
+  Tokenize(this->Line, this->Tok);
+}
+
+/// The current of a row whose segment direction is unknown: the vector's magnitude with
+/// the phase of its largest component, and that component's sign convention (û from the
+/// components' magnitudes, each signed by its phase relative to the largest).
+C FekoWireParser::AlongOwnDirection(std::int64_t n)
+{
+  double m[3], p[3];
+  int big = 0;
+  double mag2 = 0;
+  for (int d = 0; d < 3; ++d)
+  {
+    m[d] = NeedFinite(this->S, this->Tok[static_cast<std::size_t>(4 + 2 * d)], "a magnitude");
+    p[d] = NeedFinite(this->S, this->Tok[static_cast<std::size_t>(5 + 2 * d)], "a phase");
+    if (m[d] < 0)
+    {
+      this->S.Fail("segment " + std::to_string(n) + ": a negative current magnitude");
+    }
+    big = m[d] > m[big] ? d : big;
+    mag2 += m[d] * m[d];
+  }
+  return Polar(std::sqrt(mag2), p[big]);
 }
 } // namespace
 
@@ -389,6 +498,10 @@ std::vector<FekoSourcePosition> FekoSegmentSourcePositions(const FekoWires& wire
   std::vector<std::string>* notices)
 {
   std::vector<FekoSourcePosition> out;
+  for (const FekoSourcePosition& q : wires.Locations)
+  {
+    out.push_back(q); // printed by FEKO 2021 and later
+  }
   if (wires.Tables.empty() || ports.empty())
   {
     return out;
@@ -396,6 +509,22 @@ std::vector<FekoSourcePosition> FekoSegmentSourcePositions(const FekoWires& wire
   const FekoSegmentCurrents& t = wires.Tables.front();
   for (const FekoPort& p : ports)
   {
+    const std::string pname =
+      !p.Name.empty() ? p.Name : "source " + std::to_string(static_cast<long long>(p.Source));
+    bool printed = false;
+    for (const FekoSourcePosition& q : wires.Locations)
+    {
+      printed = printed || q.Name == pname;
+    }
+    bool seen = false;
+    for (const FekoSourcePosition& q : out)
+    {
+      seen = seen || q.Name == pname;
+    }
+    if (printed || seen)
+    {
+      continue; // a printed location, or this source placed already (a sweep)
+    }
     if (std::abs(p.Frequency - t.Frequency) > 1e-9 * std::abs(t.Frequency))
     {
       continue;

@@ -16,12 +16,15 @@
  * IY ûy + IZ ûz. Each printed centre must be the segment's midpoint and the vector must
  * lie along the segment (to the print's precision): a table that disagrees with the
  * geometry is an error. A request on some labels only prints some segments: the others
- * get NaN. Each excitation, frequency and current request prints its own table; the
- * frequency is the last `FREQ =` before it, the name the current request's (`Current
- * request with name:`) or the excitation's `Name:`.
+ * get NaN. Without DATA OF THE SEGMENTS (FromTable) the first table's rows are the
+ * segments, as points at their printed centres. Each excitation, frequency and current request
+ * prints its own table; the frequency is the last `FREQ =` before it, the name the current
+ * request's (`Current request with name:`) or the excitation's `Name:`.
  *
- * `EXCITATION BY VOLTAGE SOURCE AT A SEGMENT` prints no position that every version
- * gives; the source sits on the segment whose printed current is the source's current
+ * `EXCITATION BY VOLTAGE SOURCE AT A SEGMENT` prints the port's position in FEKO 2021
+ * and later (`Location of the port in m:     x =  1.59045E-02, y = ..., z = ...`), which
+ * is taken as printed. Older versions print none; the source then sits on the segment
+ * whose printed current is the source's current
  * (`DATA OF THE VOLTAGE SOURCE`, magnitude within 1 % and phase within 1° or 181°):
  * FEKO puts the gap at the segment's centre, where the table prints the current.
  *
@@ -62,23 +65,31 @@ struct FekoSegmentCurrents
 
 struct FekoWires
 {
+  /// True when FEKO printed no DATA OF THE SEGMENTS (geometry output off, as CADFEKO
+  /// runs often are): the segments are the first current table's rows, each a point at
+  /// its printed centre (Start = End, Length 0), and a current's sign follows its
+  /// largest component (the segment's direction is unknown).
+  bool FromTable = false;
   std::vector<FekoSegment> Segments;
   std::vector<FekoSegmentCurrents> Tables; ///< in file order
+  /// "Location of the port in m:" of each EXCITATION BY VOLTAGE SOURCE AT A SEGMENT
+  /// block (FEKO 2021 and later), once per excitation name.
+  std::vector<FekoSourcePosition> Locations;
 };
 
 /// The segments and their current tables (see the file comment). No DATA OF THE
-/// SEGMENTS gives empty Segments (and no tables). A current table before the segment
-/// data, a damaged row or one that disagrees with the geometry throws ParseError; with
-/// `notices`, a table after the first that fails is an optional block (the tables before
-/// it are kept and one line names the file, line and problem), as is an empty table.
+/// SEGMENTS and no current table gives empty Segments. A damaged row or one that disagrees with the
+/// geometry throws ParseError; with `notices`, a table after the first that fails is an optional
+/// block (the tables before it are kept and one line names the file, line and problem), as is an
+/// empty table.
 FekoWires ParseFekoWires(
   std::string_view text, const std::string& fileName, std::vector<std::string>* notices);
 
 /// True when the text has a DATA OF THE SEGMENTS banner.
 bool HasFekoSegments(std::string_view text);
 
-/// The positions (segment centres) of the voltage sources at segments: each port of
-/// the first current table's frequency is matched to the one segment of that table
+/// The positions of the voltage sources at segments: the printed locations, then each
+/// other port of the first current table's frequency is matched to the one segment of that table
 /// whose current is the port's (file comment). A port that matches no segment or several
 /// is left out with a notice. Name: the excitation's name from `ports`, else "source <n>".
 std::vector<FekoSourcePosition> FekoSegmentSourcePositions(const FekoWires& wires,

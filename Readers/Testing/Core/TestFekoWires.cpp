@@ -172,9 +172,22 @@ void TestBad()
   bad = l;
   bad[cur + 4].replace(bad[cur + 4].find("        1"), 9, "       12");
   ExpectError(Join(bad), line(cur + 4), "not in DATA OF THE SEGMENTS");
+  // Without DATA OF THE SEGMENTS the rows are the segments (points at their centres).
+  const FekoWires points = ParseFekoWires(
+    "   VALUES OF THE CURRENT IN THE SEGMENTS in A\n\n    1 0.5 0.0 0.0 0.0 0 3.0 0 4.0 180\n"
+    "    2 0.5 0.0 0.1 0.0 0 0.0 0 1.0 0\n\n",
+    "points.out", nullptr);
+  CM_CHECK(points.FromTable && points.Segments.size() == 2 && points.Tables.size() == 1);
+  if (points.Tables.size() == 1 && points.Segments.size() == 2)
+  {
+    // |I| = |(0, 3, -4)| = 5 with the phase of the largest component (IZ, 180°).
+    CM_NEAR(points.Tables[0].Current[0].real(), -5.0, 1e-12);
+    CM_NEAR(points.Segments[1].Start[2], 0.1, 1e-15);
+    CM_CHECK(points.Segments[1].Length == 0);
+  }
   ExpectError(
-    "   VALUES OF THE CURRENT IN THE SEGMENTS in A\n\n    1 0.0 0.0 0.0 1.0 0 0.0 0 0.0 0\n", 1,
-    "before DATA OF THE SEGMENTS");
+    "   VALUES OF THE CURRENT IN THE SEGMENTS in A\n\n    1 0.5 0.0 0.0 0.0 0 3.0 0 4.0 180\n", 3,
+    "ends inside a segment current table");
   bad = l;
   for (std::string& s : bad)
   {
@@ -232,8 +245,29 @@ void TestSniffer()
                                "          PREFEKO Version 7.0.2-44 from 2015-01-21\n"));
 }
 
+/// FEKO 2021's segment source prints its location: taken as printed, once per name.
+void TestPrintedLocation()
+{
+  const std::string path = CLOUDMAP_DATA_DIR "/feko/dipole_nogeom_2021.out";
+  const std::string text = Slurp(path);
+  const FekoWires w = ParseFekoWires(text, path, nullptr);
+  CM_CHECK(w.FromTable && w.Segments.size() == 9 && w.Tables.size() == 1);
+  CM_CHECK(w.Locations.size() == 1);
+  double x = 0, y = 0;
+  CM_CHECK(Printed(text, "Location of the port in m:     x =", "%lf, y = %lf", &x, &y) == 2);
+  if (w.Locations.size() == 1)
+  {
+    CM_CHECK(w.Locations[0].Name == "VoltageSource1");
+    CM_NEAR(w.Locations[0].Position[0], x, 1e-15);
+    CM_NEAR(w.Locations[0].Position[1], y, 1e-15);
+  }
+  const auto src = FekoSegmentSourcePositions(w, ParseFekoPorts(text, path), path, nullptr);
+  CM_CHECK(src.size() == 1); // the printed location, not also the matched segment
+}
+
 int TestFekoWires(int, char*[])
 {
+  TestPrintedLocation();
   TestSniffer();
   TestDipole();
   TestWiresOnPlate();

@@ -159,6 +159,25 @@ check(out.GetPointData().GetArray("ExposureRatio") is not None and out.GetNumber
 simple.Delete(ex)
 simple.Delete(reader)
 
+# a wire model without DATA OF THE SEGMENTS (FEKO 2021.2, geometry output off)
+path = os.path.join(FEKO, "dipole_nogeom_2021.out")
+text = open(path).read()
+reader = simple.OpenDataFile(path)
+reader.UpdatePipeline()
+wires = sm.Fetch(reader, idx=2)
+check(sm.Fetch(reader, idx=0).GetNumberOfCells() == 0 and wires.GetNumberOfVerts() == 9
+      and wires.GetNumberOfLines() == 0, "no segment data: the 9 segments as points at their printed centres")
+rows = segment_rows(text)
+worst = max(abs(wires.GetCellData().GetArray("|I|").GetValue(i) - abs(rows[i + 1][1])) for i in range(9))
+check(worst < 1e-12, "|I| of each point is the printed current's (worst %.2g)" % worst)
+loc = [float(v.rstrip(",")) for v in re.search(r"Location of the port in m:\s+x =\s*(\S+)\s+y =\s*(\S+)\s+z =\s*(\S+)", text).groups()]
+names, xyz = sources(wires)
+check(names == ["VoltageSource1"] and max(abs(a - b) for a, b in zip(xyz[0], loc)) < 1e-12,
+      "the source at its printed 'Location of the port in m:' %s: %s" % (loc, xyz))
+check(sm.Fetch(reader, idx=4).GetNumberOfRows() == 7 * 12 and sm.Fetch(reader, idx=3).GetNumberOfRows() == 1,
+      "its far field (7 x 12) and network are read")
+simple.Delete(reader)
+
 # wires beside triangles
 path = os.path.join(FEKO, "wires_plate_2021.out")
 text = open(path).read()

@@ -16,6 +16,12 @@ runs print (written from those layouts, not copied from any run):
                           phase of IX, IY, IZ), a near-field request at R = 100 m in
                           spherical coordinates and a far-field request on the whole
                           sphere (both as strip_dipole.out prints them).
+  dipole_nogeom_2021.out  the same dipole as FEKO 2021.2 prints a CADFEKO run whose
+                          geometry output is off (as va-rox/Antenna2 loop.out): no DATA
+                          OF THE SEGMENTS, the EXCITATION BY VOLTAGE SOURCE AT A SEGMENT
+                          block with "Source index:", "Absolute number of segment:" and
+                          "Location of the port in m:     x = ..., y = ..., z = ...",
+                          the segment current table and a coarse far field.
   wires_plate_2021.out    "Altair Feko - Solver (seq) Version 2021.1" banner; a
                           0.2 m square plate of 4 triangles with a 0.24 m monopole of 4
                           segments on its centre, fed at its first segment: both the
@@ -272,7 +278,33 @@ medium      R/m         THETA         PHI          magn.     phase      magn.   
     return out
 
 
-def dipole():
+FEKO2021PAR = FEKO2021.replace("(seq) Version 2021.1-1037 from 2021-03-17",
+                              "(par) Version 2021.2-8999 from 2021-08-18").replace(
+    "wires_plate_2021", "dipole_nogeom_2021")
+
+
+def excitation_2021(freq, name, seg, centre, direction):
+    """The FEKO 2021.2 segment-source block (va-rox/Antenna2 loop.out's layout)."""
+    return """
+
+                    EXCITATION BY VOLTAGE SOURCE AT A SEGMENT
+
+ Name:                          %s
+ Source index:                  1
+ Frequency in Hz:               FREQ =    %11.5E
+ Wavelength in m:               LAMBDA =  %11.5E
+ Open circuit voltage in V:     |U0| =    1.00000E+00 
+ Phase in degrees:              ARG(U0) =        0.00
+ Attached to port:              Segment port
+ Port at segment with label:    dipole.Wire1.Port1
+ Absolute number of segment:    %d
+ Radius of segment in m:        1.00000E-03
+ Location of the port in m:     x = %12.5E, y = %12.5E, z = %12.5E
+ Positive direction:            x = %12.5E, y = %12.5E, z = %12.5E
+""" % ((name, freq, C0 / freq, seg) + tuple(centre) + tuple(direction))
+
+
+def dipole(nogeom=False):
     f = C0  # lambda = 1 m
     k, w = 2 * math.pi, 2 * math.pi * f
     n, L, r = 9, 0.47, 1e-3
@@ -286,6 +318,19 @@ def dipole():
     i0 = 1 / z
     cur = [i0 * s for s in shape]
     power = 0.5 * abs(i0) ** 2 * z.real
+    if nogeom:
+        text = FEKO2021PAR + """
+                                DATA FOR MEMORY USAGE
+
+ Number of metallic triangles:               0                                max. triangles:    MAXNDR    =        0
+ Number of metallic segments:                9                                max. segments:     MAXNSEG   =        9
+"""
+        text += excitation_2021(f, "VoltageSource1", 5, (ox, oy, 0.0), (0.0, 0.0, 1.0))
+        text += source_data(z, w) + s_parameters(z)
+        text += "\n\n Current request with name: Currents1\n" + segment_currents(segs, cur)
+        text += far_field_table(segs, cur, k, power, [30.0 * q for q in range(7)],
+                                [30.0 * q for q in range(12)])
+        return text + END
     text = FEKO2017 + segments(segs, "wire")
     text += """
 
@@ -362,6 +407,7 @@ number           x/m          y/m          z/m      magn.    phase    magn.    p
     return text + END
 
 
-for name, text in [("dipole_wire_2017.out", dipole()), ("wires_plate_2021.out", wires_plate())]:
+for name, text in [("dipole_wire_2017.out", dipole()), ("wires_plate_2021.out", wires_plate()),
+                   ("dipole_nogeom_2021.out", dipole(True))]:
     with open(os.path.join(here, name), "w", newline="\n") as fh:
         fh.write(text)
