@@ -44,7 +44,6 @@ struct vtkCloudMapFEKOReader::Internals
   cm::Network Network; ///< the SCATTERING PARAMETERS blocks
   std::vector<cm::FarFieldGrid> Patterns; ///< the far-field tables, in file order
   std::vector<cm::FekoNearField> NearFields; ///< the near-field grids, in file order
-  bool NearFieldsFailed = false; ///< the first near-field table was damaged
 };
 
 /// The output port of the Port Parameters table (the whole sweep).
@@ -268,11 +267,57 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
     }
     this->WarnOptionalBlock(e.what(), "the Wires output (port 2) is left empty");
   }
+  this->ParseOptionalBlocks(text, notices);
+  // A wire model without segment data is read for its other blocks (currents, sources,
+  // S-parameters, fields); with none of them, the mesh parser's error stands.
+  if (noMesh && wires.Segments.empty() && in.Ports.empty() && in.Network.Ports.empty() &&
+    in.Patterns.empty() && in.NearFields.empty())
+  {
+    std::rethrow_exception(noMesh);
+  }
+  // The source positions are optional too: a source without one is a notice.
+  std::vector<cm::FekoSourcePosition> sources =
+    cm::ParseFekoSourcePositions(text, this->FileName, &notices);
+  for (auto& s : cm::FekoSegmentSourcePositions(wires, in.Ports, this->FileName, &notices))
+  {
+    sources.push_back(std::move(s));
+  }
+  for (const std::string& n : notices)
+  {
+    vtkWarningMacro(<< n); // once per parse of the file, not per update
+  }
+  in.Sources = std::move(sources);
+  in.Blocks = std::move(meshes);
+  in.Wires = std::move(wires);
+  // The time steps: every frequency some output has.
+  std::vector<double> f = cm::FrequencySteps(in.Blocks);
+  for (const auto& t : in.Wires.Tables)
+  {
+    f.push_back(t.Frequency);
+  }
+  for (const auto& g : in.Patterns)
+  {
+    f.push_back(g.Frequency);
+  }
+  for (const auto& g : in.NearFields)
+  {
+    f.push_back(g.Frequency);
+  }
+  f = cm::DistinctFrequencies(std::move(f));
+  if (f.empty())
+  {
+    f.push_back(0); // a mesh or wires without any current table
+  }
+  return f;
+}
 
-  std::vector<cm::FekoPort> ports;
+void vtkCloudMapFEKOReader::ParseOptionalBlocks(
+  std::string_view text, std::vector<std::string>& notices)
+{
+  Internals& in = *this->Internal;
   try
   {
-    ports = cm::ParseFekoPorts(text, this->FileName);
+    in.Ports = cm::ParseFekoPorts(text, this->FileName);
   }
   catch (const cm::ParseError& e)
   {
@@ -300,50 +345,8 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   }
   catch (const cm::ParseError& e)
   {
-    in.NearFieldsFailed = true;
     this->WarnOptionalBlock(e.what(), "the Near Field output (port 5) is left empty");
   }
-  // A wire model without segment data is read for its other blocks (currents, sources,
-  // S-parameters, fields); with none of them, the mesh parser's error stands.
-  if (noMesh && wires.Segments.empty() && ports.empty() && in.Network.Ports.empty() &&
-    in.Patterns.empty() && in.NearFields.empty())
-  {
-    std::rethrow_exception(noMesh);
-  }
-  // The source positions are optional too: a source without one is a notice.
-  std::vector<cm::FekoSourcePosition> sources =
-    cm::ParseFekoSourcePositions(text, this->FileName, &notices);
-  for (auto& s : cm::FekoSegmentSourcePositions(wires, ports, this->FileName, &notices))
-  {
-    sources.push_back(std::move(s));
-  }
-  for (const std::string& n : notices)
-  {
-    vtkWarningMacro(<< n); // once per parse of the file, not per update
-  }
-  in.Sources = std::move(sources);
-  in.Blocks = std::move(meshes);
-  in.Ports = std::move(ports);
-  in.Wires = std::move(wires);
-  std::vector<double> f = cm::FrequencySteps(in.Blocks);
-  for (const auto& t : in.Wires.Tables)
-  {
-    f.push_back(t.Frequency);
-  }
-  for (const auto& g : in.Patterns)
-  {
-    f.push_back(g.Frequency);
-  }
-  for (const auto& g : in.NearFields)
-  {
-    f.push_back(g.Frequency);
-  }
-  f = cm::DistinctFrequencies(std::move(f));
-  if (f.empty())
-  {
-    f.push_back(0); // a mesh or wires without any current table
-  }
-  return f;
 }
 
 int vtkCloudMapFEKOReader::ReadMesh(int piece, int npieces, int nghosts, int step, vtkDataObject*)

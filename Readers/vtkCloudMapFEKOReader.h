@@ -62,6 +62,8 @@
 #include "vtkCloudMapReaderBase.h"
 #include "vtkPolyData.h" // for GetOutput
 
+#include <string_view> // ParseOptionalBlocks
+
 class CLOUDMAPREADERS_EXPORT vtkCloudMapFEKOReader : public vtkCloudMapReaderBase
 {
 public:
@@ -119,6 +121,9 @@ private:
   vtkCloudMapFEKOReader(const vtkCloudMapFEKOReader&) = delete;
   void operator=(const vtkCloudMapFEKOReader&) = delete;
 
+  /// The optional blocks of the parsed text (ports 1, 3, 4, 5): each failure is one
+  /// warning that leaves its port empty; the parsers' notices go to `notices`.
+  void ParseOptionalBlocks(std::string_view text, std::vector<std::string>& notices);
   /// Port 2 (the wire segments with the current table of frequency f) on this piece.
   void ReadWires(int piece, double f);
   /// Port 4: the PatternIndex-th far-field table at f (rows on piece 0).

@@ -493,52 +493,44 @@ bool SameCurrent(C a, C b)
 }
 } // namespace
 
+namespace
+{
+/// The segments of table `t` that carry the port's current.
+std::vector<std::size_t> SegmentsCarrying(const FekoSegmentCurrents& t, const FekoPort& p)
+{
+  std::vector<std::size_t> hits;
+  for (std::size_t i = 0; i < t.Current.size(); ++i)
+  {
+    if (SameCurrent(t.Current[i], p.Current))
+    {
+      hits.push_back(i);
+    }
+  }
+  return hits;
+}
+} // namespace
+
 std::vector<FekoSourcePosition> FekoSegmentSourcePositions(const FekoWires& wires,
   const std::vector<FekoPort>& ports, const std::string& fileName,
   std::vector<std::string>* notices)
 {
-  std::vector<FekoSourcePosition> out;
-  for (const FekoSourcePosition& q : wires.Locations)
-  {
-    out.push_back(q); // printed by FEKO 2021 and later
-  }
-  if (wires.Tables.empty() || ports.empty())
+  std::vector<FekoSourcePosition> out = wires.Locations; // printed by FEKO 2021 and later
+  if (wires.Tables.empty())
   {
     return out;
   }
   const FekoSegmentCurrents& t = wires.Tables.front();
   for (const FekoPort& p : ports)
   {
-    const std::string pname =
-      !p.Name.empty() ? p.Name : "source " + std::to_string(static_cast<long long>(p.Source));
-    bool printed = false;
-    for (const FekoSourcePosition& q : wires.Locations)
-    {
-      printed = printed || q.Name == pname;
-    }
-    bool seen = false;
-    for (const FekoSourcePosition& q : out)
-    {
-      seen = seen || q.Name == pname;
-    }
-    if (printed || seen)
-    {
-      continue; // a printed location, or this source placed already (a sweep)
-    }
-    if (std::abs(p.Frequency - t.Frequency) > 1e-9 * std::abs(t.Frequency))
-    {
-      continue;
-    }
-    std::vector<std::size_t> hits;
-    for (std::size_t i = 0; i < t.Current.size(); ++i)
-    {
-      if (SameCurrent(t.Current[i], p.Current))
-      {
-        hits.push_back(i);
-      }
-    }
     const std::string name =
       !p.Name.empty() ? p.Name : "source " + std::to_string(static_cast<long long>(p.Source));
+    const bool placed = std::any_of(
+      out.begin(), out.end(), [&](const FekoSourcePosition& q) { return q.Name == name; });
+    if (placed || std::abs(p.Frequency - t.Frequency) > 1e-9 * std::abs(t.Frequency))
+    {
+      continue; // a printed location, a sweep's repeat, or another frequency
+    }
+    const std::vector<std::size_t> hits = SegmentsCarrying(t, p);
     if (hits.size() != 1)
     {
       if (notices)
