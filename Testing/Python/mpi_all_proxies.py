@@ -366,8 +366,6 @@ reader_case("FEKOReader_dipole_wire", lambda **k: simple.FEKOOutputReader(**k),
             D("feko/dipole_wire_2017.out"))
 reader_case("FEKOReader_wires_plate", lambda **k: simple.FEKOOutputReader(**k),
             D("feko/wires_plate_2021.out"))
-reader_case("FEKOReader_dipole_nogeom", lambda **k: simple.FEKOOutputReader(**k),
-            D("feko/dipole_nogeom_2021.out"))  # no DATA OF THE SEGMENTS: wire points
 reader_case("TouchstoneReader_pad_s2p", lambda **k: simple.TouchstoneReader(**k),
             D("touchstone/pad_6db_ma.s2p"))
 reader_case("TouchstoneReader_rlc_s1p", lambda **k: simple.TouchstoneReader(**k),
