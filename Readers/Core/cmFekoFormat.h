@@ -85,7 +85,9 @@ std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(
   const std::string& path, std::vector<std::string>* notices = nullptr);
 bool LooksLikeFekoCurrents(std::string_view head);
 
-/// The metallic triangles of a FEKO .out file with the current density of each block
+/// The metallic triangles of a FEKO .out file with the current density of each block.
+/// A wire-only model (DATA OF THE SEGMENTS, no triangles) gives no mesh (an empty
+/// vector, not an error): its wires are read by ParseFekoWires (cmFekoWires.h)
 /// (one mesh per CURRENT DENSITY table, in file order; Name is the current request or
 /// excitation name). A table without rows, or a file without any table, gives the mesh
 /// without currents (JReal empty) and one line in `notices`, when given. With

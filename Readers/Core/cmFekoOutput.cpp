@@ -22,11 +22,64 @@
 
 namespace cm
 {
+namespace
+{
+/// The solver's first line: `FEKO      Version 2017.2...` (FEKO up to 2018) or `Altair
+/// Feko - Solver (seq) Version 2019.1...` (2018.1 and later; "(par)" too): the banner
+/// words at the start and a version number after "Version".
+bool IsSolverBanner(std::string_view line)
+{
+  if (!feko::HasPhrase(line, "FEKO VERSION", true) &&
+    !feko::HasPhrase(line, "ALTAIR FEKO - SOLVER", true))
+  {
+    return false;
+  }
+  const std::size_t v = feko::FindPhrase(line, "VERSION");
+  const std::string_view rest =
+    v == std::string_view::npos ? std::string_view() : Trim(line.substr(v));
+  return !rest.empty() && rest[0] >= '0' && rest[0] <= '9';
+}
+} // namespace
+
 bool LooksLikeFekoOutput(std::string_view head)
 {
-  return cm::ContainsNoCase(head, "FEKO") &&
-    !cm::ContainsNoCase(head, "NUMERICAL ELECTROMAGNETICS CODE") &&
-    !cm::ContainsNoCase(head, "##FILE TYPE");
+  // FEKO's banner, not the word FEKO (a runfeko console log, a script or a README that
+  // mentions FEKO is no .out): the first non-blank line is the solver's banner (the
+  // PREFEKO line follows it in every run seen, but a test of ours has it alone); or
+  // (older kernels) a boxed banner of '*' lines holding "FEKO Kernel" in its first 8.
+  std::vector<std::string_view> lines;
+  std::size_t at = StartsWith(head, "\xEF\xBB\xBF") ? 3 : 0; // a UTF-8 byte order mark
+  while (at < head.size() && lines.size() < 12)
+  {
+    std::size_t end = head.find('\n', at);
+    end = end == std::string_view::npos ? head.size() : end;
+    const std::string_view l = head.substr(at, end - at);
+    if (!lines.empty() || !Trim(l).empty())
+    {
+      lines.push_back(l);
+    }
+    at = end + 1;
+  }
+  if (lines.empty() || cm::ContainsNoCase(head, "NUMERICAL ELECTROMAGNETICS CODE"))
+  {
+    return false;
+  }
+  if (IsSolverBanner(lines[0]))
+  {
+    return true;
+  }
+  if (Trim(lines[0]).substr(0, 1) != "*")
+  {
+    return false;
+  }
+  for (std::size_t k = 1; k < lines.size() && k < 8; ++k)
+  {
+    if (Trim(lines[k]).substr(0, 1) == "*" && feko::HasPhrase(lines[k], "FEKO KERNEL"))
+    {
+      return true;
+    }
+  }
+  return false;
 }
 
 namespace
@@ -98,6 +151,7 @@ private:
   std::vector<SurfaceMesh> Out;
   double Frequency = 0;
   bool HaveTriangles = false, SawTable = false;
+  bool HaveSegments = false; ///< a wire model: no triangles is no error
   std::int64_t Segments = -1, EmptyTables = 0, EmptyTableLine = 0;
   std::string Request, Excitation;
   std::string_view Line;
@@ -120,6 +174,10 @@ std::vector<SurfaceMesh> FekoOutputParser::Run()
     if (FindPhrase(this->Line, "DATA OF THE METALLIC TRIANGLES") != npos)
     {
       this->ReadTriangles();
+    }
+    else if (FindPhrase(this->Line, "DATA OF THE SEGMENTS") != npos)
+    {
+      this->HaveSegments = true; // read by cmFekoWires.cpp
     }
     else if (FindPhrase(this->Line, "VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES") != npos &&
       !this->ReadCurrents())
@@ -509,12 +567,17 @@ bool FekoOutputParser::RowsAfterBlanks()
 
 void FekoOutputParser::Finish()
 {
+  if (!this->HaveTriangles && this->HaveSegments)
+  {
+    return; // a wire-only model: no surface (its wires are cmFekoWires.h's)
+  }
   if (!this->HaveTriangles)
   {
     throw ParseError(this->File, this->S.LineNumber(),
       this->Segments > 0 ? "no DATA OF THE METALLIC TRIANGLES section: this FEKO model has " +
           std::to_string(this->Segments) +
-          " wire segments and no metallic triangles (wire currents are not read)"
+          " wire segments and neither metallic triangles nor DATA OF THE SEGMENTS (the geometry "
+          "output to the .out file is switched off)"
                          : std::string("no DATA OF THE METALLIC TRIANGLES section"));
   }
   if (!this->SawTable)

@@ -10,6 +10,8 @@
 #include "cmFekoFormat.h"
 #include "cmFekoNearField.h"
 #include "cmFekoPorts.h"
+#include "cmFekoOutFields.h"
+#include "cmFekoWires.h"
 #include "cmGmshFormat.h"
 #include "cmMoMFormat.h"
 #include "cmNecOutput.h"
@@ -136,6 +138,40 @@ std::string ReadAs(const std::string& format, const std::string& path)
     {
       o << p.Frequency << " " << p.Source << " " << p.Impedance << " " << p.Current << " "
         << p.Power << "\n";
+    }
+  }
+  else if (format == "feko_wires")
+  {
+    // As the FEKO Output Reader on a wire model: every block, each one throwing.
+    const FileText text = ReadWholeFile(path);
+    o << ParseFekoOutput(text, path).size() << "\n";
+    const FekoWires w = ParseFekoWires(text, path, nullptr);
+    for (const auto& s : w.Segments)
+    {
+      o << s.Number << " " << s.Start[2] << " " << s.End[2] << " " << s.Radius << "\n";
+    }
+    for (const auto& t : w.Tables)
+    {
+      for (const auto& c : t.Current)
+      {
+        o << c << "\n";
+      }
+    }
+    for (const auto& p : ParseFekoScattering(text, path).Points)
+    {
+      o << p.Frequency << " " << p.S[0] << " " << p.Z[0] << "\n";
+    }
+    for (const auto& g : ParseFekoOutFarFields(text, path, nullptr))
+    {
+      PutGrid(o, g);
+    }
+    for (const auto& g : ParseFekoOutNearFields(text, path, nullptr))
+    {
+      o << g.Frequency << " " << g.Grid.Count() << "\n";
+      for (std::size_t k = 0; k < g.Grid.ERe.size(); ++k)
+      {
+        o << g.Grid.Points[k] << " " << g.Grid.ERe[k] << " " << g.Grid.EIm[k] << "\n";
+      }
     }
   }
   else if (format == "touchstone")

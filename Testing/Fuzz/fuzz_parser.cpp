@@ -31,6 +31,41 @@
 #elif defined(CM_FUZZ_FEKO_PORTS)
 #include "cmFekoPorts.h"
 #define CM_PARSE(text) cm::FekoPortTable(cm::ParseFekoPorts(text, "fuzz.out"), 50)
+#elif defined(CM_FUZZ_FEKO_OUT_WHOLE)
+// The FEKO .out read whole (issue 41): wires, segment sources, S-parameters, far and near
+// fields, as the FEKO Output Reader runs them (each parser throws ParseError alone).
+#include "cmFekoOutFields.h"
+#include "cmFekoWires.h"
+namespace
+{
+std::size_t FekoOutWhole(std::string_view text)
+{
+  std::vector<std::string> notes;
+  std::size_t n = 0;
+  try
+  {
+    const cm::FekoWires w = cm::ParseFekoWires(text, "fuzz.out", &notes);
+    n += cm::FekoSegmentSourcePositions(w, cm::ParseFekoPorts(text, "fuzz.out"), "fuzz.out", &notes)
+           .size();
+  }
+  catch (const cm::ParseError&)
+  {}
+  try
+  {
+    n += cm::ParseFekoScattering(text, "fuzz.out").Points.size();
+  }
+  catch (const cm::ParseError&)
+  {}
+  try
+  {
+    n += cm::ParseFekoOutFarFields(text, "fuzz.out", &notes).size();
+  }
+  catch (const cm::ParseError&)
+  {}
+  return n + cm::ParseFekoOutNearFields(text, "fuzz.out", &notes).size();
+}
+} // namespace
+#define CM_PARSE(text) FekoOutWhole(text)
 #elif defined(CM_FUZZ_CST)
 #include "cmCstFarField.h"
 #define CM_PARSE(text) cm::ParseCstFarField(text, "fuzz.txt")

@@ -25,6 +25,7 @@ targets=(
   "feko_nf:CM_FUZZ_FEKO_NF:Data/feko/nearfield:cmFekoNearField.h"
   "feko_out:CM_FUZZ_FEKO_OUT:Data/feko:cmFekoFormat.h"
   "feko_ports:CM_FUZZ_FEKO_PORTS:Data/feko:cmFekoPorts.h"
+  "feko_out_whole:CM_FUZZ_FEKO_OUT_WHOLE:Data/feko:cmFekoWires.h"
   "cst:CM_FUZZ_CST:Data/cst:cmCstFarField.h"
   "cst_ffs:CM_FUZZ_CST_FFS:Data/cst:cmCstFarField.h"
   "gmsh:CM_FUZZ_GMSH:Data/gmsh:cmGmshFormat.h"

@@ -366,6 +366,12 @@ reader_case("GmshReader_o2_views", lambda **k: simple.GmshMSHReader(**k),
 reader_case("GmshReader_v1", lambda **k: simple.GmshMSHReader(**k), D("gmsh/gmsh_corpus_v1_o2.msh"))
 reader_case("FEKOReader_strip_ports", lambda **k: simple.FEKOOutputReader(**k),
             D("feko/strip_ports.out"))  # port 1: Port Parameters of the voltage sources
+# A wire-only FEKO model read whole: wires (port 2), network (3), far field (4) and the
+# near-field grid (5, split by extent: 4 x 5 x 1); and wires beside triangles.
+reader_case("FEKOReader_dipole_wire", lambda **k: simple.FEKOOutputReader(**k),
+            D("feko/dipole_wire_2017.out"))
+reader_case("FEKOReader_wires_plate", lambda **k: simple.FEKOOutputReader(**k),
+            D("feko/wires_plate_2021.out"))
 reader_case("TouchstoneReader_pad_s2p", lambda **k: simple.TouchstoneReader(**k),
             D("touchstone/pad_6db_ma.s2p"))
 reader_case("TouchstoneReader_rlc_s1p", lambda **k: simple.TouchstoneReader(**k),

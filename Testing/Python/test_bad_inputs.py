@@ -33,6 +33,7 @@ READERS = {  # format: (XML name, clean file)
     "gmsh": ("CloudMapGmshReader", "../gmsh/plate_v22.msh"),
     "touchstone": ("CloudMapTouchstoneReader", "../touchstone/pad_6db_ma.s2p"),
     "feko_ports": ("CloudMapFEKOReader", "../feko/strip_ports.out"),
+    "feko_wires": ("CloudMapFEKOReader", "../feko/dipole_wire_2017.out"),
     "openems": ("CloudMapOpenEMSReader", "../openems/dipole_nf2ff.h5"),
     "openems_dump": ("CloudMapOpenEMSDumpReader", "../openems/dipole_efd.h5"),
 }
@@ -132,6 +133,8 @@ def read_partial(fmt, path, label, line, frags, ref):
     # The required part is read: port 0 (the mesh), or for a NEC-2 wire-only model,
     # whose port 0 of patches is empty, port 1 (the wires).
     kept = 1 if fmt == "nec" and got[0][1] == 0 else 0
+    # A FEKO wire-only model's wires are on port 2 (its surface, port 0, is empty).
+    kept = 2 if fmt == "feko_wires" and got[0][1] == 0 else kept
     # (a table, as the Touchstone reader's port 0, has rows instead)
     check((got[kept][0] > 0 and got[kept][1] > 0) or got[kept][2] > 0,
           "%s: port %d empty after an optional block failed" % (label, kept))

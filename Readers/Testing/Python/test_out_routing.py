@@ -108,7 +108,18 @@ open(empty, "w").close()
 garbage = os.path.join(scratch, "garbage.out")
 with open(garbage, "w") as f:
     f.write("1 2 3\nthis is no solver's output\n")
+# A runfeko console log saved as <job>.out (the layout of cemagg/SUN-EM-CMOM's
+# chpc/results/feko_test/*.out, written here): it mentions FEKO, even the solver's
+# banner, but is no .out of the solver, so the FEKO reader does not claim it.
+runfeko_log = os.path.join(scratch, "runfeko_job.out")
+with open(runfeko_log, "w") as f:
+    f.write("core file size          (blocks, -c) 0\n\n"
+            "Altair Feko - RUNFEKO Version 2018.2.1-12 from 2018-10-19\n\n"
+            "Altair Feko - Solver (seq) Version 2018.2.1-566 from 2018-12-13\n"
+            "File:     dipole\n    See also message in the output file dipole.out\n\nFinished\n")
 cases = {os.path.join(data, "nec", "feed_loaded.out"): ["CloudMapNECReader"],
+         os.path.join(data, "feko", "dipole_wire_2017.out"): ["CloudMapFEKOReader"],
+         runfeko_log: [],
          os.path.join(data, "nec", "nec2d_sample.out"): ["CloudMapNECReader"],
          os.path.join(data, "nec", "sweep.necpp.out"): ["CloudMapNECReader"],  # nec2++ 1.7.7 -c
          os.path.join(data, "nec", "two_dipoles_loaded.necpp.out"): ["CloudMapNECReader"],  # 2.3.4

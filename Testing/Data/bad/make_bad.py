@@ -471,6 +471,36 @@ add("fekoout13_nan.out", K, "nan-inf", "error", h + 5, ["current magnitude", "'n
 add("fekoout13_crlf.out", K, "crlf", "accept", 0, [], crlf(s13), REFS)
 add("fekoout13_tabs.out", K, "tabs", "accept", 0, [], tabs(s13), REFS)
 
+# ------------------------------------------- FEKO .out read whole (wires, fields, S)
+# The wire-only dipole (make_feko_wires.py): its wires are what the reader outputs, so a
+# damaged segment table or segment current table is an error; the S-parameters (port 3),
+# the far field (port 4) and the near field (port 5) are optional blocks.
+w = read("feko/dipole_wire_2017.out")
+W = "feko_wires"
+REFW = "../feko/dipole_wire_2017.out"
+add("fekowires_sequence.out", W, "index-range", "error", 20, ["segment number 3 out of sequence"],
+    sub_line(w, 20, "        2   wire", "        3   wire"))
+add("fekowires_nan.out", W, "nan-inf", "error", 82, ["not a finite number", "'nan'"],
+    sub_line(w, 82, "6.327E-03", "      nan"))
+add("fekowires_fields.out", W, "truncation", "error", 82, ["segment current row has 9 fields"],
+    sub_line(w, 82, "  -34.51", ""))
+add("fekowires_trunc.out", W, "truncation", "error", 83, ["ends inside a segment current table"],
+    upto(w, 83).rstrip("\n"))
+add("fekowires_centre.out", W, "index-range", "error", 81, ["not the midpoint"],
+    sub_line(w, 81, "-2.08889E-01", "-1.08889E-01"))
+add("fekowires_s_nan.out", W, "nan-inf", "warn", 69, ["the real part is not a finite number"],
+    sub_line(w, 69, "2.18586E-01", "        nan"), "port:3")
+add("fekowires_ff_nan.out", W, "nan-inf", "warn", 140, ["not a finite number", "'nan'"],
+    sub_line(w, 140, "1.033E-01", "      nan"), "port:4")
+add("fekowires_ff_fields.out", W, "truncation", "warn", 140, ["far-field row has 3 fields"],
+    replace_line(w, 140, "   10.00    0.00   1.033E-01"), "port:4")
+add("fekowires_nf_nan.out", W, "nan-inf", "warn", 104, ["not a finite number", "'inf'"],
+    sub_line(w, 104, "3.12069E-03", "        inf"), "port:5")
+add("fekowires_nf_negative.out", W, "nan-inf", "warn", 103, ["negative field magnitude"],
+    sub_line(w, 103, "  4.96674E-09", " -4.96674E-09"), "port:5")
+add("fekowires_crlf.out", W, "crlf", "accept", 0, [], crlf(w), REFW)
+add("fekowires_bom.out", W, "bom", "accept", 0, [], bom(w), REFW)
+
 # ---------------------------------------------------------------- CST .txt
 c = read("cst/dipole_spherical_dbi.txt")
 C = "cst"
