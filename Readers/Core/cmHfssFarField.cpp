@@ -113,6 +113,15 @@ HfssFarField HfssParser::Run()
     {
       break;
     }
+    double x;
+    if (!first && this->Tok.size() == 4 && ParseDouble(this->Tok[0], x) &&
+      ParseDouble(this->Tok[3], x))
+    {
+      // More rows than the counts say: the first block's angles would be wrong too.
+      s.Fail("a row after the " + std::to_string(rows) + " rows of frequency block " +
+        std::to_string(this->Out.Grids.size()) + ": the theta and phi counts (lines 1-2) do " +
+        "not match the rows");
+    }
     try
     {
       double f = 0;

@@ -10,6 +10,7 @@
 #include "cmFekoFormat.h"
 #include "cmFekoPorts.h"
 #include "cmGmshFormat.h"
+#include "cmHfssFarField.h"
 #include "cmMoMFormat.h"
 #include "cmNecOutput.h"
 #include "cmTouchstone.h"
@@ -202,6 +203,14 @@ std::string ReadAs(const std::string& format, const std::string& path)
     CM_CHECK_MSG(f.Warnings.empty(),
       path + ": unexpected warning: " + (f.Warnings.empty() ? std::string() : f.Warnings[0]));
   }
+  else if (format == "hfss")
+  {
+    const HfssFarField f = ParseHfssFarField(ReadWholeFile(path), path);
+    for (const auto& g : f.Grids)
+    {
+      PutGrid(o, g);
+    }
+  }
   else if (format == "gmsh")
   {
     const GmshMesh g = ReadGmshFile(path);
@@ -307,7 +316,7 @@ void ExpectNecWarning(const std::string& label, const std::string& path, long lo
 void ExpectWarning(const std::string& label, const std::string& format, const std::string& path,
   long long line, const std::vector<std::string>& frags)
 {
-  CM_CHECK_MSG(format == "gmsh" || format == "touchstone",
+  CM_CHECK_MSG(format == "gmsh" || format == "touchstone" || format == "hfss",
     label + ": no warnings are known for the format " + format);
   try
   {
@@ -322,6 +331,12 @@ void ExpectWarning(const std::string& label, const std::string& format, const st
       {
         warnings.push_back(info.NoiseProblem);
       }
+    }
+    else if (format == "hfss")
+    {
+      const HfssFarField f = ParseHfssFarField(ReadWholeFile(path), path);
+      CM_CHECK_MSG(!f.Grids.empty(), label + ": no frequency block was read");
+      warnings = f.Warnings;
     }
     else
     {
