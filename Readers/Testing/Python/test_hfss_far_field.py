@@ -11,8 +11,7 @@ elements of a 3 x 3 patch array, their pyaedt metadata and the array's .s8p):
    own integral of |E| gives the same directivity;
  - the metadata's accepted power of each element equals 1 - sum_i |S_i1|^2 of its port
    in the .s8p (read by the Touchstone Reader) to 1 %;
- - Antenna Pattern Surface draws it (one point per grid sample, the largest radius at
-   the peak) and Pattern Polarization runs on it;
+ - Antenna Pattern Surface draws it, Pattern Polarization and Pattern Cuts run on it;
  - without the metadata (the file copied alone, opened as HFSSFarFieldReader) Gain is
    the directivity."""
 import json
@@ -105,7 +104,10 @@ for i, name in enumerate(("exportfield_0.ffd", "exportfield_1.ffd")):
     pol = simple.PatternPolarization(Input=r)
     pol.UpdatePipeline()
     check(sm.Fetch(pol).GetNumberOfRows() == 37 * 72, "%s: polarization" % name)
-    for p in (pol, ps, m, r):
+    cuts = simple.PatternCuts(Input=r)
+    cuts.UpdatePipeline()
+    check(sm.Fetch(cuts).GetNumberOfRows() > 0, "%s: pattern cuts" % name)
+    for p in (cuts, pol, ps, m, r):
         simple.Delete(p)
 
 # The array's .s8p: accepted power of port k driven alone with 1 W = 1 - sum_i |S_ik|^2.
