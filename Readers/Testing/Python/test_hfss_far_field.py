@@ -13,7 +13,8 @@ elements of a 3 x 3 patch array, their pyaedt metadata and the array's .s8p):
    in the .s8p (read by the Touchstone Reader) to 1 %;
  - Antenna Pattern Surface draws it, Pattern Polarization and Pattern Cuts run on it;
  - without the metadata (the file copied alone, opened as HFSSFarFieldReader) Gain is
-   the directivity."""
+   the directivity;
+ - a file of two frequency blocks gives two time steps, each its own block."""
 import json
 import math
 import os
@@ -135,5 +136,17 @@ umax, prad = raw(os.path.join(data, "exportfield_0.ffd"))
 check(field(t, "GainKind") == "Directivity" and t.GetColumnByName("RealizedGain") is None,
       "alone: GainKind %s" % field(t, "GainKind"))
 check(abs(max(column(t, "Gain")) - db(4 * math.pi * umax / (2 * ETA0 * prad))) < 1e-6, "alone: directivity")
+simple.Delete(r)
+
+# Two frequency blocks (the bad-input corpus's reference, fields doubled at 2 GHz): time steps.
+r = simple.OpenDataFile(os.path.join(lib.DATA, "bad", "hfss_reference.ffd"))
+check(list(r.TimestepValues) == [1e9, 2e9], "time steps %r" % list(r.TimestepValues))
+peaks = []
+for f in (1e9, 2e9):
+    r.UpdatePipeline(f)
+    t = sm.Fetch(r)
+    peaks.append(max(column(t, "|E|")))
+    check(field(t, "Frequency") == f, "frequency %g: field data %g" % (f, field(t, "Frequency")))
+check(abs(peaks[1] - 2 * peaks[0]) < 1e-12, "2 GHz block: |E| peak %r, expected twice %r" % (peaks[1], peaks[0]))
 simple.Delete(r)
 check.finish()
