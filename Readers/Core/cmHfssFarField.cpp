@@ -83,6 +83,10 @@ public:
 private:
   FarFieldGrid ReadBlock(double frequency);
   void Directivity(FarFieldGrid& g);
+  void Finish(std::int64_t rows);
+  bool BlockStart(std::size_t at, std::int64_t lineAt, bool first, double& f);
+
+  std::int64_t Declared = -1, DeclaredLine = 0; ///< 'Frequencies N' and its line
 
   std::string_view Text;
   std::string File;
@@ -103,7 +107,6 @@ HfssFarField HfssParser::Run()
   this->Theta = ReadAxis(s, this->Tok, "theta", limit);
   this->Phi = ReadAxis(s, this->Tok, "phi", limit);
   const std::int64_t rows = this->Theta.Count * this->Phi.Count;
-  std::int64_t declared = -1, declaredLine = 0;
   bool first = true;
   while (true)
   {
@@ -125,24 +128,9 @@ HfssFarField HfssParser::Run()
     try
     {
       double f = 0;
-      if (first && declared < 0 && this->Tok.size() == 2 && IsKeyword(this->Tok[0], "FREQUENCIES"))
+      if (!this->BlockStart(at, lineAt, first, f))
       {
-        declared = NeedCount(s, this->Tok[1], "the number of frequencies", limit);
-        declaredLine = s.LineNumber();
         continue;
-      }
-      if (this->Tok.size() == 2 && IsKeyword(this->Tok[0], "FREQUENCY"))
-      {
-        f = NeedFinite(s, this->Tok[1], "a frequency (Hz)");
-      }
-      else if (first && this->Tok.size() == 4)
-      {
-        s.Seek(at, lineAt); // rows with no 'Frequency' line: one block of unknown frequency
-      }
-      else
-      {
-        s.Fail("expected 'Frequency f' before a block of rows, found '" +
-          std::string(this->Tok[0].substr(0, 20)) + "'");
       }
       first = false;
       this->Out.Grids.push_back(this->ReadBlock(f));
@@ -158,18 +146,53 @@ HfssFarField HfssParser::Run()
       return std::move(this->Out);
     }
   }
+  this->Finish(rows);
+  return std::move(this->Out);
+}
+
+/// The line that opens a block: 'Frequency f', or (first) a row when the file has no
+/// 'Frequency' line; false for 'Frequencies N', which opens none.
+bool HfssParser::BlockStart(std::size_t at, std::int64_t lineAt, bool first, double& f)
+{
+  LineScanner& s = this->S;
+  f = 0;
+  if (first && this->Declared < 0 && this->Tok.size() == 2 &&
+    IsKeyword(this->Tok[0], "FREQUENCIES"))
+  {
+    this->Declared = NeedCount(s, this->Tok[1], "the number of frequencies", std::int64_t(1) << 31);
+    this->DeclaredLine = s.LineNumber();
+    return false;
+  }
+  if (this->Tok.size() == 2 && IsKeyword(this->Tok[0], "FREQUENCY"))
+  {
+    f = NeedFinite(s, this->Tok[1], "a frequency (Hz)");
+  }
+  else if (first && this->Tok.size() == 4)
+  {
+    s.Seek(at, lineAt); // rows with no 'Frequency' line: one block of unknown frequency
+  }
+  else
+  {
+    s.Fail("expected 'Frequency f' before a block of rows, found '" +
+      std::string(this->Tok[0].substr(0, 20)) + "'");
+  }
+  return true;
+}
+
+/// What the whole file must hold, and the warning for blocks 'Frequencies N' miscounts.
+void HfssParser::Finish(std::int64_t rows)
+{
   if (this->Out.Grids.empty())
   {
-    s.Fail("no far-field block ('Frequency f' and " + std::to_string(rows) + " rows)");
+    this->S.Fail("no far-field block ('Frequency f' and " + std::to_string(rows) + " rows)");
   }
   const auto n = static_cast<std::int64_t>(this->Out.Grids.size());
-  if (declared >= 0 && n != declared)
+  if (this->Declared >= 0 && n != this->Declared)
   {
-    this->Out.Warnings.push_back(ParseError::Format(this->File, declaredLine,
-      "'Frequencies " + std::to_string(declared) + "' but the file holds " + std::to_string(n) +
-        " frequency block(s); those are read"));
+    this->Out.Warnings.push_back(ParseError::Format(this->File, this->DeclaredLine,
+      "'Frequencies " + std::to_string(this->Declared) + "' but the file holds " +
+        std::to_string(n) + " frequency block(s); those are read"));
   }
-  return std::move(this->Out);
 }
 
 FarFieldGrid HfssParser::ReadBlock(double frequency)
