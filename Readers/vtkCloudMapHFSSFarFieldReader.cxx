@@ -62,9 +62,17 @@ std::vector<double> vtkCloudMapHFSSFarFieldReader::ParseFile()
   {
     cm::HfssElementPowers powers;
     std::string problem;
-    // The metadata is small; a huge file is no pyaedt metadata.
-    const cm::FileText json = cm::ReadWholeFile(meta, 64u << 20);
-    if (cm::ParsePyaedtMetadata(json, meta, this->FileName, powers, problem))
+    // The metadata is small; a huge or unreadable one is a warning, as a malformed one.
+    cm::FileText json;
+    try
+    {
+      json = cm::ReadWholeFile(meta, 64u << 20);
+    }
+    catch (const std::exception& e)
+    {
+      problem = e.what();
+    }
+    if (problem.empty() && cm::ParsePyaedtMetadata(json, meta, this->FileName, powers, problem))
     {
       cm::ApplyElementPowers(ff, powers, meta);
     }

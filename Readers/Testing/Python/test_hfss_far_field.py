@@ -14,6 +14,7 @@ elements of a 3 x 3 patch array, their pyaedt metadata and the array's .s8p):
  - Antenna Pattern Surface draws it, Pattern Polarization and Pattern Cuts run on it;
  - without the metadata (the file copied alone, opened as HFSSFarFieldReader) Gain is
    the directivity;
+ - malformed metadata beside it is one warning (file and line) and Gain the directivity;
  - a file of two frequency blocks gives two time steps, each its own block."""
 import json
 import math
@@ -136,6 +137,22 @@ umax, prad = raw(os.path.join(data, "exportfield_0.ffd"))
 check(field(t, "GainKind") == "Directivity" and t.GetColumnByName("RealizedGain") is None,
       "alone: GainKind %s" % field(t, "GainKind"))
 check(abs(max(column(t, "Gain")) - db(4 * math.pi * umax / (2 * ETA0 * prad))) < 1e-6, "alone: directivity")
+simple.Delete(r)
+
+# Malformed metadata beside the file: one warning naming it and its line, Gain the directivity.
+broken = os.path.join(tmp, "hfss_broken_metadata")
+os.makedirs(broken, exist_ok=True)
+shutil.copy(os.path.join(data, "exportfield_0.ffd"), broken)
+with open(os.path.join(broken, "pyaedt_antenna_metadata.json"), "w") as f:
+    f.write('{\n  "element_pattern": {\n    "a": [1,\n')
+window = lib.capture_vtk_messages()
+r = simple.HFSSFarFieldReader(FileName=os.path.join(broken, "exportfield_0.ffd"))
+r.UpdatePipeline()
+t = sm.Fetch(r)
+msg = [l for l in window.GetOutput().splitlines() if "pyaedt_antenna_metadata.json:4:" in l]
+lib.say("broken metadata: %s" % (msg[0][:160] if msg else "<no warning>"))
+check(len(msg) == 1 and field(t, "GainKind") == "Directivity", "broken metadata: %d warnings, GainKind %s"
+      % (len(msg), field(t, "GainKind")))
 simple.Delete(r)
 
 # Two frequency blocks (the bad-input corpus's reference, fields doubled at 2 GHz): time steps.
