@@ -13,6 +13,7 @@
 #include "cmFekoOutFields.h"
 #include "cmFekoWires.h"
 #include "cmGmshFormat.h"
+#include "cmHfssFarField.h"
 #include "cmMoMFormat.h"
 #include "cmNecOutput.h"
 #include "cmTouchstone.h"
@@ -251,6 +252,14 @@ std::string ReadAs(const std::string& format, const std::string& path)
     CM_CHECK_MSG(f.Warnings.empty(),
       path + ": unexpected warning: " + (f.Warnings.empty() ? std::string() : f.Warnings[0]));
   }
+  else if (format == "hfss")
+  {
+    const HfssFarField f = ParseHfssFarField(ReadWholeFile(path), path);
+    for (const auto& g : f.Grids)
+    {
+      PutGrid(o, g);
+    }
+  }
   else if (format == "gmsh")
   {
     const GmshMesh g = ReadGmshFile(path);
@@ -382,7 +391,7 @@ void ExpectNecWarning(const std::string& label, const std::string& path, long lo
 void ExpectWarning(const std::string& label, const std::string& format, const std::string& path,
   long long line, const std::vector<std::string>& frags)
 {
-  CM_CHECK_MSG(format == "gmsh" || format == "touchstone",
+  CM_CHECK_MSG(format == "gmsh" || format == "touchstone" || format == "hfss",
     label + ": no warnings are known for the format " + format);
   try
   {
@@ -397,6 +406,12 @@ void ExpectWarning(const std::string& label, const std::string& format, const st
       {
         warnings.push_back(info.NoiseProblem);
       }
+    }
+    else if (format == "hfss")
+    {
+      const HfssFarField f = ParseHfssFarField(ReadWholeFile(path), path);
+      CM_CHECK_MSG(!f.Grids.empty(), label + ": no frequency block was read");
+      warnings = f.Warnings;
     }
     else
     {

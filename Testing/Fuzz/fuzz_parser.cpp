@@ -75,6 +75,25 @@ std::size_t FekoOutWhole(std::string_view text)
 #elif defined(CM_FUZZ_GMSH)
 #include "cmGmshFormat.h"
 #define CM_PARSE(text) cm::ParseGmsh(text, "fuzz.msh")
+#elif defined(CM_FUZZ_HFSS)
+#include "cmHfssFarField.h"
+#define CM_PARSE(text) cm::ParseHfssFarField(text, "fuzz.ffd")
+#elif defined(CM_FUZZ_HFSS_JSON)
+#include "cmHfssFarField.h"
+namespace
+{
+/// pyaedt's metadata for the element "exportfield_0.ffd", applied to an empty result.
+bool ParseMetadata(std::string_view text)
+{
+  cm::HfssElementPowers p;
+  std::string problem;
+  cm::HfssFarField ff;
+  const bool ok = cm::ParsePyaedtMetadata(text, "fuzz.json", "exportfield_0.ffd", p, problem);
+  cm::ApplyElementPowers(ff, p, "fuzz.json");
+  return ok;
+}
+} // namespace
+#define CM_PARSE(text) ParseMetadata(text)
 #elif defined(CM_FUZZ_LSYSTEM) || defined(CM_FUZZ_IFS) || defined(CM_FUZZ_NEC_DECK) ||             \
   defined(CM_FUZZ_TOUCHSTONE) || defined(CM_FUZZ_OPENEMS)
 #define CM_CUSTOM_HARNESS 1

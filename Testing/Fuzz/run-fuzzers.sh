@@ -29,6 +29,8 @@ targets=(
   "cst:CM_FUZZ_CST:Data/cst:cmCstFarField.h"
   "cst_ffs:CM_FUZZ_CST_FFS:Data/cst:cmCstFarField.h"
   "gmsh:CM_FUZZ_GMSH:Data/gmsh:cmGmshFormat.h"
+  "hfss:CM_FUZZ_HFSS:Data/hfss:cmHfssFarField.h"
+  "hfss_json:CM_FUZZ_HFSS_JSON:Data/hfss:cmHfssFarField.h"
   "lsystem:CM_FUZZ_LSYSTEM:Fuzz/seeds/lsystem:cmLSystem.h"
   "ifs:CM_FUZZ_IFS:Fuzz/seeds/ifs:cmIFS.h"
   "nec_deck:CM_FUZZ_NEC_DECK:Fuzz/seeds/nec_deck:cmNecDeck.h"

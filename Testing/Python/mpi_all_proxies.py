@@ -459,6 +459,12 @@ reader_case("OpenEMSReader_patch_tutorial", lambda **k: simple.OpenEMSNF2FFReade
             D("openems/patch_nf2ff.h5"))
 reader_case("OpenEMSReader_dipole", lambda **k: simple.OpenEMSNF2FFReader(**k),
             D("openems/dipole_nf2ff.h5"))
+# HFSS 2026.1 .ffd (theta -180..180) with pyaedt's metadata beside it: Gain, Directivity,
+# RealizedGain; and a two-frequency file with no metadata (the bad-input corpus's reference).
+reader_case("HFSSFarFieldReader_element", lambda **k: simple.HFSSFarFieldReader(**k),
+            D("hfss/exportfield_0.ffd"))
+reader_case("HFSSFarFieldReader_two_frequencies", lambda **k: simple.HFSSFarFieldReader(**k),
+            D("bad/hfss_reference.ffd"))
 
 
 # ParaView 5.11's reduction (sm.Fetch, and so this comparison) turns a vtkRectilinearGrid's
@@ -502,6 +508,14 @@ def _():
 @case("AntennaPatternSurface_openems")
 def _():
     r = simple.OpenEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))
+    ps = simple.AntennaPatternSurface(Input=r, Scale="Decibels", NumberOfLevels=1, ReferenceMode="Global")
+    ps.SelectInputArray = ["ROWS", "Gain"]
+    return ps, [(r, 0)]
+
+
+@case("AntennaPatternSurface_hfss")
+def _():
+    r = simple.HFSSFarFieldReader(FileName=D("hfss/exportfield_0.ffd"))
     ps = simple.AntennaPatternSurface(Input=r, Scale="Decibels", NumberOfLevels=1, ReferenceMode="Global")
     ps.SelectInputArray = ["ROWS", "Gain"]
     return ps, [(r, 0)]

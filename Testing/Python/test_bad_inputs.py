@@ -31,6 +31,7 @@ READERS = {  # format: (XML name, clean file)
     "cst": ("CSTFarFieldReader", "../cst/dipole_spherical_dbi.txt"),
     "cst_ffs": ("CSTFarFieldReader", "../cst/dipole_source.ffs"),
     "gmsh": ("CloudMapGmshReader", "../gmsh/plate_v22.msh"),
+    "hfss": ("CloudMapHFSSFarFieldReader", "../hfss/exportfield_0.ffd"),
     "touchstone": ("CloudMapTouchstoneReader", "../touchstone/pad_6db_ma.s2p"),
     "feko_ports": ("CloudMapFEKOReader", "../feko/strip_ports.out"),
     "feko_wires": ("CloudMapFEKOReader", "../feko/dipole_wire_2017.out"),

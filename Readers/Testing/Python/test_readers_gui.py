@@ -9,7 +9,8 @@ CloudMap's readers and no "Open Data With..." dialog (the playback goes straight
 the next event; a dialog would leave no new reader, or block it), a VASP .out still
 brings up the dialog with both VASP readers (the playback picks VASP Animation Reader
 in it, which fails if there is no dialog), and a garbage .out, which no reader claims,
-brings up the dialog of every reader (cancelled)."""
+brings up the dialog of every reader (cancelled); an HFSS .ffd opens with the HFSS Far
+Field Reader and no dialog."""
 import os
 import shutil
 import subprocess
@@ -30,6 +31,7 @@ files = {
     "feko/plate_currents.os": "CloudMapFEKOCurrentsReader",
     "cst/helix_circular_realized.txt": "CSTFarFieldReader",
     "gmsh/plate_v22.msh": "CloudMapGmshReader",
+    "hfss/exportfield_0.ffd": "CloudMapHFSSFarFieldReader",
 }
 status = os.path.join(tmp, "gui_readers_status.txt")
 script = os.path.join(tmp, "gui_readers_script.py")
@@ -81,7 +83,8 @@ with open(garbage, "w") as f:
 opens = [("nec", os.path.realpath(os.path.join(data, "nec", "feed_loaded.out")), None),
          ("feko", os.path.realpath(os.path.join(data, "feko", "plate.out")), None),
          ("vasp", vasp, "VASP Animation Reader"),
-         ("garbage", garbage, "cancel")]
+         ("garbage", garbage, "cancel"),
+         ("hfss", os.path.realpath(os.path.join(data, "hfss", "exportfield_0.ffd")), None)]
 status2 = os.path.join(tmp, "gui_open_out_status.txt")
 if os.path.exists(status2):
     os.remove(status2)
@@ -127,7 +130,8 @@ for l in got.splitlines():
 want = {"nec": ("CloudMapNECReader", opens[0][1], "1"),
         "feko": ("CloudMapFEKOReader", opens[1][1], "2"),
         "vasp": ("VASPAnimationReader", vasp, "3"),
-        "garbage": ("VASPAnimationReader", vasp, "3")}  # cancelled: nothing new
+        "garbage": ("VASPAnimationReader", vasp, "3"),  # cancelled: nothing new
+        "hfss": ("CloudMapHFSSFarFieldReader", opens[4][1], "4")}
 for step, w in want.items():
     if tuple(lines.get(step, ())) != w:
         lib.fail("File -> Open of the %s .out: got %s, expected %s\n%s" % (
