@@ -11,15 +11,19 @@ CLOUDMAP_GUI_STEP naming the step:
   on a Decibels scale (bands fixed on -30..0 dB) shown at 40 % opacity,
   coloured by PatternValue with a dB legend, and saves the screenshot
   CLOUDMAP_GUI_PATTERN_PNG;
-- vehicle_open: hides everything, opens CLOUDMAP_GUI_VEHICLE (nec2c output),
-  shows and selects it for the Surface Cloud Map click;
+- vehicle_open: hides everything, opens CLOUDMAP_GUI_VEHICLE (nec2c output, or
+  the FEKO .out of Plugin.GuiToolbarFeko), checks it is read by
+  CLOUDMAP_GUI_READER (default CloudMapNECReader), shows and selects it for the
+  Surface Cloud Map click;
 - vehicle_pattern_undone: after Surface Cloud Map, Antenna Pattern and one
   Edit > Undo: no pattern, and the cloud map and the wire tubes still shown;
 - vehicle_pattern: the second Antenna Pattern click centred the pattern on
   CLOUDMAP_GUI_FEED (nec2c's printed fed-segment centre) with radius 0.35 x
   the vehicle's bounding-box diagonal (both measured on the Pattern Grid's
   0 dB circles), a visible dB legend beside the cloud map's, the cloud map
-  and the wires (as tubes) visible; saves CLOUDMAP_GUI_ANTENNA_PNG;
+  and the wires (as tubes) visible; saves CLOUDMAP_GUI_ANTENNA_PNG. The
+  reader's ports come from CLOUDMAP_GUI_PORTS, "wires,pattern" (default "1,2",
+  the NEC-2 reader's; "2,4" for the FEKO .out reader);
 - cloudmap_undone, pattern_undone: Edit > Undo right after the click
   removed the filter (and showed the input again); each reselects the input
   for the next click. The checks come straight after the undo because the
@@ -40,6 +44,8 @@ from paraview import servermanager as sm
 import gui_grab  # noqa: E402
 
 MAIN = r"ParaView \d"  # the main window's title: "ParaView 5.11.0"
+READER = os.environ.get("CLOUDMAP_GUI_READER", "CloudMapNECReader")
+WIRE_PORT, PATTERN_PORT = (int(x) for x in os.environ.get("CLOUDMAP_GUI_PORTS", "1,2").split(","))
 
 
 def proxies_of(xml_name):
@@ -123,7 +129,7 @@ def step_vehicle_open():
     for src in GetSources().values():
         Hide(src, view)
     reader = OpenDataFile(os.environ["CLOUDMAP_GUI_VEHICLE"])
-    assert reader.GetXMLName() == "CloudMapNECReader", "opened with %s" % reader.GetXMLName()
+    assert reader.GetXMLName() == READER, "opened with %s" % reader.GetXMLName()
     Show(reader, view)
     SetActiveSource(reader)
     Render(view)
@@ -139,18 +145,18 @@ def source_of(inp):
 
 def on_reader(proxy, port=None):
     src, p = source_of(proxy.Input)
-    return src.GetXMLName() == "CloudMapNECReader" and (port is None or p == port)
+    return src.GetXMLName() == READER and (port is None or p == port)
 
 
 def vehicle_objects():
-    readers = proxies_of("CloudMapNECReader")
-    assert len(readers) == 1, "%d NEC readers" % len(readers)
+    readers = proxies_of(READER)
+    assert len(readers) == 1, "%d %s" % (len(readers), READER)
     maps = [m for m in proxies_of("CloudMapSurfaceCloudMap") if on_reader(m)]
     assert len(maps) == 1, "%d cloud maps of the vehicle" % len(maps)
     tubes = proxies_of("TubeFilter")
     assert len(tubes) == 1, "%d tube filters" % len(tubes)
     view = GetActiveView()
-    assert on_reader(tubes[0], 1), "the tubes are not on the reader's wires"
+    assert on_reader(tubes[0], WIRE_PORT), "the tubes are not on the reader's wires"
     assert GetDisplayProperties(maps[0], view).Visibility == 1, "the cloud map is hidden"
     assert GetDisplayProperties(tubes[0], view).Visibility == 1, "the wire tubes are hidden"
     assert tubes[0].GetDataInformation().GetNumberOfCells() > 0, "no tubes"
@@ -170,14 +176,14 @@ def step_vehicle_pattern():
     pats = [p for p in proxies_of("CloudMapAntennaPatternSurface") if on_reader(p)]
     assert len(pats) == 1, "expected one pattern of the vehicle, found %d" % len(pats)
     pat = pats[0]
-    assert on_reader(pat, 2), "the pattern is not on the reader's Radiation Pattern"
+    assert on_reader(pat, PATTERN_PORT), "the pattern is not on the reader's Radiation Pattern"
     bar = check_pattern_display(pat)
     view = GetActiveView()
     assert GetScalarBar(GetDisplayProperties(cloud, view).LookupTable, view).Visibility == 1, \
         "the cloud map's legend is gone"
     # The model: the bounding box of the reader's patches and wires.
     box = [1e300, -1e300] * 3
-    for port in (0, 1):
+    for port in (0, WIRE_PORT):
         b = reader.GetDataInformation(port).GetBounds()
         for a in range(3):
             box[2 * a] = min(box[2 * a], b[2 * a])
@@ -190,7 +196,7 @@ def step_vehicle_pattern():
     radius = [0.5 * (g[2 * a + 1] - g[2 * a]) for a in range(3)]
     feed = [float(x) for x in os.environ["CLOUDMAP_GUI_FEED"].split(",")]
     err = max(abs(centre[a] - feed[a]) for a in range(3))
-    assert err < 1e-3, "pattern centre %s, nec2c's fed segment at %s" % (centre, feed)
+    assert err < 1e-3, "pattern centre %s, the file's fed segment at %s" % (centre, feed)
     want = 0.35 * diag
     assert max(abs(r - want) for r in radius) < 2e-3 * want, \
         "pattern radius %s, want 0.35 x %.4f = %.4f" % (radius, diag, want)

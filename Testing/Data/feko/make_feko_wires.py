@@ -26,6 +26,11 @@ runs print (written from those layouts, not copied from any run):
                           0.2 m square plate of 4 triangles with a 0.24 m monopole of 4
                           segments on its centre, fed at its first segment: both the
                           triangle and the segment current tables.
+  wires_plate_ff_2021.out the same plate and monopole moved to (0.3, 0.2, 0) m, as FEKO
+                          2021.2 prints it: the port's "Location of the port in m" (the
+                          first segment's centre, 0.3, 0.2, 0.03), R from the radiated
+                          power of the segment currents and a 15 degree far-field table
+                          of them (the toolbar's Antenna Pattern test, Plugin.GuiToolbarFeko).
 
 The dipole's current is the thin-wire sinusoid I(z) = I0 sin(k(h - |z|)) / sin(k h) at
 the segment centres; its far field is the sum over the segments of their currents
@@ -283,7 +288,7 @@ FEKO2021PAR = FEKO2021.replace("(seq) Version 2021.1-1037 from 2021-03-17",
     "wires_plate_2021", "dipole_nogeom_2021")
 
 
-def excitation_2021(freq, name, seg, centre, direction):
+def excitation_2021(freq, name, seg, centre, direction, label="dipole.Wire1.Port1"):
     """The FEKO 2021.2 segment-source block (va-rox/Antenna2 loop.out's layout)."""
     return """
 
@@ -296,12 +301,12 @@ def excitation_2021(freq, name, seg, centre, direction):
  Open circuit voltage in V:     |U0| =    1.00000E+00 
  Phase in degrees:              ARG(U0) =        0.00
  Attached to port:              Segment port
- Port at segment with label:    dipole.Wire1.Port1
+ Port at segment with label:    %s
  Absolute number of segment:    %d
  Radius of segment in m:        1.00000E-03
  Location of the port in m:     x = %12.5E, y = %12.5E, z = %12.5E
  Positive direction:            x = %12.5E, y = %12.5E, z = %12.5E
-""" % ((name, freq, C0 / freq, seg) + tuple(centre) + tuple(direction))
+""" % ((name, freq, C0 / freq, label, seg) + tuple(centre) + tuple(direction))
 
 
 def dipole(nogeom=False):
@@ -349,17 +354,25 @@ def dipole(nogeom=False):
     return text + END
 
 
-def wires_plate():
+def wires_plate(ff=False):
+    """The plate and monopole; with ff (wires_plate_ff_2021.out) moved to (0.3, 0.2, 0) m,
+    printed by FEKO 2021.2 with the port's location, R = the radiated power of the
+    segment currents over |I0|^2 / 2, and a far-field table of those currents."""
     f = 3.0e8
     k, w = 2 * math.pi * f / C0, 2 * math.pi * f
-    pts = [(-0.1, -0.1, 0.0), (0.1, -0.1, 0.0), (0.1, 0.1, 0.0), (-0.1, 0.1, 0.0), (0.0, 0.0, 0.0)]
+    ox, oy = (0.3, 0.2) if ff else (0.0, 0.0)
+    pts = [(ox + x, oy + y, 0.0) for x, y in ((-0.1, -0.1), (0.1, -0.1), (0.1, 0.1), (-0.1, 0.1), (0.0, 0.0))]
     tris = [(0, 1, 4), (1, 2, 4), (2, 3, 4), (3, 0, 4)]
     n, L, r = 4, 0.24, 1e-3
-    segs = [((0.0, 0.0, L * q / n), (0.0, 0.0, L * (q + 1) / n), r) for q in range(n)]
-    z = complex(36.0, 21.0)
+    segs = [((ox, oy, L * q / n), (ox, oy, L * (q + 1) / n), r) for q in range(n)]
+    shape = [math.cos(k * (q + 0.5) * L / n) / math.cos(k * 0.5 * L / n) for q in range(n)]
+    z = complex(round(2 * radiated_power(segs, shape, k), 2), 21.0) if ff else complex(36.0, 21.0)
     i0 = 1 / z
-    cur = [i0 * math.cos(k * (q + 0.5) * L / n) / math.cos(k * 0.5 * L / n) for q in range(n)]
-    text = FEKO2021 + "          Surface of all triangles in m*m:     4.00000E-02\n\n"
+    cur = [i0 * s for s in shape]
+    head = FEKO2021
+    if ff:
+        head = FEKO2021PAR.replace("dipole_nogeom_2021", "wires_plate_ff_2021")
+    text = head + "          Surface of all triangles in m*m:     4.00000E-02\n\n"
     text += """
                          DATA OF THE METALLIC TRIANGLES
 
@@ -382,7 +395,10 @@ def wires_plate():
  Number of metallic triangles:               4                                max. triangles:    MAXNDR    =        4
  Number of metallic segments:                4                                max. segments:     MAXNSEG   =        4
 """
-    text += excitation(f, "WirePort")
+    if ff:
+        text += excitation_2021(f, "WirePort", 1, (ox, oy, L / n / 2), (0.0, 0.0, 1.0), "mono.Wire1.Port1")
+    else:
+        text += excitation(f, "WirePort")
     text += source_data(z, w)
     text += "\n\n Current request with name: Currents1\n"
     text += """
@@ -393,10 +409,10 @@ number           x/m          y/m          z/m      magn.    phase    magn.    p
 """
     for q, t in enumerate(tris, 1):
         c = [sum(pts[v][d] for v in t) / 3 for d in range(3)]
-        rho = math.hypot(c[0], c[1])
+        rho = math.hypot(c[0] - ox, c[1] - oy)
         j = abs(i0) / (2 * math.pi * rho)  # radial spread of the feed current
         m, p = magph(i0)
-        jx, jy = j * c[0] / rho, j * c[1] / rho
+        jx, jy = j * (c[0] - ox) / rho, j * (c[1] - oy) / rho
         row = "%9d  %12.5E %12.5E %12.5E" % (q, c[0], c[1], c[2])
         for comp in (jx, jy):
             row += " %9.3E %7.2f" % (abs(comp), p if comp > 0 else p - 180 if p > 0 else p + 180)
@@ -404,10 +420,13 @@ number           x/m          y/m          z/m      magn.    phase    magn.    p
         row += " %10.3E %10.3E %10.3E" % (j, j, j)
         text += row + "\n"
     text += segment_currents(segs, cur)
+    if ff:
+        text += far_field_table(segs, cur, k, 0.5 * abs(i0) ** 2 * z.real, [15.0 * q for q in range(13)],
+                                [15.0 * q for q in range(24)])
     return text + END
 
 
 for name, text in [("dipole_wire_2017.out", dipole()), ("wires_plate_2021.out", wires_plate()),
-                   ("dipole_nogeom_2021.out", dipole(True))]:
+                   ("dipole_nogeom_2021.out", dipole(True)), ("wires_plate_ff_2021.out", wires_plate(True))]:
     with open(os.path.join(here, name), "w", newline="\n") as fh:
         fh.write(text)
