@@ -2,7 +2,8 @@
 
 Files: Testing/Data/feko/dipole_wire_2017.out (a 9-segment dipole, FEKO 2017.2 layout)
 and wires_plate_2021.out (a monopole of 4 segments on a plate of 4 triangles, FEKO 2021.1
-layout); both written by make_feko_wires.py. Oracles are what each file prints about
+layout), and wires_plate_ff_2021.out (the same moved to (0.3, 0.2, 0) m with a far
+field, FEKO 2021.2 layout); all written by make_feko_wires.py. Oracles are what each file prints about
 itself, parsed here with regular expressions, independently of the reader:
 1. Wires (port 2): one line per segment ("Number of metallic segments:"), the segment
    ends of DATA OF THE SEGMENTS, I = the printed IZ of each row (the wires lie along z)
@@ -192,5 +193,24 @@ names, xyz = sources(surface)
 check(names == ["WirePort"] and abs(xyz[0][2] - 0.03) < 1e-9,
       "the segment source at the first segment's centre (z = 0.03 m): %s %s" % (names, xyz))
 check(sm.Fetch(reader, idx=3).GetNumberOfRows() == 0, "no SCATTERING PARAMETERS block: an empty Network")
+simple.Delete(reader)
+
+# the same moved to (0.3, 0.2, 0) m with a far field (FEKO 2021.2; Plugin.GuiToolbarFeko's model)
+path = os.path.join(FEKO, "wires_plate_ff_2021.out")
+text = open(path).read()
+reader = simple.OpenDataFile(path)
+reader.UpdatePipeline()
+loc = [float(v.rstrip(",")) for v in re.search(r"Location of the port in m:\s+x =\s*(\S+)\s+y =\s*(\S+)\s+z =\s*(\S+)", text).groups()]
+ff = sm.Fetch(reader, idx=4)
+for port, data in ((0, sm.Fetch(reader, idx=0)), (2, sm.Fetch(reader, idx=2)), (4, ff)):
+    names, xyz = sources(data)
+    check(names == ["WirePort"] and max(abs(a - b) for a, b in zip(xyz[0], loc)) < 1e-12,
+          "port %d: the source at its printed location %s: %s %s" % (port, loc, names, xyz))
+rows_ff = [l.split() for l in text[text.index("FAR FIELD in V"):].splitlines()[5:]]
+rows_ff = rows_ff[:rows_ff.index([])]
+gain = lib.table_columns(ff)["Gain"]
+check(ff.GetNumberOfRows() == len(rows_ff) == 13 * 24 and
+      abs(max(gain) - max(float(r[8]) for r in rows_ff)) < 1e-12,
+      "far field: %d rows (13 x 24), peak directivity %.4f dB as printed" % (ff.GetNumberOfRows(), max(gain)))
 simple.Delete(reader)
 check.finish()
