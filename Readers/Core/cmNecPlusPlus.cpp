@@ -6,6 +6,7 @@
 #include "cmNecText.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <string>
 
 namespace cm

@@ -15,6 +15,7 @@
 #include "cmFarField.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdio>

@@ -14,6 +14,7 @@
 #include "cmTestFiles.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>

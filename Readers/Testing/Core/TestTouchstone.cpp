@@ -14,6 +14,7 @@
 #include "cmTouchstone.h"
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <complex>
 #include <string>
 
