@@ -11,11 +11,21 @@ namespace cm
 {
 namespace
 {
-/// The text after the first token of a line (its value), trimmed.
-std::string_view ValueOf(std::string_view line, std::string_view key)
+/// The text after the first token of a line (its value), trimmed, every run of blanks
+/// and tabs one space ("MAKE\tExample\tAntennas" is "Example Antennas").
+std::string ValueOf(std::string_view line, std::string_view key)
 {
   const std::size_t at = line.find(key);
-  return Trim(line.substr(at + key.size()));
+  std::string v;
+  for (char c : Trim(line.substr(at + key.size())))
+  {
+    const bool blank = c == ' ' || c == '\t';
+    if (!blank || (!v.empty() && v.back() != ' '))
+    {
+      v += blank ? ' ' : c;
+    }
+  }
+  return v;
 }
 
 /// A leading number and the letters after it, as in "17.5 dBd", "17.5dBi", "0925 MHz".
@@ -29,7 +39,8 @@ bool NumberAndUnit(std::string_view value, double& number, std::string& unit)
   }
   std::string_view num = t[0];
   std::string_view tail = t.size() > 1 ? t[1] : std::string_view();
-  const std::size_t letter = num.find_first_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+  const std::size_t letter =
+    num.find_first_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
   if (letter != std::string_view::npos && letter > 0 && num[letter - 1] != 'e' &&
     num[letter - 1] != 'E')
   {
@@ -79,8 +90,7 @@ void ReadFrequency(const LineScanner& s, std::string_view value, MsiPattern& p)
   {
     double a = 0, b = 0;
     std::string ua, ub;
-    if (NumberAndUnit(value.substr(0, dash), a, ua) &&
-      NumberAndUnit(value.substr(dash + 1), b, ub))
+    if (NumberAndUnit(value.substr(0, dash), a, ua) && NumberAndUnit(value.substr(dash + 1), b, ub))
     {
       p.FrequencyHz = 0.5 * (a + b) * 1e6;
       p.Warnings.push_back(ParseError::Format(s.FileName(), s.LineNumber(),
@@ -127,7 +137,8 @@ MsiCut ReadCut(LineScanner& s, const std::string& keyword, std::int64_t n, MsiPa
       throw ParseError(s.FileName(), cut.Line,
         keyword + " " + std::to_string(n) + " announces " + std::to_string(n) + " rows, found " +
           std::to_string(cut.Angle.size()) +
-          (s.AtEnd() ? " before the end of the file" : " before line " + std::to_string(lineNo + 1)));
+          (s.AtEnd() ? " before the end of the file"
+                     : " before line " + std::to_string(lineNo + 1)));
     }
     if (t.empty())
     {
@@ -168,15 +179,15 @@ void ReadHeaderLine(const LineScanner& s, std::string_view line, MsiPattern& p)
   std::vector<std::string_view> t;
   Tokenize(line, t);
   const std::string key = Upper(t[0]);
-  const std::string_view value = ValueOf(line, t[0]);
-  p.Header.emplace_back(key, std::string(value));
+  const std::string value = ValueOf(line, t[0]);
+  p.Header.emplace_back(key, value);
   if (key == "NAME")
   {
-    p.Name = std::string(value);
+    p.Name = value;
   }
   else if (key == "MAKE")
   {
-    p.Make = std::string(value);
+    p.Make = value;
   }
   else if (key == "FREQUENCY")
   {
@@ -192,11 +203,11 @@ void ReadHeaderLine(const LineScanner& s, std::string_view line, MsiPattern& p)
   }
   else if (key == "POLARIZATION")
   {
-    p.Polarization = std::string(value);
+    p.Polarization = value;
   }
   else if (key == "COMMENT")
   {
-    p.Comment = std::string(value);
+    p.Comment = value;
   }
   else if (key == "H_WIDTH")
   {
@@ -245,8 +256,21 @@ MsiPattern ParseMsiPattern(std::string_view text, const std::string& fileName)
       cut = ReadCut(s, key, n, p);
       continue;
     }
+    double a = 0, b = 0;
+    if (t.size() == 2 && ParseDouble(t[0], a) && ParseDouble(t[1], b))
+    {
+      const MsiCut& last = p.Vertical.Line > p.Horizontal.Line ? p.Vertical : p.Horizontal;
+      s.Fail("a row '" + std::string(Trim(line)) + "' outside a cut" +
+        (last.Line > 0 ? " (the cut at line " + std::to_string(last.Line) + " announces " +
+              std::to_string(last.Angle.size()) + " rows: fewer than it has?)"
+                       : ""));
+    }
     gain = gain || key == "GAIN";
     ReadHeaderLine(s, line, p);
+  }
+  if (Trim(text).empty())
+  {
+    throw ParseError(fileName, 0, "empty file: no header and no cuts");
   }
   if (p.Horizontal.Angle.empty() || p.Vertical.Angle.empty())
   {
@@ -286,8 +310,7 @@ bool LooksLikeMsiPattern(std::string_view head)
     if ((key == "HORIZONTAL" || key == "VERTICAL") && t.size() == 2 && ParseInt(t[1], n) && n > 0)
     {
       while (s.Next(line) && (Tokenize(line, t), t.empty()))
-      {
-      }
+      {}
       return t.size() == 2 && ParseDouble(t[0], a) && ParseDouble(t[1], a);
     }
     if (ParseDouble(t[0], a) || line.find('\0') != std::string_view::npos)
@@ -342,10 +365,12 @@ double ReconstructedAttenuation(const MsiPattern& p, MsiMethod method, double th
   f = f > 180 ? f - 360 : (f <= -180 ? f + 360 : f);
   const double w = std::abs(f) / 180; // 0 at boresight, 1 behind
   const double ah = CutAttenuation(p.Horizontal, f);
-  const double av = (1 - w) * VerticalFront(p.Vertical, theta) + w * VerticalBack(p.Vertical, theta);
+  const double av =
+    (1 - w) * VerticalFront(p.Vertical, theta) + w * VerticalBack(p.Vertical, theta);
   if (method == MsiMethod::Summing)
   {
-    const double horizon = (1 - w) * VerticalFront(p.Vertical, 90) + w * VerticalBack(p.Vertical, 90);
+    const double horizon =
+      (1 - w) * VerticalFront(p.Vertical, 90) + w * VerticalBack(p.Vertical, 90);
     return std::max(0.0, ah + av - horizon);
   }
   // Gil et al. and patternFromSlices take the vertical cut as a function of θ only: its
@@ -356,8 +381,8 @@ double ReconstructedAttenuation(const MsiPattern& p, MsiMethod method, double th
   return w1 + w2 > 0 ? (ah * w1 + af * w2) / (w1 + w2) : ah + af;
 }
 
-FarFieldGrid MsiToFarField(const MsiPattern& p, MsiMethod method, double thetaStep,
-  double phiStep, const std::string& fileName)
+FarFieldGrid MsiToFarField(const MsiPattern& p, MsiMethod method, double thetaStep, double phiStep,
+  const std::string& fileName)
 {
   const double nt = 180 / thetaStep, np = 360 / phiStep;
   if (!(thetaStep > 0 && phiStep > 0) || std::abs(nt - std::round(nt)) > 1e-9 ||
@@ -373,8 +398,8 @@ FarFieldGrid MsiToFarField(const MsiPattern& p, MsiMethod method, double thetaSt
   g.SourceFormat = "MSI Planet";
   g.Name = p.Name;
   g.FieldUnit = "sqrt(Gain)";
-  const bool horizontal = Upper(p.Polarization).find("HOR") != std::string::npos ||
-    Upper(Trim(p.Polarization)) == "H";
+  const bool horizontal =
+    Upper(p.Polarization).find("HOR") != std::string::npos || Upper(Trim(p.Polarization)) == "H";
   for (std::int64_t j = 0; j < nPhi; ++j)
   {
     for (std::int64_t i = 0; i < nTheta; ++i)

@@ -107,8 +107,8 @@ double ReconstructedAttenuation(const MsiPattern& p, MsiMethod method, double th
  * "sqrt(Gain)"), GainKind "Gain", SourceFormat "MSI Planet", Name, Frequency, and the
  * header values as named Values.
  */
-FarFieldGrid MsiToFarField(const MsiPattern& p, MsiMethod method, double thetaStep,
-  double phiStep, const std::string& fileName);
+FarFieldGrid MsiToFarField(const MsiPattern& p, MsiMethod method, double thetaStep, double phiStep,
+  const std::string& fileName);
 
 } // namespace cm
 #endif

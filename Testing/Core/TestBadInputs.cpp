@@ -12,6 +12,7 @@
 #include "cmFekoPorts.h"
 #include "cmGmshFormat.h"
 #include "cmMoMFormat.h"
+#include "cmMsiPattern.h"
 #include "cmNecOutput.h"
 #include "cmTouchstone.h"
 #include "cmTextScan.h"
@@ -214,6 +215,15 @@ std::string ReadAs(const std::string& format, const std::string& path)
     }
     CM_CHECK_MSG(f.Warnings.empty(),
       path + ": unexpected warning: " + (f.Warnings.empty() ? std::string() : f.Warnings[0]));
+  }
+  else if (format == "msi")
+  {
+    const MsiPattern p = ParseMsiPattern(ReadWholeFile(path), path);
+    o << p.Name << " " << p.GainDbi << " " << p.FrequencyHz << "\n";
+    Put(o, p.Horizontal.Angle);
+    Put(o, p.Horizontal.Attenuation);
+    Put(o, p.Vertical.Angle);
+    Put(o, p.Vertical.Attenuation);
   }
   else if (format == "gmsh")
   {

@@ -27,6 +27,7 @@ targets=(
   "feko_ports:CM_FUZZ_FEKO_PORTS:Data/feko:cmFekoPorts.h"
   "cst:CM_FUZZ_CST:Data/cst:cmCstFarField.h"
   "cst_ffs:CM_FUZZ_CST_FFS:Data/cst:cmCstFarField.h"
+  "msi:CM_FUZZ_MSI:Data/msi:cmMsiPattern.h"
   "gmsh:CM_FUZZ_GMSH:Data/gmsh:cmGmshFormat.h"
   "lsystem:CM_FUZZ_LSYSTEM:Fuzz/seeds/lsystem:cmLSystem.h"
   "ifs:CM_FUZZ_IFS:Fuzz/seeds/ifs:cmIFS.h"

@@ -26,7 +26,7 @@ double SectorH(double h) // h in [0, 360)
 }
 
 double SectorV(double v) // front lobe ±90° about 0; behind, 25 dB at the horizon (the
-{                        // front-to-back ratio), 21 dB below and 29 dB above
+{ // front-to-back ratio), 21 dB below and 29 dB above
   const double d = std::min(v, 360 - v);
   return d > 90 ? 25.0 + 4 * (v - 180) / 90 : std::min(12 * (d / 7) * (d / 7), 20.0);
 }
@@ -133,7 +133,8 @@ int TestMsiPattern(int, char*[])
     CM_EQUAL(q.Vertical.Attenuation, p.Vertical.Attenuation);
   }
   const MsiPattern lower = ParseMsiPattern(
-    "name x\nfrequency 1855 MHz\ngain 10 dBi\nhorizontal 2\n0 0\n180 20\nvertical 1\n0 0\n", "l.msi");
+    "name x\nfrequency 1855 MHz\ngain 10 dBi\nhorizontal 2\n0 0\n180 20\nvertical 1\n0 0\n",
+    "l.msi");
   CM_CHECK(lower.Name == "x" && lower.FrequencyHz == 1855e6 && lower.GainDbi == 10);
 
   // The reconstruction equals each cut on its plane at the file's angles (exactly: the
@@ -143,8 +144,8 @@ int TestMsiPattern(int, char*[])
   {
     const double h = p.Horizontal.Angle[k], a = p.Horizontal.Attenuation[k];
     worstH = std::max(worstH, std::abs(ReconstructedAttenuation(p, MsiMethod::Summing, 90, h) - a));
-    worstCross =
-      std::max(worstCross, std::abs(ReconstructedAttenuation(p, MsiMethod::CrossWeighted, 90, h) - a));
+    worstCross = std::max(
+      worstCross, std::abs(ReconstructedAttenuation(p, MsiMethod::CrossWeighted, 90, h) - a));
   }
   for (std::size_t k = 0; k < p.Vertical.Angle.size(); ++k)
   {
@@ -152,7 +153,8 @@ int TestMsiPattern(int, char*[])
     if (v <= 90 || v >= 270)
     {
       const double th = v <= 90 ? 90 + v : v - 270;
-      worstV = std::max(worstV, std::abs(ReconstructedAttenuation(p, MsiMethod::Summing, th, 0) - a));
+      worstV =
+        std::max(worstV, std::abs(ReconstructedAttenuation(p, MsiMethod::Summing, th, 0) - a));
       worstCross = std::max(
         worstCross, std::abs(ReconstructedAttenuation(p, MsiMethod::CrossWeighted, th, 0) - a));
     }
@@ -201,7 +203,8 @@ int TestMsiPattern(int, char*[])
 
   // Bad input: file, line and problem.
   const std::string head = "NAME x\nGAIN 10 dBd\n";
-  ExpectError(head + "HORIZONTAL 3\n0 0\n180 20\nVERTICAL 1\n0 0\n", 3, "announces 3 rows, found 2");
+  ExpectError(
+    head + "HORIZONTAL 3\n0 0\n180 20\nVERTICAL 1\n0 0\n", 3, "announces 3 rows, found 2");
   ExpectError(head + "HORIZONTAL 2\n0 0\n180 20\nVERTICAL 2\n0 0\n", 6, "found 1 before the end");
   ExpectError(head + "HORIZONTAL 2\n0 0\n400 20\nVERTICAL 1\n0 0\n", 5, "outside [0, 360]");
   ExpectError(head + "HORIZONTAL 2\n0 0\n10 nan\nVERTICAL 1\n0 0\n", 5, "attenuation");
@@ -209,6 +212,7 @@ int TestMsiPattern(int, char*[])
   ExpectError(head + "HORIZONTAL 99999999999\n0 0\n", 3, "row count");
   ExpectError(head + "HORIZONTAL 1\n0 0\n", 4, "no VERTICAL cut");
   ExpectError("GAIN 10 dBx\nHORIZONTAL 1\n0 0\nVERTICAL 1\n0 0\n", 1, "neither dBd nor dBi");
-  ExpectError(head + "HORIZONTAL 1\n0 0\nVERTICAL 1\n0 0\nHORIZONTAL 1\n0 0\n", 7, "second HORIZONTAL");
+  ExpectError(
+    head + "HORIZONTAL 1\n0 0\nVERTICAL 1\n0 0\nHORIZONTAL 1\n0 0\n", 7, "second HORIZONTAL");
   return cmReport("TestMsiPattern");
 }
