@@ -108,12 +108,22 @@ void ReadFrequency(const LineScanner& s, std::string_view value, MsiPattern& p)
   p.FrequencyHz = f * scale;
 }
 
-/// The first number of a value ("2", "2 ELECTRICAL", "65.0 deg"), or `fallback`.
+/// The first number of a value ("2", "2 ELECTRICAL", "ELECTRICAL 6", "65.0 deg"), or
+/// `fallback`.
 double FirstNumber(std::string_view value, double fallback)
 {
-  double v = 0;
-  std::string unit;
-  return NumberAndUnit(value, v, unit) ? v : fallback;
+  std::vector<std::string_view> t;
+  Tokenize(value, t);
+  for (std::string_view token : t)
+  {
+    double v = 0;
+    std::string unit;
+    if (NumberAndUnit(token, v, unit))
+    {
+      return v;
+    }
+  }
+  return fallback;
 }
 
 /// Reads the n rows of a cut after its keyword line, sorted by angle.
@@ -231,6 +241,7 @@ MsiPattern ParseMsiPattern(std::string_view text, const std::string& fileName)
   std::string_view line;
   std::vector<std::string_view> t;
   bool gain = false;
+  std::string firstLine;
   const std::int64_t maxRows = static_cast<std::int64_t>(text.size() / 4 + 1);
   while (s.Next(line))
   {
@@ -266,6 +277,10 @@ MsiPattern ParseMsiPattern(std::string_view text, const std::string& fileName)
                        : ""));
     }
     gain = gain || key == "GAIN";
+    if (p.Header.empty())
+    {
+      firstLine = ValueOf(line, "");
+    }
     ReadHeaderLine(s, line, p);
   }
   if (Trim(text).empty())
@@ -283,11 +298,14 @@ MsiPattern ParseMsiPattern(std::string_view text, const std::string& fileName)
     throw ParseError(fileName, 0,
       "no GAIN line: the cuts are relative to it, so the pattern's absolute gain is unknown");
   }
-  if (p.Name.empty() && !p.Header.empty() && p.Header.front().first != "MAKE")
+  static const char* const known[] = { "MAKE", "FREQUENCY", "GAIN", "TILT", "ELECTRICAL_TILT",
+    "POLARIZATION", "COMMENT", "H_WIDTH", "V_WIDTH", "FRONT_TO_BACK" };
+  if (p.Name.empty() && !p.Header.empty() &&
+    std::none_of(std::begin(known), std::end(known),
+      [&](const char* k) { return p.Header.front().first == k; }))
   {
     // Some makers write the name alone on the first line, without the NAME key.
-    p.Name = p.Header.front().first + (p.Header.front().second.empty() ? "" : " ") +
-      p.Header.front().second;
+    p.Name = firstLine;
   }
   return p;
 }

@@ -136,6 +136,14 @@ int TestMsiPattern(int, char*[])
     "name x\nfrequency 1855 MHz\ngain 10 dBi\nhorizontal 2\n0 0\n180 20\nvertical 1\n0 0\n",
     "l.msi");
   CM_CHECK(lower.Name == "x" && lower.FrequencyHz == 1855e6 && lower.GainDbi == 10);
+  // "TILT ELECTRICAL 6" (a MATLAB reader of makers' files reads the number after the word),
+  // "ELECTRICAL_TILT 4" (the Perl module's advice), and a name alone on the first line.
+  const std::string cuts = "HORIZONTAL 1\n0 0\nVERTICAL 1\n0 0\n";
+  CM_CHECK(ParseMsiPattern("GAIN 1\nTILT ELECTRICAL 6\n" + cuts, "t.msi").Tilt == 6);
+  CM_CHECK(ParseMsiPattern("GAIN 1\nTILT ELECTRICAL\nELECTRICAL_TILT 4\n" + cuts, "t.msi").Tilt == 4);
+  CM_CHECK(ParseMsiPattern("FREQUENCY 900\nGAIN 1\n" + cuts, "t.msi").Name.empty());
+  CM_CHECK(ParseMsiPattern("Kathrein\t80010692 panel\nGAIN 1\n" + cuts, "t.msi").Name ==
+    "Kathrein 80010692 panel");
 
   // The reconstruction equals each cut on its plane at the file's angles (exactly: the
   // file's angles are sample points) and its peak is the file's gain in dBi.
