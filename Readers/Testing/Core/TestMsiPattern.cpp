@@ -25,10 +25,14 @@ double SectorH(double h) // h in [0, 360)
   return std::min(12 * (d / 65) * (d / 65), 25.0);
 }
 
-double SectorV(double v) // front lobe ±90° about 0; behind, 25 dB at the horizon (the
-{ // front-to-back ratio), 21 dB below and 29 dB above
+// The vertical cut: the front lobe (±90° about 0) capped at 20 dB below the horizon and
+// 15 dB above; behind, 25 dB at the horizon (the front-to-back ratio), 21 dB below and
+// 29 dB above. No symmetry: an up/down or front/back flip of the mapping shows.
+double SectorV(double v)
+{
   const double d = std::min(v, 360 - v);
-  return d > 90 ? 25.0 + 4 * (v - 180) / 90 : std::min(12 * (d / 7) * (d / 7), 20.0);
+  return d > 90 ? 25.0 + 4 * (v - 180) / 90
+                : std::min(12 * (d / 7) * (d / 7), v < 180 ? 20.0 : 15.0);
 }
 
 std::vector<double> VerticalAngles() // uneven: 0.5° about the beam, 5° elsewhere
@@ -140,7 +144,8 @@ int TestMsiPattern(int, char*[])
   // "ELECTRICAL_TILT 4" (the Perl module's advice), and a name alone on the first line.
   const std::string cuts = "HORIZONTAL 1\n0 0\nVERTICAL 1\n0 0\n";
   CM_CHECK(ParseMsiPattern("GAIN 1\nTILT ELECTRICAL 6\n" + cuts, "t.msi").Tilt == 6);
-  CM_CHECK(ParseMsiPattern("GAIN 1\nTILT ELECTRICAL\nELECTRICAL_TILT 4\n" + cuts, "t.msi").Tilt == 4);
+  CM_CHECK(
+    ParseMsiPattern("GAIN 1\nTILT ELECTRICAL\nELECTRICAL_TILT 4\n" + cuts, "t.msi").Tilt == 4);
   CM_CHECK(ParseMsiPattern("FREQUENCY 900\nGAIN 1\n" + cuts, "t.msi").Name.empty());
   CM_CHECK(ParseMsiPattern("Kathrein\t80010692 panel\nGAIN 1\n" + cuts, "t.msi").Name ==
     "Kathrein 80010692 panel");

@@ -9,7 +9,9 @@ GAIN 15.85 dBd = 18 dBi; msi/README.md):
  3. Port 0 is the reconstructed 3-D pattern; Pattern Metrics on it finds the file's
     figures: PeakGain 18 dBi (the file's GAIN in dBi) at theta 90, phi 0; HPBWPlane1
     (vertical plane) = V_WIDTH 7 and HPBWPlane2 (horizontal) = H_WIDTH 65 within 0.15 deg;
-    FrontToBack = 25 dB; for both methods. Antenna Pattern Surface draws it."""
+    FrontToBack = 25 dB; for both methods. Pattern Cuts of it (summing) give the file's
+    horizontal cut (conical cut at theta 90) and vertical cut (elevation cut at phi 0,
+    both halves) at the file's angles; Antenna Pattern Surface draws it."""
 import os
 import sys
 
@@ -83,6 +85,36 @@ for name in ("sector_65_18.msi", "sector_65_18_tabs.pln"):
         check(abs(m["FrontToBack[dB]"] - 25) < 1e-6, "method %d: front-to-back %.6f vs FRONT_TO_BACK 25"
               % (method, m["FrontToBack[dB]"]))
     r.Method = 0
+    # Pattern Cuts of the reconstruction against the file's cuts at the file's angles (dB
+    # relative to the peak = minus the attenuation): the conical cut at theta 90 is the
+    # horizontal cut; the elevation cut at phi 0 runs over theta through both poles, so
+    # Angle a is theta on phi 0 up to 180 and theta 360 - a on phi 180 beyond.
+    pc = simple.PatternCuts(Input=r, Step=0.5, UserPhi=0, UserTheta=90, DynamicRange=60)
+    pc.UpdatePipeline()
+    t = sm.Fetch(pc)
+    ang = column(t, "Angle")
+    conical = dict(zip(ang, column(t, "ConicalCut[dB]")))
+    elevation = dict(zip(ang, column(t, "ElevationCut[dB]")))
+    kind, a_cut, att = column(cuts, "Cut"), column(cuts, "Angle"), column(cuts, "Attenuation")
+    worst_h = worst_v = 0.0
+    compared = 0
+    for k, a, at in zip(kind, a_cut, att):
+        if k == 0 and a in conical:
+            worst_h = max(worst_h, abs(conical[a] + at))
+            compared += 1
+        elif k == 1:
+            # vertical angle v -> elevation-cut angle: theta 90 + v (front, below),
+            # v - 270 (front, above), 360 - (270 - v) = 90 + v (behind): always 90 + v mod 360
+            e = (90 + a) % 360
+            if e in elevation:
+                worst_v = max(worst_v, abs(elevation[e] + at))
+                compared += 1
+    lib.say("%s: Pattern Cuts vs the file's cuts at %d angles: horizontal %.3g dB, vertical %.3g dB"
+            % (name, compared, worst_h, worst_v))
+    check(compared >= 360 + 140 and worst_h < 1e-9 and worst_v < 1e-9,
+          "%s: Pattern Cuts give the file's cuts (%d angles; worst %.3g / %.3g dB)"
+          % (name, compared, worst_h, worst_v))
+    simple.Delete(pc)
     ps = simple.AntennaPatternSurface(Input=r)
     ps.UpdatePipeline()
     n = sm.Fetch(ps).GetNumberOfPoints()

@@ -18,7 +18,8 @@ def sector_h(h):
 def sector_v(v):
     d = min(v, 360 - v)
     # behind: 25 dB at the horizon (the front-to-back ratio), 21 dB below, 29 dB above
-    return 25.0 + 4 * (v - 180) / 90 if d > 90 else min(12 * (d / 7) ** 2, 20.0)
+    # in front: capped at 20 dB below the horizon and 15 dB above (no up/down symmetry)
+    return 25.0 + 4 * (v - 180) / 90 if d > 90 else min(12 * (d / 7) ** 2, 20.0 if v < 180 else 15.0)
 
 
 def vertical_angles():
