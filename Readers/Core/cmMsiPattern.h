@@ -12,7 +12,8 @@
  * followed by n rows `angle attenuation` (degrees, dB below the gain, ≥ 0), at any and
  * possibly uneven steps.
  *
- * Angles (Planet's convention, as MATLAB's msiread reads them): the horizontal angle is
+ * Angles (Planet's convention as radio-planning tools describe it; not confirmed against a
+ * vendor file or MATLAB's msiread here): the horizontal angle is
  * the azimuth from boresight, counter-clockwise seen from above; the vertical angle is
  * measured from the horizon at boresight downward (0 = boresight, 90 = nadir, 180 = the
  * horizon behind, 270 = zenith). With boresight along +x and z up:

@@ -214,6 +214,18 @@ int TestMsiPattern(int, char*[])
     CM_CHECK(std::abs(hw - 65) < 0.1 && std::abs(vw - 7) < 0.1);
   }
 
+  // A tilted beam: the vertical cut is 1.5 dB down at the horizon, the horizontal cut 0:
+  // one warning naming the crossing; the summing reconstruction still peaks at the gain.
+  {
+    const MsiPattern t = ParseMsiPattern("GAIN 10 dBi\nHORIZONTAL 2\n0 0\n180 20\n"
+                                         "VERTICAL 4\n0 1.5\n6 0\n180 20\n270 30\n",
+      "tilt.msi");
+    CM_EQUAL(t.Warnings.size(), std::size_t(1));
+    CM_CHECK(!t.Warnings.empty() && t.Warnings[0].find("tilt.msi:5: the cuts disagree") == 0);
+    const FarFieldGrid g = MsiToFarField(t, MsiMethod::Summing, 1, 1, "tilt.msi");
+    CM_CHECK(*std::max_element(g.Gain.begin(), g.Gain.end()) == 10);
+  }
+
   // Bad input: file, line and problem.
   const std::string head = "NAME x\nGAIN 10 dBd\n";
   ExpectError(
