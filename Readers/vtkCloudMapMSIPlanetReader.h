@@ -34,9 +34,9 @@ public:
   ///@}
   ///@{
   /// The grid's steps in degrees (they must divide 180 and 360).
-  vtkSetClampMacro(ThetaStep, double, 0.05, 45.0);
+  vtkSetClampMacro(ThetaStep, double, 0.1, 45.0);
   vtkGetMacro(ThetaStep, double);
-  vtkSetClampMacro(PhiStep, double, 0.05, 90.0);
+  vtkSetClampMacro(PhiStep, double, 0.1, 90.0);
   vtkGetMacro(PhiStep, double);
   ///@}
 

@@ -417,9 +417,9 @@ FarFieldGrid MsiToFarField(const MsiPattern& p, MsiMethod method, double thetaSt
 {
   const double nt = 180 / thetaStep, np = 360 / phiStep;
   if (!(thetaStep > 0 && phiStep > 0) || std::abs(nt - std::round(nt)) > 1e-9 ||
-    std::abs(np - std::round(np)) > 1e-9 || nt > 3600 || np > 7200)
+    std::abs(np - std::round(np)) > 1e-9 || nt > 1800 || np > 3600)
   {
-    throw ParseError(fileName, 0, "the θ and φ steps must divide 180° and 360° (0.05° at least)");
+    throw ParseError(fileName, 0, "the θ and φ steps must divide 180° and 360° (0.1° at least)");
   }
   const std::int64_t nTheta = static_cast<std::int64_t>(std::llround(nt)) + 1;
   const std::int64_t nPhi = static_cast<std::int64_t>(std::llround(np));

@@ -226,6 +226,21 @@ int TestMsiPattern(int, char*[])
     CM_CHECK(*std::max_element(g.Gain.begin(), g.Gain.end()) == 10);
   }
 
+  // A grid step that does not divide 180/360, or finer than 0.1°, is refused.
+  for (double step : { 0.7, 0.05 })
+  {
+    bool refused = false;
+    try
+    {
+      MsiToFarField(p, MsiMethod::Summing, step, 1, "sector.msi");
+    }
+    catch (const ParseError& e)
+    {
+      refused = std::string(e.what()).find("must divide") != std::string::npos;
+    }
+    CM_CHECK(refused);
+  }
+
   // Bad input: file, line and problem.
   const std::string head = "NAME x\nGAIN 10 dBd\n";
   ExpectError(
