@@ -232,6 +232,60 @@ void ReadHeaderLine(const LineScanner& s, std::string_view line, MsiPattern& p)
     p.FrontToBack = FirstNumber(value, -1);
   }
 }
+/// The checks after the last line: both cuts and GAIN present; the cuts agreeing where
+/// they cross; a name alone on the first line.
+void FinishPattern(MsiPattern& p, std::string_view text, const std::string& fileName,
+  std::int64_t lastLine, bool gain, const std::string& firstLine)
+{
+  if (Trim(text).empty())
+  {
+    throw ParseError(fileName, 0, "empty file: no header and no cuts");
+  }
+  if (p.Horizontal.Angle.empty() || p.Vertical.Angle.empty())
+  {
+    throw ParseError(fileName, lastLine,
+      std::string("no ") + (p.Horizontal.Angle.empty() ? "HORIZONTAL" : "VERTICAL") +
+        " cut: an MSI/Planet pattern needs both");
+  }
+  if (!gain)
+  {
+    throw ParseError(fileName, 0,
+      "no GAIN line: the cuts are relative to it, so the pattern's absolute gain is unknown");
+  }
+  // Where the cuts cross (boresight, and the horizon behind) they should agree; a tilted
+  // beam's vertical cut is not 0 dB at the horizon while its horizontal cut is.
+  for (double at : { 0.0, 180.0 })
+  {
+    const double h = CutAttenuation(p.Horizontal, at), v = CutAttenuation(p.Vertical, at);
+    if (std::abs(h - v) > 0.1)
+    {
+      p.Warnings.push_back(ParseError::Format(fileName, p.Vertical.Line,
+        "the cuts disagree where they cross (" + std::string(at == 0 ? "boresight" : "behind") +
+          "): horizontal " + std::to_string(h) + " dB, vertical " + std::to_string(v) +
+          " dB (a tilted beam?); the reconstruction cannot follow both there"));
+    }
+  }
+  static const char* const known[] = { "MAKE", "FREQUENCY", "GAIN", "TILT", "ELECTRICAL_TILT",
+    "POLARIZATION", "COMMENT", "H_WIDTH", "V_WIDTH", "FRONT_TO_BACK" };
+  if (p.Name.empty() && !p.Header.empty() &&
+    std::none_of(std::begin(known), std::end(known),
+      [&](const char* k) { return p.Header.front().first == k; }))
+  {
+    // Some makers write the name alone on the first line, without the NAME key.
+    p.Name = firstLine;
+  }
+}
+
+/// A row of two numbers where a header line is expected: a cut with more rows than its
+/// count says (or rows before any cut).
+[[noreturn]] void RowOutsideCut(const LineScanner& s, std::string_view line, const MsiPattern& p)
+{
+  const MsiCut& last = p.Vertical.Line > p.Horizontal.Line ? p.Vertical : p.Horizontal;
+  s.Fail("a row '" + std::string(Trim(line)) + "' outside a cut" +
+    (last.Line > 0 ? " (the cut at line " + std::to_string(last.Line) + " announces " +
+          std::to_string(last.Angle.size()) + " rows: fewer than it has?)"
+                   : ""));
+}
 } // namespace
 
 MsiPattern ParseMsiPattern(std::string_view text, const std::string& fileName)
@@ -270,11 +324,7 @@ MsiPattern ParseMsiPattern(std::string_view text, const std::string& fileName)
     double a = 0, b = 0;
     if (t.size() == 2 && ParseDouble(t[0], a) && ParseDouble(t[1], b))
     {
-      const MsiCut& last = p.Vertical.Line > p.Horizontal.Line ? p.Vertical : p.Horizontal;
-      s.Fail("a row '" + std::string(Trim(line)) + "' outside a cut" +
-        (last.Line > 0 ? " (the cut at line " + std::to_string(last.Line) + " announces " +
-              std::to_string(last.Angle.size()) + " rows: fewer than it has?)"
-                       : ""));
+      RowOutsideCut(s, line, p);
     }
     gain = gain || key == "GAIN";
     if (p.Header.empty())
@@ -283,43 +333,7 @@ MsiPattern ParseMsiPattern(std::string_view text, const std::string& fileName)
     }
     ReadHeaderLine(s, line, p);
   }
-  if (Trim(text).empty())
-  {
-    throw ParseError(fileName, 0, "empty file: no header and no cuts");
-  }
-  if (p.Horizontal.Angle.empty() || p.Vertical.Angle.empty())
-  {
-    throw ParseError(fileName, s.LineNumber(),
-      std::string("no ") + (p.Horizontal.Angle.empty() ? "HORIZONTAL" : "VERTICAL") +
-        " cut: an MSI/Planet pattern needs both");
-  }
-  if (!gain)
-  {
-    throw ParseError(fileName, 0,
-      "no GAIN line: the cuts are relative to it, so the pattern's absolute gain is unknown");
-  }
-  // Where the cuts cross (boresight, and the horizon behind) they should agree; a tilted
-  // beam's vertical cut is not 0 dB at the horizon while its horizontal cut is.
-  for (double at : { 0.0, 180.0 })
-  {
-    const double h = CutAttenuation(p.Horizontal, at), v = CutAttenuation(p.Vertical, at);
-    if (std::abs(h - v) > 0.1)
-    {
-      p.Warnings.push_back(ParseError::Format(fileName, p.Vertical.Line,
-        "the cuts disagree where they cross (" + std::string(at == 0 ? "boresight" : "behind") +
-          "): horizontal " + std::to_string(h) + " dB, vertical " + std::to_string(v) +
-          " dB (a tilted beam?); the reconstruction cannot follow both there"));
-    }
-  }
-  static const char* const known[] = { "MAKE", "FREQUENCY", "GAIN", "TILT", "ELECTRICAL_TILT",
-    "POLARIZATION", "COMMENT", "H_WIDTH", "V_WIDTH", "FRONT_TO_BACK" };
-  if (p.Name.empty() && !p.Header.empty() &&
-    std::none_of(std::begin(known), std::end(known),
-      [&](const char* k) { return p.Header.front().first == k; }))
-  {
-    // Some makers write the name alone on the first line, without the NAME key.
-    p.Name = firstLine;
-  }
+  FinishPattern(p, text, fileName, s.LineNumber(), gain, firstLine);
   return p;
 }
 

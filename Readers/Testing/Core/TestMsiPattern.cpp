@@ -109,47 +109,9 @@ double Hpbw(const std::vector<double>& ang, const std::vector<double>& g, std::s
   }
   return side[0] + side[1];
 }
-} // namespace
-
-int TestMsiPattern(int, char*[])
+/// Each cut on its plane at the file's angles, the peak, and the beamwidths.
+void Reconstruction(const MsiPattern& p)
 {
-  const std::string text = SectorFile("GAIN 15.85 dBd");
-  CM_CHECK(LooksLikeMsiPattern(text.substr(0, 4096)));
-  CM_CHECK(!LooksLikeMsiPattern("#Touchstone\n! S-parameters\n# GHZ S RI R 50\n1 0.1 0.2\n"));
-  CM_CHECK(!LooksLikeMsiPattern("Theta [deg.]  Phi   [deg.]  Abs(Dir.)[dBi   ]\n------\n"));
-  const MsiPattern p = ParseMsiPattern(text, "sector.msi");
-  CM_CHECK(p.Name == "SECTOR-65-18" && p.Make == "Example Antennas");
-  CM_EQUAL(p.FrequencyHz, 925e6);
-  CM_CHECK(std::abs(p.GainDbi - 18.0) < 1e-12 && p.GainUnit == "dBd");
-  CM_CHECK(p.HWidth == 65 && p.VWidth == 7 && p.FrontToBack == 25);
-  CM_CHECK(p.Polarization == "POL_V" && p.Comment == "analytic test sector");
-  CM_EQUAL(p.Horizontal.Angle.size(), 360u);
-  CM_EQUAL(p.Vertical.Angle.size(), VerticalAngles().size());
-  CM_CHECK(p.Warnings.empty());
-
-  // Gain units, key case, tabs and LF line ends.
-  for (const char* g : { "GAIN 18.0 dBi", "GAIN 18.00dBi", "GAIN 15.85", "gain\t15.85\tdbd" })
-  {
-    std::string t = SectorFile(g, "\t");
-    t.erase(std::remove(t.begin(), t.end(), '\r'), t.end());
-    const MsiPattern q = ParseMsiPattern(t, "units.pln");
-    CM_CHECK(std::abs(q.GainDbi - 18.0) < 1e-12);
-    CM_EQUAL(q.Vertical.Attenuation, p.Vertical.Attenuation);
-  }
-  const MsiPattern lower = ParseMsiPattern(
-    "name x\nfrequency 1855 MHz\ngain 10 dBi\nhorizontal 2\n0 0\n180 20\nvertical 1\n0 0\n",
-    "l.msi");
-  CM_CHECK(lower.Name == "x" && lower.FrequencyHz == 1855e6 && lower.GainDbi == 10);
-  // "TILT ELECTRICAL 6" (a MATLAB reader of makers' files reads the number after the word),
-  // "ELECTRICAL_TILT 4" (the Perl module's advice), and a name alone on the first line.
-  const std::string cuts = "HORIZONTAL 1\n0 0\nVERTICAL 1\n0 0\n";
-  CM_CHECK(ParseMsiPattern("GAIN 1\nTILT ELECTRICAL 6\n" + cuts, "t.msi").Tilt == 6);
-  CM_CHECK(
-    ParseMsiPattern("GAIN 1\nTILT ELECTRICAL\nELECTRICAL_TILT 4\n" + cuts, "t.msi").Tilt == 4);
-  CM_CHECK(ParseMsiPattern("FREQUENCY 900\nGAIN 1\n" + cuts, "t.msi").Name.empty());
-  CM_CHECK(ParseMsiPattern("Kathrein\t80010692 panel\nGAIN 1\n" + cuts, "t.msi").Name ==
-    "Kathrein 80010692 panel");
-
   // The reconstruction equals each cut on its plane at the file's angles (exactly: the
   // file's angles are sample points) and its peak is the file's gain in dBi.
   double worstH = 0, worstV = 0, worstB = 0, worstCross = 0;
@@ -213,7 +175,11 @@ int TestMsiPattern(int, char*[])
     std::printf("HPBW horizontal %.4f (H_WIDTH 65), vertical %.4f (V_WIDTH 7)\n", hw, vw);
     CM_CHECK(std::abs(hw - 65) < 0.1 && std::abs(vw - 7) < 0.1);
   }
+}
 
+/// A tilted beam's warning and the grid steps refused.
+void TiltAndSteps(const MsiPattern& p)
+{
   // A tilted beam: the vertical cut is 1.5 dB down at the horizon, the horizontal cut 0:
   // one warning naming the crossing; the summing reconstruction still peaks at the gain.
   {
@@ -240,7 +206,11 @@ int TestMsiPattern(int, char*[])
     }
     CM_CHECK(refused);
   }
+}
 
+/// Bad input: file, line and problem.
+void BadInputs()
+{
   // Bad input: file, line and problem.
   const std::string head = "NAME x\nGAIN 10 dBd\n";
   ExpectError(
@@ -254,5 +224,50 @@ int TestMsiPattern(int, char*[])
   ExpectError("GAIN 10 dBx\nHORIZONTAL 1\n0 0\nVERTICAL 1\n0 0\n", 1, "neither dBd nor dBi");
   ExpectError(
     head + "HORIZONTAL 1\n0 0\nVERTICAL 1\n0 0\nHORIZONTAL 1\n0 0\n", 7, "second HORIZONTAL");
+}
+} // namespace
+
+int TestMsiPattern(int, char*[])
+{
+  const std::string text = SectorFile("GAIN 15.85 dBd");
+  CM_CHECK(LooksLikeMsiPattern(text.substr(0, 4096)));
+  CM_CHECK(!LooksLikeMsiPattern("#Touchstone\n! S-parameters\n# GHZ S RI R 50\n1 0.1 0.2\n"));
+  CM_CHECK(!LooksLikeMsiPattern("Theta [deg.]  Phi   [deg.]  Abs(Dir.)[dBi   ]\n------\n"));
+  const MsiPattern p = ParseMsiPattern(text, "sector.msi");
+  CM_CHECK(p.Name == "SECTOR-65-18" && p.Make == "Example Antennas");
+  CM_EQUAL(p.FrequencyHz, 925e6);
+  CM_CHECK(std::abs(p.GainDbi - 18.0) < 1e-12 && p.GainUnit == "dBd");
+  CM_CHECK(p.HWidth == 65 && p.VWidth == 7 && p.FrontToBack == 25);
+  CM_CHECK(p.Polarization == "POL_V" && p.Comment == "analytic test sector");
+  CM_EQUAL(p.Horizontal.Angle.size(), 360u);
+  CM_EQUAL(p.Vertical.Angle.size(), VerticalAngles().size());
+  CM_CHECK(p.Warnings.empty());
+
+  // Gain units, key case, tabs and LF line ends.
+  for (const char* g : { "GAIN 18.0 dBi", "GAIN 18.00dBi", "GAIN 15.85", "gain\t15.85\tdbd" })
+  {
+    std::string t = SectorFile(g, "\t");
+    t.erase(std::remove(t.begin(), t.end(), '\r'), t.end());
+    const MsiPattern q = ParseMsiPattern(t, "units.pln");
+    CM_CHECK(std::abs(q.GainDbi - 18.0) < 1e-12);
+    CM_EQUAL(q.Vertical.Attenuation, p.Vertical.Attenuation);
+  }
+  const MsiPattern lower = ParseMsiPattern(
+    "name x\nfrequency 1855 MHz\ngain 10 dBi\nhorizontal 2\n0 0\n180 20\nvertical 1\n0 0\n",
+    "l.msi");
+  CM_CHECK(lower.Name == "x" && lower.FrequencyHz == 1855e6 && lower.GainDbi == 10);
+  // "TILT ELECTRICAL 6" (a MATLAB reader of makers' files reads the number after the word),
+  // "ELECTRICAL_TILT 4" (the Perl module's advice), and a name alone on the first line.
+  const std::string cuts = "HORIZONTAL 1\n0 0\nVERTICAL 1\n0 0\n";
+  CM_CHECK(ParseMsiPattern("GAIN 1\nTILT ELECTRICAL 6\n" + cuts, "t.msi").Tilt == 6);
+  CM_CHECK(
+    ParseMsiPattern("GAIN 1\nTILT ELECTRICAL\nELECTRICAL_TILT 4\n" + cuts, "t.msi").Tilt == 4);
+  CM_CHECK(ParseMsiPattern("FREQUENCY 900\nGAIN 1\n" + cuts, "t.msi").Name.empty());
+  CM_CHECK(ParseMsiPattern("Kathrein\t80010692 panel\nGAIN 1\n" + cuts, "t.msi").Name ==
+    "Kathrein 80010692 panel");
+
+  Reconstruction(p);
+  TiltAndSteps(p);
+  BadInputs();
   return cmReport("TestMsiPattern");
 }
