@@ -15,6 +15,7 @@
 #include "cmGmshFormat.h"
 #include "cmHfssFarField.h"
 #include "cmMoMFormat.h"
+#include "cmMsiPattern.h"
 #include "cmNecOutput.h"
 #include "cmTouchstone.h"
 #include "cmTextScan.h"
@@ -259,6 +260,15 @@ std::string ReadAs(const std::string& format, const std::string& path)
     {
       PutGrid(o, g);
     }
+  }
+  else if (format == "msi")
+  {
+    const MsiPattern p = ParseMsiPattern(ReadWholeFile(path), path);
+    o << p.Name << " " << p.GainDbi << " " << p.FrequencyHz << "\n";
+    Put(o, p.Horizontal.Angle);
+    Put(o, p.Horizontal.Attenuation);
+    Put(o, p.Vertical.Angle);
+    Put(o, p.Vertical.Attenuation);
   }
   else if (format == "gmsh")
   {

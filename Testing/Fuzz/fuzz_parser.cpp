@@ -72,6 +72,11 @@ std::size_t FekoOutWhole(std::string_view text)
 #elif defined(CM_FUZZ_CST_FFS)
 #include "cmCstFarField.h"
 #define CM_PARSE(text) cm::ParseCstFarFieldSource(text, "fuzz.ffs")
+#elif defined(CM_FUZZ_MSI)
+#include "cmMsiPattern.h"
+#define CM_PARSE(text)                                                                             \
+  cm::MsiToFarField(                                                                               \
+    cm::ParseMsiPattern(text, "fuzz.msi"), cm::MsiMethod::CrossWeighted, 10, 10, "fuzz.msi")
 #elif defined(CM_FUZZ_GMSH)
 #include "cmGmshFormat.h"
 #define CM_PARSE(text) cm::ParseGmsh(text, "fuzz.msh")

@@ -28,6 +28,7 @@ targets=(
   "feko_out_whole:CM_FUZZ_FEKO_OUT_WHOLE:Data/feko:cmFekoWires.h"
   "cst:CM_FUZZ_CST:Data/cst:cmCstFarField.h"
   "cst_ffs:CM_FUZZ_CST_FFS:Data/cst:cmCstFarField.h"
+  "msi:CM_FUZZ_MSI:Data/msi:cmMsiPattern.h"
   "gmsh:CM_FUZZ_GMSH:Data/gmsh:cmGmshFormat.h"
   "hfss:CM_FUZZ_HFSS:Data/hfss:cmHfssFarField.h"
   "hfss_json:CM_FUZZ_HFSS_JSON:Data/hfss:cmHfssFarField.h"

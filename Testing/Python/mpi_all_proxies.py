@@ -358,6 +358,9 @@ reader_case("CSTFarFieldReader_volts", lambda **k: simple.CSTFarFieldReader(**k)
             D("cst/dipole_ludwig3_volts.txt"))
 reader_case("CSTFarFieldReader_ludwig2", lambda **k: simple.CSTFarFieldReader(**k),
             D("cst/dipole_elev_azim_volts.txt"))
+# MSI/Planet antenna pattern: the reconstructed pattern (port 0) and the cuts (port 1).
+reader_case("MSIPlanetAntennaReader_sector", lambda **k: simple.MSIPlanetAntennaReader(**k),
+            D("msi/sector_65_18.msi"))
 reader_case("GmshReader_v22", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v22.msh"))
 reader_case("GmshReader_v41", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v41.msh"))
 # Made by gmsh: second-order elements with views (binary 4.1), and MSH 1.

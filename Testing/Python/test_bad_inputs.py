@@ -30,6 +30,7 @@ READERS = {  # format: (XML name, clean file)
     "feko_out": ("CloudMapFEKOReader", "../feko/plate.out"),
     "cst": ("CSTFarFieldReader", "../cst/dipole_spherical_dbi.txt"),
     "cst_ffs": ("CSTFarFieldReader", "../cst/dipole_source.ffs"),
+    "msi": ("MSIPlanetAntennaReader", "../msi/sector_65_18.msi"),
     "gmsh": ("CloudMapGmshReader", "../gmsh/plate_v22.msh"),
     "hfss": ("CloudMapHFSSFarFieldReader", "../hfss/exportfield_0.ffd"),
     "touchstone": ("CloudMapTouchstoneReader", "../touchstone/pad_6db_ma.s2p"),

@@ -649,6 +649,33 @@ add("nf_crlf.efe", NF, "crlf", "accept", 0, [], crlf(sph), REFSPH)
 add("nf_bom.efe", NF, "bom", "accept", 0, [], bom(sph), REFSPH)
 add("nf_tabs.efe", NF, "tabs", "accept", 0, [], tabs(sph), REFSPH)
 
+# ---------------------------------------------------------------- MSI/Planet .msi
+# Small patterns in the layout of ../msi/sector_65_18.msi (CRLF, as Windows tools write).
+MS = "msi"
+MSI_HEAD = "NAME SECTOR\nMAKE Example Antennas\nFREQUENCY 0925\nGAIN 15.85 dBd\n"
+MSI_H = "HORIZONTAL 3\n0 0.00\n90 12.00\n180 25.00\n"
+MSI_V = "VERTICAL 3\n0 0.00\n90 20.00\n180 25.00\n"
+msi = MSI_HEAD + MSI_H + MSI_V
+add("msi_empty.msi", MS, "empty", "error", 0, ["empty file"], "")
+add("msi_count_larger.msi", MS, "count-larger", "error", 5, ["HORIZONTAL 4 announces 4 rows, found 3"],
+    crlf(msi.replace("HORIZONTAL 3", "HORIZONTAL 4")))
+add("msi_count_smaller.msi", MS, "count-smaller", "error", 9,
+    ["row '270 12.00' outside a cut", "announces 3 rows"],
+    crlf(MSI_HEAD + MSI_H + "270 12.00\n" + MSI_V))
+add("msi_angle_range.msi", MS, "index-range", "error", 8, ["angle 365", "outside [0, 360]"],
+    crlf(msi.replace("180 25.00", "365 25.00", 1)))
+add("msi_no_gain.msi", MS, "truncation", "error", 0, ["no GAIN line"],
+    crlf(msi.replace("GAIN 15.85 dBd\n", "")))
+add("msi_nan.msi", MS, "nan-inf", "error", 7, ["NaN", "not a finite number"],
+    crlf(msi.replace("90 12.00", "90 NaN")))
+add("msi_count_huge.msi", MS, "count-huge", "error", 5, ["1000000000000", "limit"],
+    crlf(MSI_HEAD + MSI_H.replace("HORIZONTAL 3", "HORIZONTAL 1000000000000")))
+add("msi_no_vertical.msi", MS, "truncation", "error", 8, ["no VERTICAL cut"], crlf(MSI_HEAD + MSI_H))
+add("msi_trunc_rows.msi", MS, "truncation", "error", 9,
+    ["VERTICAL 3 announces 3 rows, found 2", "end of the file"], crlf(upto(msi, 11)))
+sector = read("msi/sector_65_18.msi").replace("\r\n", "\n")
+add("msi_tabs.msi", MS, "tabs", "accept", 0, [], tabs(sector) + "\n", "../msi/sector_65_18.msi")
+
 # The HDF5 (openEMS) rows come from make_bad_hdf5.py (it needs h5py): keep them.
 manifest = os.path.join(here, "MANIFEST.tsv")
 hdf5_rows = [l for l in open(manifest) if l.split("\t")[1:2] in (["openems"], ["openems_dump"])] if os.path.exists(manifest) else []
