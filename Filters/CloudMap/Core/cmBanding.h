@@ -7,7 +7,8 @@
  * [min + k·w, min + (k+1)·w) with w = (max − min)/N, and the maximum itself
  * falls in band N−1. Values outside the range clamp to the first or last band.
  * A NaN falls in no band: it gets index N ("no value") and the NaN colour.
- * When max == min every value is in band 0.
+ * When max == min every value is in band 0; an automatic range narrower
+ * than rounding (RangeOrDefault) is made so.
  */
 #ifndef cmBanding_h
 #define cmBanding_h
@@ -135,9 +136,17 @@ struct BandLegendRow
 /// The legend of spec: one row per band (the NaN band has none).
 std::vector<BandLegendRow> BandLegend(const BandSpec& spec, Palette palette);
 
+/// Relative spread below which a range is a constant field's rounding noise.
+constexpr double FlatRangeTolerance = 1e-12;
+
 /**
  * The range bands use when no finite value exists anywhere (`found` false):
- * [0, 1], a defined, visible result rather than garbage; else `range` itself.
+ * [0, 1], a defined, visible result rather than garbage. A range whose width
+ * is within FlatRangeTolerance of its magnitude is a constant field seen
+ * through rounding (the area-weighted mean and the interpolation of a constant
+ * differ from it in the last bits): it becomes [min, min], so every value is
+ * in band 0 and one colour is drawn, not a speckle of all 24 bands over a
+ * width of 1e-17. Else `range` itself.
  */
 inline void RangeOrDefault(bool found, double range[2])
 {
@@ -145,6 +154,12 @@ inline void RangeOrDefault(bool found, double range[2])
   {
     range[0] = 0;
     range[1] = 1;
+    return;
+  }
+  const double scale = std::fmax(std::fabs(range[0]), std::fabs(range[1]));
+  if (range[1] - range[0] <= FlatRangeTolerance * scale)
+  {
+    range[1] = range[0];
   }
 }
 

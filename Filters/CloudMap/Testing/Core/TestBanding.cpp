@@ -6,6 +6,7 @@
 #include "cmCheck.h"
 #include "cmFiniteRange.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -169,6 +170,34 @@ int TestBanding(int, char*[])
   cm::map::BandSpec flat;
   flat.Min = flat.Max = 2;
   CM_CHECK(flat.Band(2) == 0);
+  // A constant field through rounding: 0.0817 and its neighbours a few ulps
+  // away (as the area-weighted mean of equal values gives them) make one band;
+  // a real spread of one part in 1e9 still makes 24; no value at all: [0, 1].
+  {
+    const double c = 0.0817;
+    double r[2] = { std::nextafter(c, 0.0), std::nextafter(std::nextafter(c, 1.0), 1.0) };
+    cm::map::RangeOrDefault(true, r);
+    CM_CHECK(r[0] == r[1]);
+    cm::map::BandSpec s;
+    s.Min = r[0];
+    s.Max = r[1];
+    int maxBand = 0;
+    for (double v = std::nextafter(c, 0.0); v <= c * (1 + 4e-16); v = std::nextafter(v, 1.0))
+      maxBand = std::max(maxBand, s.Band(v));
+    CM_EQUAL(maxBand, 0);
+    double neg[2] = { -5.0 - 1e-14, -5.0 };
+    cm::map::RangeOrDefault(true, neg);
+    CM_CHECK(neg[0] == neg[1]);
+    double real[2] = { c, c * (1 + 1e-9) };
+    cm::map::RangeOrDefault(true, real);
+    CM_CHECK(real[1] > real[0]);
+    double zero[2] = { 0, 0 };
+    cm::map::RangeOrDefault(true, zero);
+    CM_CHECK(zero[0] == 0 && zero[1] == 0);
+    double none[2] = { 7, 7 };
+    cm::map::RangeOrDefault(false, none);
+    CM_CHECK(none[0] == 0 && none[1] == 1);
+  }
 
   std::uint8_t rgb[3];
   cm::map::BandColor(cm::map::Palette::Rainbow, 0, 24, rgb);
