@@ -296,6 +296,17 @@ void MapToTableRanges(FarFieldGrid& g, const std::string& file, std::int64_t lin
   {
     throw ParseError(file, line, "far-field columns of different lengths (internal error)");
   }
+  bool extrasFit =
+    (g.Gain.empty() || g.Gain.size() == n) && (g.Sense.empty() || g.Sense.size() == n);
+  for (const auto& e : g.Extra)
+  {
+    extrasFit = extrasFit && e.second.size() == n;
+  }
+  if (!extrasFit)
+  {
+    throw ParseError(file, line,
+      "far-field gain, sense or extra columns of another length than the angles (internal error)");
+  }
   if (n == 0)
   {
     throw ParseError(file, line, "the far-field table has no samples");

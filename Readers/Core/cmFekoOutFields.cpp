@@ -345,12 +345,13 @@ void FekoFieldScanner::FarRow(FarFieldGrid& g)
   g.Gain.push_back(v[8] <= -999 ? NoFieldDecibels : v[8]);
   g.Column("Gain_theta").push_back(v[6]);
   g.Column("Gain_phi").push_back(v[7]);
-  if (this->Tok.size() >= 12)
-  {
-    g.Column("AxialRatio").push_back(v[9]);
-    g.Column("Tilt").push_back(v[10]);
-    g.Sense.emplace_back(this->Tok[11]);
-  }
+  // Every row adds to every column, so the columns keep one length: FEKO leaves
+  // the sense blank where the field is zero (11 fields), and a row cut short
+  // has no axial ratio or tilt either (NaN, an empty sense).
+  const double nan = std::nan("");
+  g.Column("AxialRatio").push_back(this->Tok.size() >= 10 ? v[9] : nan);
+  g.Column("Tilt").push_back(this->Tok.size() >= 11 ? v[10] : nan);
+  g.Sense.emplace_back(this->Tok.size() >= 12 ? this->Tok[11] : std::string());
 }
 
 /// "based on an active power of P W" within the 8 lines after the table (then back).
