@@ -54,9 +54,9 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "colour cloud maps of MoM surface currents
 # CPack indents each line and turns an empty one into " ."; the synopsis is
 # CPACK_PACKAGE_DESCRIPTION_SUMMARY.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "CloudMap is a ParaView plugin: it reads Method-of-Moments and antenna solver
-outputs (NEC-2, FEKO, CST, Gmsh, Touchstone, openEMS) and draws colour cloud
-maps of surface currents and antenna patterns, with fractal and animation
-sources and filters. ParaView, pvpython and pvbatch load it at start-up in a
+outputs (NEC-2 and nec2++, FEKO, CST, HFSS, Gmsh, Touchstone, openEMS,
+MSI/Planet antenna patterns) and draws colour cloud maps of surface currents
+and antenna patterns, with fractal and animation sources and filters. ParaView, pvpython and pvbatch load it at start-up in a
 new login session (PV_PLUGIN_PATH, set in /etc/profile.d).
 
 The plugin only loads in the ParaView whose SDK built it: this package
