@@ -6,6 +6,7 @@
 #include "vtkFieldData.h"
 #include "vtkIntArray.h"
 #include "vtkNew.h"
+#include "vtkStringArray.h"
 #include "vtkTable.h"
 
 namespace cm
@@ -73,4 +74,29 @@ ColumnTable VTKToColumnTable(vtkTable* in)
   }
   return t;
 }
+
+void NetworkToVTK(const Network& net, int piece, vtkTable* out)
+{
+  ColumnTableToVTK(NetworkTable(net), piece, out);
+  vtkNew<vtkStringArray> pair;
+  pair->SetName("WorstPair");
+  if (piece == 0)
+  {
+    for (const auto& p : net.Points)
+    {
+      pair->InsertNextValue(p.WorstI < 0 ? std::string()
+                                         : net.Ports[static_cast<std::size_t>(p.WorstI)].Name +
+            " / " + net.Ports[static_cast<std::size_t>(p.WorstJ)].Name);
+    }
+  }
+  out->AddColumn(pair);
+  vtkNew<vtkStringArray> names;
+  names->SetName("PortNames");
+  for (const auto& p : net.Ports)
+  {
+    names->InsertNextValue(p.Name);
+  }
+  out->GetFieldData()->AddArray(names);
+}
+
 } // namespace cm

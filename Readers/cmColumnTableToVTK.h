@@ -6,6 +6,7 @@
 #ifndef cmColumnTableToVTK_h
 #define cmColumnTableToVTK_h
 
+#include "cmNecNetwork.h"
 #include "cmPortTable.h"
 
 class vtkTable;
@@ -17,5 +18,9 @@ namespace cm
 void ColumnTableToVTK(const ColumnTable& t, int piece, vtkTable* out);
 /// Every numeric single-component column as doubles.
 ColumnTable VTKToColumnTable(vtkTable* in);
+/// The N-port network as a table (cmNecNetwork.h's columns), with the string column
+/// WorstPair ("name_i / name_j") and field data PortNames: the Network output of the
+/// NEC and FEKO readers.
+void NetworkToVTK(const Network& net, int piece, vtkTable* out);
 } // namespace cm
 #endif

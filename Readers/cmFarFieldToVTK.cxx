@@ -139,4 +139,16 @@ std::size_t RequestedStep(vtkInformation* outInfo, const std::vector<double>& st
   }
   return static_cast<std::size_t>(it - steps.begin()) - 1;
 }
+const FarFieldGrid* GridAtFrequency(const std::vector<FarFieldGrid>& grids, double f)
+{
+  for (const FarFieldGrid& g : grids)
+  {
+    if (std::abs(g.Frequency - f) <= 1e-9 * std::abs(f))
+    {
+      return &g;
+    }
+  }
+  return nullptr;
+}
+
 } // namespace cm

@@ -27,6 +27,9 @@ void FarFieldToTable(const FarFieldGrid& grid, int piece, vtkTable* output);
 /// An empty table with only the frequency in its field data (no pattern at this step).
 void EmptyFarFieldTable(double frequency, vtkTable* output);
 
+/// The first grid at frequency f (relative 1e-9), or null: a reader's grid of a time step.
+const FarFieldGrid* GridAtFrequency(const std::vector<FarFieldGrid>& grids, double f);
+
 /// Sorted distinct frequencies (Hz) of a list.
 std::vector<double> DistinctFrequencies(std::vector<double> frequencies);
 

@@ -90,13 +90,9 @@ int vtkCloudMapCSTFarFieldReader::ReadMesh(int piece, int, int, int step, vtkDat
   // A .ffs file: the grid of the step's frequency (the first, when frequencies repeat).
   const double f =
     this->Steps.empty() ? in.Grids.front().Frequency : this->Steps[static_cast<std::size_t>(step)];
-  for (const cm::FarFieldGrid& g : in.Grids)
+  if (const cm::FarFieldGrid* g = cm::GridAtFrequency(in.Grids, f))
   {
-    if (std::abs(g.Frequency - f) <= 1e-9 * std::abs(f))
-    {
-      cm::FarFieldToTable(g, piece, out);
-      break;
-    }
+    cm::FarFieldToTable(*g, piece, out);
   }
   return 1;
 }

@@ -180,31 +180,6 @@ void AddFrequency(vtkDataObject* d, double f)
   d->GetFieldData()->AddArray(a);
 }
 
-/// The network as the NEC reader's Network table: the cmNecNetwork.h columns, the
-/// string column WorstPair ("name_i / name_j") and field data PortNames.
-void NetworkToTable(const cm::Network& net, int piece, vtkTable* out)
-{
-  cm::ColumnTableToVTK(cm::NetworkTable(net), piece, out);
-  vtkNew<vtkStringArray> pair;
-  pair->SetName("WorstPair");
-  if (piece == 0)
-  {
-    for (const auto& p : net.Points)
-    {
-      pair->InsertNextValue(p.WorstI < 0 ? std::string()
-                                         : net.Ports[static_cast<std::size_t>(p.WorstI)].Name +
-            " / " + net.Ports[static_cast<std::size_t>(p.WorstJ)].Name);
-    }
-  }
-  out->AddColumn(pair);
-  vtkNew<vtkStringArray> names;
-  names->SetName("PortNames");
-  for (const auto& p : net.Ports)
-  {
-    names->InsertNextValue(p.Name);
-  }
-  out->GetFieldData()->AddArray(names);
-}
 } // namespace
 
 vtkCloudMapFEKOReader::vtkCloudMapFEKOReader()
@@ -380,7 +355,7 @@ int vtkCloudMapFEKOReader::ReadMesh(int piece, int npieces, int nghosts, int ste
   // Every voltage source of every frequency at once (rows on piece 0).
   cm::ColumnTableToVTK(cm::FekoPortTable(in.Ports, this->ReferenceImpedance), piece,
     vtkTable::SafeDownCast(this->PortOutput(PortParametersPort)));
-  NetworkToTable(in.Network, piece, vtkTable::SafeDownCast(this->PortOutput(NetworkPort)));
+  cm::NetworkToVTK(in.Network, piece, vtkTable::SafeDownCast(this->PortOutput(NetworkPort)));
   this->ReadPattern(piece, f);
   this->ReadNearField(piece, npieces, f);
   return 1;

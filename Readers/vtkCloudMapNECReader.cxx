@@ -142,32 +142,6 @@ constexpr int NearFieldPort = 4;
 constexpr int NetworkPort = 5;
 constexpr int NumberOfPorts = 6;
 
-/// The N-port network as a table (cmNecNetwork.h's columns), with the string column
-/// WorstPair ("name_i / name_j") and field data PortNames (and ReferenceImpedance).
-void NetworkToTable(const cm::Network& net, int piece, vtkTable* out)
-{
-  cm::ColumnTableToVTK(cm::NetworkTable(net), piece, out);
-  vtkNew<vtkStringArray> pair;
-  pair->SetName("WorstPair");
-  if (piece == 0)
-  {
-    for (const auto& p : net.Points)
-    {
-      pair->InsertNextValue(p.WorstI < 0 ? std::string()
-                                         : net.Ports[static_cast<std::size_t>(p.WorstI)].Name +
-            " / " + net.Ports[static_cast<std::size_t>(p.WorstJ)].Name);
-    }
-  }
-  out->AddColumn(pair);
-  vtkNew<vtkStringArray> names;
-  names->SetName("PortNames");
-  for (const auto& p : net.Ports)
-  {
-    names->InsertNextValue(p.Name);
-  }
-  out->GetFieldData()->AddArray(names);
-}
-
 /// The NearFieldIndex-th near-field grid at frequency f, over the solutions in file order.
 const cm::NecNearField* PickNearField(const cm::NecOutput& nec, double f, int index)
 {
@@ -449,7 +423,7 @@ int vtkCloudMapNECReader::ReadMesh(int piece, int pieces, int ghosts, int step, 
       net = cm::Network(); // only I + Z0 Y singular depends on Z0; same on every rank
     }
   }
-  NetworkToTable(net, piece, vtkTable::SafeDownCast(out[NetworkPort]));
+  cm::NetworkToVTK(net, piece, vtkTable::SafeDownCast(out[NetworkPort]));
   return 1;
 }
 

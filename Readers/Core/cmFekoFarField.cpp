@@ -266,13 +266,7 @@ std::vector<FarFieldGrid> ParseFekoFarField(
       }
       if (key == "FREQUENCY")
       {
-        std::vector<std::string_view> v;
-        Tokenize(value, v);
-        st.Frequency = v.empty() ? -1 : NeedFinite(s, v[0], "the frequency (Hz)");
-        if (!(st.Frequency >= 0))
-        {
-          s.Fail("missing or negative #Frequency");
-        }
+        st.Frequency = feko::HeaderFrequency(s, value);
         // #Request Name, when present, stays in force for the blocks that follow.
       }
       else if (key == "REQUEST NAME")

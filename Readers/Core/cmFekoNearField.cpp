@@ -318,13 +318,7 @@ void HeaderLine(const LineScanner& s, const std::string& key, std::string_view v
   static const char* const prefix = "NO. OF ";
   if (key == "FREQUENCY")
   {
-    std::vector<std::string_view> v;
-    Tokenize(value, v);
-    st.Frequency = v.empty() ? -1 : NeedFinite(s, v[0], "the frequency (Hz)");
-    if (!(st.Frequency >= 0))
-    {
-      s.Fail("missing or negative #Frequency");
-    }
+    st.Frequency = feko::HeaderFrequency(s, value);
   }
   else if (key == "REQUEST NAME")
   {

@@ -144,6 +144,19 @@ inline std::vector<std::string> QuotedNames(std::string_view line)
   }
   return names;
 }
+/// The value of a `#Frequency:` header line (Hz), refusing a missing or negative one
+/// at the scanner's line: the far-field and near-field exports share the header.
+inline double HeaderFrequency(const LineScanner& s, std::string_view value)
+{
+  std::vector<std::string_view> v;
+  Tokenize(value, v);
+  const double f = v.empty() ? -1 : NeedFinite(s, v[0], "the frequency (Hz)");
+  if (!(f >= 0))
+  {
+    s.Fail("missing or negative #Frequency");
+  }
+  return f;
+}
 } // namespace feko
 } // namespace cm
 #endif
