@@ -33,6 +33,7 @@ import subprocess
 import sys
 
 import cloudmap_testlib as lib
+import gui_toolbar_driver as gui
 
 plugin, tmp = sys.argv[1:3]
 here = os.path.dirname(os.path.abspath(__file__))
@@ -77,93 +78,24 @@ for f in (status, png, pattern_png, window_png, antenna_png):
     if os.path.exists(f):
         os.remove(f)
 
-# Object paths are the Qt object names from the main window down.
-toolbar = "pqClientMainWindow/CloudMapToolbar"
-shell = "pqClientMainWindow/pythonShellDock/pythonShell/consoleWidget"
-undo = ("pqClientMainWindow/menubar/menu_Edit", "actionEditUndo")
-check = os.path.join(here, "gui_toolbar_check.py")
+events = []
+for action, step in (("actionSurfaceCloudMap", "cloudmap"), ("actionAntennaPattern", "pattern")):
+    # Click, undo, check; then click again and check what the click made.
+    events += [gui.click(action), gui.undo(), gui.run_check(step + "_undone"),
+               gui.click(action), gui.run_check(step)]
+# The vehicle: cloud map, then the pattern (undone once, then made again).
+events += gui.vehicle_events()
+gui.run_gui(paraview, plugin, tmp, "gui_toolbar", events, dict(
+    CLOUDMAP_GUI_INPUT=mesh, CLOUDMAP_GUI_PNG=png, CLOUDMAP_GUI_PATTERN_PNG=pattern_png,
+    CLOUDMAP_GUI_STATUS=status, CLOUDMAP_GUI_WINDOW_PNG=window_png,
+    CLOUDMAP_GUI_VEHICLE=vehicle, CLOUDMAP_GUI_ANTENNA_PNG=antenna_png,
+    CLOUDMAP_GUI_FEED="%r,%r,%r" % tuple(feed), CLOUDMAP_GUI_FEED_NAME="tag%d_seg%d" % (tag, seg)),
+    ("cloudmap_undone", "cloudmap", "pattern_undone", "pattern") + gui.VEHICLE_STEPS)
 
-
-event = lib.pq_event  # a <pqevent> line
-
-
-def run_check(step):
-    return event(shell, "executeCommand",
-                 "CLOUDMAP_GUI_STEP = %r; exec(open(%r).read())" % (step, check))
-
-
-xml = os.path.join(tmp, "gui_toolbar_events.xml")
-with open(xml, "w") as f:
-    f.write('<?xml version="1.0" ?>\n<pqevents>\n')
-    for action, step in (("actionSurfaceCloudMap", "cloudmap"), ("actionAntennaPattern", "pattern")):
-        # Click, undo, check; then click again and check what the click made.
-        f.write(event(toolbar + "/" + action, "activate"))
-        f.write(event(undo[0], "activate", undo[1]))
-        f.write(run_check(step + "_undone"))
-        f.write(event(toolbar + "/" + action, "activate"))
-        f.write(run_check(step))
-    # The vehicle: cloud map, then the pattern (undone once, then made again).
-    f.write(run_check("vehicle_open"))
-    f.write(event(toolbar + "/actionSurfaceCloudMap", "activate"))
-    f.write(event(toolbar + "/actionAntennaPattern", "activate"))
-    f.write(event(undo[0], "activate", undo[1]))
-    f.write(run_check("vehicle_pattern_undone"))
-    f.write(event(toolbar + "/actionAntennaPattern", "activate"))
-    f.write(run_check("vehicle_pattern"))
-    f.write("</pqevents>\n")
-
-env = dict(os.environ)
-env.update(PV_PLUGIN_PATH=os.path.dirname(os.path.abspath(plugin)), CLOUDMAP_GUI_INPUT=mesh,
-           CLOUDMAP_GUI_PNG=png, CLOUDMAP_GUI_PATTERN_PNG=pattern_png, CLOUDMAP_GUI_STATUS=status,
-           CLOUDMAP_GUI_WINDOW_PNG=window_png,
-           CLOUDMAP_GUI_VEHICLE=vehicle, CLOUDMAP_GUI_ANTENNA_PNG=antenna_png,
-           CLOUDMAP_GUI_FEED="%r,%r,%r" % tuple(feed), CLOUDMAP_GUI_FEED_NAME="tag%d_seg%d" % (tag, seg))
-# --dr: no user settings are read or written, so the presets and the
-# toolbar come from the plugin alone and the user's configuration is untouched.
-cmd = [paraview, "--dr", "--script=" + os.path.join(here, "gui_toolbar_setup.py"),
-       "--test-script=" + xml, "--exit"]
-p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
-console = p.stdout + p.stderr
-with open(os.path.join(tmp, "gui_toolbar_console.txt"), "w") as f:
-    f.write(console)
-print(console[-4000:])
-steps = open(status).read() if os.path.exists(status) else "no status"
-print(steps)
-for step in ("setup", "cloudmap_undone", "cloudmap", "pattern_undone", "pattern", "vehicle_open",
-             "vehicle_pattern_undone", "vehicle_pattern"):
-    if not any(l.startswith(step + " OK") for l in steps.splitlines()):
-        lib.fail("GUI step %s did not pass:\n%s" % (step, steps))
-if p.returncode != 0:
-    lib.fail("paraview exited with %d" % p.returncode)
-bad = [l for l in console.splitlines()
-       if "WARN|" in l or "ERR|" in l or "Warning" in l or "ERROR" in l or "Error" in l]
-if bad:
-    lib.fail("the GUI printed warnings or errors: %s" % bad[:3])
-
-from vtkmodules.vtkIOImage import vtkPNGReader
-r = vtkPNGReader()
-r.SetFileName(png)
-r.Update()
-px = r.GetOutput().GetPointData().GetScalars()
-colors = set()
-for i in range(0, px.GetNumberOfTuples(), 7):
-    colors.add(tuple(int(px.GetComponent(i, c)) for c in range(3)))
-print("toolbar screenshot has %d distinct colours" % len(colors))
-if len(colors) < 20:
-    lib.fail("the toolbar's cloud map does not show the bands")
+gui.distinct_colours(png, "toolbar cloud map", 20)
 # The pattern over the vehicle: the translucent bands and the body's bands.
-r.SetFileName(antenna_png)
-r.Update()
-px = r.GetOutput().GetPointData().GetScalars()
-colors = set()
-for i in range(0, px.GetNumberOfTuples(), 7):
-    colors.add(tuple(int(px.GetComponent(i, c)) for c in range(3)))
-print("antenna pattern screenshot %s has %d distinct colours" % (antenna_png, len(colors)))
-if len(colors) < 40:
-    lib.fail("the antenna pattern screenshot does not show the bands")
-r.SetFileName(window_png)
-r.Update()
-size = r.GetOutput().GetDimensions()[:2]
+gui.distinct_colours(antenna_png, "antenna pattern", 40)
+size = gui.png_image(window_png).GetDimensions()[:2]
 if tuple(size) != (1600, 1000):
     lib.fail("the main window's screenshot is %dx%d, not 1600x1000" % tuple(size))
 print("GUI toolbar: OK")

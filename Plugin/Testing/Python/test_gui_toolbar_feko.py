@@ -23,10 +23,10 @@ screenshot shows the bands.
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 import cloudmap_testlib as lib
+import gui_toolbar_driver as gui
 
 plugin, tmp = sys.argv[1:3]
 here = os.path.dirname(os.path.abspath(__file__))
@@ -66,63 +66,10 @@ for f in (status, png):
     if os.path.exists(f):
         os.remove(f)
 
-toolbar = "pqClientMainWindow/CloudMapToolbar"
-shell = "pqClientMainWindow/pythonShellDock/pythonShell/consoleWidget"
-undo = ("pqClientMainWindow/menubar/menu_Edit", "actionEditUndo")
-check = os.path.join(here, "gui_toolbar_check.py")
-event = lib.pq_event
-
-
-def run_check(step):
-    return event(shell, "executeCommand",
-                 "CLOUDMAP_GUI_STEP = %r; exec(open(%r).read())" % (step, check))
-
-
-xml = os.path.join(tmp, "gui_feko_events.xml")
-with open(xml, "w") as f:
-    f.write('<?xml version="1.0" ?>\n<pqevents>\n')
-    f.write(run_check("vehicle_open"))
-    f.write(event(toolbar + "/actionSurfaceCloudMap", "activate"))
-    f.write(event(toolbar + "/actionAntennaPattern", "activate"))
-    f.write(event(undo[0], "activate", undo[1]))
-    f.write(run_check("vehicle_pattern_undone"))
-    f.write(event(toolbar + "/actionAntennaPattern", "activate"))
-    f.write(run_check("vehicle_pattern"))
-    f.write("</pqevents>\n")
-
-env = dict(os.environ)
-env.update(PV_PLUGIN_PATH=os.path.dirname(os.path.abspath(plugin)), CLOUDMAP_GUI_INPUT=mesh,
-           CLOUDMAP_GUI_STATUS=status, CLOUDMAP_GUI_VEHICLE=model, CLOUDMAP_GUI_ANTENNA_PNG=png,
-           CLOUDMAP_GUI_READER="CloudMapFEKOReader", CLOUDMAP_GUI_PORTS="2,4",
-           CLOUDMAP_GUI_FEED="%r,%r,%r" % tuple(feed), CLOUDMAP_GUI_FEED_NAME="%s_seg%d" % (name, seg))
-cmd = [paraview, "--dr", "--script=" + os.path.join(here, "gui_toolbar_setup.py"),
-       "--test-script=" + xml, "--exit"]
-p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
-console = p.stdout + p.stderr
-with open(os.path.join(tmp, "gui_feko_console.txt"), "w") as f:
-    f.write(console)
-print(console[-4000:])
-steps = open(status).read() if os.path.exists(status) else "no status"
-print(steps)
-for step in ("setup", "vehicle_open", "vehicle_pattern_undone", "vehicle_pattern"):
-    if not any(l.startswith(step + " OK") for l in steps.splitlines()):
-        lib.fail("GUI step %s did not pass:\n%s" % (step, steps))
-if p.returncode != 0:
-    lib.fail("paraview exited with %d" % p.returncode)
-bad = [l for l in console.splitlines()
-       if "WARN|" in l or "ERR|" in l or "Warning" in l or "ERROR" in l or "Error" in l]
-if bad:
-    lib.fail("the GUI printed warnings or errors: %s" % bad[:3])
-
-from vtkmodules.vtkIOImage import vtkPNGReader
-r = vtkPNGReader()
-r.SetFileName(png)
-r.Update()
-px = r.GetOutput().GetPointData().GetScalars()
-colors = set()
-for i in range(0, px.GetNumberOfTuples(), 7):
-    colors.add(tuple(int(px.GetComponent(i, c)) for c in range(3)))
-print("FEKO antenna pattern screenshot %s has %d distinct colours" % (png, len(colors)))
-if len(colors) < 40:
-    lib.fail("the antenna pattern screenshot does not show the bands")
+gui.run_gui(paraview, plugin, tmp, "gui_feko", gui.vehicle_events(), dict(
+    CLOUDMAP_GUI_INPUT=mesh, CLOUDMAP_GUI_STATUS=status, CLOUDMAP_GUI_VEHICLE=model,
+    CLOUDMAP_GUI_ANTENNA_PNG=png, CLOUDMAP_GUI_READER="CloudMapFEKOReader", CLOUDMAP_GUI_PORTS="2,4",
+    CLOUDMAP_GUI_FEED="%r,%r,%r" % tuple(feed), CLOUDMAP_GUI_FEED_NAME="%s_seg%d" % (name, seg)),
+    gui.VEHICLE_STEPS)
+gui.distinct_colours(png, "FEKO antenna pattern", 40)
 print("GUI toolbar on a FEKO .out: OK")
