@@ -26,58 +26,19 @@ import cmath
 import math
 import os
 
+from feko_layout import CHARGE_HEAD, CUR_HEAD, TRI_HEAD, banner
+import feko_layout
+
 here = os.path.dirname(os.path.abspath(__file__))
 
-ALTAIR = """Altair Feko - Solver (seq) Version 2022.1-123 from 2022-03-01
-          Altair Feko - PREFEKO Version 2022.1-45 from 2022-03-01 [FEK: default 170; used 170] BINARY
-          CADFEKO version 2022.1-200 (x64) from 2022-03-02
-          Copyright (c) 1999-2014 Altair Development S.A. (Pty) Ltd
-          Copyright (c) 2014-2022 Altair Engineering, Inc.
-Computer: PC WIN64 EM64T MKL -- lookalike
-Threads:  OpenMP threading not used
-Date:     2026-12-03 10:00:00
-File:     strip_altair
- Licence:  Altair Simulation Products
-
-"""
-FEKO2017 = """FEKO      Version 2017.2.4-545 from 2017-11-20
-          PREFEKO Version 2017.2.4-40 from 2017-11-20 [FEK: default 158; used 158] BINARY
-          CADFEKO version 2017.2.5-317065 (x64) from 2018-01-11
-          Copyright (c) 1999-2014 Altair Development S.A. (Pty) Ltd
-          Copyright (c) 2014-2017 Altair Engineering, Inc.
-Computer: PC WIN64 EM64T MKL -- lookalike
-Date:     2026-12-03 10:00:00
-File:     plate_2017
- Licence:  Altair HyperWorks
-
- NOTE    35127: You are running a sequential version of FEKO, but it was detected that your CPU has more than one core.
-
-"""
-
-TRI_HEAD = """
-                         DATA OF THE METALLIC TRIANGLES
-
- no.       label     x1 in m     y1 in m     z1 in m       edges 
-          medium     x2 in m     y2 in m     z2 in m
-          medium     x3 in m     y3 in m     z3 in m
-                       nx          ny          nz          area in m*m
-"""
-
-CUR_HEAD = """
-           VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES in A/m (no averaging)          
-
-Triangle        centre                                     JX                JY                JZ         Current magnitude in the
-number           x/m          y/m          z/m      magn.    phase    magn.    phase    magn.    phase    3 corner points
-"""
-
-CHARGE_HEAD = """
-
-
-          VALUES OF THE SURFACE CHARGE DENSITY ON TRIANGLES in As/m^2
-
-Triangle            SIGMA
-number         magn.      phase
-"""
+ALTAIR = banner("Altair Feko - Solver (seq) Version 2022.1-123 from 2022-03-01",
+                "Altair Feko - PREFEKO Version 2022.1-45 from 2022-03-01 [FEK: default 170; used 170] BINARY",
+                "CADFEKO version 2022.1-200 (x64) from 2022-03-02", 2022, "2026-12-03", "strip_altair",
+                licence="Altair Simulation Products", padded_date=False)
+FEKO2017 = banner("FEKO      Version 2017.2.4-545 from 2017-11-20",
+                  "PREFEKO Version 2017.2.4-40 from 2017-11-20 [FEK: default 158; used 158] BINARY",
+                  "CADFEKO version 2017.2.5-317065 (x64) from 2018-01-11", 2017, "2026-12-03", "plate_2017",
+                  threads=False, padded_date=False, note=feko_layout.SEQUENTIAL_NOTE)
 
 LOSSES = """
 

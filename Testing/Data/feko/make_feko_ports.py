@@ -26,76 +26,27 @@ import cmath
 import math
 import os
 
+from feko_layout import CHARGE_HEAD, CUR_HEAD, TRI_HEAD, banner
+import feko_layout
+
 here = os.path.dirname(os.path.abspath(__file__))
 
 BANNER = {
-    2017: """FEKO      Version 2017.2.3-538 from 2017-10-27
-          PREFEKO Version 2017.2.3-37 from 2017-10-27 [FEK: default 158; used 158] BINARY
-          CADFEKO version unknown                                                         
-          Copyright (c) 1999-2014 Altair Development S.A. (Pty) Ltd
-          Copyright (c) 2014-2017 Altair Engineering, Inc.
-Computer: PC WIN64 EM64T MKL -- lookalike
-Threads:  OpenMP threading not used
-Date:     2026-12-06 10:00:00                     
-File:     dipole_2017_ports
- Licence:  Altair HyperWorks
-
- NOTE    35127: You are running a sequential version of FEKO, but it was detected that your CPU has more than one core.
-
-""",
-    2019: """Altair Feko - Solver (seq) Version 2019.1-338 from 2019-06-07
-          Altair Feko - PREFEKO Version 2019.1-48 from 2019-03-29 [FEK: default 166; used 166] BINARY
-          CADFEKO version unknown
-          Copyright (c) 1999-2014 Altair Development S.A. (Pty) Ltd
-          Copyright (c) 2014-2019 Altair Engineering, Inc.
-Computer: PC WIN64 EM64T MKL -- lookalike
-Threads:  OpenMP threading not used
-Date:     2026-12-06 10:00:00                     
-File:     array_2019_ports
- Licence:  Altair HyperWorks
-
- NOTE    35127: You are running a sequential version of Altair Feko, but it was detected that your machine has more than one core.
-
-""",
-    2021: """Altair Feko - Solver (seq) Version 2021.1-1037 from 2021-03-17
-          Altair Feko - PREFEKO Version 2021.1-70 from 2021-03-17 [FEK: default 172; used 172] BINARY
-          CADFEKO version unknown
-          Copyright (c) 1999-2014 Altair Development S.A. (Pty) Ltd
-          Copyright (c) 2014-2021 Altair Engineering, Inc.
-Computer: PC WIN64 EM64T MKL -- lookalike
-Threads:  OpenMP threading not used
-Date:     2026-12-06 10:00:00                     
-File:     plate_2021_note
- Licence:  Altair Simulation Products
-
-""",
+    2017: banner("FEKO      Version 2017.2.3-538 from 2017-10-27",
+                 "PREFEKO Version 2017.2.3-37 from 2017-10-27 [FEK: default 158; used 158] BINARY",
+                 feko_layout.CADFEKO_UNKNOWN_PADDED, 2017, "2026-12-06", "dipole_2017_ports",
+                 note=feko_layout.SEQUENTIAL_NOTE),
+    2019: banner("Altair Feko - Solver (seq) Version 2019.1-338 from 2019-06-07",
+                 "Altair Feko - PREFEKO Version 2019.1-48 from 2019-03-29 [FEK: default 166; used 166] BINARY",
+                 feko_layout.CADFEKO_UNKNOWN, 2019, "2026-12-06", "array_2019_ports",
+                 note="You are running a sequential version of Altair Feko, but it was detected that your machine has more than one core."),
+    2021: banner("Altair Feko - Solver (seq) Version 2021.1-1037 from 2021-03-17",
+                 "Altair Feko - PREFEKO Version 2021.1-70 from 2021-03-17 [FEK: default 172; used 172] BINARY",
+                 feko_layout.CADFEKO_UNKNOWN, 2021, "2026-12-06", "plate_2021_note",
+                 licence="Altair Simulation Products"),
 }
 
-TRI_HEAD = """
-
-                         DATA OF THE METALLIC TRIANGLES
-
- no.       label     x1 in m     y1 in m     z1 in m       edges 
-          medium     x2 in m     y2 in m     z2 in m
-          medium     x3 in m     y3 in m     z3 in m
-                       nx          ny          nz          area in m*m
-"""
-
-CUR_HEAD = """
-           VALUES OF THE CURRENT DENSITY VECTOR ON TRIANGLES in A/m (no averaging)          
-
-Triangle        centre                                     JX                JY                JZ         Current magnitude in the
-number           x/m          y/m          z/m      magn.    phase    magn.    phase    magn.    phase    3 corner points
-"""
-
-CHARGE_HEAD = """
-
-
-          VALUES OF THE SURFACE CHARGE DENSITY ON TRIANGLES in As/m^2
-
-Triangle            SIGMA
-number         magn.      phase
-"""
+TRI_HEAD = "\n" + TRI_HEAD
 
 SOLVE = """
 

@@ -44,34 +44,20 @@ import cmath
 import math
 import os
 
+import feko_layout
+from feko_layout import banner
+
 here = os.path.dirname(os.path.abspath(__file__))
 C0 = 299792458.0
 ETA = 376.730313668
 
-FEKO2017 = """FEKO      Version 2017.2.3-538 from 2017-10-27
-          PREFEKO Version 2017.2.3-39 from 2017-08-21 [FEK: default 158; used 158] BINARY
-          CADFEKO version unknown                                                         
-          Copyright (c) 1999-2014 Altair Development S.A. (Pty) Ltd
-          Copyright (c) 2014-2017 Altair Engineering, Inc.
-Computer: PC LINUX EM64T MKL -- lookalike
-Threads:  OpenMP threading not used
-Date:     2026-12-07 10:00:00                     
-File:     dipole_wire_2017
- Licence:  Altair HyperWorks
-
-"""
-FEKO2021 = """Altair Feko - Solver (seq) Version 2021.1-1037 from 2021-03-17
-          Altair Feko - PREFEKO Version 2021.1-70 from 2021-03-17 [FEK: default 172; used 172] BINARY
-          CADFEKO version unknown
-          Copyright (c) 1999-2014 Altair Development S.A. (Pty) Ltd
-          Copyright (c) 2014-2021 Altair Engineering, Inc.
-Computer: PC WIN64 EM64T MKL -- lookalike
-Threads:  OpenMP threading not used
-Date:     2026-12-07 10:00:00                     
-File:     wires_plate_2021
- Licence:  Altair HyperWorks
-
-"""
+FEKO2017 = banner("FEKO      Version 2017.2.3-538 from 2017-10-27",
+                  "PREFEKO Version 2017.2.3-39 from 2017-08-21 [FEK: default 158; used 158] BINARY",
+                  feko_layout.CADFEKO_UNKNOWN_PADDED, 2017, "2026-12-07", "dipole_wire_2017",
+                  computer="PC LINUX EM64T MKL")
+FEKO2021 = banner("Altair Feko - Solver (seq) Version 2021.1-1037 from 2021-03-17",
+                  "Altair Feko - PREFEKO Version 2021.1-70 from 2021-03-17 [FEK: default 172; used 172] BINARY",
+                  feko_layout.CADFEKO_UNKNOWN, 2021, "2026-12-07", "wires_plate_2021")
 
 SEG_HEAD = """
 
