@@ -245,7 +245,7 @@ void GridParser::ReadSet(std::size_t k)
   grasp::FinishSet(set, this->Out.Icomp, std::vector<bool>(g.Theta.size(), false), f, this->File,
     s.LineNumber());
   const int igrid = this->Out.Geometry;
-  if (igrid != 7 && set.TableProblem.empty())
+  if (igrid != 7)
   {
     set.Table = FarFieldGrid();
     set.TableProblem = igrid == 1
