@@ -106,8 +106,14 @@ std::vector<double> vtkCloudMapGRASPReader::ParseFile()
   in = Internals();
   const cm::FileText text = cm::ReadWholeFile(this->FileName);
   const std::string_view head = std::string_view(text).substr(0, 4096);
-  in.File = cm::LooksLikeGraspGrid(head) ? cm::ParseGraspGrid(text, this->FileName)
-                                         : cm::ParseGraspCut(text, this->FileName, {});
+  // By content; a damaged file that looks like neither is read as its extension says, so
+  // that the error is the parser's of that kind.
+  const std::string& name = this->FileName;
+  const bool grdName = name.size() > 4 && cm::Upper(name.substr(name.size() - 4)) == ".GRD";
+  const bool grid =
+    cm::LooksLikeGraspGrid(head) || (!cm::LooksLikeGraspCut(head) && grdName);
+  in.File = grid ? cm::ParseGraspGrid(text, this->FileName)
+                 : cm::ParseGraspCut(text, this->FileName, {});
   for (const std::string& w : in.File.Warnings)
   {
     this->WarnOptionalBlock(w, "what it covers is left out");

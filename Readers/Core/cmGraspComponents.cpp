@@ -81,6 +81,34 @@ void TurnFromPhiZero(double theta, double phi, C& et, C& ep)
   ep = -x * n + y * c;
 }
 
+bool IsPole(double theta, double pole)
+{
+  return std::abs(std::fmod(std::abs(theta), 360.0) - pole) < 1e-9;
+}
+
+/// The sample kept at θ = 0 and at θ = 180 (or ±180): the one nearest φ = 0 (mod 360);
+/// n where the pole has none.
+std::vector<std::size_t> PoleSamples(const FarFieldGrid& g)
+{
+  const std::size_t n = g.Theta.size();
+  std::vector<std::size_t> best = { n, n };
+  std::vector<double> off = { 1e300, 1e300 };
+  for (std::size_t k = 0; k < n; ++k)
+  {
+    for (int p = 0; p < 2; ++p)
+    {
+      double d = std::fmod(std::abs(g.Phi[k]), 360.0);
+      d = std::min(d, 360 - d);
+      if (IsPole(g.Theta[k], p * 180.0) && d < off[static_cast<std::size_t>(p)])
+      {
+        off[static_cast<std::size_t>(p)] = d;
+        best[static_cast<std::size_t>(p)] = k;
+      }
+    }
+  }
+  return best;
+}
+
 void AddComponentColumns(FarFieldGrid& g, int icomp, const std::vector<C> (&f)[3])
 {
   for (int k = 0; k < 3; ++k)
@@ -120,6 +148,7 @@ void FinishSet(GraspSet& set, int icomp, const std::vector<bool>& poleTurn,
   t.GainKind = g.GainKind;
   t.Name = g.Name;
   const bool fields = icomp >= 1 && icomp <= 3;
+  const std::vector<std::size_t> pole = PoleSamples(g);
   for (std::size_t k = 0; k < n; ++k)
   {
     C et(NaN, NaN), ep(NaN, NaN);
@@ -133,7 +162,12 @@ void FinishSet(GraspSet& set, int icomp, const std::vector<bool>& poleTurn,
     g.EphiRe.push_back(ep.real());
     g.EphiIm.push_back(ep.imag());
     g.Gain.push_back(std::isnan(e) ? NaN : e > 0 ? std::max(20 * std::log10(e), NoFieldDecibels) : NoFieldDecibels);
-    if (fields && std::isfinite(g.Theta[k]))
+    // One sample per pole goes to the table (MapToTableRanges turns it to the other φ):
+    // GRASP's θφ grids give Eθ, Eφ at the pole in no consistent unit vectors (MEMACS's
+    // CircWG grid: φ = 0's at some φ, the sample's own at others), and the one nearest
+    // φ = 0 is right in either.
+    const bool otherPole = (k != pole[0] && IsPole(g.Theta[k], 0)) || (k != pole[1] && IsPole(g.Theta[k], 180));
+    if (fields && std::isfinite(g.Theta[k]) && !otherPole)
     {
       t.Theta.push_back(g.Theta[k]);
       t.Phi.push_back(g.Phi[k]);

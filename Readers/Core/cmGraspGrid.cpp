@@ -251,7 +251,7 @@ void GridParser::ReadSet(std::size_t k)
     set.TableProblem = igrid == 1
       ? "a uv grid (IGRID 1) is not a theta/phi grid: no far-field table; the samples are read with their theta and phi"
       : "IGRID " + std::to_string(igrid) +
-        " is not a theta/phi or uv grid (4-6 elevation/azimuth, 2-3 planar): no far-field table; the samples are read with their X and Y";
+        " is not a theta/phi (7) or uv (1) grid (elevation/azimuth 4-6, 9, 10; planar 2-3): no far-field table; the samples are read with their X and Y";
   }
   this->Out.Sets.push_back(std::move(set));
 }

@@ -191,7 +191,10 @@ std::string DipoleCuts()
 }
 
 /// The dipole as a TICRA-EM-FIELD theta/phi grid (IGRID 7): phi 0..360 x theta 0..180.
-std::string DipoleGrid()
+/// `poleAtPhiZero`: the pole rows in phi = 0's unit vectors at every phi, as some of GRASP's
+/// own grids have them (MEMACS's CircWG grids, GPL, not copied: at theta 0 E_theta is the
+/// phi = 0 value at phi 10 and 170 and the sample's own elsewhere).
+std::string DipoleGrid(bool poleAtPhiZero = false)
 {
   std::string s = "VERSION: TICRA-EM-FIELD-V0.1\nField data in grid\nSOURCE_FIELD_NAME: dipole\n"
                   "FREQUENCY_NAME: freq\nFREQUENCIES [GHz]:\n  0.3000000000E+01\n++++\n 1\n"
@@ -202,7 +205,8 @@ std::string DipoleGrid()
     for (int i = 0; i < 37; ++i)
     {
       C et, ep;
-      Dipole(j * 5 * Pi / 180, i * 10 * Pi / 180, et, ep);
+      const bool pole = poleAtPhiZero && (j == 0 || j == 36);
+      Dipole(j * 5 * Pi / 180, pole ? 0.0 : i * 10 * Pi / 180, et, ep);
       s += E10(et.real()) + E10(et.imag()) + E10(ep.real()) + E10(ep.imag()) + "\n";
     }
   }
@@ -249,6 +253,16 @@ void TestDipoleBothLayouts()
     {
       CM_CHECK(TableDifference(c.Sets[0].Table, g.Sets[0].Table) < 1e-9);
     }
+  }
+}
+
+void TestGridPoles()
+{
+  const GraspFile g = ParseGraspGrid(DipoleGrid(true), "poles.grd");
+  CM_CHECK(g.Sets.size() == 1);
+  if (g.Sets.size() == 1)
+  {
+    CheckDipoleTable(g.Sets[0].Table); // one pole sample (phi 0) turned to every phi
   }
 }
 
@@ -340,6 +354,7 @@ int TestGraspFile(int, char*[])
   TestRealCutsAgree();
   TestHornLensPower();
   TestDipoleBothLayouts();
+  TestGridPoles();
   TestRealGrid();
   TestBadInput();
   return cmReport("TestGraspFile");
