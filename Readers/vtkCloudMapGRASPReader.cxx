@@ -110,10 +110,9 @@ std::vector<double> vtkCloudMapGRASPReader::ParseFile()
   // that the error is the parser's of that kind.
   const std::string& name = this->FileName;
   const bool grdName = name.size() > 4 && cm::Upper(name.substr(name.size() - 4)) == ".GRD";
-  const bool grid =
-    cm::LooksLikeGraspGrid(head) || (!cm::LooksLikeGraspCut(head) && grdName);
-  in.File = grid ? cm::ParseGraspGrid(text, this->FileName)
-                 : cm::ParseGraspCut(text, this->FileName, {});
+  const bool grid = cm::LooksLikeGraspGrid(head) || (!cm::LooksLikeGraspCut(head) && grdName);
+  in.File =
+    grid ? cm::ParseGraspGrid(text, this->FileName) : cm::ParseGraspCut(text, this->FileName, {});
   for (const std::string& w : in.File.Warnings)
   {
     this->WarnOptionalBlock(w, "what it covers is left out");

@@ -255,8 +255,8 @@ int vtkCloudMapExposureRatio::RequestData(
     ex::CheckExposureInput(standard, frequency, this->TransmitPower, this->InputPower,
       FieldValue(input, "InputPower[W]"), n, !e2.empty() || !h2.empty(), levels, inputPower);
   // A reader that knows why its data has no frequency (a GRASP .cut) says what to set.
-  vtkStringArray* hint = vtkStringArray::SafeDownCast(
-    input->GetFieldData()->GetAbstractArray("FrequencyMissing"));
+  vtkStringArray* hint =
+    vtkStringArray::SafeDownCast(input->GetFieldData()->GetAbstractArray("FrequencyMissing"));
   if (!message.empty() && !(frequency > 0) && hint && hint->GetNumberOfValues() > 0)
   {
     message += ": " + hint->GetValue(0);

@@ -78,8 +78,8 @@ struct GraspFile
 std::string GraspComponentName(int icomp, int k);
 
 /// Eθ, Eφ at azimuth φ (degrees) from the two components of ICOMP 1–3; false for others.
-bool GraspToThetaPhi(int icomp, double phiDegrees, std::complex<double> f1,
-  std::complex<double> f2, std::complex<double>& et, std::complex<double>& ep);
+bool GraspToThetaPhi(int icomp, double phiDegrees, std::complex<double> f1, std::complex<double> f2,
+  std::complex<double>& et, std::complex<double>& ep);
 
 /// |E| from the components of ICOMP 1–4 and 9; NaN for the ratios (5–8).
 double GraspMagnitude(int icomp, std::complex<double> f1, std::complex<double> f2);

@@ -22,13 +22,14 @@ std::string GraspComponentName(int icomp, int k)
 {
   static const char* const names[9][2] = { { "E_theta", "E_phi" }, { "E_rhc", "E_lhc" },
     { "E_co", "E_cx" }, { "E_maj", "E_min" }, { "E_theta/E_phi", "E_phi/E_theta" },
-    { "E_rhc/E_lhc", "E_lhc/E_rhc" }, { "E_co/E_cx", "E_cx/E_co" }, { "E_maj/E_min", "E_min/E_maj" },
-    { "|E|", "sqrt(E_rhc/E_lhc)" } };
+    { "E_rhc/E_lhc", "E_lhc/E_rhc" }, { "E_co/E_cx", "E_cx/E_co" },
+    { "E_maj/E_min", "E_min/E_maj" }, { "|E|", "sqrt(E_rhc/E_lhc)" } };
   if (k == 2)
   {
     return "E_r";
   }
-  return icomp >= 1 && icomp <= 9 && (k == 0 || k == 1) ? names[icomp - 1][k] : "F" + std::to_string(k + 1);
+  return icomp >= 1 && icomp <= 9 && (k == 0 || k == 1) ? names[icomp - 1][k]
+                                                        : "F" + std::to_string(k + 1);
 }
 
 bool GraspToThetaPhi(int icomp, double phiDegrees, C f1, C f2, C& et, C& ep)
@@ -49,8 +50,7 @@ bool GraspToThetaPhi(int icomp, double phiDegrees, C f1, C f2, C& et, C& ep)
       co = f1;
       cx = f2;
       break;
-    default:
-      return false;
+    default: return false;
   }
   // E_co = Eθ cos φ − Eφ sin φ, E_cx = Eθ sin φ + Eφ cos φ (a rotation: its transpose inverts it)
   et = co * c + cx * s;
@@ -161,12 +161,15 @@ void FinishSet(GraspSet& set, int icomp, const std::vector<bool>& poleTurn,
     g.EthetaIm.push_back(et.imag());
     g.EphiRe.push_back(ep.real());
     g.EphiIm.push_back(ep.imag());
-    g.Gain.push_back(std::isnan(e) ? NaN : e > 0 ? std::max(20 * std::log10(e), NoFieldDecibels) : NoFieldDecibels);
+    g.Gain.push_back(std::isnan(e) ? NaN
+        : e > 0                    ? std::max(20 * std::log10(e), NoFieldDecibels)
+                                   : NoFieldDecibels);
     // One sample per pole goes to the table (MapToTableRanges turns it to the other φ):
     // GRASP's θφ grids give Eθ, Eφ at the pole in no consistent unit vectors (MEMACS's
     // CircWG grid: φ = 0's at some φ, the sample's own at others), and the one nearest
     // φ = 0 is right in either.
-    const bool otherPole = (k != pole[0] && IsPole(g.Theta[k], 0)) || (k != pole[1] && IsPole(g.Theta[k], 180));
+    const bool otherPole =
+      (k != pole[0] && IsPole(g.Theta[k], 0)) || (k != pole[1] && IsPole(g.Theta[k], 180));
     if (fields && std::isfinite(g.Theta[k]) && !otherPole)
     {
       t.Theta.push_back(g.Theta[k]);

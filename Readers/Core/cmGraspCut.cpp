@@ -40,7 +40,8 @@ int SmallInt(const LineScanner& s, std::string_view tok, const char* what, int l
   if (v < lo || v > hi)
   {
     s.Fail(std::string(what) + " " + std::to_string(v) + " is outside " + std::to_string(lo) +
-      ".." + std::to_string(hi) + (hi == 2 ? " (1 polar, 2 conical; planar and cylindrical cuts are not read)" : ""));
+      ".." + std::to_string(hi) +
+      (hi == 2 ? " (1 polar, 2 conical; planar and cylindrical cuts are not read)" : ""));
   }
   return static_cast<int>(v);
 }
@@ -132,8 +133,10 @@ void CutParser::ReadRows(const CutHeader& h)
   std::vector<double>& cut = g.Column("Cut");
   std::vector<double>& vcol = g.Column("V");
   std::vector<double>& ccol = g.Column("C");
-  static const char* const names[6] = { "Re(F1)", "Im(F1)", "Re(F2)", "Im(F2)", "Re(F3)", "Im(F3)" };
-  const bool pole = h.Icut == 2 && h.Icomp == 1 && (std::abs(h.C) < 1e-9 || std::abs(h.C - 180) < 1e-9);
+  static const char* const names[6] = { "Re(F1)", "Im(F1)", "Re(F2)", "Im(F2)", "Re(F3)",
+    "Im(F3)" };
+  const bool pole =
+    h.Icut == 2 && h.Icomp == 1 && (std::abs(h.C) < 1e-9 || std::abs(h.C - 180) < 1e-9);
   const std::size_t width = static_cast<std::size_t>(2 * h.Ncomp);
   std::string_view line;
   for (std::int64_t i = 0; i < h.VNum; ++i)
@@ -173,7 +176,8 @@ void CutParser::CloseSet()
   const std::size_t k = this->Out.Sets.size();
   this->Current.Samples.Frequency = k < this->Frequencies.size() ? this->Frequencies[k] : 0;
   this->Current.Samples.Name = this->First.Text;
-  grasp::FinishSet(this->Current, this->First.Icomp, this->PoleTurn, this->F, this->File, this->First.Line);
+  grasp::FinishSet(
+    this->Current, this->First.Icomp, this->PoleTurn, this->F, this->File, this->First.Line);
   this->Out.Sets.push_back(std::move(this->Current));
   this->Current = GraspSet();
   this->PoleTurn.clear();
@@ -204,7 +208,8 @@ GraspFile CutParser::Run()
         this->Out.Ncomp = h.Ncomp;
         this->Out.Geometry = h.Icut;
       }
-      else if (h.Icomp != this->First.Icomp || h.Icut != this->First.Icut || h.Ncomp != this->First.Ncomp)
+      else if (h.Icomp != this->First.Icomp || h.Icut != this->First.Icut ||
+        h.Ncomp != this->First.Ncomp)
       {
         this->S.Fail("ICOMP ICUT NCOMP " + std::to_string(h.Icomp) + " " + std::to_string(h.Icut) +
           " " + std::to_string(h.Ncomp) + " differ from the first cut's (line " +
@@ -282,6 +287,7 @@ bool LooksLikeGraspCut(std::string_view head)
   {
     return false;
   }
-  return std::all_of(tok.begin(), tok.end(), [&x](std::string_view t) { return ParseDouble(t, x); });
+  return std::all_of(
+    tok.begin(), tok.end(), [&x](std::string_view t) { return ParseDouble(t, x); });
 }
 } // namespace cm

@@ -115,8 +115,9 @@ void GridParser::Header()
     }
     Tokenize(line, this->Tok);
     double f;
-    const bool numbers = !this->Tok.empty() && std::all_of(this->Tok.begin(), this->Tok.end(),
-      [&f](std::string_view x) { return ParseDouble(x, f); });
+    const bool numbers = !this->Tok.empty() &&
+      std::all_of(
+        this->Tok.begin(), this->Tok.end(), [&f](std::string_view x) { return ParseDouble(x, f); });
     if (scale > 0 && numbers)
     {
       for (std::string_view x : this->Tok)
@@ -222,7 +223,8 @@ void GridParser::ReadSet(std::size_t k)
       if (this->Tok.size() != width)
       {
         s.Fail("row has " + std::to_string(this->Tok.size()) + " fields, expected " +
-          std::to_string(width) + " (NCOMP " + std::to_string(this->Out.Ncomp) + " complex components)");
+          std::to_string(width) + " (NCOMP " + std::to_string(this->Out.Ncomp) +
+          " complex components)");
       }
       for (std::size_t c = 0; c < width; c += 2)
       {
@@ -240,18 +242,21 @@ void GridParser::ReadSet(std::size_t k)
     }
   }
   const auto& fr = this->Out.FileFrequencies;
-  g.Frequency = fr.size() == static_cast<std::size_t>(this->Nset) ? fr[k] : fr.size() == 1 ? fr[0] : 0;
+  g.Frequency = fr.size() == static_cast<std::size_t>(this->Nset) ? fr[k]
+    : fr.size() == 1                                              ? fr[0]
+                                                                  : 0;
   g.Name = "set " + std::to_string(k + 1);
-  grasp::FinishSet(set, this->Out.Icomp, std::vector<bool>(g.Theta.size(), false), f, this->File,
-    s.LineNumber());
+  grasp::FinishSet(
+    set, this->Out.Icomp, std::vector<bool>(g.Theta.size(), false), f, this->File, s.LineNumber());
   const int igrid = this->Out.Geometry;
   if (igrid != 7)
   {
     set.Table = FarFieldGrid();
-    set.TableProblem = igrid == 1
-      ? "a uv grid (IGRID 1) is not a theta/phi grid: no far-field table; the samples are read with their theta and phi"
-      : "IGRID " + std::to_string(igrid) +
-        " is not a theta/phi (7) or uv (1) grid (elevation/azimuth 4-6, 9, 10; planar 2-3): no far-field table; the samples are read with their X and Y";
+    set.TableProblem = igrid == 1 ? "a uv grid (IGRID 1) is not a theta/phi grid: no far-field "
+                                    "table; the samples are read with their theta and phi"
+                                  : "IGRID " + std::to_string(igrid) +
+        " is not a theta/phi (7) or uv (1) grid (elevation/azimuth 4-6, 9, 10; planar 2-3): no "
+        "far-field table; the samples are read with their X and Y";
   }
   this->Out.Sets.push_back(std::move(set));
 }

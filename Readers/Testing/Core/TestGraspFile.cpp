@@ -90,7 +90,8 @@ void TestRealCutsAgree()
   const GraspFile cp = Cut("example_GRASP_10-0-1_spherical_polar_circular_farfield.cut", f);
   const GraspFile pw = Cut("example_GRASP_10-0-1_spherical_polar_power_farfield.cut", f);
   CM_CHECK(tp.Warnings.empty() && tp.Kind == "cut" && tp.Icomp == 1 && tp.Geometry == 1);
-  CM_CHECK(tp.Sets.size() == 3 && l3.Sets.size() == 3 && cp.Sets.size() == 3 && pw.Sets.size() == 3);
+  CM_CHECK(
+    tp.Sets.size() == 3 && l3.Sets.size() == 3 && cp.Sets.size() == 3 && pw.Sets.size() == 3);
   for (std::size_t s = 0; s < tp.Sets.size() && s < 3; ++s)
   {
     const FarFieldGrid& t = tp.Sets[s].Table;
@@ -279,7 +280,8 @@ void TestRealGrid()
   for (std::size_t s = 0; s < g.Sets.size() && s < 3; ++s)
   {
     const FarFieldGrid& x = g.Sets[s].Samples;
-    CM_CHECK(x.Theta.size() == 441 && g.Sets[s].Table.Theta.empty() && !g.Sets[s].TableProblem.empty());
+    CM_CHECK(
+      x.Theta.size() == 441 && g.Sets[s].Table.Theta.empty() && !g.Sets[s].TableProblem.empty());
     CM_EQUAL(x.Frequency, f[s]);
   }
   if (!g.Sets.empty())
@@ -309,8 +311,8 @@ void ExpectError(const char* what, const std::string& text, const std::string& n
   }
   catch (const ParseError& e)
   {
-    CM_CHECK_MSG(std::string(e.what()).find(needle) != std::string::npos,
-      std::string(what) + ": " + e.what());
+    CM_CHECK_MSG(
+      std::string(e.what()).find(needle) != std::string::npos, std::string(what) + ": " + e.what());
   }
 }
 
@@ -321,7 +323,8 @@ void TestBadInput()
   ExpectError("six fields", "x\n0 1 3 0 1 1\n", ":2: the cut line", false);
   ExpectError("ICUT 3", "x\n0 1 3 0 1 3 2\n", "ICUT 3 is outside", false);
   ExpectError("cut short", Slice(l, 0, 20), "ends after 18 of its 73 rows", false);
-  ExpectError("huge", "x\n0 1 2000000000 0 1 1 2\n0 0 0 0\n", "ends after 1 of its 2000000000", false);
+  ExpectError(
+    "huge", "x\n0 1 2000000000 0 1 1 2\n0 0 0 0\n", "ends after 1 of its 2000000000", false);
   std::vector<std::string> nan = l;
   nan[5] = " 0 nan 0 0";
   ExpectError("nan", Slice(nan, 0, nan.size()), ":6: Im(F1) is not a finite number", false);
