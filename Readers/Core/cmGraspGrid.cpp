@@ -41,6 +41,15 @@ double UnitScale(std::string_view line)
   return unit == "GHZ" ? 1e9 : unit == "MHZ" ? 1e6 : unit == "KHZ" ? 1e3 : unit == "HZ" ? 1 : 0;
 }
 
+/// One set's grid: extents, counts, steps and beam centre.
+struct GridSpec
+{
+  double Extent[4] = { 0, 0, 0, 0 }; ///< XS YS XE YE
+  std::int64_t Nx = 0, Ny = 0;
+  bool Limited = false; ///< KLIMIT 1
+  double Dx = 0, Dy = 0, Ix = 0, Iy = 0;
+};
+
 class GridParser
 {
 public:
@@ -55,6 +64,7 @@ private:
   void Header();
   void Control();
   void ReadSet(std::size_t k);
+  void ReadPoints(std::size_t k, const GridSpec& p, FarFieldGrid& g, std::vector<C> (&f)[3]);
   std::int64_t Int(std::size_t i, const char* what, std::int64_t lo, std::int64_t hi);
   void Need(std::size_t n, const char* what);
 
@@ -175,50 +185,34 @@ void Direction(int igrid, double x, double y, double& theta, double& phi)
   }
 }
 
-void GridParser::ReadSet(std::size_t k)
+/// The points of set k: NY rows of NX (or, with KLIMIT 1, IN from IS) points, x fastest.
+void GridParser::ReadPoints(
+  std::size_t k, const GridSpec& p, FarFieldGrid& g, std::vector<C> (&f)[3])
 {
   LineScanner& s = this->S;
-  GraspSet set;
-  FarFieldGrid& g = set.Samples;
-  this->Need(4, "XS YS XE YE");
-  double e[4];
-  for (int c = 0; c < 4; ++c)
-  {
-    e[c] = NeedFinite(s, this->Tok[static_cast<std::size_t>(c)], "a grid extent (XS YS XE YE)");
-  }
-  this->Need(3, "NX NY KLIMIT");
-  const std::int64_t nx = this->Int(0, "NX", 1, std::int64_t(1) << 30);
-  const std::int64_t ny = this->Int(1, "NY", 1, std::int64_t(1) << 30);
-  const bool limited = this->Int(2, "KLIMIT", 0, 1) == 1;
-  const auto room = static_cast<std::int64_t>((this->Text.size() - s.Offset()) / MinRowBytes) + 1;
-  const double dx = nx > 1 ? (e[2] - e[0]) / static_cast<double>(nx - 1) : 0;
-  const double dy = ny > 1 ? (e[3] - e[1]) / static_cast<double>(ny - 1) : 0;
-  const auto [ix, iy] = this->Centres[k];
   for (const char* name : { "X", "Y" })
   {
-    g.Column(name);
+    g.Column(name); // both first: a later Column() may move the earlier one
   }
   std::vector<double>& xs = g.Column("X");
   std::vector<double>& ys = g.Column("Y");
-  std::vector<C> f[3];
   const std::size_t width = static_cast<std::size_t>(2 * this->Out.Ncomp);
-  const std::size_t want = static_cast<std::size_t>(std::min(nx * std::min(ny, room), room));
-  g.Theta.reserve(want);
-  for (std::int64_t j = 0; j < ny; ++j)
+  for (std::int64_t j = 0; j < p.Ny; ++j)
   {
-    std::int64_t first = 0, count = nx;
-    if (limited)
+    std::int64_t first = 0, count = p.Nx;
+    if (p.Limited)
     {
       this->Need(2, "IS IN (the row's first point and count, KLIMIT 1)");
-      first = this->Int(0, "IS", 1, nx) - 1;
-      count = this->Int(1, "IN", 0, nx - first);
+      first = this->Int(0, "IS", 1, p.Nx) - 1;
+      count = this->Int(1, "IN", 0, p.Nx - first);
     }
     for (std::int64_t i = first; i < first + count; ++i)
     {
       if (!NextTokens(s, this->Tok))
       {
         s.Fail("set " + std::to_string(k + 1) + " ends in row " + std::to_string(j + 1) + " of " +
-          std::to_string(ny) + " (NX " + std::to_string(nx) + ", NY " + std::to_string(ny) + ")");
+          std::to_string(p.Ny) + " (NX " + std::to_string(p.Nx) + ", NY " + std::to_string(p.Ny) +
+          ")");
       }
       if (this->Tok.size() != width)
       {
@@ -231,8 +225,8 @@ void GridParser::ReadSet(std::size_t k)
         f[c / 2].emplace_back(NeedFinite(s, this->Tok[c], "a component (Re)"),
           NeedFinite(s, this->Tok[c + 1], "a component (Im)"));
       }
-      const double x = e[0] + (ix + static_cast<double>(i)) * dx;
-      const double y = e[1] + (iy + static_cast<double>(j)) * dy;
+      const double x = p.Extent[0] + (p.Ix + static_cast<double>(i)) * p.Dx;
+      const double y = p.Extent[1] + (p.Iy + static_cast<double>(j)) * p.Dy;
       double theta, phi;
       Direction(this->Out.Geometry, x, y, theta, phi);
       g.Theta.push_back(theta);
@@ -241,6 +235,32 @@ void GridParser::ReadSet(std::size_t k)
       ys.push_back(y);
     }
   }
+}
+
+void GridParser::ReadSet(std::size_t k)
+{
+  LineScanner& s = this->S;
+  GraspSet set;
+  FarFieldGrid& g = set.Samples;
+  GridSpec p;
+  this->Need(4, "XS YS XE YE");
+  for (std::size_t c = 0; c < 4; ++c)
+  {
+    p.Extent[c] = NeedFinite(s, this->Tok[c], "a grid extent (XS YS XE YE)");
+  }
+  this->Need(3, "NX NY KLIMIT");
+  p.Nx = this->Int(0, "NX", 1, std::int64_t(1) << 30);
+  p.Ny = this->Int(1, "NY", 1, std::int64_t(1) << 30);
+  p.Limited = this->Int(2, "KLIMIT", 0, 1) == 1;
+  p.Dx = p.Nx > 1 ? (p.Extent[2] - p.Extent[0]) / static_cast<double>(p.Nx - 1) : 0;
+  p.Dy = p.Ny > 1 ? (p.Extent[3] - p.Extent[1]) / static_cast<double>(p.Ny - 1) : 0;
+  p.Ix = this->Centres[k].first;
+  p.Iy = this->Centres[k].second;
+  // Reserve only what the bytes left could hold: a huge NX NY allocates nothing.
+  const auto room = static_cast<std::int64_t>((this->Text.size() - s.Offset()) / MinRowBytes) + 1;
+  g.Theta.reserve(static_cast<std::size_t>(std::min(p.Nx * std::min(p.Ny, room), room)));
+  std::vector<C> f[3];
+  this->ReadPoints(k, p, g, f);
   const auto& fr = this->Out.FileFrequencies;
   g.Frequency = fr.size() == static_cast<std::size_t>(this->Nset) ? fr[k]
     : fr.size() == 1                                              ? fr[0]
