@@ -156,7 +156,10 @@ void FinishSet(GraspSet& set, int icomp, const std::vector<bool>& poleTurn,
     {
       TurnFromPhiZero(g.Theta[k], g.Phi[k], et, ep);
     }
-    const double e = GraspMagnitude(icomp, f[0][k], f[1][k]);
+    // A near field's E_r (NCOMP 3) is part of |E|, as GRASP's ICOMP 9 |E| has it.
+    const double e = f[2].empty() || icomp == 9
+      ? GraspMagnitude(icomp, f[0][k], f[1][k])
+      : std::hypot(GraspMagnitude(icomp, f[0][k], f[1][k]), std::abs(f[2][k]));
     g.EthetaRe.push_back(et.real());
     g.EthetaIm.push_back(et.imag());
     g.EphiRe.push_back(ep.real());

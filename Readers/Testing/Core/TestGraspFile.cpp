@@ -114,6 +114,21 @@ void TestRealCutsAgree()
     const double printed[3] = { 0.9205725671E+02, 0.1104687400E+03, 0.1288802172E+03 };
     CM_NEAR(peak, 20 * std::log10(printed[s]), 1e-9); // 39.28, 40.86, 42.20 dBi
   }
+  // Near fields (NCOMP 3): Gain is 20 log10 of the total |E| with E_r, as ICOMP 9 prints it.
+  const GraspFile nt = Cut("example_GRASP_10-0-1_spherical_polar_thetaphi_nearfield.cut");
+  const GraspFile np = Cut("example_GRASP_10-0-1_spherical_polar_power_nearfield.cut");
+  CM_CHECK(nt.Ncomp == 3 && nt.Sets.size() == 3 && np.Sets.size() == 3);
+  for (std::size_t s = 0; s < nt.Sets.size() && s < np.Sets.size(); ++s)
+  {
+    const FarFieldGrid& a = nt.Sets[s].Samples;
+    const FarFieldGrid& b = np.Sets[s].Samples;
+    double worst = a.Gain.size() == b.Gain.size() ? 0 : 1e9;
+    for (std::size_t k = 0; k < a.Gain.size() && a.Gain.size() == b.Gain.size(); ++k)
+    {
+      worst = std::max(worst, std::abs(a.Gain[k] - b.Gain[k]));
+    }
+    CM_CHECK(worst < 1e-6);
+  }
   // A conical cut at theta 0 gives E_theta, E_phi in phi = 0's unit vectors at every phi.
   const GraspFile ct = Cut("example_GRASP_10-0-1_spherical_conical_thetaphi_farfield.cut");
   const GraspFile cl = Cut("example_GRASP_10-0-1_conical_polar_linear_farfield.cut");
