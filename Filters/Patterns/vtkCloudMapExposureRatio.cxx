@@ -20,6 +20,7 @@
 #include "vtkPointData.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
+#include "vtkStringArray.h"
 #include "vtkProbeFilter.h"
 #include "vtkSmartPointer.h"
 
@@ -250,9 +251,16 @@ int vtkCloudMapExposureRatio::RequestData(
   const std::vector<double> h2 = SquaredMagnitude(input->GetPointData(), "H", n);
   ex::ReferenceLevels levels;
   double inputPower = 0;
-  const std::string message =
+  std::string message =
     ex::CheckExposureInput(standard, frequency, this->TransmitPower, this->InputPower,
       FieldValue(input, "InputPower[W]"), n, !e2.empty() || !h2.empty(), levels, inputPower);
+  // A reader that knows why its data has no frequency (a GRASP .cut) says what to set.
+  vtkStringArray* hint =
+    vtkStringArray::SafeDownCast(input->GetFieldData()->GetAbstractArray("FrequencyMissing"));
+  if (!message.empty() && !(frequency > 0) && hint && hint->GetNumberOfValues() > 0)
+  {
+    message += ": " + hint->GetValue(0);
+  }
   if (!message.empty())
   {
     vtkErrorMacro(<< message);

@@ -13,6 +13,7 @@
 #include "cmFekoOutFields.h"
 #include "cmFekoWires.h"
 #include "cmGmshFormat.h"
+#include "cmGrasp.h"
 #include "cmHfssFarField.h"
 #include "cmMoMFormat.h"
 #include "cmMsiPattern.h"
@@ -91,6 +92,14 @@ void PutGrid(std::ostringstream& o, const FarFieldGrid& g)
     o << e.first;
     Put(o, e.second);
   }
+}
+
+/// A GRASP file by its extension (the reader sniffs the content; the corpus names say).
+GraspFile ReadGrasp(const std::string& path)
+{
+  const bool grid = path.size() > 4 && path.compare(path.size() - 4, 4, ".grd") == 0;
+  return grid ? ParseGraspGrid(ReadWholeFile(path), path)
+              : ParseGraspCut(ReadWholeFile(path), path, {});
 }
 
 /// Reads a file with the format's parser and returns a canonical dump of the result.
@@ -261,6 +270,14 @@ std::string ReadAs(const std::string& format, const std::string& path)
       PutGrid(o, g);
     }
   }
+  else if (format == "grasp")
+  {
+    for (const auto& set : ReadGrasp(path).Sets)
+    {
+      PutGrid(o, set.Table);
+      PutGrid(o, set.Samples);
+    }
+  }
   else if (format == "msi")
   {
     const MsiPattern p = ParseMsiPattern(ReadWholeFile(path), path);
@@ -401,7 +418,7 @@ void ExpectNecWarning(const std::string& label, const std::string& path, long lo
 void ExpectWarning(const std::string& label, const std::string& format, const std::string& path,
   long long line, const std::vector<std::string>& frags)
 {
-  CM_CHECK_MSG(format == "gmsh" || format == "touchstone" || format == "hfss",
+  CM_CHECK_MSG(format == "gmsh" || format == "touchstone" || format == "hfss" || format == "grasp",
     label + ": no warnings are known for the format " + format);
   try
   {
@@ -421,6 +438,12 @@ void ExpectWarning(const std::string& label, const std::string& format, const st
     {
       const HfssFarField f = ParseHfssFarField(ReadWholeFile(path), path);
       CM_CHECK_MSG(!f.Grids.empty(), label + ": no frequency block was read");
+      warnings = f.Warnings;
+    }
+    else if (format == "grasp")
+    {
+      const GraspFile f = ReadGrasp(path);
+      CM_CHECK_MSG(!f.Sets.empty(), label + ": no set was read");
       warnings = f.Warnings;
     }
     else

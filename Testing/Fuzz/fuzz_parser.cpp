@@ -99,6 +99,12 @@ bool ParseMetadata(std::string_view text)
 }
 } // namespace
 #define CM_PARSE(text) ParseMetadata(text)
+#elif defined(CM_FUZZ_GRASP_CUT)
+#include "cmGrasp.h"
+#define CM_PARSE(text) cm::ParseGraspCut(text, "fuzz.cut", { 1e9 })
+#elif defined(CM_FUZZ_GRASP_GRID)
+#include "cmGrasp.h"
+#define CM_PARSE(text) cm::ParseGraspGrid(text, "fuzz.grd")
 #elif defined(CM_FUZZ_LSYSTEM) || defined(CM_FUZZ_IFS) || defined(CM_FUZZ_NEC_DECK) ||             \
   defined(CM_FUZZ_TOUCHSTONE) || defined(CM_FUZZ_OPENEMS)
 #define CM_CUSTOM_HARNESS 1

@@ -32,6 +32,8 @@ targets=(
   "gmsh:CM_FUZZ_GMSH:Data/gmsh:cmGmshFormat.h"
   "hfss:CM_FUZZ_HFSS:Data/hfss:cmHfssFarField.h"
   "hfss_json:CM_FUZZ_HFSS_JSON:Data/hfss:cmHfssFarField.h"
+  "grasp_cut:CM_FUZZ_GRASP_CUT:Data/grasp:cmGrasp.h"
+  "grasp_grid:CM_FUZZ_GRASP_GRID:Data/grasp:cmGrasp.h"
   "lsystem:CM_FUZZ_LSYSTEM:Fuzz/seeds/lsystem:cmLSystem.h"
   "ifs:CM_FUZZ_IFS:Fuzz/seeds/ifs:cmIFS.h"
   "nec_deck:CM_FUZZ_NEC_DECK:Fuzz/seeds/nec_deck:cmNecDeck.h"

@@ -468,6 +468,20 @@ reader_case("HFSSFarFieldReader_element", lambda **k: simple.HFSSFarFieldReader(
             D("hfss/exportfield_0.ffd"))
 reader_case("HFSSFarFieldReader_two_frequencies", lambda **k: simple.HFSSFarFieldReader(**k),
             D("bad/hfss_reference.ffd"))
+# TICRA GRASP: GRASP 10.0.1's polar cuts (far field and samples ports), a planar grid
+# (samples only), and the pattern surface over the cuts.
+reader_case("GRASPReader_polar_cuts", lambda **k: simple.GRASPReader(**k),
+            D("grasp/example_GRASP_10-0-1_spherical_polar_linear_farfield.cut"))
+reader_case("GRASPReader_planar_grid", lambda **k: simple.GRASPReader(**k),
+            D("grasp/square_aperture.grd"))
+
+
+@case("AntennaPatternSurface_grasp")
+def _():
+    r = simple.GRASPReader(FileName=D("grasp/horn_lens.cut"))
+    ps = simple.AntennaPatternSurface(Input=r, Scale="Decibels", NumberOfLevels=1, ReferenceMode="Global")
+    ps.SelectInputArray = ["ROWS", "Gain"]
+    return ps, [(r, 0)]
 
 
 # ParaView 5.11's reduction (sm.Fetch, and so this comparison) turns a vtkRectilinearGrid's
