@@ -44,8 +44,8 @@ std::string InflateRawVtkZlib(std::string_view in, char* out, std::size_t size)
   if (rc == Z_STREAM_END)
   {
     return produced == size ? std::string()
-                            : "inflates to " + std::to_string(produced) + " bytes, the directory declares " +
-        std::to_string(size);
+                            : "inflates to " + std::to_string(produced) +
+        " bytes, the directory declares " + std::to_string(size);
   }
   if (rc == Z_DATA_ERROR)
   {

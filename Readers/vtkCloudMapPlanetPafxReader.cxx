@@ -140,8 +140,8 @@ int vtkCloudMapPlanetPafxReader::ReadMesh(int piece, int, int, int step, vtkData
   vtkTable* out = vtkTable::SafeDownCast(this->PortOutput(0));
   cm::FarFieldToTable(g, piece, out);
   vtkFieldData* fd = out->GetFieldData();
-  cm::AddFieldString(fd, "ReconstructionMethod",
-    this->Method == 0 ? "Summing" : "Cross-weighted (Gil et al. 2001)");
+  cm::AddFieldString(
+    fd, "ReconstructionMethod", this->Method == 0 ? "Summing" : "Cross-weighted (Gil et al. 2001)");
   cm::AddFieldString(fd, "Make", p.Pattern.Make);
   cm::AddFieldString(fd, "Polarization", p.Pattern.Polarization);
   cm::AddFieldString(fd, "Entry", p.Entry);

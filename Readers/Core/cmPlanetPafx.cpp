@@ -143,8 +143,8 @@ std::string_view TopLevel(std::string_view model)
 }
 
 /// One Pattern element of antenna.paf.
-PafxPattern ReadPatternMeta(std::string_view text, const XmlElement& el, const std::string& where,
-  const PafxAntenna& antenna)
+PafxPattern ReadPatternMeta(
+  std::string_view text, const XmlElement& el, const std::string& where, const PafxAntenna& antenna)
 {
   const std::string_view b = el.Body;
   PafxPattern p;
@@ -158,8 +158,9 @@ PafxPattern ReadPatternMeta(std::string_view text, const XmlElement& el, const s
   p.Entry = ChildText(b, "AntennaPatternsEntryName");
   p.MinFrequencyHz = 1e6 * ChildNumber(text, b, "MinimumFrequencyMHz", where, 0);
   p.MaxFrequencyHz = 1e6 * ChildNumber(text, b, "MaximumFrequencyMHz", where, 0);
-  m.FrequencyHz = 1e6 * ChildNumber(text, b, "MeasurementFrequencyMHz", where,
-                          0.5e-6 * (p.MinFrequencyHz + p.MaxFrequencyHz));
+  m.FrequencyHz = 1e6 *
+    ChildNumber(
+      text, b, "MeasurementFrequencyMHz", where, 0.5e-6 * (p.MinFrequencyHz + p.MaxFrequencyHz));
   m.Tilt = ChildNumber(text, b, "ElectricalTiltDegrees", where, 0);
   m.HWidth = ChildNumber(text, b, "HorizontalBeamwidthDegrees", where, -1);
   m.VWidth = ChildNumber(text, b, "VerticalBeamwidthDegrees", where, -1);
@@ -206,8 +207,8 @@ MsiCut ReadPapCut(std::string_view text, const XmlElement& el, const std::string
   const XmlElement gains = FindElement(b, "Gains");
   if (std::isnan(start) || std::isnan(end) || std::isnan(step) || !gains.Found)
   {
-    throw ParseError(where, cut.Line,
-      std::string(what) + " needs StartAngle, EndAngle, Step and Gains");
+    throw ParseError(
+      where, cut.Line, std::string(what) + " needs StartAngle, EndAngle, Step and Gains");
   }
   if (!(step >= 0.01) || end < start || end - start > 360 || start < -360 || end > 360)
   {
@@ -231,8 +232,9 @@ MsiCut ReadPapCut(std::string_view text, const XmlElement& el, const std::string
     const std::string_view token = Trim(g.substr(from, semi - from));
     if (static_cast<double>(cut.Angle.size()) >= n)
     {
-      throw countError(cut.Angle.size() + 1 + static_cast<std::size_t>(
-                                             std::count(g.begin() + static_cast<std::ptrdiff_t>(semi), g.end(), ';')));
+      throw countError(cut.Angle.size() + 1 +
+        static_cast<std::size_t>(
+          std::count(g.begin() + static_cast<std::ptrdiff_t>(semi), g.end(), ';')));
     }
     double v = 0;
     if (!ParseDouble(token, v) || !std::isfinite(v))
@@ -314,10 +316,10 @@ void ParsePlanetPap(std::string_view text, const std::string& where, MsiPattern&
   {
     throw ParseError(where, 1, "not a Planet pattern (.pap): no AntennaPatterns element");
   }
-  p.Horizontal = ReadPapCut(t, PickCut(t, "HorizontalPattern", "Inclination", where, p), where,
-    "HorizontalPattern", p);
-  p.Vertical = ReadPapCut(t, PickCut(t, "VerticalPattern", "Orientation", where, p), where,
-    "VerticalPattern", p);
+  p.Horizontal = ReadPapCut(
+    t, PickCut(t, "HorizontalPattern", "Inclination", where, p), where, "HorizontalPattern", p);
+  p.Vertical = ReadPapCut(
+    t, PickCut(t, "VerticalPattern", "Orientation", where, p), where, "VerticalPattern", p);
 }
 
 PafxAntenna ParsePlanetPaf(std::string_view text, const std::string& where)
@@ -340,8 +342,8 @@ PafxAntenna ParsePlanetPaf(std::string_view text, const std::string& where)
   {
     throw ParseError(where, LineAt(t, model.Offset), "AntennaModel has no Patterns");
   }
-  for (XmlElement e = FindElement(t, "Pattern", patterns.Offset); e.Found && e.Offset < patterns.End;
-       e = FindElement(t, "Pattern", e.End))
+  for (XmlElement e = FindElement(t, "Pattern", patterns.Offset);
+       e.Found && e.Offset < patterns.End; e = FindElement(t, "Pattern", e.End))
   {
     try
     {
@@ -386,14 +388,16 @@ PafxAntenna ReadPlanetPafx(std::string_view archive, const std::string& fileName
     }
     catch (const ParseError& err)
     {
-      a.Warnings.push_back(std::string(err.what()) + ": this pattern is left out, the others are read");
+      a.Warnings.push_back(
+        std::string(err.what()) + ": this pattern is left out, the others are read");
     }
   }
   if (read.empty())
   {
     throw ParseError(fileName, 0,
-      "no pattern could be read" + (a.Warnings.empty() ? std::string(" (antenna.paf lists none)")
-                                                        : " (first problem: " + a.Warnings[0] + ")"));
+      "no pattern could be read" +
+        (a.Warnings.empty() ? std::string(" (antenna.paf lists none)")
+                            : " (first problem: " + a.Warnings[0] + ")"));
   }
   a.Patterns = std::move(read);
   return a;

@@ -46,14 +46,16 @@ std::size_t FindEndOfDirectory(std::string_view a, const std::string& fileName)
 {
   if (a.size() < EndOfDirectorySize)
   {
-    Refuse(fileName, "not a zip archive: " + std::to_string(a.size()) +
+    Refuse(fileName,
+      "not a zip archive: " + std::to_string(a.size()) +
         " bytes, shorter than an end-of-central-directory record (truncated?)");
   }
   const std::size_t last = a.size() - EndOfDirectorySize;
   const std::size_t first = last > 65535 ? last - 65535 : 0;
   for (std::size_t at = last + 1; at-- > first;)
   {
-    if (U32(a, at) == EndOfDirectorySignature && at + EndOfDirectorySize + U16(a, at + 20) == a.size())
+    if (U32(a, at) == EndOfDirectorySignature &&
+      at + EndOfDirectorySize + U16(a, at + 20) == a.size())
     {
       return at;
     }
@@ -67,7 +69,8 @@ ZipEntry DirectoryEntry(std::string_view a, std::size_t& at, std::size_t end,
 {
   if (at + DirectoryEntrySize > end || U32(a, at) != DirectorySignature)
   {
-    Refuse(fileName, "central directory entry " + std::to_string(index + 1) +
+    Refuse(fileName,
+      "central directory entry " + std::to_string(index + 1) +
         " is cut or damaged (the directory runs past its declared size)");
   }
   ZipEntry e;
@@ -76,12 +79,14 @@ ZipEntry DirectoryEntry(std::string_view a, std::size_t& at, std::size_t end,
   e.Crc = U32(a, at + 16);
   e.CompressedSize = U32(a, at + 20);
   e.Size = U32(a, at + 24);
-  const std::size_t nameLength = U16(a, at + 28), extra = U16(a, at + 30), comment = U16(a, at + 32);
+  const std::size_t nameLength = U16(a, at + 28), extra = U16(a, at + 30),
+                    comment = U16(a, at + 32);
   const std::uint32_t disk = U16(a, at + 34);
   e.LocalOffset = U32(a, at + 42);
   if (at + DirectoryEntrySize + nameLength + extra + comment > end)
   {
-    Refuse(fileName, "central directory entry " + std::to_string(index + 1) +
+    Refuse(fileName,
+      "central directory entry " + std::to_string(index + 1) +
         " runs past the directory (truncated)");
   }
   e.Name.assign(a.substr(at + DirectoryEntrySize, nameLength));
@@ -166,21 +171,21 @@ std::vector<ZipEntry> ReadZipDirectory(
   }
   if (count > limits.MaxEntries)
   {
-    Refuse(fileName, std::to_string(count) + " entries, beyond the limit of " +
-        std::to_string(limits.MaxEntries));
+    Refuse(fileName,
+      std::to_string(count) + " entries, beyond the limit of " + std::to_string(limits.MaxEntries));
   }
   if (offset + size > eocd)
   {
-    Refuse(fileName, "the central directory (offset " + std::to_string(offset) + ", " +
-        std::to_string(size) + " bytes) runs past the end of the archive (truncated)");
+    Refuse(fileName,
+      "the central directory (offset " + std::to_string(offset) + ", " + std::to_string(size) +
+        " bytes) runs past the end of the archive (truncated)");
   }
   std::vector<ZipEntry> entries;
   entries.reserve(count);
   std::size_t at = static_cast<std::size_t>(offset);
   for (std::size_t i = 0; i < count; ++i)
   {
-    entries.push_back(
-      DirectoryEntry(a, at, static_cast<std::size_t>(offset + size), fileName, i));
+    entries.push_back(DirectoryEntry(a, at, static_cast<std::size_t>(offset + size), fileName, i));
   }
   return entries;
 }
@@ -190,10 +195,11 @@ std::string ReadZipEntry(std::string_view a, const ZipEntry& e, const std::strin
 {
   CheckEntry(e, fileName, limits);
   const std::uint64_t local = e.LocalOffset;
-  if (local + LocalHeaderSize > a.size() || U32(a, static_cast<std::size_t>(local)) != LocalSignature)
+  if (local + LocalHeaderSize > a.size() ||
+    U32(a, static_cast<std::size_t>(local)) != LocalSignature)
   {
-    RefuseEntry(fileName, e.Name, "no local header at offset " + std::to_string(local) +
-        " (truncated or damaged archive)");
+    RefuseEntry(fileName, e.Name,
+      "no local header at offset " + std::to_string(local) + " (truncated or damaged archive)");
   }
   const std::size_t at = static_cast<std::size_t>(local);
   const std::uint64_t begin = local + LocalHeaderSize + U16(a, at + 26) + U16(a, at + 28);
@@ -203,8 +209,8 @@ std::string ReadZipEntry(std::string_view a, const ZipEntry& e, const std::strin
       "its " + std::to_string(e.CompressedSize) + " bytes of data run past the end of the " +
         "archive (truncated)");
   }
-  const std::string_view data = a.substr(static_cast<std::size_t>(begin),
-    static_cast<std::size_t>(e.CompressedSize));
+  const std::string_view data =
+    a.substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(e.CompressedSize));
   std::string out;
   if (e.Method == 0)
   {

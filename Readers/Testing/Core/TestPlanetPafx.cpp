@@ -126,7 +126,8 @@ void TestLookAlike()
     for (std::size_t i = 0; i < 360; ++i)
     {
       const double h = p.Horizontal.Angle[i], d = std::min(h, 360 - h);
-      worst = std::max(worst, std::abs(p.Horizontal.Attenuation[i] - std::min(12 * d * d / 4225, 25.0)));
+      worst =
+        std::max(worst, std::abs(p.Horizontal.Attenuation[i] - std::min(12 * d * d / 4225, 25.0)));
     }
     CM_NEAR(worst, 0.0, 0.005);
     // The vertical beam is `tilt` degrees below the horizon: 0 dB there.
@@ -148,7 +149,8 @@ void Put32(std::string& b, std::size_t at, std::uint32_t v)
 /// The offset of the central directory entry of `name`.
 std::size_t DirectoryEntryOf(const std::string& b, const std::string& name)
 {
-  for (std::size_t at = b.find("PK\x01\x02"); at != std::string::npos; at = b.find("PK\x01\x02", at + 1))
+  for (std::size_t at = b.find("PK\x01\x02"); at != std::string::npos;
+       at = b.find("PK\x01\x02", at + 1))
   {
     if (b.compare(at + 46, name.size(), name) == 0)
       return at;
@@ -161,7 +163,8 @@ void ExpectRefused(const std::string& label, F damage, const std::vector<std::st
 {
   std::string b = Slurp(Dir + "sector_65_18.pafx");
   damage(b);
-  cmExpectError<ParseError>(label, [&] { Read(b); }, fragments);
+  cmExpectError<ParseError>(
+    label, [&] { Read(b); }, fragments);
 }
 
 void TestDamagedArchives()
@@ -169,25 +172,31 @@ void TestDamagedArchives()
   const std::string t00 = "SECTOR-65-18_0925_T00.pap";
   ExpectRefused("truncated", [](std::string& b) { b.resize(b.size() / 2); },
     { "test.pafx", "no end-of-central-directory record", "truncated" });
-  ExpectRefused("not a zip", [](std::string& b) { b = "NAME x\r\nGAIN 1\r\n"; },
-    { "test.pafx", "truncated" });
-  ExpectRefused("bomb", [](std::string& b) { Put32(b, DirectoryEntryOf(b, "antenna.paf") + 24, 3000000000u); },
+  ExpectRefused(
+    "not a zip", [](std::string& b) { b = "NAME x\r\nGAIN 1\r\n"; }, { "test.pafx", "truncated" });
+  ExpectRefused("bomb",
+    [](std::string& b) { Put32(b, DirectoryEntryOf(b, "antenna.paf") + 24, 3000000000u); },
     { "test.pafx", "entry 'antenna.paf'", "declares 3000000000 bytes", "beyond the limit" });
-  ExpectRefused("inflates beyond", [](std::string& b) { Put32(b, DirectoryEntryOf(b, "antenna.paf") + 24, 100); },
+  ExpectRefused("inflates beyond",
+    [](std::string& b) { Put32(b, DirectoryEntryOf(b, "antenna.paf") + 24, 100); },
     { "entry 'antenna.paf'", "inflates to more than the 100 bytes" });
-  ExpectRefused("crc", [](std::string& b) { Put32(b, DirectoryEntryOf(b, "antenna.paf") + 16, 0x12345678u); },
+  ExpectRefused("crc",
+    [](std::string& b) { Put32(b, DirectoryEntryOf(b, "antenna.paf") + 16, 0x12345678u); },
     { "entry 'antenna.paf'", "CRC-32 mismatch", "12345678" });
   ExpectRefused("encrypted", [](std::string& b) { b[DirectoryEntryOf(b, "antenna.paf") + 8] |= 1; },
     { "entry 'antenna.paf'", "encrypted" });
-  ExpectRefused("zip64", [](std::string& b) { Put32(b, DirectoryEntryOf(b, "antenna.paf") + 24, 0xFFFFFFFFu); },
+  ExpectRefused("zip64",
+    [](std::string& b) { Put32(b, DirectoryEntryOf(b, "antenna.paf") + 24, 0xFFFFFFFFu); },
     { "entry 'antenna.paf'", "zip64" });
   ExpectRefused("method", [](std::string& b) { b[DirectoryEntryOf(b, "antenna.paf") + 10] = 12; },
     { "entry 'antenna.paf'", "compression method 12" });
   // Both patterns damaged: nothing left to read.
-  ExpectRefused("no pattern", [&](std::string& b) {
+  ExpectRefused("no pattern",
+    [&](std::string& b) {
       Put32(b, DirectoryEntryOf(b, t00) + 16, 1);
       Put32(b, DirectoryEntryOf(b, "SECTOR-65-18_0925_T06.pap") + 16, 1);
-    }, { "no pattern could be read", "CRC-32 mismatch" });
+    },
+    { "no pattern could be read", "CRC-32 mismatch" });
 }
 
 /// The partial-result rule: one pattern whose entry fails is a warning naming the
@@ -212,57 +221,71 @@ void TestPartial()
 /// .pap and antenna.paf errors name the entry and the line.
 void TestXmlErrors()
 {
-  const std::string pap = "\xEF\xBB\xBF<?xml version=\"1.0\"?>\r\n<AntennaPatterns>\r\n"
-                          "  <HorizontalPatterns>\r\n    <HorizontalPattern>\r\n"
-                          "      <Inclination>0</Inclination>\r\n      <StartAngle>-180</StartAngle>\r\n"
-                          "      <EndAngle>90</EndAngle>\r\n      <Step>90</Step>\r\n"
-                          "      <Gains>-20;-3;0;-3</Gains>\r\n    </HorizontalPattern>\r\n"
-                          "  </HorizontalPatterns>\r\n  <VerticalPatterns>\r\n    <VerticalPattern>\r\n"
-                          "      <Orientation>0</Orientation>\r\n      <StartAngle>-180</StartAngle>\r\n"
-                          "      <EndAngle>180</EndAngle>\r\n      <Step>90</Step>\r\n"
-                          "      <Gains>-20;-10;0;-10;-20</Gains>\r\n    </VerticalPattern>\r\n"
-                          "  </VerticalPatterns>\r\n</AntennaPatterns>\r\n";
+  const std::string pap =
+    "\xEF\xBB\xBF<?xml version=\"1.0\"?>\r\n<AntennaPatterns>\r\n"
+    "  <HorizontalPatterns>\r\n    <HorizontalPattern>\r\n"
+    "      <Inclination>0</Inclination>\r\n      <StartAngle>-180</StartAngle>\r\n"
+    "      <EndAngle>90</EndAngle>\r\n      <Step>90</Step>\r\n"
+    "      <Gains>-20;-3;0;-3</Gains>\r\n    </HorizontalPattern>\r\n"
+    "  </HorizontalPatterns>\r\n  <VerticalPatterns>\r\n    <VerticalPattern>\r\n"
+    "      <Orientation>0</Orientation>\r\n      <StartAngle>-180</StartAngle>\r\n"
+    "      <EndAngle>180</EndAngle>\r\n      <Step>90</Step>\r\n"
+    "      <Gains>-20;-10;0;-10;-20</Gains>\r\n    </VerticalPattern>\r\n"
+    "  </VerticalPatterns>\r\n</AntennaPatterns>\r\n";
   MsiPattern p;
   ParsePlanetPap(pap, "a.pafx[x.pap]", p);
   CM_EQUAL(p.Horizontal.Angle, (std::vector<double>{ 0, 90, 180, 270 }));
   CM_EQUAL(p.Horizontal.Attenuation, (std::vector<double>{ 0, 3, 20, 3 }));
   CM_EQUAL(p.Vertical.Angle.size(), std::size_t(5)); // 180 twice (from −180 and 180)
-  cmExpectError<ParseError>("count", [&] {
+  cmExpectError<ParseError>("count",
+    [&] {
       MsiPattern q;
       std::string bad = pap;
       bad.replace(bad.find("-20;-3;0;-3"), 11, "-20;-3;0");
       ParsePlanetPap(bad, "a.pafx[x.pap]", q);
-    }, { "a.pafx[x.pap]:9:", "HorizontalPattern has 3 gains", "needs 4" });
-  cmExpectError<ParseError>("too many", [&] {
+    },
+    { "a.pafx[x.pap]:9:", "HorizontalPattern has 3 gains", "needs 4" });
+  cmExpectError<ParseError>("too many",
+    [&] {
       MsiPattern q;
       std::string bad = pap;
       bad.replace(bad.find("-20;-3;0;-3"), 11, "-20;-3;0;-3;-1;-2");
       ParsePlanetPap(bad, "a.pafx[x.pap]", q);
-    }, { "a.pafx[x.pap]:9:", "has 6 gains", "needs 4" });
-  cmExpectError<ParseError>("nan", [&] {
+    },
+    { "a.pafx[x.pap]:9:", "has 6 gains", "needs 4" });
+  cmExpectError<ParseError>("nan",
+    [&] {
       MsiPattern q;
       std::string bad = pap;
       bad.replace(bad.find("-20;-10;0"), 9, "-20;nan;0");
       ParsePlanetPap(bad, "a.pafx[x.pap]", q);
-    }, { "a.pafx[x.pap]:18:", "VerticalPattern gain 2 'nan' is not a finite number" });
-  cmExpectError<ParseError>("step", [&] {
+    },
+    { "a.pafx[x.pap]:18:", "VerticalPattern gain 2 'nan' is not a finite number" });
+  cmExpectError<ParseError>("step",
+    [&] {
       MsiPattern q;
       std::string bad = pap;
       bad.replace(bad.find("<Step>90"), 8, "<Step>0");
       ParsePlanetPap(bad, "a.pafx[x.pap]", q);
-    }, { "a.pafx[x.pap]:4:", "0.01 degrees" });
-  cmExpectError<ParseError>("no vertical", [&] {
+    },
+    { "a.pafx[x.pap]:4:", "0.01 degrees" });
+  cmExpectError<ParseError>("no vertical",
+    [&] {
       MsiPattern q;
-      ParsePlanetPap(pap.substr(0, pap.find("<VerticalPatterns>")) + "</AntennaPatterns>", "a.pafx[x.pap]", q);
-    }, { "a.pafx[x.pap]", "no VerticalPattern" });
-  const std::string paf = "<AntennaModel>\n<Name>A</Name>\n<Patterns>\n<Pattern>\n<Name>P</Name>\n"
-                          "<BoresightGain>17</BoresightGain>\n<BoresightGainUnit>dBq</BoresightGainUnit>\n"
-                          "<AntennaPatternsEntryName>p.pap</AntennaPatternsEntryName>\n</Pattern>\n"
-                          "</Patterns>\n</AntennaModel>\n";
+      ParsePlanetPap(
+        pap.substr(0, pap.find("<VerticalPatterns>")) + "</AntennaPatterns>", "a.pafx[x.pap]", q);
+    },
+    { "a.pafx[x.pap]", "no VerticalPattern" });
+  const std::string paf =
+    "<AntennaModel>\n<Name>A</Name>\n<Patterns>\n<Pattern>\n<Name>P</Name>\n"
+    "<BoresightGain>17</BoresightGain>\n<BoresightGainUnit>dBq</BoresightGainUnit>\n"
+    "<AntennaPatternsEntryName>p.pap</AntennaPatternsEntryName>\n</Pattern>\n"
+    "</Patterns>\n</AntennaModel>\n";
   const PafxAntenna a = ParsePlanetPaf(paf, "a.pafx[antenna.paf]");
   CM_EQUAL(a.Patterns.size(), std::size_t(0));
-  CM_CHECK(!a.Warnings.empty() && a.Warnings[0].find("a.pafx[antenna.paf]:4: pattern 'P': "
-                                                      "BoresightGainUnit 'DBQ' is neither") == 0);
+  CM_CHECK(!a.Warnings.empty() &&
+    a.Warnings[0].find("a.pafx[antenna.paf]:4: pattern 'P': "
+                       "BoresightGainUnit 'DBQ' is neither") == 0);
 }
 } // namespace
 
