@@ -362,9 +362,9 @@ reader_case("CSTFarFieldReader_ludwig2", lambda **k: simple.CSTFarFieldReader(**
 reader_case("MSIPlanetAntennaReader_sector", lambda **k: simple.MSIPlanetAntennaReader(**k),
             D("msi/sector_65_18.msi"))
 # Planet 2 .pafx: the real Sinclair archive (4 patterns as time steps) and the look-alike.
-reader_case("PlanetPafxAntennaReader_sinclair", lambda **k: simple.PlanetPafxAntennaReader(**k),
+reader_case("PlanetPAFXAntennaReader_sinclair", lambda **k: simple.PlanetPAFXAntennaReader(**k),
             D("pafx/SV460-SF2SNM.pafx"))
-reader_case("PlanetPafxAntennaReader_sector", lambda **k: simple.PlanetPafxAntennaReader(**k),
+reader_case("PlanetPAFXAntennaReader_sector", lambda **k: simple.PlanetPAFXAntennaReader(**k),
             D("pafx/sector_65_18.pafx"))
 reader_case("GmshReader_v22", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v22.msh"))
 reader_case("GmshReader_v41", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v41.msh"))

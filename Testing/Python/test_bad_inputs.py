@@ -32,7 +32,7 @@ READERS = {  # format: (XML name, clean file)
     "cst": ("CSTFarFieldReader", "../cst/dipole_spherical_dbi.txt"),
     "cst_ffs": ("CSTFarFieldReader", "../cst/dipole_source.ffs"),
     "msi": ("MSIPlanetAntennaReader", "../msi/sector_65_18.msi"),
-    "pafx": ("PlanetPafxAntennaReader", "../pafx/sector_65_18.pafx"),
+    "pafx": ("PlanetPAFXAntennaReader", "../pafx/sector_65_18.pafx"),
     "gmsh": ("CloudMapGmshReader", "../gmsh/plate_v22.msh"),
     "hfss": ("CloudMapHFSSFarFieldReader", "../hfss/exportfield_0.ffd"),
     "touchstone": ("CloudMapTouchstoneReader", "../touchstone/pad_6db_ma.s2p"),

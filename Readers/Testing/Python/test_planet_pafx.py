@@ -1,6 +1,6 @@
 """Planet 2 .pafx archives (pafx/README.md):
 
- 1. File -> Open by content: OpenDataFile picks PlanetPafxAntennaReader for the real
+ 1. File -> Open by content: OpenDataFile picks PlanetPAFXAntennaReader for the real
     Sinclair SV460-SF2SNM.pafx, with no dialog; its four patterns are time steps 0..3 and
     the Patterns output lists them (890, 920, 940, 960 MHz).
  2. Each step's 3-D pattern equals the MSI Planet reader's on the .msi file that the
@@ -53,7 +53,7 @@ def metrics(src, t):
 
 
 r = simple.OpenDataFile(os.path.join(data, "SV460-SF2SNM.pafx"))
-check(r is not None and r.GetXMLName() == "PlanetPafxAntennaReader",
+check(r is not None and r.GetXMLName() == "PlanetPAFXAntennaReader",
       "SV460-SF2SNM.pafx opens with the Planet PAFX Antenna Reader (%s)" % (r and r.GetXMLName()))
 steps = list(r.TimestepValues)
 check(steps == [0, 1, 2, 3], "four patterns as time steps %s" % steps)
@@ -109,7 +109,7 @@ raw[at + 16:at + 20] = struct.pack("<I", 0xDEADBEEF)
 bad = os.path.join(tmp, "sector_damaged.pafx")
 open(bad, "wb").write(bytes(raw))
 mark = len(window.GetOutput())
-p = simple.OpenDataFile(bad)
+p = simple.PlanetPAFXAntennaReader(FileName=bad)
 p.UpdatePipeline(0)
 text = window.GetOutput()[mark:]
 left = sm.Fetch(p, idx=2)
