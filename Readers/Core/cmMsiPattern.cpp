@@ -170,18 +170,8 @@ MsiCut ReadCut(LineScanner& s, const std::string& keyword, std::int64_t n, MsiPa
     cut.Angle.push_back(a);
     cut.Attenuation.push_back(att);
   }
-  std::vector<std::size_t> order(cut.Angle.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-    [&](std::size_t i, std::size_t j) { return cut.Angle[i] < cut.Angle[j]; });
-  MsiCut sorted;
-  sorted.Line = cut.Line;
-  for (std::size_t i : order)
-  {
-    sorted.Angle.push_back(cut.Angle[i]);
-    sorted.Attenuation.push_back(cut.Attenuation[i]);
-  }
-  return sorted;
+  SortCut(cut);
+  return cut;
 }
 
 void ReadHeaderLine(const LineScanner& s, std::string_view line, MsiPattern& p)
@@ -275,6 +265,22 @@ void FinishPattern(MsiPattern& p, std::string_view text, const std::string& file
                    : ""));
 }
 } // namespace
+
+void SortCut(MsiCut& cut)
+{
+  std::vector<std::size_t> order(cut.Angle.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+    [&](std::size_t i, std::size_t j) { return cut.Angle[i] < cut.Angle[j]; });
+  MsiCut sorted;
+  sorted.Line = cut.Line;
+  for (std::size_t i : order)
+  {
+    sorted.Angle.push_back(cut.Angle[i]);
+    sorted.Attenuation.push_back(cut.Attenuation[i]);
+  }
+  cut = std::move(sorted);
+}
 
 void WarnCutCrossings(MsiPattern& p, const std::string& fileName)
 {

@@ -193,39 +193,57 @@ PafxPattern ReadPatternMeta(
   return p;
 }
 
+/// A cut's angles as its .pap element states them: StartAngle, EndAngle, Step and the
+/// number of gains they make, N = (End − Start)/Step + 1 (at most 36001).
+struct PapSpan
+{
+  double Start = 0, End = 0, Step = 0, N = 0;
+  XmlElement Gains;
+};
+
+PapSpan ReadSpan(
+  std::string_view text, const XmlElement& el, const std::string& where, const char* what)
+{
+  const std::string_view b = el.Body;
+  PapSpan s;
+  s.Start = ChildNumber(text, b, "StartAngle", where, NAN);
+  s.End = ChildNumber(text, b, "EndAngle", where, NAN);
+  s.Step = ChildNumber(text, b, "Step", where, NAN);
+  s.Gains = FindElement(b, "Gains");
+  if (std::isnan(s.Start) || std::isnan(s.End) || std::isnan(s.Step) || !s.Gains.Found)
+  {
+    throw ParseError(where, LineAt(text, el.Offset),
+      std::string(what) + " needs StartAngle, EndAngle, Step and Gains");
+  }
+  if (!(s.Step >= 0.01) || s.End < s.Start || s.End - s.Start > 360 || s.Start < -360 ||
+    s.End > 360)
+  {
+    throw ParseError(where, LineAt(text, el.Offset),
+      std::string(what) + " angles " + Num(s.Start) + " to " + Num(s.End) + " by " + Num(s.Step) +
+        ": not a span of at most 360 degrees with a step of 0.01 degrees or more");
+  }
+  s.N = (s.End - s.Start) / s.Step + 1;
+  return s;
+}
+
 /// The cut of a HorizontalPattern or VerticalPattern element: StartAngle + k·Step for
 /// each of the Gains, modulo 360, attenuation −gain, sorted by angle.
 MsiCut ReadPapCut(std::string_view text, const XmlElement& el, const std::string& where,
   const char* what, MsiPattern& p)
 {
-  const std::string_view b = el.Body;
   MsiCut cut;
   cut.Line = LineAt(text, el.Offset);
-  const double start = ChildNumber(text, b, "StartAngle", where, NAN);
-  const double end = ChildNumber(text, b, "EndAngle", where, NAN);
-  const double step = ChildNumber(text, b, "Step", where, NAN);
-  const XmlElement gains = FindElement(b, "Gains");
-  if (std::isnan(start) || std::isnan(end) || std::isnan(step) || !gains.Found)
-  {
-    throw ParseError(
-      where, cut.Line, std::string(what) + " needs StartAngle, EndAngle, Step and Gains");
-  }
-  if (!(step >= 0.01) || end < start || end - start > 360 || start < -360 || end > 360)
-  {
-    throw ParseError(where, cut.Line,
-      std::string(what) + " angles " + Num(start) + " to " + Num(end) + " by " + Num(step) +
-        ": not a span of at most 360 degrees with a step of 0.01 degrees or more");
-  }
-  const double n = (end - start) / step + 1; // at most 36001
-  const std::int64_t line = LineAt(text, OffsetIn(text, b) + gains.Offset);
+  const PapSpan span = ReadSpan(text, el, where, what);
+  const double start = span.Start, step = span.Step, n = span.N;
+  const std::int64_t line = LineAt(text, OffsetIn(text, el.Body) + span.Gains.Offset);
   const auto countError = [&](std::size_t found) {
     return ParseError(where, line,
       std::string(what) + " has " + std::to_string(found) + " gains, StartAngle " + Num(start) +
-        " to EndAngle " + Num(end) + " by Step " + Num(step) + " needs " + Num(n));
+        " to EndAngle " + Num(span.End) + " by Step " + Num(step) + " needs " + Num(n));
   };
   std::size_t from = 0;
   bool warned = false;
-  const std::string_view g = gains.Body;
+  const std::string_view g = span.Gains.Body;
   while (from <= g.size() && !Trim(g.substr(from)).empty())
   {
     const std::size_t semi = std::min(g.find(';', from), g.size());
@@ -259,19 +277,8 @@ MsiCut ReadPapCut(std::string_view text, const XmlElement& el, const std::string
   {
     throw countError(cut.Angle.size());
   }
-  std::vector<std::size_t> order(cut.Angle.size());
-  for (std::size_t i = 0; i < order.size(); ++i)
-    order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-    [&](std::size_t i, std::size_t j) { return cut.Angle[i] < cut.Angle[j]; });
-  MsiCut sorted;
-  sorted.Line = cut.Line;
-  for (std::size_t i : order)
-  {
-    sorted.Angle.push_back(cut.Angle[i]);
-    sorted.Attenuation.push_back(cut.Attenuation[i]);
-  }
-  return sorted;
+  SortCut(cut);
+  return cut;
 }
 
 /// The first HorizontalPattern with Inclination 0 (VerticalPattern with Orientation 0),
