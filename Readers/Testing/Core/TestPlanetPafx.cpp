@@ -218,6 +218,25 @@ void TestPartial()
   CM_CHECK(w.find("the others are read") != std::string::npos);
 }
 
+/// antenna.paf names an entry the archive does not hold (renamed in both the directory
+/// and the local header): one warning naming antenna.paf's Pattern line (49, counted by
+/// Python on the archive), and the other pattern is read.
+void TestMissingEntry()
+{
+  std::string b = Slurp(Dir + "sector_65_18.pafx");
+  for (std::size_t at = b.find("_T06.pap"); at != std::string::npos;
+       at = b.find("_T06.pap", at + 1))
+  {
+    b[at + 1] = 'X';
+  }
+  const PafxAntenna a = Read(b);
+  CM_EQUAL(a.Patterns.size(), std::size_t(1));
+  const std::string w = a.Warnings.empty() ? "" : a.Warnings.back();
+  std::printf("  missing entry: %s\n", w.c_str());
+  CM_CHECK(w.find("test.pafx[antenna.paf]:49: pattern 'SECTOR-65-18_0925_T06' names the entry "
+                  "'SECTOR-65-18_0925_T06.pap', which is not in the archive") == 0);
+}
+
 /// .pap and antenna.paf errors name the entry and the line.
 void TestXmlErrors()
 {
@@ -296,6 +315,7 @@ int TestPlanetPafx(int, char*[])
   TestLookAlike();
   TestDamagedArchives();
   TestPartial();
+  TestMissingEntry();
   TestXmlErrors();
   return cmReport("TestPlanetPafx");
 }
