@@ -5,6 +5,7 @@
 #include "cmFarFieldToVTK.h"
 #include "cmFileStamp.h"
 #include "cmMsiPattern.h"
+#include "cmMsiPatternToVTK.h"
 #include "cmTextScan.h"
 
 #include "vtkDoubleArray.h"
@@ -25,57 +26,6 @@ struct vtkCloudMapMSIPlanetReader::Internals
   bool Parsed = false;
 };
 
-namespace
-{
-void AddFieldValue(vtkFieldData* fd, const char* name, double value)
-{
-  vtkNew<vtkDoubleArray> a;
-  a->SetName(name);
-  a->InsertNextValue(value);
-  fd->AddArray(a);
-}
-
-/// Port 1: the two cuts as printed, and the header in the field data.
-void CutsToTable(const cm::MsiPattern& p, int piece, vtkTable* out)
-{
-  const char* names[] = { "Cut", "Angle", "Attenuation", "Gain" };
-  vtkDoubleArray* cols[4];
-  for (int c = 0; c < 4; ++c)
-  {
-    vtkNew<vtkDoubleArray> a;
-    a->SetName(names[c]);
-    out->AddColumn(a);
-    cols[c] = a;
-  }
-  if (piece == 0)
-  {
-    int k = 0;
-    for (const cm::MsiCut* cut : { &p.Horizontal, &p.Vertical })
-    {
-      for (std::size_t i = 0; i < cut->Angle.size(); ++i)
-      {
-        cols[0]->InsertNextValue(k);
-        cols[1]->InsertNextValue(cut->Angle[i]);
-        cols[2]->InsertNextValue(cut->Attenuation[i]);
-        cols[3]->InsertNextValue(p.GainDbi - cut->Attenuation[i]);
-      }
-      ++k;
-    }
-  }
-  vtkFieldData* fd = out->GetFieldData();
-  cm::AddFieldString(fd, "Name", p.Name);
-  cm::AddFieldString(fd, "Make", p.Make);
-  cm::AddFieldString(fd, "Polarization", p.Polarization);
-  cm::AddFieldString(fd, "Comment", p.Comment);
-  cm::AddFieldString(fd, "GainUnit", p.GainUnit);
-  AddFieldValue(fd, "Frequency", p.FrequencyHz);
-  AddFieldValue(fd, "Gain[dBi]", p.GainDbi);
-  AddFieldValue(fd, "Tilt", p.Tilt);
-  AddFieldValue(fd, "H_WIDTH", p.HWidth);
-  AddFieldValue(fd, "V_WIDTH", p.VWidth);
-  AddFieldValue(fd, "FRONT_TO_BACK", p.FrontToBack);
-}
-} // namespace
 
 vtkCloudMapMSIPlanetReader::vtkCloudMapMSIPlanetReader()
   : Internal(new Internals)
@@ -121,7 +71,7 @@ int vtkCloudMapMSIPlanetReader::ReadMesh(int piece, int, int, int, vtkDataObject
     this->Method == 0 ? "Summing" : "Cross-weighted (Gil et al. 2001)");
   cm::AddFieldString(out->GetFieldData(), "Make", in.Pattern.Make);
   cm::AddFieldString(out->GetFieldData(), "Polarization", in.Pattern.Polarization);
-  CutsToTable(in.Pattern, piece, vtkTable::SafeDownCast(this->PortOutput(1)));
+  cm::MsiCutsToTable(in.Pattern, piece, vtkTable::SafeDownCast(this->PortOutput(1)));
   return 1;
 }
 

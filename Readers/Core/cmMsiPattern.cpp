@@ -170,18 +170,8 @@ MsiCut ReadCut(LineScanner& s, const std::string& keyword, std::int64_t n, MsiPa
     cut.Angle.push_back(a);
     cut.Attenuation.push_back(att);
   }
-  std::vector<std::size_t> order(cut.Angle.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-    [&](std::size_t i, std::size_t j) { return cut.Angle[i] < cut.Angle[j]; });
-  MsiCut sorted;
-  sorted.Line = cut.Line;
-  for (std::size_t i : order)
-  {
-    sorted.Angle.push_back(cut.Angle[i]);
-    sorted.Attenuation.push_back(cut.Attenuation[i]);
-  }
-  return sorted;
+  SortCut(cut);
+  return cut;
 }
 
 void ReadHeaderLine(const LineScanner& s, std::string_view line, MsiPattern& p)
@@ -252,19 +242,7 @@ void FinishPattern(MsiPattern& p, std::string_view text, const std::string& file
     throw ParseError(fileName, 0,
       "no GAIN line: the cuts are relative to it, so the pattern's absolute gain is unknown");
   }
-  // Where the cuts cross (boresight, and the horizon behind) they should agree; a tilted
-  // beam's vertical cut is not 0 dB at the horizon while its horizontal cut is.
-  for (double at : { 0.0, 180.0 })
-  {
-    const double h = CutAttenuation(p.Horizontal, at), v = CutAttenuation(p.Vertical, at);
-    if (std::abs(h - v) > 0.1)
-    {
-      p.Warnings.push_back(ParseError::Format(fileName, p.Vertical.Line,
-        "the cuts disagree where they cross (" + std::string(at == 0 ? "boresight" : "behind") +
-          "): horizontal " + std::to_string(h) + " dB, vertical " + std::to_string(v) +
-          " dB (a tilted beam?); the reconstruction cannot follow both there"));
-    }
-  }
+  WarnCutCrossings(p, fileName);
   static const char* const known[] = { "MAKE", "FREQUENCY", "GAIN", "TILT", "ELECTRICAL_TILT",
     "POLARIZATION", "COMMENT", "H_WIDTH", "V_WIDTH", "FRONT_TO_BACK" };
   if (p.Name.empty() && !p.Header.empty() &&
@@ -287,6 +265,39 @@ void FinishPattern(MsiPattern& p, std::string_view text, const std::string& file
                    : ""));
 }
 } // namespace
+
+void SortCut(MsiCut& cut)
+{
+  std::vector<std::size_t> order(cut.Angle.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+    [&](std::size_t i, std::size_t j) { return cut.Angle[i] < cut.Angle[j]; });
+  MsiCut sorted;
+  sorted.Line = cut.Line;
+  for (std::size_t i : order)
+  {
+    sorted.Angle.push_back(cut.Angle[i]);
+    sorted.Attenuation.push_back(cut.Attenuation[i]);
+  }
+  cut = std::move(sorted);
+}
+
+void WarnCutCrossings(MsiPattern& p, const std::string& fileName)
+{
+  // Where the cuts cross (boresight, and the horizon behind) they should agree; a tilted
+  // beam's vertical cut is not 0 dB at the horizon while its horizontal cut is.
+  for (double at : { 0.0, 180.0 })
+  {
+    const double h = CutAttenuation(p.Horizontal, at), v = CutAttenuation(p.Vertical, at);
+    if (std::abs(h - v) > 0.1)
+    {
+      p.Warnings.push_back(ParseError::Format(fileName, p.Vertical.Line,
+        "the cuts disagree where they cross (" + std::string(at == 0 ? "boresight" : "behind") +
+          "): horizontal " + std::to_string(h) + " dB, vertical " + std::to_string(v) +
+          " dB (a tilted beam?); the reconstruction cannot follow both there"));
+    }
+  }
+}
 
 MsiPattern ParseMsiPattern(std::string_view text, const std::string& fileName)
 {

@@ -63,6 +63,14 @@ struct MsiPattern
 /// a non-finite value or a count beyond the file's size.
 MsiPattern ParseMsiPattern(std::string_view text, const std::string& fileName);
 
+/// Sorts a cut's samples by angle (stable: equal angles keep their file order).
+void SortCut(MsiCut& cut);
+
+/// One warning (file, the VERTICAL line) for each place where the two cuts cross
+/// (boresight, the horizon behind) and disagree by more than 0.1 dB, as for a tilted beam.
+/// ParseMsiPattern calls it; other containers of the same cuts (.pafx) call it too.
+void WarnCutCrossings(MsiPattern& p, const std::string& fileName);
+
 /// True when the head of a file has a `HORIZONTAL n` or `VERTICAL n` line followed by a
 /// row of two numbers, after lines that are all `KEY value`.
 bool LooksLikeMsiPattern(std::string_view head);

@@ -17,6 +17,8 @@
 #include "cmHfssFarField.h"
 #include "cmMoMFormat.h"
 #include "cmMsiPattern.h"
+#include "cmPlanetPafx.h"
+#include "cmZipInflate.h"
 #include "cmNecOutput.h"
 #include "cmTouchstone.h"
 #include "cmTextScan.h"
@@ -287,6 +289,16 @@ std::string ReadAs(const std::string& format, const std::string& path)
     Put(o, p.Vertical.Angle);
     Put(o, p.Vertical.Attenuation);
   }
+  else if (format == "pafx")
+  {
+    for (const PafxPattern& q :
+      ReadPlanetPafx(ReadWholeFile(path), path, InflateRawVtkZlib).Patterns)
+    {
+      o << q.Entry << " " << q.Pattern.GainDbi << " " << q.Pattern.FrequencyHz << "\n";
+      Put(o, q.Pattern.Horizontal.Attenuation);
+      Put(o, q.Pattern.Vertical.Attenuation);
+    }
+  }
   else if (format == "gmsh")
   {
     const GmshMesh g = ReadGmshFile(path);
@@ -418,7 +430,8 @@ void ExpectNecWarning(const std::string& label, const std::string& path, long lo
 void ExpectWarning(const std::string& label, const std::string& format, const std::string& path,
   long long line, const std::vector<std::string>& frags)
 {
-  CM_CHECK_MSG(format == "gmsh" || format == "touchstone" || format == "hfss" || format == "grasp",
+  CM_CHECK_MSG(format == "gmsh" || format == "touchstone" || format == "hfss" || format == "grasp" ||
+      format == "pafx",
     label + ": no warnings are known for the format " + format);
   try
   {
@@ -445,6 +458,22 @@ void ExpectWarning(const std::string& label, const std::string& format, const st
       const GraspFile f = ReadGrasp(path);
       CM_CHECK_MSG(!f.Sets.empty(), label + ": no set was read");
       warnings = f.Warnings;
+    }
+    else if (format == "pafx")
+    {
+      // A pattern that fails names the archive and its entry: "path[entry]:line: ...".
+      const PafxAntenna a = ReadPlanetPafx(ReadWholeFile(path), path, InflateRawVtkZlib);
+      CM_CHECK_MSG(!a.Patterns.empty(), label + ": no pattern was read");
+      warnings = a.Warnings;
+      for (std::string& w : warnings)
+      {
+        const std::size_t open = w.find('['), close = w.find(']');
+        if (open == path.size() && close != std::string::npos)
+        {
+          w = w.substr(0, open) + w.substr(close + 1) + " (entry " +
+            w.substr(open + 1, close - open - 1) + ")";
+        }
+      }
     }
     else
     {

@@ -77,6 +77,43 @@ std::size_t FekoOutWhole(std::string_view text)
 #define CM_PARSE(text)                                                                             \
   cm::MsiToFarField(                                                                               \
     cm::ParseMsiPattern(text, "fuzz.msi"), cm::MsiMethod::CrossWeighted, 10, 10, "fuzz.msi")
+#elif defined(CM_FUZZ_PAFX)
+// Planet 2 .pafx: the zip directory, the entries (stored ones read, deflated ones through a
+// stand-in inflater that copies at most the declared size: the fuzzer cannot make CRCs
+// match deflate output, so the XML parsers are also fed the input itself), antenna.paf
+// and the .pap cuts, and the reconstruction.
+#include "cmPlanetPafx.h"
+#include <algorithm>
+#include <cstring>
+namespace
+{
+std::string CopyInflate(std::string_view in, char* out, std::size_t size)
+{
+  std::memcpy(out, in.data(), std::min(in.size(), size));
+  return in.size() == size ? "" : "sizes differ";
+}
+std::size_t Pafx(std::string_view text)
+{
+  std::size_t n = 0;
+  try
+  {
+    for (const cm::PafxPattern& p : cm::ReadPlanetPafx(text, "fuzz.pafx", CopyInflate).Patterns)
+      n += cm::MsiToFarField(p.Pattern, cm::MsiMethod::Summing, 30, 30, "fuzz.pafx").Gain.size();
+  }
+  catch (const cm::ParseError&)
+  {}
+  try
+  {
+    n += cm::ParsePlanetPaf(text, "fuzz.paf").Patterns.size();
+  }
+  catch (const cm::ParseError&)
+  {}
+  cm::MsiPattern p;
+  cm::ParsePlanetPap(text, "fuzz.pap", p);
+  return n + p.Horizontal.Angle.size();
+}
+} // namespace
+#define CM_PARSE(text) Pafx(text)
 #elif defined(CM_FUZZ_GMSH)
 #include "cmGmshFormat.h"
 #define CM_PARSE(text) cm::ParseGmsh(text, "fuzz.msh")

@@ -29,6 +29,7 @@ targets=(
   "cst:CM_FUZZ_CST:Data/cst:cmCstFarField.h"
   "cst_ffs:CM_FUZZ_CST_FFS:Data/cst:cmCstFarField.h"
   "msi:CM_FUZZ_MSI:Data/msi:cmMsiPattern.h"
+  "pafx:CM_FUZZ_PAFX:Data/pafx:cmPlanetPafx.h"
   "gmsh:CM_FUZZ_GMSH:Data/gmsh:cmGmshFormat.h"
   "hfss:CM_FUZZ_HFSS:Data/hfss:cmHfssFarField.h"
   "hfss_json:CM_FUZZ_HFSS_JSON:Data/hfss:cmHfssFarField.h"

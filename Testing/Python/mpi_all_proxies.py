@@ -361,6 +361,11 @@ reader_case("CSTFarFieldReader_ludwig2", lambda **k: simple.CSTFarFieldReader(**
 # MSI/Planet antenna pattern: the reconstructed pattern (port 0) and the cuts (port 1).
 reader_case("MSIPlanetAntennaReader_sector", lambda **k: simple.MSIPlanetAntennaReader(**k),
             D("msi/sector_65_18.msi"))
+# Planet 2 .pafx: the real Sinclair archive (4 patterns as time steps) and the look-alike.
+reader_case("PlanetPAFXAntennaReader_sinclair", lambda **k: simple.PlanetPAFXAntennaReader(**k),
+            D("pafx/SV460-SF2SNM.pafx"))
+reader_case("PlanetPAFXAntennaReader_sector", lambda **k: simple.PlanetPAFXAntennaReader(**k),
+            D("pafx/sector_65_18.pafx"))
 reader_case("GmshReader_v22", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v22.msh"))
 reader_case("GmshReader_v41", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v41.msh"))
 # Made by gmsh: second-order elements with views (binary 4.1), and MSH 1.

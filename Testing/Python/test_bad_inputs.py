@@ -9,6 +9,7 @@ warning naming the file, the line and the problem, no error, the rest of the
 output, and only the port the reference column names ("port:N") empty. Then a
 directory, a missing file and a file without read permission, per reader."""
 import os
+import re
 import subprocess
 import sys
 
@@ -31,6 +32,7 @@ READERS = {  # format: (XML name, clean file)
     "cst": ("CSTFarFieldReader", "../cst/dipole_spherical_dbi.txt"),
     "cst_ffs": ("CSTFarFieldReader", "../cst/dipole_source.ffs"),
     "msi": ("MSIPlanetAntennaReader", "../msi/sector_65_18.msi"),
+    "pafx": ("PlanetPAFXAntennaReader", "../pafx/sector_65_18.pafx"),
     "gmsh": ("CloudMapGmshReader", "../gmsh/plate_v22.msh"),
     "hfss": ("CloudMapHFSSFarFieldReader", "../hfss/exportfield_0.ffd"),
     "grasp": ("GRASPReader", "grasp_reference.cut"),
@@ -162,6 +164,8 @@ for row in open(os.path.join(bad, "MANIFEST.tsv")):
         r.UpdatePipeline()
         msg = window.GetOutput()[mark:]
         named = [l for l in msg.splitlines() if "%s:%s: " % (path, line) in l]
+        if fmt == "pafx":  # a pattern's entry is named after the archive: "path[entry]:line: "
+            named = [l for l in msg.splitlines() if re.search(re.escape(path) + r"\[[^]]*\]:%s: " % line, l)]
         lib.say("  %-30s %s" % (name, named[0][:200] if named else "<no warning naming the file and line>"))
         check("ERROR" not in msg.upper(), "%s: errors: %s" % (name, msg))
         check(not empty(summary(r)), "%s: no output" % name)

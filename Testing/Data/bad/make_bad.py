@@ -676,6 +676,60 @@ add("msi_trunc_rows.msi", MS, "truncation", "error", 9,
 sector = read("msi/sector_65_18.msi").replace("\r\n", "\n")
 add("msi_tabs.msi", MS, "tabs", "accept", 0, [], tabs(sector) + "\n", "../msi/sector_65_18.msi")
 
+# ---------------------------------------------------------------- Planet 2 .pafx
+# Zip archives damaged byte by byte from ../pafx/sector_65_18.pafx (make_pafx.py: deflate,
+# as Planet's archives are). Zip-level problems name the archive and the entry, line 0.
+import struct as _struct
+import zipfile as _zipfile
+import io as _io
+PX = "pafx"
+pafx = read_bytes("pafx/sector_65_18.pafx")
+
+
+def _cd(b, name):
+    """The offset of the central directory entry of `name`."""
+    n = name.encode()
+    at = b.index(b"PK\x01\x02")
+    while b[at + 46:at + 46 + len(n)] != n:
+        at = b.index(b"PK\x01\x02", at + 1)
+    return at
+
+
+def _put32(b, at, v):
+    return b[:at] + _struct.pack("<I", v) + b[at + 4:]
+
+
+add("pafx_truncated.pafx", PX, "truncation", "error", 0, ["no end-of-central-directory record", "truncated"],
+    pafx[:len(pafx) // 2])
+add("pafx_bomb.pafx", PX, "count-huge", "error", 0, ["entry 'antenna.paf'", "declares 3000000000 bytes", "beyond the limit"],
+    _put32(pafx, _cd(pafx, "antenna.paf") + 24, 3000000000))
+add("pafx_inflates_more.pafx", PX, "count-smaller", "error", 0, ["entry 'antenna.paf'", "inflates to more than the 100 bytes"],
+    _put32(pafx, _cd(pafx, "antenna.paf") + 24, 100))
+add("pafx_crc.pafx", PX, "garbage", "error", 0, ["entry 'antenna.paf'", "CRC-32 mismatch"],
+    _put32(pafx, _cd(pafx, "antenna.paf") + 16, 0x12345678))
+add("pafx_encrypted.pafx", PX, "garbage", "error", 0, ["entry 'antenna.paf'", "encrypted"],
+    pafx[:_cd(pafx, "antenna.paf") + 8] + bytes([pafx[_cd(pafx, "antenna.paf") + 8] | 1]) +
+    pafx[_cd(pafx, "antenna.paf") + 9:])
+add("pafx_garbage.pafx", PX, "garbage", "error", 0, ["no end-of-central-directory record"], GARBAGE)
+add("pafx_empty.pafx", PX, "empty", "error", 0, ["not a zip archive"], b"")
+_z = _io.BytesIO()
+with _zipfile.ZipFile(_z, "w", _zipfile.ZIP_DEFLATED) as _w:
+    _w.writestr("readme.txt", "not an antenna")
+add("pafx_no_paf.pafx", PX, "garbage", "error", 0, ["no antenna.paf in the archive"], _z.getvalue())
+# The partial-result rule: the tilt-6 pattern's vertical cut loses its last gain (one
+# warning naming the archive, the entry and the line); the tilt-0 pattern is read.
+_z = _io.BytesIO()
+with _zipfile.ZipFile(_io.BytesIO(pafx)) as _r, \
+        _zipfile.ZipFile(_z, "w", _zipfile.ZIP_DEFLATED) as _w:
+    for _i in _r.infolist():
+        _t = _r.read(_i.filename)
+        if _i.filename.endswith("_T06.pap"):
+            _t = _t[:_t.rindex(b";")] + _t[_t.index(b"</Gains>", _t.rindex(b";")):]
+        _w.writestr(_i, _t)
+add("pafx_partial.pafx", PX, "count-smaller", "warn", 18, ["SECTOR-65-18_0925_T06.pap", "VerticalPattern has 359 gains", "needs 360"],
+    _z.getvalue())
+add("pafx_copy.pafx", PX, "crlf", "accept", 0, [], pafx, "../pafx/sector_65_18.pafx")
+
 # The HDF5 (openEMS) rows come from make_bad_hdf5.py (it needs h5py): keep them.
 manifest = os.path.join(here, "MANIFEST.tsv")
 hdf5_rows = [l for l in open(manifest) if l.split("\t")[1:2] in (["openems"], ["openems_dump"])] if os.path.exists(manifest) else []
