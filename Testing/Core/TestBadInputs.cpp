@@ -430,8 +430,8 @@ void ExpectNecWarning(const std::string& label, const std::string& path, long lo
 void ExpectWarning(const std::string& label, const std::string& format, const std::string& path,
   long long line, const std::vector<std::string>& frags)
 {
-  CM_CHECK_MSG(format == "gmsh" || format == "touchstone" || format == "hfss" || format == "grasp" ||
-      format == "pafx",
+  CM_CHECK_MSG(format == "gmsh" || format == "touchstone" || format == "hfss" ||
+      format == "grasp" || format == "pafx",
     label + ": no warnings are known for the format " + format);
   try
   {
