@@ -32,6 +32,8 @@ targets=(
   "gmsh:CM_FUZZ_GMSH:Data/gmsh:cmGmshFormat.h"
   "hfss:CM_FUZZ_HFSS:Data/hfss:cmHfssFarField.h"
   "hfss_json:CM_FUZZ_HFSS_JSON:Data/hfss:cmHfssFarField.h"
+  "palace:CM_FUZZ_PALACE:Data/palace:cmPalace.h"
+  "palace_s:CM_FUZZ_PALACE_S:Data/palace:cmPalace.h"
   "lsystem:CM_FUZZ_LSYSTEM:Fuzz/seeds/lsystem:cmLSystem.h"
   "ifs:CM_FUZZ_IFS:Fuzz/seeds/ifs:cmIFS.h"
   "nec_deck:CM_FUZZ_NEC_DECK:Fuzz/seeds/nec_deck:cmNecDeck.h"

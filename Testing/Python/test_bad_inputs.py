@@ -33,6 +33,8 @@ READERS = {  # format: (XML name, clean file)
     "msi": ("MSIPlanetAntennaReader", "../msi/sector_65_18.msi"),
     "gmsh": ("CloudMapGmshReader", "../gmsh/plate_v22.msh"),
     "hfss": ("CloudMapHFSSFarFieldReader", "../hfss/exportfield_0.ffd"),
+    "palace": ("CMPalaceFarFieldReader", "../palace/dipole_nsample100.csv"),
+    "palace_s": ("CMPalacePortReader", "../palace/cpw_lumped_uniform/port-S.csv"),
     "touchstone": ("CloudMapTouchstoneReader", "../touchstone/pad_6db_ma.s2p"),
     "feko_ports": ("CloudMapFEKOReader", "../feko/strip_ports.out"),
     "feko_wires": ("CloudMapFEKOReader", "../feko/dipole_wire_2017.out"),
