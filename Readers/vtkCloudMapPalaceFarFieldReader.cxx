@@ -45,10 +45,13 @@ vtkDoubleArray* NewArray(vtkPolyData* pd, const char* name, int components, vtkI
 }
 
 /// Port 1: the file's samples at their unit directions.
-void DirectionsToPolyData(
-  const cm::PalaceFarFieldBlock& b, const cm::FarFieldGrid& g, int piece, vtkPolyData* out)
+void DirectionsToPolyData(const cm::PalaceFarFieldBlock& b, const cm::FarFieldGrid& g, int piece,
+  int pieces, vtkPolyData* out)
 {
-  const vtkIdType n = piece == 0 ? static_cast<vtkIdType>(b.Theta.size()) : 0;
+  // Piece p of n gets rows [N p / n, N (p + 1) / n): the union over the ranks is the file.
+  const auto all = static_cast<vtkIdType>(b.Theta.size());
+  const vtkIdType first = all * piece / std::max(1, pieces);
+  const vtkIdType n = all * (piece + 1) / std::max(1, pieces) - first;
   vtkNew<vtkPoints> pts;
   pts->SetDataTypeToDouble();
   pts->SetNumberOfPoints(n);
@@ -67,7 +70,7 @@ void DirectionsToPolyData(
   }
   for (vtkIdType k = 0; k < n; ++k)
   {
-    const auto i = static_cast<std::size_t>(k);
+    const auto i = static_cast<std::size_t>(first + k);
     const double t = b.Theta[i] * Rad, p = b.Phi[i] * Rad;
     const double r[3] = { std::sin(t) * std::cos(p), std::sin(t) * std::sin(p), std::cos(t) };
     const double th[3] = { std::cos(t) * std::cos(p), std::cos(t) * std::sin(p), -std::sin(t) };
@@ -137,7 +140,8 @@ std::vector<double> vtkCloudMapPalaceFarFieldReader::ParseFile()
   return cm::DistinctFrequencies(steps);
 }
 
-int vtkCloudMapPalaceFarFieldReader::ReadMesh(int piece, int, int, int step, vtkDataObject*)
+int vtkCloudMapPalaceFarFieldReader::ReadMesh(
+  int piece, int pieces, int, int step, vtkDataObject*)
 {
   this->RequireParsed("Palace far field", false);
   const Internals& in = *this->Internal;
@@ -165,7 +169,7 @@ int vtkCloudMapPalaceFarFieldReader::ReadMesh(int piece, int, int, int step, vtk
     {
       const cm::FarFieldGrid g = cm::PalaceFarFieldGrid(b, this->ThetaStep, this->PhiStep);
       cm::FarFieldToTable(g, piece, table);
-      DirectionsToPolyData(b, g, piece, points);
+      DirectionsToPolyData(b, g, piece, pieces, points);
       return 1;
     }
   }

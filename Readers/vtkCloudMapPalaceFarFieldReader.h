@@ -14,7 +14,8 @@
  * power of port 0), for glyphs of r·E or a check of the interpolation.
  * A driven run's frequencies are time steps (Hz); an eigenmode run's modes are time steps
  * whose values are the mode numbers m. ExcitationIndex picks among the file's excitations
- * (0 = the lowest `exc`). Both ports are emitted whole on piece 0.
+ * (0 = the lowest `exc`). The table is emitted on piece 0; the directions are split into
+ * contiguous ranges of rows, one per piece.
  *
  * @sa cmPalace.h, vtkCloudMapHFSSFarFieldReader, vtkCloudMapPalacePortReader
  */

@@ -361,6 +361,12 @@ reader_case("CSTFarFieldReader_ludwig2", lambda **k: simple.CSTFarFieldReader(**
 # MSI/Planet antenna pattern: the reconstructed pattern (port 0) and the cuts (port 1).
 reader_case("MSIPlanetAntennaReader_sector", lambda **k: simple.MSIPlanetAntennaReader(**k),
             D("msi/sector_65_18.msi"))
+# AWS Palace (issue 42): the far field interpolated onto the grid and its directions
+# (Testing/Data/palace, Palace's own reference output), and port-S.csv as the network.
+reader_case("PalaceFarFieldReader_short_dipole", lambda **k: simple.PalaceFarFieldReader(**k),
+            D("palace/antenna_short_dipole/farfield-rE.csv"))
+reader_case("PalacePortReader_cpw", lambda **k: simple.PalacePortReader(**k),
+            D("palace/cpw_lumped_uniform/port-S.csv"))
 reader_case("GmshReader_v22", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v22.msh"))
 reader_case("GmshReader_v41", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v41.msh"))
 # Made by gmsh: second-order elements with views (binary 4.1), and MSH 1.
