@@ -140,8 +140,7 @@ std::vector<double> vtkCloudMapPalaceFarFieldReader::ParseFile()
   return cm::DistinctFrequencies(steps);
 }
 
-int vtkCloudMapPalaceFarFieldReader::ReadMesh(
-  int piece, int pieces, int, int step, vtkDataObject*)
+int vtkCloudMapPalaceFarFieldReader::ReadMesh(int piece, int pieces, int, int step, vtkDataObject*)
 {
   this->RequireParsed("Palace far field", false);
   const Internals& in = *this->Internal;
