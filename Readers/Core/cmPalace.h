@@ -85,7 +85,10 @@ bool LooksLikePalaceFarField(std::string_view head);
  * largest error 0.54 % (z dipole) and 1.7 % (x dipole) of the peak at NSample 100, 0.011 %
  * and 0.065 % at NSample 1000. `Gain` is the directivity 4π|rE|²/(2η0 P), P =
  * ∮|rE|²/(2η0) dΩ by the trapezoid rule on the grid (field data IntegratedPower, W;
- * GainKind "Directivity"); no Gain where the field is zero.
+ * GainKind "Directivity"); no Gain where the field is zero. Field data LargestGap[deg]: the
+ * largest angle from a grid direction to its nearest sample (about half the sampling step
+ * for a file that covers the sphere; a single cut leaves most of the sphere extrapolated
+ * and says so here).
  */
 FarFieldGrid PalaceFarFieldGrid(
   const PalaceFarFieldBlock& b, double thetaStep, double phiStep, int neighbours = 16);

@@ -276,6 +276,7 @@ FarFieldGrid PalaceFarFieldGrid(
   const Samples s = SortSamples(b);
   const std::size_t k = std::min(static_cast<std::size_t>(neighbours), s.P.size());
   std::vector<std::pair<double, std::size_t>> nb;
+  double gap = 0; // the largest squared chord from a grid direction to its nearest sample
   for (std::size_t j = 0; j < np; ++j)
   {
     const double phi = 360.0 * static_cast<double>(j) / static_cast<double>(np);
@@ -287,6 +288,7 @@ FarFieldGrid PalaceFarFieldGrid(
       const Vec t1 = { std::cos(t) * std::cos(p), std::cos(t) * std::sin(p), -std::sin(t) };
       const Vec t2 = { -std::sin(p), std::cos(p), 0 };
       Nearest(s, q, t, k, nb);
+      gap = std::max(gap, nb.front().first);
       const std::array<C, 2> e = Fit(b, s, q, t1, t2, nb);
       const C et = e[0], ep = e[1];
       g.Theta.push_back(theta);
@@ -313,6 +315,8 @@ FarFieldGrid PalaceFarFieldGrid(
     g.Values.emplace_back("IntegratedPower", std::vector<double>{ power });
   }
   g.Values.emplace_back("Excitation", std::vector<double>{ static_cast<double>(b.Excitation) });
+  g.Values.emplace_back("LargestGap[deg]",
+    std::vector<double>{ 2 * std::asin(std::min(1.0, 0.5 * std::sqrt(gap))) / Rad });
   if (b.Mode != 0)
   {
     g.Values.emplace_back("Mode", std::vector<double>{ static_cast<double>(b.Mode) });

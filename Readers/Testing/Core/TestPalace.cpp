@@ -94,6 +94,15 @@ void AnalyticDipoles()
       const FarFieldGrid g = PalaceFarFieldGrid(ff.Blocks[static_cast<std::size_t>(b)], 2, 2);
       CM_EQUAL(g.NumberOfTheta, std::int64_t(91));
       CM_EQUAL(g.NumberOfPhi, std::int64_t(180));
+      for (const auto& v : g.Values)
+      {
+        if (v.first == "LargestGap[deg]")
+        {
+          // Measured: 22.61 degrees at NSample 100, 10.00 at 1000 (near the poles).
+          std::printf("%s largest gap %.2f deg\n", name, v.second[0]);
+          CM_CHECK(v.second[0] > 0 && v.second[0] < (text.size() < 100000 ? 25 : 12));
+        }
+      }
       const double err = GridError(g, b == 1);
       std::printf("%s block %d: max interpolation error %.3e of the peak, peak %.4f dBi\n", name, b,
         err, PeakGain(g));
