@@ -563,6 +563,8 @@ struct ScatteringBlock
   std::map<std::pair<std::int64_t, std::int64_t>, C> Entries;
 };
 
+} // namespace
+
 void FillNetworkPoint(NetworkPoint& pt, const std::map<std::pair<std::int64_t, std::int64_t>, C>& e,
   std::size_t n, double z0)
 {
@@ -631,6 +633,8 @@ void FillNetworkPoint(NetworkPoint& pt, const std::map<std::pair<std::int64_t, s
   }
 }
 
+namespace
+{
 /// One `S sink source re im ...` row into the block.
 void ReadScatteringRow(const LineScanner& s, const std::vector<std::string_view>& tok,
   ScatteringBlock& b, std::int64_t& ports)

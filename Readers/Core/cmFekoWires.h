@@ -39,6 +39,7 @@
 
 #include <complex>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -106,5 +107,12 @@ std::vector<FekoSourcePosition> FekoSegmentSourcePositions(const FekoWires& wire
  * throws ParseError naming the file and line.
  */
 Network ParseFekoScattering(std::string_view text, const std::string& fileName);
+
+/// One frequency of an n-port from S entries keyed (sink, source), 1-based: S (NaN where
+/// missing), Z = Z0 (1 + S)(1 − S)⁻¹ and Y = Z⁻¹ where S is complete, the worst pair.
+/// Also the Palace port-S reader's (cmPalace.h).
+void FillNetworkPoint(NetworkPoint& pt,
+  const std::map<std::pair<std::int64_t, std::int64_t>, std::complex<double>>& entries,
+  std::size_t n, double z0);
 } // namespace cm
 #endif

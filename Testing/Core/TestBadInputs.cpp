@@ -20,6 +20,7 @@
 #include "cmPlanetPafx.h"
 #include "cmZipInflate.h"
 #include "cmNecOutput.h"
+#include "cmPalace.h"
 #include "cmTouchstone.h"
 #include "cmTextScan.h"
 
@@ -280,6 +281,32 @@ std::string ReadAs(const std::string& format, const std::string& path)
       PutGrid(o, set.Samples);
     }
   }
+  else if (format == "palace")
+  {
+    const PalaceFarField f = ParsePalaceFarField(ReadWholeFile(path), path);
+    for (const auto& b : f.Blocks)
+    {
+      o << b.Frequency << " " << b.Excitation << "\n";
+      Put(o, b.Theta);
+      Put(o, b.Phi);
+      for (std::size_t k = 0; k < b.Ex.size(); ++k)
+      {
+        o << b.Ex[k] << b.Ey[k] << b.Ez[k] << "\n";
+      }
+    }
+  }
+  else if (format == "palace_s")
+  {
+    const Network n = ParsePalacePortS(ReadWholeFile(path), path, 50);
+    for (const auto& pt : n.Points)
+    {
+      o << pt.Frequency << "\n";
+      for (const auto& v : pt.S)
+      {
+        o << v << "\n";
+      }
+    }
+  }
   else if (format == "msi")
   {
     const MsiPattern p = ParseMsiPattern(ReadWholeFile(path), path);
@@ -431,7 +458,7 @@ void ExpectWarning(const std::string& label, const std::string& format, const st
   long long line, const std::vector<std::string>& frags)
 {
   CM_CHECK_MSG(format == "gmsh" || format == "touchstone" || format == "hfss" ||
-      format == "grasp" || format == "pafx",
+      format == "grasp" || format == "pafx" || format == "palace",
     label + ": no warnings are known for the format " + format);
   try
   {
@@ -474,6 +501,12 @@ void ExpectWarning(const std::string& label, const std::string& format, const st
             w.substr(open + 1, close - open - 1) + ")";
         }
       }
+    }
+    else if (format == "palace")
+    {
+      const PalaceFarField f = ParsePalaceFarField(ReadWholeFile(path), path);
+      CM_CHECK_MSG(!f.Blocks.empty(), label + ": no block was read");
+      warnings = f.Warnings;
     }
     else
     {

@@ -120,6 +120,26 @@ std::size_t Pafx(std::string_view text)
 #elif defined(CM_FUZZ_HFSS)
 #include "cmHfssFarField.h"
 #define CM_PARSE(text) cm::ParseHfssFarField(text, "fuzz.ffd")
+#elif defined(CM_FUZZ_PALACE)
+#include "cmPalace.h"
+namespace
+{
+/// Palace's farfield-rE.csv, and every block it gives on a coarse grid (the interpolation).
+std::size_t ParsePalace(std::string_view text)
+{
+  const cm::PalaceFarField f = cm::ParsePalaceFarField(text, "fuzz.csv");
+  std::size_t n = 0;
+  for (const auto& b : f.Blocks)
+  {
+    n += cm::PalaceFarFieldGrid(b, 30, 30).Theta.size();
+  }
+  return n;
+}
+} // namespace
+#define CM_PARSE(text) ParsePalace(text)
+#elif defined(CM_FUZZ_PALACE_S)
+#include "cmPalace.h"
+#define CM_PARSE(text) cm::ParsePalacePortS(text, "fuzz.csv", 50)
 #elif defined(CM_FUZZ_HFSS_JSON)
 #include "cmHfssFarField.h"
 namespace

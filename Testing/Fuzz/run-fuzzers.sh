@@ -35,6 +35,8 @@ targets=(
   "hfss_json:CM_FUZZ_HFSS_JSON:Data/hfss:cmHfssFarField.h"
   "grasp_cut:CM_FUZZ_GRASP_CUT:Data/grasp:cmGrasp.h"
   "grasp_grid:CM_FUZZ_GRASP_GRID:Data/grasp:cmGrasp.h"
+  "palace:CM_FUZZ_PALACE:Data/palace:cmPalace.h"
+  "palace_s:CM_FUZZ_PALACE_S:Data/palace:cmPalace.h"
   "lsystem:CM_FUZZ_LSYSTEM:Fuzz/seeds/lsystem:cmLSystem.h"
   "ifs:CM_FUZZ_IFS:Fuzz/seeds/ifs:cmIFS.h"
   "nec_deck:CM_FUZZ_NEC_DECK:Fuzz/seeds/nec_deck:cmNecDeck.h"

@@ -366,6 +366,12 @@ reader_case("PlanetPAFXAntennaReader_sinclair", lambda **k: simple.PlanetPAFXAnt
             D("pafx/SV460-SF2SNM.pafx"))
 reader_case("PlanetPAFXAntennaReader_sector", lambda **k: simple.PlanetPAFXAntennaReader(**k),
             D("pafx/sector_65_18.pafx"))
+# AWS Palace (issue 42): the far field interpolated onto the grid and its directions
+# (Testing/Data/palace, Palace's own reference output), and port-S.csv as the network.
+reader_case("PalaceFarFieldReader_short_dipole", lambda **k: simple.PalaceFarFieldReader(**k),
+            D("palace/antenna_short_dipole/farfield-rE.csv"))
+reader_case("PalacePortReader_cpw", lambda **k: simple.PalacePortReader(**k),
+            D("palace/cpw_lumped_uniform/port-S.csv"))
 reader_case("GmshReader_v22", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v22.msh"))
 reader_case("GmshReader_v41", lambda **k: simple.GmshMSHReader(**k), D("gmsh/plate_v41.msh"))
 # Made by gmsh: second-order elements with views (binary 4.1), and MSH 1.

@@ -36,6 +36,8 @@ READERS = {  # format: (XML name, clean file)
     "gmsh": ("CloudMapGmshReader", "../gmsh/plate_v22.msh"),
     "hfss": ("CloudMapHFSSFarFieldReader", "../hfss/exportfield_0.ffd"),
     "grasp": ("GRASPReader", "grasp_reference.cut"),
+    "palace": ("CMPalaceFarFieldReader", "../palace/dipole_nsample100.csv"),
+    "palace_s": ("CMPalacePortReader", "../palace/cpw_lumped_uniform/port-S.csv"),
     "touchstone": ("CloudMapTouchstoneReader", "../touchstone/pad_6db_ma.s2p"),
     "feko_ports": ("CloudMapFEKOReader", "../feko/strip_ports.out"),
     "feko_wires": ("CloudMapFEKOReader", "../feko/dipole_wire_2017.out"),
