@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 
 vtkStandardNewMacro(vtkCloudMapPalaceFarFieldReader);
@@ -28,6 +29,8 @@ struct vtkCloudMapPalaceFarFieldReader::Internals
 {
   cm::PalaceFarField File;
   std::vector<std::int64_t> Excitations; ///< distinct, ascending
+  /// The blocks (index) already warned of as sampled too sparsely for the θ/φ grid.
+  std::set<std::size_t> GapWarned;
 };
 
 namespace
@@ -167,6 +170,7 @@ int vtkCloudMapPalaceFarFieldReader::ReadMesh(int piece, int pieces, int, int st
     if (b.Excitation == exc && std::abs(k - key) <= 1e-9 * std::abs(key))
     {
       const cm::FarFieldGrid g = cm::PalaceFarFieldGrid(b, this->ThetaStep, this->PhiStep);
+      this->WarnSparse(g, static_cast<std::size_t>(&b - in.File.Blocks.data()));
       cm::FarFieldToTable(g, piece, table);
       DirectionsToPolyData(b, g, piece, pieces, points);
       return 1;
@@ -174,6 +178,25 @@ int vtkCloudMapPalaceFarFieldReader::ReadMesh(int piece, int pieces, int, int st
   }
   cm::EmptyFarFieldTable(in.File.Eigenmode ? 0 : key, table); // no block of this excitation
   return 1;
+}
+
+void vtkCloudMapPalaceFarFieldReader::WarnSparse(const cm::FarFieldGrid& g, std::size_t block)
+{
+  // A file that covers the sphere leaves about half its sampling step (22.6 degrees at
+  // Palace's default NSample 100); a single cut leaves most of the sphere extrapolated.
+  constexpr double largestGap = 45;
+  for (const auto& v : g.Values)
+  {
+    if (v.first == "LargestGap[deg]" && !v.second.empty() && v.second[0] > largestGap &&
+      this->Internal->GapWarned.insert(block).second)
+    {
+      vtkWarningMacro(<< this->FileName << ": the directions of block " << block + 1
+                      << " leave a grid direction " << v.second[0]
+                      << " degrees from the nearest sample (more than " << largestGap
+                      << "): the Pattern output is extrapolated there (field data "
+                         "LargestGap[deg]); the Directions output has the samples as they are");
+    }
+  }
 }
 
 void vtkCloudMapPalaceFarFieldReader::PrintSelf(ostream& os, vtkIndent indent)

@@ -25,6 +25,11 @@
 #include "CloudMapReadersModule.h"
 #include "vtkCloudMapReaderBase.h"
 
+namespace cm
+{
+struct FarFieldGrid;
+}
+
 class CLOUDMAPREADERS_EXPORT vtkCloudMapPalaceFarFieldReader : public vtkCloudMapReaderBase
 {
 public:
@@ -65,6 +70,8 @@ private:
   vtkCloudMapPalaceFarFieldReader(const vtkCloudMapPalaceFarFieldReader&) = delete;
   void operator=(const vtkCloudMapPalaceFarFieldReader&) = delete;
 
+  /// Warns once per block when the θ/φ grid is far from every sample (LargestGap[deg] > 45).
+  void WarnSparse(const cm::FarFieldGrid& g, std::size_t block);
   struct Internals;
   std::unique_ptr<Internals> Internal;
 };

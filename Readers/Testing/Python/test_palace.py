@@ -119,7 +119,9 @@ err = max(abs(et[k] - 10 * math.sin(math.radians(th[k]))) for k in range(len(th)
 check(err < 2e-4, "z dipole on the grid: largest error %.2e of the peak" % err)
 check(abs(field(at, "Frequency") - 1e9) < 1e-3, "Frequency 1 GHz")
 
-# --- Several excitations and an eigenmode.
+# --- Several excitations and an eigenmode. The cpw run samples 4 directions only, so its
+# pattern is extrapolated over most of the sphere, and the reader says so (once per block).
+window = lib.capture_vtk_messages()
 u = simple.PalaceFarFieldReader(FileName=os.path.join(data, "cpw_lumped_uniform", "farfield-rE.csv"))
 u.UpdatePipelineInformation()
 freqs = sorted(set(round(x[0] * 1e9) for x in rows(os.path.join(data, "cpw_lumped_uniform", "farfield-rE.csv"))))
@@ -127,6 +129,8 @@ check([round(x) for x in u.TimestepValues] == freqs, "cpw time steps %s" % list(
 u.ExcitationIndex = 1
 u.UpdatePipeline(freqs[0])
 check(field(sm.Fetch(u, idx=0), "Excitation") == 2, "Excitation Index 1 is exc 2")
+check("extrapolated" in window.GetOutput() and field(sm.Fetch(u, idx=0), "LargestGap[deg]") > 90,
+      "cpw (4 directions): the sparse-sampling warning, gap %.0f deg" % field(sm.Fetch(u, idx=0), "LargestGap[deg]"))
 eg = simple.PalaceFarFieldReader(FileName=os.path.join(data, "cpw_lumped_eigen", "farfield-rE.csv"))
 eg.UpdatePipeline()
 et_ = sm.Fetch(eg, idx=0)
@@ -151,5 +155,23 @@ check(ct.GetNumberOfRows() == 7 and ct.GetFieldData().GetAbstractArray("PortName
       "cpw: 7 frequencies, 4 ports")
 check(field(ct, "ReferenceImpedance") == 75, "cpw: 2 of 4 ports stated, the property's 75 ohm")
 check(math.isnan(column(ct, "S13_re")[0]) and not math.isnan(column(ct, "S21_re")[0]), "S13 NaN, S21 given")
+
+# --- A single cut leaves most of the sphere extrapolated: one warning says so, naming the
+# file; a file that covers the sphere gives none.
+full = os.path.join(data, "dipole_nsample1000.csv")
+lines = open(full).read().split("\n")
+cut = os.path.join(tmp, "palace_single_cut.csv")
+with open(cut, "w") as f:
+    f.write("\n".join([lines[0]] + [l for l in lines[1:] if l.strip() and float(l.split(",")[3]) in (0.0, 180.0)]) + "\n")
+for path, warned in ((full, False), (cut, True)):
+    before = len(window.GetOutput())
+    c = simple.PalaceFarFieldReader(FileName=path)
+    c.UpdatePipeline()
+    gap = field(sm.Fetch(c, idx=0), "LargestGap[deg]")
+    text = window.GetOutput()[before:]
+    check(("extrapolated" in text and os.path.basename(path) in text) == warned,
+          "%s: largest gap %.1f deg, %s" % (os.path.basename(path), gap,
+                                            "warned" if "extrapolated" in text else "no warning"))
+    simple.Delete(c)
 
 check.finish("%d check(s) failed")
