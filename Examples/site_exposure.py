@@ -75,10 +75,7 @@ lowest = boundary.GetBounds()[4] if boundary.GetNumberOfPoints() else float("nan
 w, h = (int(x) for x in args.size.split(","))
 view = figures.white_view(w, h)
 
-# The ground (60 m square), the mast and the panel.
-ground = simple.Show(simple.Plane(Origin=[-20, -25, 0], Point1=[45, -25, 0], Point2=[-20, 35, 0]), view)
-ground.ColorArrayName = [None, ""]
-ground.AmbientColor = ground.DiffuseColor = [0.86, 0.88, 0.84]
+# The mast (it runs down out of the frame) and the panel.
 mast_src = simple.Transform(Input=simple.Cylinder(Radius=mast_r, Height=args.height, Resolution=24))
 mast_src.Transform.Rotate = [90, 0, 0]  # the cylinder's axis y -> z
 mast_src.Transform.Translate = [0, 0, 0.5 * args.height]
@@ -104,8 +101,11 @@ pat = simple.Show(ps, view)
 simple.ColorBy(pat, ("CELLS", "PatternValue"))
 lut, lo, hi = figures.band_lut("PatternValue", bands, close_top=True)
 pat.Opacity = 0.55
-figures.legend(lut, view, "pattern gain, dB re peak (%.1f dBi)" % peak, "%-.0f",
-               labels=[lo + (hi - lo) * k / 5 for k in range(6)], length=0.4)
+bar = figures.legend(lut, view, "pattern gain, dB re peak (%.1f dBi)" % peak, "%-.0f",
+                     labels=[lo + (hi - lo) * k / 5 for k in range(6)], length=0.4)
+bar.WindowLocation = "Upper Right Corner"  # the notes take the lower right
+bar.TitleFontSize = max(8, round(16 * w / 1400))
+bar.LabelFontSize = max(7, round(16 * w / 1400))
 
 # The compliance boundary (ratio = 1), red and semi-transparent.
 surf = simple.Show(simple.OutputPort(exposure, 1), view)
@@ -113,37 +113,43 @@ surf.ColorArrayName = [None, ""]
 surf.AmbientColor = surf.DiffuseColor = [0.85, 0.12, 0.1]
 surf.Opacity = 0.35
 surf.Specular = 0.3
-# The boresight as a thin dark line from the panel to the boundary's far end.
-ray = simple.Tube(Input=simple.Line(Point1=centre, Point2=[centre[i] + 1.1 * estimate * bore[i]
-                                                            for i in range(3)]), Radius=0.06)
-rd = simple.Show(ray, view)
-rd.ColorArrayName = [None, ""]
-rd.AmbientColor = rd.DiffuseColor = figures.DARK
+# The boresight as a thin dark line from the panel to the far-field estimate (a dark ball):
+# the boundary's tip should sit on the ball.
+tip = [centre[i] + estimate * bore[i] for i in range(3)]
+for src in (simple.Tube(Input=simple.Line(Point1=centre, Point2=tip), Radius=0.05),
+            simple.Sphere(Center=tip, Radius=0.22, ThetaResolution=24, PhiResolution=12)):
+    rd = simple.Show(src, view)
+    rd.ColorArrayName = [None, ""]
+    rd.AmbientColor = rd.DiffuseColor = figures.DARK
 
 title = simple.Text(Text="%s on a %.0f m mast: ICNIRP 2020 general-public compliance boundary "
                          "(red, exposure ratio = 1) at %.0f W, %.0f MHz"
                          % (name, args.height, args.power, freq * 1e-6))
 td = simple.Show(title, view)
 td.Color = figures.DARK
-td.FontSize = 17
+td.FontSize = max(8, round(17 * w / 1400))  # the text scales with the image
 td.WindowLocation = "Upper Center"
 note = simple.Text(Text="azimuth %.0f deg, mechanical downtilt %.0f deg; peak gain %.2f dBi; S_L = %.3f W/m^2\n"
                         "boundary along the boresight (dark line): %.2f m; far-field estimate "
-                        "sqrt(P G / (4 pi S_L)) = %.2f m\n"
+                        "sqrt(P G / (4 pi S_L)) = %.2f m (dark ball)\n"
                         "lowest point of the boundary %.1f m above ground\n"
                         "far-field estimate S = P G / (4 pi r^2), valid beyond 2 D^2/lambda = %.1f m (D = %.1f m)"
                    % (args.azimuth, args.downtilt, peak, s_limit, far, estimate, lowest, near, args.panel))
 nd = simple.Show(note, view)
 nd.Color = figures.DARK
-nd.FontSize = 14
-nd.WindowLocation = "Lower Left Corner"
+nd.FontSize = max(7, round(14 * w / 1400))
+nd.WindowLocation = "Lower Right Corner"
 nd.Justification = "Left"
 
+simple.Render(view)  # the first render resets the camera: set it afterwards
+# From the side of the beam, a little in front and above (the downtilt shows): the mast's top, the panel, the
+# pattern and the boundary fill the frame (the mast runs down out of it).
 side = [-math.sin(a), math.cos(a), 0]
-view.CameraFocalPoint = [centre[0] + 0.45 * estimate * bore[0], centre[1] + 0.45 * estimate * bore[1],
-                         0.55 * args.height]
-view.CameraPosition = [view.CameraFocalPoint[i] - 55 * side[i] - 12 * bore[i] + (22 if i == 2 else 0)
-                       for i in range(3)]
+focal = [centre[i] + 0.42 * estimate * bore[i] for i in range(3)]
+focal[2] -= 0.08 * estimate
+view.CameraFocalPoint = focal
+view.CameraPosition = [focal[i] - 2.4 * estimate * side[i] + 0.35 * estimate * bore[i]
+                       + (0.3 * estimate if i == 2 else 0) for i in range(3)]
 view.CameraViewUp = [0, 0, 1]
 view.CameraViewAngle = 30
 simple.Render(view)

@@ -14,9 +14,14 @@ filter). Checks:
 - the filter's field data Boresight and FarFieldComplianceDistance[m] equal the oracle;
 - ApertureSize flags the points nearer than 2 D^2 / lambda (InFarField = 0);
 - Antenna Pattern Surface with the same Azimuth/Downtilt puts its peak (the farthest
-  pattern point) along the same boresight."""
+  pattern point) along the same boresight;
+- Examples/site_exposure.py (the demo's figure) runs, its boresight distance agrees with
+  the oracle, and its image (700 x 450, 81^3 grid) matches
+  Testing/Baselines/site_exposure.png."""
 import math
 import os
+import shutil
+import subprocess
 import sys
 
 import cloudmap_testlib as lib
@@ -137,6 +142,23 @@ d, u = farthest(surf)
 check(abs(d - 2.0) < 1e-9 and angle(u, boresight(30, 6)) < 1.5,
       "Antenna Pattern Surface azimuth 30 tilt 6: peak at radius %.6f, %.3f deg off the boresight"
       % (d, angle(u, boresight(30, 6))))
+
+# The demo's figure, small: it runs, says the oracle's distance, and matches its baseline.
+demo = os.path.join(tmp, "site_demo")
+os.makedirs(demo, exist_ok=True)
+res = subprocess.run([shutil.which("pvbatch") or "pvbatch", os.path.join(lib.ROOT, "Examples", "site_exposure.py"),
+                      "--outdir", demo, "--plugin", plugin, "--size", "700,450", "--resolution", "81"],
+                     capture_output=True, text=True, timeout=600, env=lib.mpi_free_env())
+summary = os.path.join(demo, "site_exposure.txt")
+said = dict(l.split()[:2] for l in open(summary) if not l.startswith("#")) if os.path.exists(summary) else {}
+spacing81 = 4 * r_oracle / 80
+check(res.returncode == 0 and abs(float(said.get("BoundaryAlongBoresight", "nan")) - r_oracle) <= spacing81,
+      "Examples/site_exposure.py (exit %d): boundary along the boresight %s m, oracle %.4f m, spacing %.3f m"
+      % (res.returncode, said.get("BoundaryAlongBoresight"), r_oracle, spacing81)
+      + ("" if res.returncode == 0 else res.stderr[-500:]))
+png = os.path.join(demo, "site_exposure.png")
+ok, err = lib.compare_image(png, os.path.join(lib.TESTING, "Baselines", "site_exposure.png"))
+check(ok, "site_exposure.png matches its baseline (difference %.2f)" % err)
 check.finish("%d check(s) failed")
 lib.say("site exposure: OK")
 lib.leave(0)
