@@ -207,7 +207,8 @@ struct Origin
 /// distances along the six axis rays from the origin (reduced over ranks), the boundary
 /// and the field data of both outputs.
 void RateAndBound(vtkDataSet* output, vtkPolyData* boundary, const ex::ExposureArrays& r,
-  const Origin& from, const ex::ReferenceLevels& levels, double power, double frequency)
+  const Origin& from, const ex::ReferenceLevels& levels, double power, double frequency,
+  bool contour = true)
 {
   vtkSmartPointer<vtkDoubleArray> db = AddRatioArrays(r, output->GetPointData());
   double bounds[6], origin[3], reach[6], distance[6];
@@ -219,9 +220,12 @@ void RateAndBound(vtkDataSet* output, vtkPolyData* boundary, const ex::ExposureA
   if (output->GetNumberOfPoints() > 0)
   {
     ProbeRays(output, db, ex::RayPoints(origin, reach), samples, valid);
-    ComplianceBoundary(output, db, boundary); // the 0 dB surface
+    if (contour)
+    {
+      ComplianceBoundary(output, db, boundary); // the 0 dB surface
+    }
   }
-  else
+  else if (contour)
   {
     boundary->Initialize();
   }
@@ -233,6 +237,48 @@ void RateAndBound(vtkDataSet* output, vtkPolyData* boundary, const ex::ExposureA
   f->SetName("Frequency");
   f->InsertNextValue(frequency);
   boundary->GetFieldData()->AddArray(f);
+}
+
+/// The antenna on the site: where it is, how it is turned, what it radiates.
+struct Site
+{
+  const ex::GainGrid& Grid;
+  const double* Rotation;
+  const double* Center;
+  double Power;
+  const ex::CubeGrid& Cube;
+};
+
+/// The ratios at the points of `extent` of the site's cube: the far-zone S as a plane
+/// wave, RMS E² = η0·S and H² = S/η0.
+ex::ExposureArrays RateCube(
+  const Site& site, const int extent[6], const ex::ReferenceLevels& levels, ex::Quantity quantity)
+{
+  const std::vector<double> s =
+    ex::FarFieldPowerDensity(site.Grid, site.Rotation, site.Center, site.Power, site.Cube, extent);
+  std::vector<double> e2(s), h2(s);
+  for (std::size_t k = 0; k < s.size(); ++k)
+  {
+    e2[k] *= ex::FreeSpaceImpedance;
+    h2[k] /= ex::FreeSpaceImpedance;
+  }
+  return ex::ComputeExposure(
+    e2, h2, static_cast<std::int64_t>(s.size()), 1.0, levels, quantity, cm::SMPItems());
+}
+
+/// The 0 dB surface of the whole cube, for the rank of piece 0 when the ranks split the
+/// cube: contoured whole, it equals the serial surface (the pieces' own contours would
+/// take one-sided gradients, other normals, at their seams).
+void WholeCubeBoundary(const Site& site, const ex::ReferenceLevels& levels,
+  ex::Quantity quantity, vtkPolyData* boundary)
+{
+  const int whole[6] = { 0, site.Cube.N - 1, 0, site.Cube.N - 1, 0, site.Cube.N - 1 };
+  const ex::ExposureArrays r = RateCube(site, whole, levels, quantity);
+  vtkNew<vtkImageData> cube;
+  cube->SetExtent(const_cast<int*>(whole));
+  cube->SetOrigin(site.Cube.Origin);
+  cube->SetSpacing(site.Cube.Spacing, site.Cube.Spacing, site.Cube.Spacing);
+  ComplianceBoundary(cube, NewArray("ExposureRatio[dB]", r.RatioDb), boundary);
 }
 
 /// One field-data value (or tuple) added to both outputs.
@@ -463,24 +509,28 @@ int vtkCloudMapExposureRatio::RequestFarField(vtkTable* table, vtkInformationVec
   output->SetSpacing(cube.Spacing, cube.Spacing, cube.Spacing);
   double rotation[9];
   ex::MountRotation(this->Azimuth, this->Downtilt, rotation);
-  const std::vector<double> s =
-    ex::FarFieldPowerDensity(grid, rotation, this->Center, power, cube, extent);
-  const auto n = static_cast<std::int64_t>(s.size());
-  // RMS² of the plane wave: E² = η0·S, H² = S/η0.
-  std::vector<double> e2(s), h2(s);
-  for (std::int64_t k = 0; k < n; ++k)
+  const Site site{ grid, rotation, this->Center, power, cube };
+  const auto quantity = static_cast<ex::Quantity>(this->Quantity);
+  const ex::ExposureArrays r = RateCube(site, extent, levels, quantity);
+  const bool split = extent[0] != 0 || extent[2] != 0 || extent[4] != 0 ||
+    extent[1] != cube.N - 1 || extent[3] != cube.N - 1 || extent[5] != cube.N - 1;
+  const int piece = outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
+    ? outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
+    : 0;
+  if (split && piece == 0)
   {
-    e2[k] *= ex::FreeSpaceImpedance;
-    h2[k] /= ex::FreeSpaceImpedance;
+    WholeCubeBoundary(site, levels, quantity, boundary);
   }
-  const ex::ExposureArrays r = ex::ComputeExposure(
-    e2, h2, n, 1.0, levels, static_cast<ex::Quantity>(this->Quantity), cm::SMPItems());
-  if (this->ApertureSize > 0)
+  else if (split)
+  {
+    boundary->Initialize();
+  }
+  RateAndBound(output, boundary, r, Origin{ true, this->Center, this->Center }, levels,
+    power, frequency, !split);
+  if (this->ApertureSize > 0) // after the contour, which replaces the boundary's field data
   {
     FlagNearZone(output, cube, extent, this->Center, this->ApertureSize, frequency, boundary);
   }
-  RateAndBound(output, boundary, r, Origin{ true, this->Center, this->Center }, levels,
-    power, frequency);
   const double boresight[3] = { rotation[0], rotation[3], rotation[6] };
   const double peakDb = 10 * std::log10(grid.Peak);
   AddFieldValue("Boresight", boresight, 3, { output, boundary });
