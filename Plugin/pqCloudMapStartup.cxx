@@ -39,8 +39,8 @@ void pqCloudMapStartup::startup()
   if (pqApplicationCore* core = pqApplicationCore::instance())
   {
     pqServerManagerModel* model = core->getServerManagerModel();
-    QObject::connect(model, &pqServerManagerModel::sourceAdded, this,
-      &pqCloudMapStartup::followInformation);
+    QObject::connect(
+      model, &pqServerManagerModel::sourceAdded, this, &pqCloudMapStartup::followInformation);
     for (pqPipelineSource* source : model->findItems<pqPipelineSource*>())
     {
       this->followInformation(source);

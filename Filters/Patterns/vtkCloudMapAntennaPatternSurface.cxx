@@ -445,9 +445,8 @@ RangeVote ReduceRange(const cm::pattern::PatternSurface& surface, bool aborted, 
 /// Turns the (double) points of `data` about `center`.
 void MountPoints(vtkPolyData* data, const double center[3], const double rotation[9])
 {
-  vtkDoubleArray* xyz = data->GetPoints()
-    ? vtkDoubleArray::SafeDownCast(data->GetPoints()->GetData())
-    : nullptr;
+  vtkDoubleArray* xyz =
+    data->GetPoints() ? vtkDoubleArray::SafeDownCast(data->GetPoints()->GetData()) : nullptr;
   if (xyz)
   {
     cm::exposure::RotateAbout(xyz->GetPointer(0), xyz->GetNumberOfTuples(), center, rotation);

@@ -269,8 +269,8 @@ ex::ExposureArrays RateCube(
 /// The 0 dB surface of the whole cube, for the rank of piece 0 when the ranks split the
 /// cube: contoured whole, it equals the serial surface (the pieces' own contours would
 /// take one-sided gradients, other normals, at their seams).
-void WholeCubeBoundary(const Site& site, const ex::ReferenceLevels& levels,
-  ex::Quantity quantity, vtkPolyData* boundary)
+void WholeCubeBoundary(
+  const Site& site, const ex::ReferenceLevels& levels, ex::Quantity quantity, vtkPolyData* boundary)
 {
   const int whole[6] = { 0, site.Cube.N - 1, 0, site.Cube.N - 1, 0, site.Cube.N - 1 };
   const ex::ExposureArrays r = RateCube(site, whole, levels, quantity);
@@ -304,7 +304,8 @@ std::string ReadGainGrid(vtkTable* table, ex::GainGrid& grid)
     return "the far-field table has no Theta, Phi and Gain (dBi) columns "
            "(docs/formats/far-field-table.md)";
   }
-  return ex::BuildGainGrid(cm::ValuesAsDouble(th), cm::ValuesAsDouble(ph), cm::ValuesAsDouble(g), grid);
+  return ex::BuildGainGrid(
+    cm::ValuesAsDouble(th), cm::ValuesAsDouble(ph), cm::ValuesAsDouble(g), grid);
 }
 /// The InFarField point array (0 nearer Center than 2D²/λ) and FarFieldDistance[m] field data.
 void FlagNearZone(vtkImageData* output, const ex::CubeGrid& cube, const int extent[6],
@@ -465,9 +466,8 @@ int vtkCloudMapExposureRatio::RequestData(
   {
     source[d] = FieldValue(input, "SourcePosition[m]", d);
   }
-  RateAndBound(output, boundary, r,
-    Origin{ this->UseSourceCenter, this->SourceCenter, source }, levels, this->TransmitPower,
-    frequency);
+  RateAndBound(output, boundary, r, Origin{ this->UseSourceCenter, this->SourceCenter, source },
+    levels, this->TransmitPower, frequency);
   return 1;
 }
 
@@ -525,8 +525,8 @@ int vtkCloudMapExposureRatio::RequestFarField(vtkTable* table, vtkInformationVec
   {
     boundary->Initialize();
   }
-  RateAndBound(output, boundary, r, Origin{ true, this->Center, this->Center }, levels,
-    power, frequency, !split);
+  RateAndBound(output, boundary, r, Origin{ true, this->Center, this->Center }, levels, power,
+    frequency, !split);
   if (this->ApertureSize > 0) // after the contour, which replaces the boundary's field data
   {
     FlagNearZone(output, cube, extent, this->Center, this->ApertureSize, frequency, boundary);

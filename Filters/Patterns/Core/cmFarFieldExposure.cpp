@@ -105,7 +105,8 @@ double PowerDensityLimit(double s, double e)
   {
     return s;
   }
-  return !std::isnan(e) && e > 0 ? e * e / FreeSpaceImpedance : std::numeric_limits<double>::quiet_NaN();
+  return !std::isnan(e) && e > 0 ? e * e / FreeSpaceImpedance
+                                 : std::numeric_limits<double>::quiet_NaN();
 }
 
 CubeGrid MakeCube(const double center[3], double halfWidth, int n)
@@ -120,8 +121,8 @@ CubeGrid MakeCube(const double center[3], double halfWidth, int n)
   return c;
 }
 
-std::vector<double> FarFieldPowerDensity(const GainGrid& grid, const double r[9],
-  const double c[3], double power, const CubeGrid& cube, const int e[6])
+std::vector<double> FarFieldPowerDensity(const GainGrid& grid, const double r[9], const double c[3],
+  double power, const CubeGrid& cube, const int e[6])
 {
   const std::int64_t ni = e[1] - e[0] + 1, nj = e[3] - e[2] + 1, nk = e[5] - e[4] + 1;
   std::vector<double> s(static_cast<std::size_t>(std::max<std::int64_t>(0, ni * nj * nk)));
