@@ -36,6 +36,7 @@
 #include "vtkUnsignedCharArray.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -442,15 +443,26 @@ RangeVote ReduceRange(const cm::pattern::PatternSurface& surface, bool aborted, 
   return RangeVote{ { -reduced[0], reduced[1] }, reduced[2] > 0, reduced[3] > 0 };
 }
 
-/// Turns the (double) points of `data` about `center`.
-void MountPoints(vtkPolyData* data, const double center[3], const double rotation[9])
+/// The antenna as mounted: the (double) points of `outputs` turned about `center` by
+/// cm::exposure::MountRotation(azimuth, downtilt); nothing to do for 0, 0.
+void Mount(double azimuth, double downtilt, const double center[3],
+  std::initializer_list<vtkPolyData*> outputs)
 {
-  vtkDoubleArray* xyz =
-    data->GetPoints() ? vtkDoubleArray::SafeDownCast(data->GetPoints()->GetData()) : nullptr;
-  if (xyz)
+  if (azimuth == 0 && downtilt == 0)
   {
-    cm::exposure::RotateAbout(xyz->GetPointer(0), xyz->GetNumberOfTuples(), center, rotation);
-    data->GetPoints()->Modified();
+    return;
+  }
+  double rotation[9];
+  cm::exposure::MountRotation(azimuth, downtilt, rotation);
+  for (vtkPolyData* data : outputs)
+  {
+    vtkDoubleArray* xyz =
+      data->GetPoints() ? vtkDoubleArray::SafeDownCast(data->GetPoints()->GetData()) : nullptr;
+    if (xyz)
+    {
+      cm::exposure::RotateAbout(xyz->GetPointer(0), xyz->GetNumberOfTuples(), center, rotation);
+      data->GetPoints()->Modified();
+    }
   }
 }
 
@@ -591,14 +603,7 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   }
   vtkPolyData* gridOut = vtkPolyData::GetData(outputVector, 2);
   GridLinesToPolyData(lines, gridOut);
-  if (this->Azimuth != 0 || this->Downtilt != 0)
-  {
-    // The antenna as mounted: the pattern and its grid turned about the centre.
-    double rotation[9];
-    cm::exposure::MountRotation(this->Azimuth, this->Downtilt, rotation);
-    MountPoints(output, style.Center, rotation);
-    MountPoints(gridOut, style.Center, rotation);
-  }
+  Mount(this->Azimuth, this->Downtilt, style.Center, { output, gridOut });
   return 1;
 }
 

@@ -281,6 +281,33 @@ void WholeCubeBoundary(
   ComplianceBoundary(cube, NewArray("ExposureRatio[dB]", r.RatioDb), boundary);
 }
 
+/// This rank's piece of an n³ cube: its extent (the whole one without a request), whether
+/// that is less than the whole, and the piece number.
+struct CubePiece
+{
+  int Extent[6];
+  bool Split;
+  int Piece;
+};
+
+CubePiece PieceOf(vtkInformation* outInfo, int n)
+{
+  CubePiece c{ { 0, n - 1, 0, n - 1, 0, n - 1 }, false, 0 };
+  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
+  {
+    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), c.Extent);
+  }
+  for (int a = 0; a < 3; ++a)
+  {
+    c.Split = c.Split || c.Extent[2 * a] != 0 || c.Extent[2 * a + 1] != n - 1;
+  }
+  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()))
+  {
+    c.Piece = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
+  }
+  return c;
+}
+
 /// One field-data value (or tuple) added to both outputs.
 void AddFieldValue(const char* name, const double* values, int components,
   std::initializer_list<vtkDataSet*> outputs)
@@ -480,9 +507,12 @@ int vtkCloudMapExposureRatio::RequestFarField(vtkTable* table, vtkInformationVec
   ex::GainGrid grid;
   ex::ReferenceLevels levels;
   double power = 0;
-  std::string message = ex::CheckExposureInput(standard, frequency, this->TransmitPower, 0,
-    this->TransmitPower, table->GetNumberOfRows(), true, levels, power);
-  message = message.empty() ? ReadGainGrid(table, grid) : message;
+  // The columns first: a table that is no far-field grid is told so before its frequency.
+  std::string message = ReadGainGrid(table, grid);
+  message = !message.empty()
+    ? message
+    : ex::CheckExposureInput(standard, frequency, this->TransmitPower, 0, this->TransmitPower,
+        table->GetNumberOfRows(), true, levels, power);
   if (!message.empty())
   {
     vtkErrorMacro(<< message);
@@ -498,13 +528,9 @@ int vtkCloudMapExposureRatio::RequestFarField(vtkTable* table, vtkInformationVec
   const double reach = ex::FarFieldComplianceDistance(power, grid.Peak, sLimit);
   const double half = this->RegionHalfWidth > 0 ? this->RegionHalfWidth : 2 * reach;
   const ex::CubeGrid cube = ex::MakeCube(this->Center, half, this->Resolution);
-  int extent[6] = { 0, cube.N - 1, 0, cube.N - 1, 0, cube.N - 1 };
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
-  {
-    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), extent); // this rank's piece
-  }
-  output->SetExtent(extent);
+  const CubePiece mine = PieceOf(outputVector->GetInformationObject(0), cube.N);
+  const int* extent = mine.Extent;
+  output->SetExtent(const_cast<int*>(extent));
   output->SetOrigin(cube.Origin);
   output->SetSpacing(cube.Spacing, cube.Spacing, cube.Spacing);
   double rotation[9];
@@ -512,12 +538,8 @@ int vtkCloudMapExposureRatio::RequestFarField(vtkTable* table, vtkInformationVec
   const Site site{ grid, rotation, this->Center, power, cube };
   const auto quantity = static_cast<ex::Quantity>(this->Quantity);
   const ex::ExposureArrays r = RateCube(site, extent, levels, quantity);
-  const bool split = extent[0] != 0 || extent[2] != 0 || extent[4] != 0 ||
-    extent[1] != cube.N - 1 || extent[3] != cube.N - 1 || extent[5] != cube.N - 1;
-  const int piece = outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
-    ? outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
-    : 0;
-  if (split && piece == 0)
+  const bool split = mine.Split;
+  if (split && mine.Piece == 0)
   {
     WholeCubeBoundary(site, levels, quantity, boundary);
   }

@@ -15,6 +15,9 @@ filter). Checks:
 - ApertureSize flags the points nearer than 2 D^2 / lambda (InFarField = 0);
 - Antenna Pattern Surface with the same Azimuth/Downtilt puts its peak (the farthest
   pattern point) along the same boresight;
+- a second antenna, the Analytic Antenna Pattern's half-wave dipole (2.15 dBi, 300 MHz,
+  S_L = 2 W/m^2): its boundary's farthest point at sqrt(P G/(4 pi S_L)) at 1000 W;
+- a table without Theta/Phi/Gain gives one error naming the columns, empty outputs;
 - Examples/site_exposure.py (the demo's figure) runs, its boresight distance agrees with
   the oracle, and its image (700 x 450, 81^3 grid) matches
   Testing/Baselines/site_exposure.png."""
@@ -142,6 +145,27 @@ d, u = farthest(surf)
 check(abs(d - 2.0) < 1e-9 and angle(u, boresight(30, 6)) < 1.5,
       "Antenna Pattern Surface azimuth 30 tilt 6: peak at radius %.6f, %.3f deg off the boresight"
       % (d, angle(u, boresight(30, 6))))
+
+# A second antenna: the half-wave dipole along z, G = 1.64 (2.15 dBi), ICNIRP 2 W/m^2 at 300 MHz.
+dip = simple.AnalyticAntennaPattern(Pattern="Half-Wave Dipole", ThetaStep=2, PhiStep=5, Frequency=300e6)
+ex = simple.ExposureRatio(Input=dip, TransmitPower=1000, Standard="ICNIRP 2020 General Public",
+                          Center=CENTER, Resolution=81)
+ex.UpdatePipeline()
+d, u = farthest(sm.Fetch(ex, idx=1))
+r_dip = math.sqrt(1000 * 1.640922 / (4 * math.pi * 2.0))
+sp = sm.Fetch(ex).GetSpacing()[0]
+check(abs(d - r_dip) <= sp and abs(u[2]) < 0.1,
+      "half-wave dipole at 1000 W: farthest boundary point %.4f m (oracle %.4f m, spacing %.3f), "
+      "elevation %.1f deg" % (d, r_dip, sp, math.degrees(math.asin(u[2]))))
+
+# A table that is no far-field grid: one error naming the columns, empty outputs.
+messages = lib.capture_vtk_messages()
+cuts = simple.PatternCuts(Input=dip)
+bad = simple.ExposureRatio(Input=cuts, TransmitPower=1)
+bad.UpdatePipeline()
+said_bad = messages.GetOutput()
+check("Theta, Phi and Gain" in said_bad and sm.Fetch(bad).GetNumberOfPoints() == 0,
+      "Exposure Ratio on Pattern Cuts' table: %r" % said_bad.strip().splitlines()[:1])
 
 # The demo's figure, small: it runs, says the oracle's distance, and matches its baseline.
 demo = os.path.join(tmp, "site_demo")
