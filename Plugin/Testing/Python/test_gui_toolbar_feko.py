@@ -14,7 +14,9 @@ the reader's Radiation Pattern (port 4), centred on the port location the file p
 against the fed segment's centre in DATA OF THE SEGMENTS), with radius 0.35 x the
 bounding-box diagonal of the plate and wires (measured on the Pattern Grid's 0 dB
 circles), on the dB scale with its legend at 40 % opacity, the cloud map and the wire
-tubes shown, and saves gui_feko_antenna_pattern.png.
+tubes shown, and saves gui_feko_antenna_pattern.png. Finally <pqcheck> events read the
+Properties panel itself: the read-only Center Used under Center shows the port location
+(0.3, 0.2, 0.03), while Center is 0 0 0.
 
 Passes when every step reports OK, the console has no warnings or errors and the
 screenshot shows the bands.
@@ -67,6 +69,8 @@ for f in (status, png):
         os.remove(f)
 
 toolbar = "pqClientMainWindow/CloudMapToolbar"
+panel = ("pqClientMainWindow/propertiesDock/propertiesPanel/scrollArea/qt_scrollarea_viewport/"
+         "scrollAreaWidgetContents/PropertiesFrame/ProxyPanel")
 shell = "pqClientMainWindow/pythonShellDock/pythonShell/consoleWidget"
 undo = ("pqClientMainWindow/menubar/menu_Edit", "actionEditUndo")
 check = os.path.join(here, "gui_toolbar_check.py")
@@ -88,6 +92,9 @@ with open(xml, "w") as f:
     f.write(run_check("vehicle_pattern_undone"))
     f.write(event(toolbar + "/actionAntennaPattern", "activate"))
     f.write(run_check("vehicle_pattern"))
+    # The Properties panel itself: the read-only Center Used under Center shows the feed.
+    for k in range(3):
+        f.write(lib.pq_check(panel + "/CenterUsed/DoubleLineEdit%d" % k, "text", "%g" % feed[k]))
     f.write("</pqevents>\n")
 
 env = dict(os.environ)
