@@ -11,7 +11,8 @@
 # out/vehicle_2port.png, out/vehicle_network.txt), the electric near field on a plane through the van as a 24-band
 # cloud map (out/vehicle_near_field_24.png, out/vehicle_near_field.txt), the ICNIRP 2020
 # compliance boundary around the roof antenna at 50 W (out/vehicle_exposure.png,
-# out/vehicle_exposure.txt), then the fractal
+# out/vehicle_exposure.txt), a base-station panel's MSI pattern on a 30 m mast with its
+# compliance boundary at 200 W (out/site_exposure.png, out/site_exposure.txt), then the fractal
 # figures (out/fractals/) and animation frames (out/animation/).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -79,6 +80,10 @@ solve vehicle_exposure
 test -s "$out/vehicle_exposure.out"
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/exposure_vehicle.py" \
   --input "$out/vehicle_exposure.out" --outdir "$out" --power 50
+echo "== a site: a sector panel's MSI/Planet pattern on a mast, ICNIRP 2020 boundary at 200 W"
+# The bundled 65 deg / 18 dBi panel at 925 MHz, azimuth 30 deg, downtilt 6 deg; Exposure
+# Ratio on its far-field table (S = P G / (4 pi r^2)) and its 3-D pattern.
+bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/site_exposure.py" --outdir "$out" --power 200
 echo "== a second solver: openEMS (FDTD) half-wave dipole pattern"
 # The bundled openEMS nf2ff result (Testing/Data/openems); --run recomputes it (~1 min).
 bash "$here/Testing/xvfb-run-private.sh" pvbatch "$here/Examples/pattern_openems.py" --outdir "$out"

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "pqCloudMapStartup.h"
 
+#include "pqApplicationCore.h"
+#include "pqPipelineSource.h"
+#include "pqServerManagerModel.h"
+#include "vtkSMProxy.h"
 #include "vtkSMTransferFunctionPresets.h"
 #include "vtk_jsoncpp.h"
 
@@ -11,7 +15,6 @@
 #ifdef CLOUDMAP_REGISTER_HELP
 // ParaView >= 5.12 on Qt 6 embeds no plugin help; ours is embedded here.
 #include "CloudMap_qch.h"
-#include "pqApplicationCore.h"
 #include <QDir>
 #include <QHelpEngine>
 #include <QTemporaryFile>
@@ -33,6 +36,30 @@ void pqCloudMapStartup::startup()
 {
   pqCloudMapStartup::importPresets();
   this->registerHelp();
+  if (pqApplicationCore* core = pqApplicationCore::instance())
+  {
+    pqServerManagerModel* model = core->getServerManagerModel();
+    QObject::connect(
+      model, &pqServerManagerModel::sourceAdded, this, &pqCloudMapStartup::followInformation);
+    for (pqPipelineSource* source : model->findItems<pqPipelineSource*>())
+    {
+      this->followInformation(source);
+    }
+  }
+}
+
+//-----------------------------------------------------------------------------
+void pqCloudMapStartup::followInformation(pqPipelineSource* source)
+{
+  vtkSMProxy* proxy = source ? source->getProxy() : nullptr;
+  if (!proxy || !proxy->GetXMLName() ||
+    std::string(proxy->GetXMLName()) != "CloudMapAntennaPatternSurface")
+  {
+    return;
+  }
+  // CenterUsed is known only once RequestData has run.
+  QObject::connect(source, QOverload<pqPipelineSource*>::of(&pqPipelineSource::dataUpdated), this,
+    [](pqPipelineSource* updated) { updated->getProxy()->UpdatePropertyInformation(); });
 }
 
 //-----------------------------------------------------------------------------

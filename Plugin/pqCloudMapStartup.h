@@ -11,6 +11,11 @@
  * instance kept in the user's settings from an earlier session) is refreshed
  * rather than duplicated.
  *
+ * It also keeps the read-only information properties of CloudMap filters (Antenna
+ * Pattern Surface's Center Used) current in the Properties panel: ParaView refreshes
+ * information properties on pipeline information, not after RequestData, so each
+ * such source's properties are refreshed whenever its data is updated.
+ *
  * On ParaView 5.12 and later with Qt 6, which embed no plugin help, it also
  * registers the plugin's embedded help (Help > CloudMap, the "?" button).
  */
@@ -21,6 +26,7 @@
 #include <QPointer>
 
 class QTemporaryFile;
+class pqPipelineSource;
 
 class pqCloudMapStartup : public QObject
 {
@@ -43,6 +49,8 @@ private:
   Q_DISABLE_COPY(pqCloudMapStartup)
   /// Registers the embedded help where ParaView did not (Qt 6).
   void registerHelp();
+  /// Refreshes the information properties of `source` after each of its updates.
+  void followInformation(pqPipelineSource* source);
   QPointer<QTemporaryFile> HelpFile;
 };
 

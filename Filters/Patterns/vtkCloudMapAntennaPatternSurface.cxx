@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapAntennaPatternSurface.h"
 
+#include "cmFarFieldExposure.h"
+
 #include "cmArrayAccess.h"
 #include "cmArrayNames.h"
 #include "cmBandTable.h"
@@ -34,6 +36,7 @@
 #include "vtkUnsignedCharArray.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -440,6 +443,29 @@ RangeVote ReduceRange(const cm::pattern::PatternSurface& surface, bool aborted, 
   return RangeVote{ { -reduced[0], reduced[1] }, reduced[2] > 0, reduced[3] > 0 };
 }
 
+/// The antenna as mounted: the (double) points of `outputs` turned about `center` by
+/// cm::exposure::MountRotation(azimuth, downtilt); nothing to do for 0, 0.
+void Mount(double azimuth, double downtilt, const double center[3],
+  std::initializer_list<vtkPolyData*> outputs)
+{
+  if (azimuth == 0 && downtilt == 0)
+  {
+    return;
+  }
+  double rotation[9];
+  cm::exposure::MountRotation(azimuth, downtilt, rotation);
+  for (vtkPolyData* data : outputs)
+  {
+    vtkDoubleArray* xyz =
+      data->GetPoints() ? vtkDoubleArray::SafeDownCast(data->GetPoints()->GetData()) : nullptr;
+    if (xyz)
+    {
+      cm::exposure::RotateAbout(xyz->GetPointer(0), xyz->GetNumberOfTuples(), center, rotation);
+      data->GetPoints()->Modified();
+    }
+  }
+}
+
 /// The centre from row `index` of the input's SourcePosition[m] (index >= 0);
 /// a warning when there is no such row (the centre is then left alone).
 std::string SourceCenter(vtkTable* input, int index, double center[3])
@@ -568,13 +594,16 @@ int vtkCloudMapAntennaPatternSurface::RequestData(
   }
   cm::map::FillBandTable(bandTable, spec, palette);
   AddReferenceFieldData(output, style.RefValue, global, style.Center);
+  std::copy(style.Center, style.Center + 3, this->CenterUsed);
   cm::pattern::GridLines lines;
   if (!in.Empty)
   {
     cm::pattern::AddPatternGridLines(
       lines, style, this->GridLevels, this->GraticuleStep, in.Grid.IsCut, surface);
   }
-  GridLinesToPolyData(lines, vtkPolyData::GetData(outputVector, 2));
+  vtkPolyData* gridOut = vtkPolyData::GetData(outputVector, 2);
+  GridLinesToPolyData(lines, gridOut);
+  Mount(this->Azimuth, this->Downtilt, style.Center, { output, gridOut });
   return 1;
 }
 
@@ -590,5 +619,9 @@ void vtkCloudMapAntennaPatternSurface::PrintSelf(ostream& os, vtkIndent indent)
      << indent << "ReferenceMode: " << this->ReferenceMode << "\n"
      << indent << "FixedBandRange: " << this->FixedBandRange << "\n"
      << indent << "NumberOfGridLevels: " << this->GridLevels.size() << "\n"
-     << indent << "GraticuleStep: " << this->GraticuleStep << "\n";
+     << indent << "GraticuleStep: " << this->GraticuleStep << "\n"
+     << indent << "Azimuth: " << this->Azimuth << "\n"
+     << indent << "Downtilt: " << this->Downtilt << "\n"
+     << indent << "CenterUsed: " << this->CenterUsed[0] << " " << this->CenterUsed[1] << " "
+     << this->CenterUsed[2] << "\n";
 }

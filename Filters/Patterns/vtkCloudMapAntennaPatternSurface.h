@@ -145,6 +145,21 @@ public:
   ///@}
 
   ///@{
+  /// How the antenna is mounted (degrees): the pattern and its grid are turned about the
+  /// centre by R = Rz(Azimuth)·Ry(Downtilt) (cm::exposure::MountRotation): Downtilt tips
+  /// the boresight +x below the horizon, Azimuth then turns it about +z from +x toward +y.
+  /// Both 0 by default (the pattern as the file gives it).
+  vtkSetMacro(Azimuth, double);
+  vtkGetMacro(Azimuth, double);
+  vtkSetClampMacro(Downtilt, double, -90.0, 90.0);
+  vtkGetMacro(Downtilt, double);
+  ///@}
+
+  /// The centre the last update used: Center, or the SourceIndex row of the input's
+  /// SourcePosition[m] (the information property CenterUsed).
+  vtkGetVector3Macro(CenterUsed, double);
+
+  ///@{
   /**
    * Which voltage source the pattern is centred on: -1 (default) uses Center; 0, 1, ...
    * the row of the input's `SourcePosition[m]` field data (N x 3, named in `SourceName`;
@@ -184,6 +199,9 @@ protected:
   double Radius = 1.0;
   double Center[3] = { 0.0, 0.0, 0.0 };
   int SourceIndex = -1;
+  double Azimuth = 0.0;
+  double Downtilt = 0.0;
+  double CenterUsed[3] = { 0.0, 0.0, 0.0 };
   int NumberOfLevels = 2;
   int NumberOfBands = cm::map::DefaultBands;
   int Palette = 0;

@@ -33,6 +33,18 @@
  * status above). Under MPI the samples are reduced over the ranks. Field data stays finite:
  * NaN and inf do not survive ParaView's transfers between processes.
  *
+ * A far-field table (docs/formats/far-field-table.md: Theta, Phi, Gain in dBi, field data
+ * Frequency) is an antenna placed in the scene instead: at Center, turned by Azimuth and
+ * Downtilt (cm::exposure::MountRotation), radiating TransmitPower. Port 0 is then a cube of
+ * Resolution³ points (vtkImageData, half-width RegionHalfWidth, 0: twice the far-field
+ * compliance distance of the peak gain) with the far-zone power density S = P·G/(4πr²) and
+ * E_rms = √(η0·S), H_rms = E_rms/η0 rated as above, the distances measured from Center.
+ * Extra field data: `Boresight` (the turned boresight, unit vector), `PeakGain[dBi]`,
+ * `FarFieldComplianceDistance[m]` (√(P·G_peak/(4π·S_L))) and, with ApertureSize D > 0,
+ * `FarFieldDistance[m]` (2D²/λ) with the point array `InFarField` (0 nearer than that:
+ * the estimate is not valid there). Under MPI every rank reads the whole table and
+ * computes its piece of the cube (split by extent).
+ *
  * Errors (one message, the outputs empty): no Frequency, a frequency outside the
  * standard's table, TransmitPower ≤ 0, InputPower < 0 or no input power at all, no field
  * arrays.
@@ -46,6 +58,7 @@
 #include "vtkDataSetAlgorithm.h"
 
 class vtkPolyData;
+class vtkTable;
 
 class CLOUDMAPFILTERSPATTERNS_EXPORT vtkCloudMapExposureRatio : public vtkDataSetAlgorithm
 {
@@ -98,11 +111,46 @@ public:
   vtkGetVector3Macro(SourceCenter, double);
   ///@}
 
+  ///@{
+  /// Far-field table input: where the antenna sits (m, default 0 0 0).
+  vtkSetVector3Macro(Center, double);
+  vtkGetVector3Macro(Center, double);
+  ///@}
+
+  ///@{
+  /// Far-field table input: the azimuth (degrees, about +z from +x toward +y) and the
+  /// mechanical downtilt (degrees, positive below the horizon) of the boresight.
+  vtkSetMacro(Azimuth, double);
+  vtkGetMacro(Azimuth, double);
+  vtkSetClampMacro(Downtilt, double, -90.0, 90.0);
+  vtkGetMacro(Downtilt, double);
+  ///@}
+
+  ///@{
+  /// Far-field table input: the half-width of the cube around Center (m; 0, the default,
+  /// takes twice the far-field compliance distance of the peak gain) and its points per
+  /// axis (default 61).
+  vtkSetClampMacro(RegionHalfWidth, double, 0.0, VTK_DOUBLE_MAX);
+  vtkGetMacro(RegionHalfWidth, double);
+  vtkSetClampMacro(Resolution, int, 2, 401);
+  vtkGetMacro(Resolution, int);
+  ///@}
+
+  ///@{
+  /// Far-field table input: the antenna's largest dimension D (m; 0, the default: not
+  /// given). With D > 0 the points nearer than 2D²/λ are flagged (InFarField = 0).
+  vtkSetClampMacro(ApertureSize, double, 0.0, VTK_DOUBLE_MAX);
+  vtkGetMacro(ApertureSize, double);
+  ///@}
+
 protected:
   vtkCloudMapExposureRatio();
   ~vtkCloudMapExposureRatio() override;
 
+  int FillInputPortInformation(int port, vtkInformation* info) override;
   int FillOutputPortInformation(int port, vtkInformation* info) override;
+  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestDataObject(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
@@ -113,10 +161,18 @@ protected:
   bool PeakAmplitudes = true;
   bool UseSourceCenter = false;
   double SourceCenter[3] = { 0, 0, 0 };
+  double Center[3] = { 0, 0, 0 };
+  double Azimuth = 0.0;
+  double Downtilt = 0.0;
+  double RegionHalfWidth = 0.0;
+  int Resolution = 61;
+  double ApertureSize = 0.0;
 
 private:
   vtkCloudMapExposureRatio(const vtkCloudMapExposureRatio&) = delete;
   void operator=(const vtkCloudMapExposureRatio&) = delete;
+  /// RequestData for a far-field table input.
+  int RequestFarField(vtkTable* table, vtkInformationVector* outputVector);
 };
 
 #endif

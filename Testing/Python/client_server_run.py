@@ -1,7 +1,8 @@
 """Helper of test_client_server.py: runs Surface Cloud Map on a .cmom file
 in the builtin session, or on a pvserver when a port is given, and prints
 one line "RESULT <json>" with the band table's range and the cell count,
-fetched to the client.
+fetched to the client, and Antenna Pattern Surface's information property
+CenterUsed as the client reads it.
 
   pvpython client_server_run.py <plugin> <file.cmom> [<port>]"""
 import json
@@ -38,10 +39,15 @@ bands = mesh.GetCellData().GetArray("BandIndex")
 histogram = [0] * 25
 for i in range(bands.GetNumberOfTuples()):
     histogram[int(bands.GetValue(i))] += 1
+# An information property from the server: Antenna Pattern Surface's CenterUsed.
+ps = simple.AntennaPatternSurface(Input=simple.AnalyticAntennaPattern(), Center=[1.5, -2.0, 3.25])
+ps.UpdatePipeline()
+ps.UpdatePropertyInformation()
 print("RESULT " + json.dumps({
     "remote": bool(sm.ActiveConnection.IsRemote()),
     "bands": table.GetNumberOfRows(),
     "range": [lower.GetValue(0), upper.GetValue(table.GetNumberOfRows() - 1)],
     "cells": mesh.GetNumberOfCells(),
     "histogram": histogram,
+    "center_used": list(ps.CenterUsed),
 }))

@@ -549,6 +549,30 @@ def _():
     return ps, [(r, 0)]
 
 
+def msi_sector():
+    # 5-degree reconstruction (37 x 72 samples): the cases below test the placement, not the grid.
+    return once("msi5", lambda: simple.MSIPlanetAntennaReader(FileName=D("msi/sector_65_18.msi"),
+                                                              ThetaStep=5, PhiStep=5))
+
+
+@case("ExposureRatio_msi_site")
+def _():
+    # A far-field table placed on a site: every rank reads the whole table and rates its
+    # piece of the cube (split by extent); the distances are reduced.
+    r = msi_sector()
+    return simple.ExposureRatio(Input=r, TransmitPower=200, Center=[1, 2, 30], Azimuth=30, Downtilt=6,
+                                Resolution=21, ApertureSize=1.3), [(r, 0)]
+
+
+@case("AntennaPatternSurface_msi_mounted")
+def _():
+    r = msi_sector()
+    ps = simple.AntennaPatternSurface(Input=r, Scale="Decibels", NumberOfLevels=1, Center=[1, 2, 30],
+                                      Azimuth=30, Downtilt=6)
+    ps.SelectInputArray = ["ROWS", "Gain"]
+    return ps, [(r, 0)]
+
+
 @case("PatternMetrics_openems")
 def _():
     r = simple.OpenEMSNF2FFReader(FileName=D("openems/dipole_nf2ff.h5"))

@@ -2,7 +2,9 @@
 port, pvpython connected to it with the plugin loaded on both sides, runs
 Surface Cloud Map on a small .cmom file; the band range, the band count,
 the cell count and the histogram of BandIndex fetched to the client equal
-the builtin session's.
+the builtin session's; Antenna Pattern Surface's information property
+CenterUsed reaches the client from the server (the Center it used, not the
+default 0 0 0).
 
   pvpython test_client_server.py <CloudMap plugin> <scratch dir>"""
 import json
@@ -74,6 +76,9 @@ for key in ("bands", "cells", "histogram"):
 for a, b in zip(remote["range"], builtin["range"]):
     if abs(a - b) > 1e-12 * max(1.0, abs(b)):
         lib.fail("band range differs: %s vs %s" % (remote["range"], builtin["range"]))
+for name, result in (("remote", remote), ("builtin", builtin)):
+    if result["center_used"] != [1.5, -2.0, 3.25]:
+        lib.fail("%s: CenterUsed %s, not the Center 1.5 -2 3.25 the server used" % (name, result["center_used"]))
 bad = [l for l in server_log.splitlines() if "ERROR" in l or "Warning" in l]
 if bad:
     lib.fail("pvserver printed errors: %s" % bad[:3])

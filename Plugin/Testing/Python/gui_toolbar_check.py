@@ -18,7 +18,9 @@ CLOUDMAP_GUI_STEP naming the step:
 - vehicle_pattern_undone: after Surface Cloud Map, Antenna Pattern and one
   Edit > Undo: no pattern, and the cloud map and the wire tubes still shown;
 - vehicle_pattern: the second Antenna Pattern click centred the pattern on
-  CLOUDMAP_GUI_FEED (nec2c's printed fed-segment centre) with radius 0.35 x
+  CLOUDMAP_GUI_FEED (nec2c's printed fed-segment centre), which the Properties
+  panel's read-only Center Used shows (the information property as the GUI
+  holds it, not refreshed by the check), with radius 0.35 x
   the vehicle's bounding-box diagonal (both measured on the Pattern Grid's
   0 dB circles), a visible dB legend beside the cloud map's, the cloud map
   and the wires (as tubes) visible; saves CLOUDMAP_GUI_ANTENNA_PNG. The
@@ -197,6 +199,11 @@ def step_vehicle_pattern():
     feed = [float(x) for x in os.environ["CLOUDMAP_GUI_FEED"].split(",")]
     err = max(abs(centre[a] - feed[a]) for a in range(3))
     assert err < 1e-3, "pattern centre %s, the file's fed segment at %s" % (centre, feed)
+    # The Properties panel's read-only Center Used: the information property as the GUI
+    # holds it (refreshed by the plugin after each update; not asked for here), the feed.
+    used = [float(x) for x in pat.GetProperty("CenterUsed")]
+    assert max(abs(used[a] - feed[a]) for a in range(3)) < 1e-6 * (1 + max(map(abs, feed))), \
+        "Center Used shows %s, the pattern sits on %s" % (used, feed)
     want = 0.35 * diag
     assert max(abs(r - want) for r in radius) < 2e-3 * want, \
         "pattern radius %s, want 0.35 x %.4f = %.4f" % (radius, diag, want)
@@ -210,8 +217,9 @@ def step_vehicle_pattern():
     ResetCamera(view)
     Render(view)
     SaveScreenshot(os.environ["CLOUDMAP_GUI_ANTENNA_PNG"], view, ImageResolution=[1200, 800])
-    return "centre %.4f %.4f %.4f (fed segment %s at %s); radius %.4f = 0.35 x diagonal %.4f; legend %r" % (
-        centre[0], centre[1], centre[2], os.environ["CLOUDMAP_GUI_FEED_NAME"], feed, radius[0], diag, bar.Title)
+    return ("centre %.4f %.4f %.4f (fed segment %s at %s), Center Used %s; radius %.4f = 0.35 x diagonal %.4f; "
+            "legend %r" % (centre[0], centre[1], centre[2], os.environ["CLOUDMAP_GUI_FEED_NAME"], feed, used,
+                           radius[0], diag, bar.Title))
 
 
 def step_cloudmap_undone():

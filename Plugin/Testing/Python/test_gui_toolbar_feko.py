@@ -14,7 +14,9 @@ the reader's Radiation Pattern (port 4), centred on the port location the file p
 against the fed segment's centre in DATA OF THE SEGMENTS), with radius 0.35 x the
 bounding-box diagonal of the plate and wires (measured on the Pattern Grid's 0 dB
 circles), on the dB scale with its legend at 40 % opacity, the cloud map and the wire
-tubes shown, and saves gui_feko_antenna_pattern.png.
+tubes shown, and saves gui_feko_antenna_pattern.png. Finally <pqcheck> events read the
+Properties panel itself: the read-only Center Used under Center shows the port location
+(0.3, 0.2, 0.03), while Center is 0 0 0.
 
 Passes when every step reports OK, the console has no warnings or errors and the
 screenshot shows the bands.
@@ -66,7 +68,11 @@ for f in (status, png):
     if os.path.exists(f):
         os.remove(f)
 
-gui.run_gui(paraview, plugin, tmp, "gui_feko", gui.vehicle_events(), dict(
+# The Properties panel itself: the read-only Center Used under Center shows the feed.
+panel = ("pqClientMainWindow/propertiesDock/propertiesPanel/scrollArea/qt_scrollarea_viewport/"
+         "scrollAreaWidgetContents/PropertiesFrame/ProxyPanel")
+centre_used = [lib.pq_check(panel + "/CenterUsed/DoubleLineEdit%d" % k, "text", "%g" % feed[k]) for k in range(3)]
+gui.run_gui(paraview, plugin, tmp, "gui_feko", gui.vehicle_events() + centre_used, dict(
     CLOUDMAP_GUI_INPUT=mesh, CLOUDMAP_GUI_STATUS=status, CLOUDMAP_GUI_VEHICLE=model,
     CLOUDMAP_GUI_ANTENNA_PNG=png, CLOUDMAP_GUI_READER="CloudMapFEKOReader", CLOUDMAP_GUI_PORTS="2,4",
     CLOUDMAP_GUI_FEED="%r,%r,%r" % tuple(feed), CLOUDMAP_GUI_FEED_NAME="%s_seg%d" % (name, seg)),

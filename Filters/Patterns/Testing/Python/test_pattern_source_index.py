@@ -6,7 +6,9 @@ run with two voltage sources, solved by nec2c at test time:
 - SourceIndex 0 and 1 centre the pattern on them: PatternCenter[m] and the centre
   of the Pattern Grid's 0 dB circles (centre +- Radius on every axis);
 - SourceIndex -1 keeps Center, and a row the table does not have warns and keeps
-  Center."""
+  Center;
+- the proxy's information property CenterUsed (shown read-only under Center in the
+  Properties panel) is the centre used after the update, not Center's 0 0 0-like value."""
 import os
 import shutil
 import sys
@@ -67,8 +69,10 @@ def run(index):
     grid_centre = [0.5 * (g[2 * a] + g[2 * a + 1]) for a in range(3)]
     grid_r = [0.5 * (g[2 * a + 1] - g[2 * a]) for a in range(3)]
     reported = surf.GetFieldData().GetArray("PatternCenter[m]").GetTuple3(0)
+    ps.UpdatePropertyInformation()
+    used = list(ps.CenterUsed)
     simple.Delete(ps)
-    return grid_centre, grid_r, reported
+    return grid_centre, grid_r, reported, used
 
 
 # The reader's field data.
@@ -84,8 +88,11 @@ for k, (tag, seg) in enumerate(feeds):
         lib.fail("SourcePosition[m][%d] = %s, nec2c printed %s" % (k, pos.GetTuple3(k), want[k]))
 
 for index, expect in ((0, want[0]), (1, want[1]), (-1, C)):
-    centre, radius, reported = run(index)
-    print("SourceIndex %d: grid centre %s, radius %s, PatternCenter[m] %s" % (index, centre, radius, reported))
+    centre, radius, reported, used = run(index)
+    print("SourceIndex %d: grid centre %s, radius %s, PatternCenter[m] %s, CenterUsed %s"
+          % (index, centre, radius, reported, used))
+    if len(used) != 3 or max(abs(used[a] - expect[a]) for a in range(3)) > 1e-12 * (1 + max(map(abs, expect))):
+        lib.fail("SourceIndex %d: the information property CenterUsed is %s, not %s" % (index, used, expect))
     if max(abs(centre[a] - expect[a]) for a in range(3)) > 1e-6 * (1 + max(map(abs, expect))):
         lib.fail("SourceIndex %d: the pattern is centred at %s, not %s" % (index, centre, expect))
     if max(abs(reported[a] - expect[a]) for a in range(3)) > 1e-12 * (1 + max(map(abs, expect))):
@@ -95,7 +102,9 @@ for index, expect in ((0, want[0]), (1, want[1]), (-1, C)):
 
 # A row the table does not have: a warning naming it, and Center.
 print("(a warning about SourceIndex 5 is expected next)")
-centre, _, _ = run(5)
+centre, _, _, used = run(5)
+if max(abs(used[a] - C[a]) for a in range(3)) > 1e-12 * (1 + max(map(abs, C))):
+    lib.fail("SourceIndex 5 (absent): CenterUsed %s, not Center" % (used,))
 if max(abs(centre[a] - C[a]) for a in range(3)) > 1e-6:
     lib.fail("SourceIndex 5 (absent): the pattern is at %s, not Center" % (centre,))
 print("pattern source index: OK")
