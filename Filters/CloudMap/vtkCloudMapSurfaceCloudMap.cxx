@@ -15,6 +15,8 @@
 #include "vtkCellData.h"
 #include "vtkCommand.h"
 #include "vtkExecutive.h"
+#include "vtkFloatArray.h"
+#include "vtkSMPTools.h"
 #include "vtkDataArray.h"
 #include "vtkDataSetAttributes.h"
 #include "vtkDoubleArray.h"
@@ -146,7 +148,7 @@ bool RunStage(vtkAlgorithm* outer, vtkAlgorithm* inner, double from, double to, 
  * and for comparing distributed runs), the ghost flags and the field data.
  */
 vtkSmartPointer<vtkPolyData> MappedCopy(
-  vtkPolyData* input, vtkDataArray* values, const std::string& name)
+  vtkPolyData* input, vtkDataArray* values, const std::string& name, bool extras)
 {
   vtkNew<vtkPolyData> work;
   work->CopyStructure(input);
@@ -171,7 +173,8 @@ vtkSmartPointer<vtkPolyData> MappedCopy(
     }
     work->GetCellData()->AddArray(mag);
   }
-  if (vtkDataArray* ids = input->GetCellData()->GetArray("ElementId"))
+  vtkDataArray* ids = extras ? input->GetCellData()->GetArray("ElementId") : nullptr;
+  if (ids)
   {
     work->GetCellData()->AddArray(ids);
   }
@@ -181,6 +184,56 @@ vtkSmartPointer<vtkPolyData> MappedCopy(
   }
   work->GetFieldData()->PassData(input->GetFieldData());
   return work;
+}
+
+/// A float copy of `a` (named as it), in parallel; `a` itself when it is float.
+vtkSmartPointer<vtkDataArray> AsFloat(vtkDataArray* a)
+{
+  auto* d = vtkDoubleArray::SafeDownCast(a);
+  if (!d)
+  {
+    return a;
+  }
+  const vtkIdType n = d->GetNumberOfValues();
+  auto f =
+    cm::NewLarge<vtkFloatArray>(d->GetName(), d->GetNumberOfComponents(), d->GetNumberOfTuples());
+  const double* src = d->GetPointer(0);
+  float* dst = f->GetPointer(0);
+  vtkSMPTools::For(0, n, [&](vtkIdType b, vtkIdType e) {
+    for (vtkIdType i = b; i < e; ++i)
+    {
+      dst[i] = static_cast<float>(src[i]);
+    }
+  });
+  return f;
+}
+
+/**
+ * The lean output: the mapped values as float (the bands were taken from the
+ * doubles, so BandIndex and BandColor are those of the double values), and
+ * ParentId only when asked for.
+ */
+void MakeLean(vtkPolyData* output, const std::string& name, bool extras)
+{
+  for (vtkDataSetAttributes* attrs : { static_cast<vtkDataSetAttributes*>(output->GetCellData()),
+         static_cast<vtkDataSetAttributes*>(output->GetPointData()) })
+  {
+    if (vtkDataArray* a = attrs->GetArray(name.c_str()))
+    {
+      const bool active = attrs->GetScalars() == a;
+      vtkSmartPointer<vtkDataArray> f = AsFloat(a);
+      attrs->RemoveArray(name.c_str());
+      attrs->AddArray(f);
+      if (active)
+      {
+        attrs->SetActiveScalars(name.c_str());
+      }
+    }
+  }
+  if (!extras)
+  {
+    output->GetCellData()->RemoveArray("ParentId");
+  }
 }
 
 /// The cells of `parents` this piece owns (no duplicate ghost cells), without
@@ -243,7 +296,7 @@ bool vtkCloudMapSurfaceCloudMap::RunLocalStages(vtkPolyData* input, vtkDataArray
 {
   // Averaging on the parents.
   vtkNew<vtkCloudMapAreaWeightedPointData> average;
-  average->SetInputData(MappedCopy(input, values, name));
+  average->SetInputData(MappedCopy(input, values, name, this->ParentIds));
   average->SetMergeCoincidentPoints(this->MergeCoincidentPoints);
   average->SetTolerance(this->Tolerance);
   average->ProcessAllArraysOff();
@@ -293,6 +346,8 @@ bool vtkCloudMapSurfaceCloudMap::RunLocalStages(vtkPolyData* input, vtkDataArray
   request.MaximumNumberOfCells = this->MaximumNumberOfCells;
   request.Centre = parents->GetPointData()->GetArray(name.c_str());
   request.Scanline = this->QuadMode == vtkCloudMapElementInterpolation::SCANLINE;
+  request.SharedPoints = true;
+  request.CellExtras = this->ParentIds;
   request.From = 0.25;
   request.To = 0.75;
   // The stage starts and ends with an event of its own, as an inner filter's did.
@@ -344,6 +399,7 @@ int vtkCloudMapSurfaceCloudMap::RunBandStage(vtkPolyData* bandInput, const std::
   }
   output->ShallowCopy(result);
   table->ShallowCopy(band->GetOutputDataObject(1));
+  MakeLean(output, name, this->ParentIds);
   if (!this->ExactBands)
   {
     output->GetPointData()->Initialize();
@@ -430,5 +486,6 @@ void vtkCloudMapSurfaceCloudMap::PrintSelf(ostream& os, vtkIndent indent)
      << indent << "QuadMode: " << this->QuadMode << "\n"
      << indent << "NumberOfBands: " << this->NumberOfBands << "\n"
      << indent << "Palette: " << this->Palette << "\n"
-     << indent << "ExactBands: " << this->ExactBands << "\n";
+     << indent << "ExactBands: " << this->ExactBands << "\n"
+     << indent << "ParentIds: " << this->ParentIds << "\n";
 }
