@@ -69,9 +69,10 @@ vtkSmartPointer<vtkDataArray> WriteRefined(vtkAlgorithm* self, const cm::Surface
 vtkSmartPointer<vtkDataArray> WriteRefinedAnyType(vtkAlgorithm* self, vtkPolyData* input,
   const cm::SurfaceView& view, const cm::map::RefinePlan& plan,
   const cm::map::SharedPointPlan* shared, const cm::map::RefineExtras& extras, vtkCellArray* polys,
-  double from, double to)
+  bool alwaysFloat, double from, double to)
 {
-  const bool floatPoints = input->GetPoints() && input->GetPoints()->GetDataType() == VTK_FLOAT;
+  const bool floatPoints =
+    alwaysFloat || (input->GetPoints() && input->GetPoints()->GetDataType() == VTK_FLOAT);
   const bool smallIds =
     plan.NumberOfPoints() < VTK_INT_MAX && plan.ConnectivitySize() < VTK_INT_MAX;
   return cm::WithPolyTypes(floatPoints, smallIds, [&](auto* pointTag, auto* idTag) {
@@ -217,8 +218,9 @@ bool RefinePolyData(vtkAlgorithm* self, vtkPolyData* input, const SurfaceView& v
     extras.CellRS = centre->GetPointer(0);
   }
   vtkNew<vtkCellArray> polys;
-  vtkSmartPointer<vtkDataArray> coords = WriteRefinedAnyType(self, input, view, plan,
-    request.SharedPoints ? &shared : nullptr, extras, polys, from + 0.1 * span, from + 0.9 * span);
+  vtkSmartPointer<vtkDataArray> coords =
+    WriteRefinedAnyType(self, input, view, plan, request.SharedPoints ? &shared : nullptr, extras,
+      polys, request.FloatPoints, from + 0.1 * span, from + 0.9 * span);
   if (!coords)
   {
     output->Initialize();

@@ -85,6 +85,9 @@ struct RefineRequest
   /// arrays copied to the children); off: only the sub-elements and the
   /// fused values (ghost flags still travel).
   bool CellExtras = true;
+  /// Float points whatever the input's precision (the output is for drawing,
+  /// which is in float); off: the input's precision.
+  bool FloatPoints = false;
   double From = 0.0; ///< the share of self's progress this refinement reports
   double To = 1.0;
 };

@@ -15,9 +15,9 @@
  * Output port 0: the sub-elements with the interpolated value (same name as
  * the input array, float: the bands are taken from the double values first),
  * `BandIndex` and `BandColor`; `ParentId`, `RefinementLevel` and `ElementId`
- * only with ParentIds on. The output is lean: float values, points shared
- * across neighbouring parents (cmRefineShared.h), 32-bit ids when they
- * suffice: 40 bytes per sub-element with float points. Output port 1:
+ * only with ParentIds on. The output is lean: float values and points (it
+ * is drawn in float), points shared across neighbouring parents
+ * (cmRefineShared.h), 32-bit ids when they suffice: 40 bytes per sub-element. Output port 1:
  * the band table for the legend. Under MPI the band range is global and the
  * averaging sees ghost elements, so the result equals the serial one.
  *
