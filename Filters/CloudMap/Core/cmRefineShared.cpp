@@ -139,41 +139,41 @@ struct EdgeOwner
 };
 
 // The owner of edge k of parent c (points a -> b): the lowest-numbered
-// parent of c's level holding the edge, c itself when none is lower.
-EdgeOwner FindOwner(const SurfaceView& view, const RefinePlan& plan, const PointCellLinks& links,
-  std::int64_t c, int k)
+// parent of c's level holding the edge, c itself when none is lower. Typed
+// offsets and ids (the hot loop of both passes): the candidates are the
+// parents linked to a below c, in ascending order.
+template <typename OffT, typename IdT>
+EdgeOwner FindOwner(const OffT* off, const IdT* conn, const unsigned char* level,
+  const PointCellLinks& links, std::int64_t c, int k)
 {
-  const std::int64_t first = view.Offset(c);
-  const int n = view.Size(c);
-  const std::int64_t a = view.Id(first + k), b = view.Id(first + (k + 1) % n);
-  EdgeOwner own{ c, k, true };
+  const std::int64_t first = off[c];
+  const int n = static_cast<int>(off[c + 1] - first);
+  const std::int64_t a = conn[first + k], b = conn[first + (k + 1 == n ? 0 : k + 1)];
   if (a == b)
   {
-    return own;
+    return { c, k, true };
   }
-  for (std::int64_t m = links.Offsets[a]; m < links.Offsets[a + 1]; ++m)
+  const std::int64_t* row = links.Cells.data() + links.Offsets[a];
+  const std::int64_t* end = links.Cells.data() + links.Offsets[a + 1];
+  for (; row != end && *row < c; ++row)
   {
-    const std::int64_t o = links.Cells[m]; // ascending
-    if (o >= c)
-    {
-      break;
-    }
-    if (plan.Level[o] != plan.Level[c])
+    const std::int64_t o = *row;
+    if (level[o] != level[c])
     {
       continue;
     }
-    const std::int64_t of = view.Offset(o);
-    const int on = view.Size(o);
+    const std::int64_t of = off[o];
+    const int on = static_cast<int>(off[o + 1] - of);
     for (int q = 0; q < on; ++q)
     {
-      const std::int64_t u = view.Id(of + q), w = view.Id(of + (q + 1) % on);
+      const std::int64_t u = conn[of + q], w = conn[of + (q + 1 == on ? 0 : q + 1)];
       if ((u == a && w == b) || (u == b && w == a))
       {
         return { o, q, u == a };
       }
     }
   }
-  return own;
+  return { c, k, true };
 }
 
 int OwnedBefore(unsigned char mask, int k)
@@ -209,26 +209,26 @@ void PlanSharedPoints(
   shared.NumberOfVertices = view.NumberOfPoints;
   BuildPointCellLinksInParallel(view, view.NumberOfPoints, nullptr, shared.Links, pf);
   shared.OwnedEdges = LargeArray<unsigned char>(nIn);
-  RunFor(pf, nIn, [&](long long b, long long e) {
-    for (std::int64_t c = b; c < e; ++c)
-    {
-      const int n = view.Size(c), level = plan.Level[c];
-      unsigned char mask = 0;
-      std::int64_t count = InteriorPointCount(n, level);
-      if (level > 0)
+  const unsigned char* levels = plan.Level.data();
+  view.WithIds([&](auto* off, auto* conn) {
+    RunFor(pf, nIn, [&](long long b, long long e) {
+      for (std::int64_t c = b; c < e; ++c)
       {
-        for (int k = 0; k < n; ++k)
+        const int n = static_cast<int>(off[c + 1] - off[c]), level = levels[c];
+        unsigned char mask = 0;
+        std::int64_t count = InteriorPointCount(n, level);
+        for (int k = 0; level > 0 && k < n; ++k)
         {
-          if (FindOwner(view, plan, shared.Links, c, k).Cell == c)
+          if (FindOwner(off, conn, levels, shared.Links, c, k).Cell == c)
           {
             mask = static_cast<unsigned char>(mask | (1u << k));
             count += (std::int64_t(1) << level) - 1;
           }
         }
+        shared.OwnedEdges[c] = mask;
+        plan.PointStart[c + 1] = count;
       }
-      shared.OwnedEdges[c] = mask;
-      plan.PointStart[c + 1] = count;
-    }
+    });
   });
   plan.PointStart[0] = shared.NumberOfVertices;
   for (std::int64_t c = 0; c < nIn; ++c)
@@ -253,101 +253,105 @@ void RefineSurfaceShared(const SurfaceView& view, const RefinePlan& plan,
   });
   const std::int64_t nIn = view.NumberOfCells();
   out.Offsets[plan.NumberOfCells()] = static_cast<ConnT>(plan.ConnectivitySize());
-  RunFor(pf, nIn, [&](long long b, long long e) {
-    Vec3 p[4];
-    std::vector<std::vector<LocalPoint>> layouts(2 * (MaxRefinementLevel + 1));
-    std::vector<PointT> pts;
-    std::vector<ConnT> conn;
-    std::vector<std::int64_t> gid;
-    std::vector<double> rs;
-    for (std::int64_t c = b; c < e; ++c)
-    {
-      const int n = view.Size(c), level = plan.Level[c];
-      std::vector<LocalPoint>& layout = layouts[(n == 3 ? 0 : MaxRefinementLevel + 1) + level];
-      if (layout.empty())
+  view.WithIds([&](auto* off, auto* ids) {
+    RunFor(pf, nIn, [&](long long b, long long e) {
+      Vec3 p[4];
+      std::vector<std::vector<LocalPoint>> layouts(2 * (MaxRefinementLevel + 1));
+      std::vector<PointT> pts;
+      std::vector<ConnT> conn;
+      std::vector<std::int64_t> gid;
+      std::vector<double> rs;
+      for (std::int64_t c = b; c < e; ++c)
       {
-        layout = Layout(n, level);
-      }
-      const RefineCounts rc = RefinedSize(n, level);
-      const std::int64_t first = plan.CellStart[c], nSub = rc.Cells;
-      pts.resize(static_cast<std::size_t>(3 * rc.Points));
-      conn.resize(static_cast<std::size_t>(rc.Connectivity));
-      gid.resize(static_cast<std::size_t>(rc.Points));
-      view.Corners(c, p);
-      RefineOutputT<PointT, ConnT> ro;
-      ro.Points = pts.data();
-      ro.Connectivity = conn.data();
-      if (out.CellRS || out.CentreOut)
-      {
-        rs.resize(static_cast<std::size_t>(2 * nSub));
-        ro.CellRS = out.CellRS ? out.CellRS + 2 * first : rs.data();
-      }
-      RefineElement(p, n, level, ro);
-      // Where each edge's points start, and in which direction they run.
-      const std::int64_t perEdge = (std::int64_t(1) << level) - 1;
-      const unsigned char mask = shared.OwnedEdges[c];
-      std::int64_t edgeBase[4];
-      bool same[4];
-      for (int k = 0; level > 0 && k < n; ++k)
-      {
-        const EdgeOwner o =
-          (mask >> k) & 1 ? EdgeOwner{ c, k, true } : FindOwner(view, plan, shared.Links, c, k);
-        edgeBase[k] =
-          plan.PointStart[o.Cell] + OwnedBefore(shared.OwnedEdges[o.Cell], o.Local) * perEdge;
-        same[k] = o.Same;
-      }
-      const std::int64_t interiorBase = plan.PointStart[c] + OwnedBefore(mask, n) * perEdge;
-      const std::int64_t cornerBase = view.Offset(c);
-      for (std::size_t l = 0; l < layout.size(); ++l)
-      {
-        const LocalPoint& q = layout[l];
-        bool write = true;
-        if (q.What == LocalPoint::Vertex)
+        const int n = view.Size(c), level = plan.Level[c];
+        std::vector<LocalPoint>& layout = layouts[(n == 3 ? 0 : MaxRefinementLevel + 1) + level];
+        if (layout.empty())
         {
-          gid[l] = view.Id(cornerBase + q.Edge);
-          write = false; // the leading block has it
+          layout = Layout(n, level);
         }
-        else if (q.What == LocalPoint::OnEdge)
+        const RefineCounts rc = RefinedSize(n, level);
+        const std::int64_t first = plan.CellStart[c], nSub = rc.Cells;
+        pts.resize(static_cast<std::size_t>(3 * rc.Points));
+        conn.resize(static_cast<std::size_t>(rc.Connectivity));
+        gid.resize(static_cast<std::size_t>(rc.Points));
+        view.Corners(c, p);
+        RefineOutputT<PointT, ConnT> ro;
+        ro.Points = pts.data();
+        ro.Connectivity = conn.data();
+        if (out.CellRS || out.CentreOut)
         {
-          const std::int64_t t = same[q.Edge] ? q.Index : perEdge + 1 - q.Index;
-          gid[l] = edgeBase[q.Edge] + t - 1;
-          write = (mask >> q.Edge) & 1;
+          rs.resize(static_cast<std::size_t>(2 * nSub));
+          ro.CellRS = out.CellRS ? out.CellRS + 2 * first : rs.data();
         }
-        else
+        RefineElement(p, n, level, ro);
+        // Where each edge's points start, and in which direction they run.
+        const std::int64_t perEdge = (std::int64_t(1) << level) - 1;
+        const unsigned char mask = shared.OwnedEdges[c];
+        std::int64_t edgeBase[4];
+        bool same[4];
+        for (int k = 0; level > 0 && k < n; ++k)
         {
-          gid[l] = interiorBase + q.Index;
+          const EdgeOwner o = (mask >> k) & 1
+            ? EdgeOwner{ c, k, true }
+            : FindOwner(off, ids, plan.Level.data(), shared.Links, c, k);
+          edgeBase[k] =
+            plan.PointStart[o.Cell] + OwnedBefore(shared.OwnedEdges[o.Cell], o.Local) * perEdge;
+          same[k] = o.Same;
         }
-        if (write)
+        const std::int64_t interiorBase = plan.PointStart[c] + OwnedBefore(mask, n) * perEdge;
+        const std::int64_t cornerBase = view.Offset(c);
+        for (std::size_t l = 0; l < layout.size(); ++l)
         {
-          for (int d = 0; d < 3; ++d)
+          const LocalPoint& q = layout[l];
+          bool write = true;
+          if (q.What == LocalPoint::Vertex)
           {
-            out.Points[3 * gid[l] + d] = pts[3 * l + d];
+            gid[l] = view.Id(cornerBase + q.Edge);
+            write = false; // the leading block has it
+          }
+          else if (q.What == LocalPoint::OnEdge)
+          {
+            const std::int64_t t = same[q.Edge] ? q.Index : perEdge + 1 - q.Index;
+            gid[l] = edgeBase[q.Edge] + t - 1;
+            write = (mask >> q.Edge) & 1;
+          }
+          else
+          {
+            gid[l] = interiorBase + q.Index;
+          }
+          if (write)
+          {
+            for (int d = 0; d < 3; ++d)
+            {
+              out.Points[3 * gid[l] + d] = pts[3 * l + d];
+            }
+          }
+        }
+        ConnT* dst = out.Connectivity + plan.ConnStart[c];
+        for (std::int64_t k = 0; k < rc.Connectivity; ++k)
+        {
+          dst[k] = static_cast<ConnT>(gid[static_cast<std::size_t>(conn[k])]);
+        }
+        if (out.CentreOut)
+        {
+          CentreValues(
+            view, out, c, p, n, ro.CellRS, nSub, out.CentreOut + out.CentreComps * first);
+        }
+        const std::int64_t per = level == 0 ? n : 4;
+        for (std::int64_t k = first; k < first + nSub; ++k)
+        {
+          out.Offsets[k] = static_cast<ConnT>(plan.ConnStart[c] + (k - first) * per);
+          if (out.ParentId)
+          {
+            out.ParentId[k] = c;
+          }
+          if (out.Level)
+          {
+            out.Level[k] = static_cast<unsigned char>(level);
           }
         }
       }
-      ConnT* dst = out.Connectivity + plan.ConnStart[c];
-      for (std::int64_t k = 0; k < rc.Connectivity; ++k)
-      {
-        dst[k] = static_cast<ConnT>(gid[static_cast<std::size_t>(conn[k])]);
-      }
-      if (out.CentreOut)
-      {
-        CentreValues(view, out, c, p, n, ro.CellRS, nSub, out.CentreOut + out.CentreComps * first);
-      }
-      const std::int64_t per = level == 0 ? n : 4;
-      for (std::int64_t k = first; k < first + nSub; ++k)
-      {
-        out.Offsets[k] = static_cast<ConnT>(plan.ConnStart[c] + (k - first) * per);
-        if (out.ParentId)
-        {
-          out.ParentId[k] = c;
-        }
-        if (out.Level)
-        {
-          out.Level[k] = static_cast<unsigned char>(level);
-        }
-      }
-    }
+    });
   });
 }
 
