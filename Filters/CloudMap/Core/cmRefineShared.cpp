@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "cmRefineShared.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace cm::map
@@ -144,7 +145,7 @@ struct EdgeOwner
 // parents linked to a below c, in ascending order.
 template <typename OffT, typename IdT>
 EdgeOwner FindOwner(const OffT* off, const IdT* conn, const unsigned char* level,
-  const PointCellLinks& links, std::int64_t c, int k)
+  const SharedPointPlan& links, std::int64_t c, int k)
 {
   const std::int64_t first = off[c];
   const int n = static_cast<int>(off[c + 1] - first);
@@ -153,8 +154,8 @@ EdgeOwner FindOwner(const OffT* off, const IdT* conn, const unsigned char* level
   {
     return { c, k, true };
   }
-  const std::int64_t* row = links.Cells.data() + links.Offsets[a];
-  const std::int64_t* end = links.Cells.data() + links.Offsets[a + 1];
+  const std::int64_t* row = links.LinkCells.data() + links.LinkOffsets[a];
+  const std::int64_t* end = links.LinkCells.data() + links.LinkOffsets[a + 1];
   for (; row != end && *row < c; ++row)
   {
     const std::int64_t o = *row;
@@ -174,6 +175,50 @@ EdgeOwner FindOwner(const OffT* off, const IdT* conn, const unsigned char* level
     }
   }
   return { c, k, true };
+}
+
+// The point -> parent links, lean: uninitialized huge-page arrays written
+// (and so faulted in) on the threads, counted with atomics into the rows'
+// ends, filled by counting each row's end down to its start (no cursor
+// copy), then every row sorted, which makes the table independent of the
+// thread count. A vertex repeated in a parent is linked once.
+void BuildLinks(const SurfaceView& view, SharedPointPlan& shared, const ParallelFor& pf)
+{
+  const std::int64_t nPts = view.NumberOfPoints, nIn = view.NumberOfCells();
+  shared.LinkOffsets = LargeArray<std::int64_t>(nPts + 1);
+  std::int64_t* off = shared.LinkOffsets.data();
+  RunFor(pf, nPts + 1, [&](long long b, long long e) { std::fill(off + b, off + e, 0); });
+  view.WithIds([&](auto* o, auto* conn) {
+    RunFor(pf, nIn, [&](long long b, long long e) {
+      for (std::int64_t c = b; c < e; ++c)
+      {
+        ForDistinctRows(c, o, conn, nullptr,
+          [&](std::int64_t p) { __atomic_fetch_add(off + p, 1, __ATOMIC_RELAXED); });
+      }
+    });
+  });
+  for (std::int64_t p = 1; p <= nPts; ++p)
+  {
+    off[p] += off[p - 1]; // off[p] = the end of row p; off[nPts] = the total (0 counts)
+  }
+  shared.LinkCells = LargeArray<std::int64_t>(static_cast<std::size_t>(off[nPts]));
+  std::int64_t* cells = shared.LinkCells.data();
+  view.WithIds([&](auto* o, auto* conn) {
+    RunFor(pf, nIn, [&](long long b, long long e) {
+      for (std::int64_t c = b; c < e; ++c)
+      {
+        ForDistinctRows(c, o, conn, nullptr,
+          [&](std::int64_t p) { cells[__atomic_sub_fetch(off + p, 1, __ATOMIC_RELAXED)] = c; });
+      }
+    });
+  });
+  // off[p] is now the start of row p, and off[nPts] still the total.
+  RunFor(pf, nPts, [&](long long b, long long e) {
+    for (std::int64_t p = b; p < e; ++p)
+    {
+      std::sort(cells + off[p], cells + off[p + 1]);
+    }
+  });
 }
 
 int OwnedBefore(unsigned char mask, int k)
@@ -207,7 +252,7 @@ void PlanSharedPoints(
 {
   const std::int64_t nIn = view.NumberOfCells();
   shared.NumberOfVertices = view.NumberOfPoints;
-  BuildPointCellLinksInParallel(view, view.NumberOfPoints, nullptr, shared.Links, pf);
+  BuildLinks(view, shared, pf);
   shared.OwnedEdges = LargeArray<unsigned char>(nIn);
   const unsigned char* levels = plan.Level.data();
   view.WithIds([&](auto* off, auto* conn) {
@@ -219,7 +264,7 @@ void PlanSharedPoints(
         std::int64_t count = InteriorPointCount(n, level);
         for (int k = 0; level > 0 && k < n; ++k)
         {
-          if (FindOwner(off, conn, levels, shared.Links, c, k).Cell == c)
+          if (FindOwner(off, conn, levels, shared, c, k).Cell == c)
           {
             mask = static_cast<unsigned char>(mask | (1u << k));
             count += (std::int64_t(1) << level) - 1;
@@ -293,7 +338,7 @@ void RefineSurfaceShared(const SurfaceView& view, const RefinePlan& plan,
         {
           const EdgeOwner o = (mask >> k) & 1
             ? EdgeOwner{ c, k, true }
-            : FindOwner(off, ids, plan.Level.data(), shared.Links, c, k);
+            : FindOwner(off, ids, plan.Level.data(), shared, c, k);
           edgeBase[k] =
             plan.PointStart[o.Cell] + OwnedBefore(shared.OwnedEdges[o.Cell], o.Local) * perEdge;
           same[k] = o.Same;

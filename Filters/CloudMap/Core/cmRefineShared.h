@@ -32,7 +32,9 @@ struct SharedPointPlan
 {
   std::int64_t NumberOfVertices = 0; ///< the leading block: the input points
   LargeArray<unsigned char> OwnedEdges; ///< per parent: bit k when it owns its edge k
-  PointCellLinks Links; ///< point -> parents, to find an edge's owner
+  /// point -> parents (rows ascending), to find an edge's owner: rows
+  /// LinkOffsets[p] .. LinkOffsets[p + 1] of LinkCells.
+  LargeArray<std::int64_t> LinkOffsets, LinkCells;
 };
 
 /**
