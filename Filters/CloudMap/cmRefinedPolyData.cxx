@@ -4,6 +4,7 @@
 #include "cmArrayAccess.h"
 #include "cmExecution.h"
 #include "cmLargeBuffer.h"
+#include "cmRefineShared.h"
 
 #include "vtkAlgorithm.h"
 #include "vtkCellArray.h"
@@ -20,6 +21,7 @@
 #include "vtkTypeInt64Array.h"
 #include "vtkUnsignedCharArray.h"
 
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -30,8 +32,8 @@ namespace
 // returns the points (null when aborted).
 template <typename PointArrayT, typename IdArrayT>
 vtkSmartPointer<vtkDataArray> WriteRefined(vtkAlgorithm* self, const cm::SurfaceView& view,
-  const cm::map::RefinePlan& plan, const cm::map::RefineExtras& extras, vtkCellArray* polys,
-  double from, double to)
+  const cm::map::RefinePlan& plan, const cm::map::SharedPointPlan* shared,
+  const cm::map::RefineExtras& extras, vtkCellArray* polys, double from, double to)
 {
   vtkNew<PointArrayT> coords;
   coords->SetNumberOfComponents(3);
@@ -45,7 +47,15 @@ vtkSmartPointer<vtkDataArray> WriteRefined(vtkAlgorithm* self, const cm::Surface
   out.Offsets = offsets->GetPointer(0);
   out.Connectivity = conn->GetPointer(0);
   bool aborted = false;
-  cm::map::RefineSurface(view, plan, out, cm::ProgressFor(self, from, to, aborted));
+  if (shared)
+  {
+    cm::map::RefineSurfaceShared(
+      view, plan, *shared, out, cm::ProgressFor(self, from, to, aborted));
+  }
+  else
+  {
+    cm::map::RefineSurface(view, plan, out, cm::ProgressFor(self, from, to, aborted));
+  }
   if (aborted || self->GetAbortExecute())
   {
     return nullptr;
@@ -57,16 +67,18 @@ vtkSmartPointer<vtkDataArray> WriteRefined(vtkAlgorithm* self, const cm::Surface
 // Pass 2 in the smallest sufficient types: the input's point precision, and
 // 32-bit ids whenever the output allows it.
 vtkSmartPointer<vtkDataArray> WriteRefinedAnyType(vtkAlgorithm* self, vtkPolyData* input,
-  const cm::SurfaceView& view, const cm::map::RefinePlan& plan, const cm::map::RefineExtras& extras,
-  vtkCellArray* polys, double from, double to)
+  const cm::SurfaceView& view, const cm::map::RefinePlan& plan,
+  const cm::map::SharedPointPlan* shared, const cm::map::RefineExtras& extras, vtkCellArray* polys,
+  bool alwaysFloat, double from, double to)
 {
-  const bool floatPoints = input->GetPoints() && input->GetPoints()->GetDataType() == VTK_FLOAT;
+  const bool floatPoints =
+    alwaysFloat || (input->GetPoints() && input->GetPoints()->GetDataType() == VTK_FLOAT);
   const bool smallIds =
     plan.NumberOfPoints() < VTK_INT_MAX && plan.ConnectivitySize() < VTK_INT_MAX;
   return cm::WithPolyTypes(floatPoints, smallIds, [&](auto* pointTag, auto* idTag) {
     using PointArrayT = std::remove_pointer_t<decltype(pointTag)>;
     using IdArrayT = std::remove_pointer_t<decltype(idTag)>;
-    return WriteRefined<PointArrayT, IdArrayT>(self, view, plan, extras, polys, from, to);
+    return WriteRefined<PointArrayT, IdArrayT>(self, view, plan, shared, extras, polys, from, to);
   });
 }
 
@@ -106,12 +118,17 @@ bool InterpolatePoints(vtkAlgorithm* self, vtkPointData* inPD, vtkPointData* out
 
 // Cell data: parent values copied to every child, then the refinement's own arrays.
 void AttachCellData(vtkCellData* inCD, vtkCellData* outCD, const vtkIdType* pid, vtkIdType nOut,
-  const std::vector<vtkDataArray*>& own)
+  const std::vector<vtkDataArray*>& own, bool extras)
 {
-  cm::GatherParentCellData(inCD, outCD, pid, nOut);
+  cm::GatherParentCellData(inCD, outCD, pid, nOut, [extras](const char* name) {
+    return extras || (name && std::strcmp(name, vtkDataSetAttributes::GhostArrayName()) == 0);
+  });
   for (vtkDataArray* a : own)
   {
-    outCD->AddArray(a);
+    if (a)
+    {
+      outCD->AddArray(a);
+    }
   }
   if (const char* active = inCD->GetScalars() ? inCD->GetScalars()->GetName() : nullptr)
   {
@@ -160,23 +177,33 @@ bool RefinePolyData(vtkAlgorithm* self, vtkPolyData* input, const SurfaceView& v
   {
     return false;
   }
+  map::SharedPointPlan shared;
+  if (request.SharedPoints)
+  {
+    map::PlanSharedPoints(view, plan, shared, SMPItems());
+  }
 
   // The sub-elements, their parent, level and centre (or the fused values).
   vtkDataArray* centreIn = request.Centre;
   const vtkIdType nOut = plan.NumberOfCells();
-  auto parentId = NewLarge<vtkIdTypeArray>("ParentId", 1, nOut);
-  auto levelArray = NewLarge<vtkUnsignedCharArray>("RefinementLevel", 1, nOut);
+  // ParentId is also the gather index of the parents' cell arrays: made
+  // whenever anything must be gathered, kept only with the extras.
+  vtkCellData* inCD = input->GetCellData();
+  const bool gather = request.CellExtras || inCD->GetArray(vtkDataSetAttributes::GhostArrayName());
+  auto parentId = gather ? NewLarge<vtkIdTypeArray>("ParentId", 1, nOut) : nullptr;
+  auto levelArray =
+    request.CellExtras ? NewLarge<vtkUnsignedCharArray>("RefinementLevel", 1, nOut) : nullptr;
   const std::vector<double> centreStore = centreIn && !vtkDoubleArray::SafeDownCast(centreIn)
     ? ValuesAsDouble(centreIn)
     : std::vector<double>();
   auto centre = NewLarge<vtkDoubleArray>(centreIn ? centreIn->GetName() : "ParentCoordinates",
     centreIn ? centreIn->GetNumberOfComponents() : 2, nOut);
-  const bool wantPointRS =
-    request.InterpolatePointData && input->GetPointData()->GetNumberOfArrays();
+  const bool wantPointRS = request.InterpolatePointData && !request.SharedPoints &&
+    input->GetPointData()->GetNumberOfArrays();
   LargeArray<double> pointRS(wantPointRS ? 2 * plan.NumberOfPoints() : 0);
   map::RefineExtras extras;
-  extras.ParentId = parentId->GetPointer(0);
-  extras.Level = levelArray->GetPointer(0);
+  extras.ParentId = parentId ? parentId->GetPointer(0) : nullptr;
+  extras.Level = levelArray ? levelArray->GetPointer(0) : nullptr;
   extras.PointRS = wantPointRS ? pointRS.data() : nullptr;
   if (centreIn)
   {
@@ -191,8 +218,9 @@ bool RefinePolyData(vtkAlgorithm* self, vtkPolyData* input, const SurfaceView& v
     extras.CellRS = centre->GetPointer(0);
   }
   vtkNew<vtkCellArray> polys;
-  vtkSmartPointer<vtkDataArray> coords = WriteRefinedAnyType(
-    self, input, view, plan, extras, polys, from + 0.1 * span, from + 0.9 * span);
+  vtkSmartPointer<vtkDataArray> coords =
+    WriteRefinedAnyType(self, input, view, plan, request.SharedPoints ? &shared : nullptr, extras,
+      polys, request.FloatPoints, from + 0.1 * span, from + 0.9 * span);
   if (!coords)
   {
     output->Initialize();
@@ -202,8 +230,16 @@ bool RefinePolyData(vtkAlgorithm* self, vtkPolyData* input, const SurfaceView& v
   points->SetData(coords);
   output->SetPoints(points);
   output->SetPolys(polys);
-  AttachCellData(input->GetCellData(), output->GetCellData(), parentId->GetPointer(0), nOut,
-    { parentId, levelArray, centre });
+  if (gather)
+  {
+    AttachCellData(inCD, output->GetCellData(), parentId->GetPointer(0), nOut,
+      { request.CellExtras ? parentId.GetPointer() : nullptr, levelArray, centre },
+      request.CellExtras);
+  }
+  else
+  {
+    output->GetCellData()->AddArray(centre);
+  }
   if (wantPointRS &&
     !InterpolatePoints(self, input->GetPointData(), output->GetPointData(), view, plan,
       pointRS.data(), from + 0.9 * span, request.To))

@@ -78,6 +78,16 @@ struct RefineRequest
   /// sub-element centre (a cell array of its name) instead of ParentCoordinates.
   vtkDataArray* Centre = nullptr;
   bool Scanline = false; ///< the fused mode's quad weights: scanline instead of bilinear
+  /// The lean layout (cmRefineShared.h): points shared across neighbouring
+  /// parents, the input points first. Not with InterpolatePointData.
+  bool SharedPoints = false;
+  /// ParentId and RefinementLevel per sub-element (and the input's cell
+  /// arrays copied to the children); off: only the sub-elements and the
+  /// fused values (ghost flags still travel).
+  bool CellExtras = true;
+  /// Float points whatever the input's precision (the output is for drawing,
+  /// which is in float); off: the input's precision.
+  bool FloatPoints = false;
   double From = 0.0; ///< the share of self's progress this refinement reports
   double To = 1.0;
 };

@@ -15,6 +15,7 @@
 #include "vtkCellData.h"
 #include "vtkCommand.h"
 #include "vtkExecutive.h"
+#include "vtkFloatArray.h"
 #include "vtkDataArray.h"
 #include "vtkDataSetAttributes.h"
 #include "vtkDoubleArray.h"
@@ -23,6 +24,7 @@
 #include "vtkInformationVector.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
+#include "vtkPoints.h"
 #include "vtkPolyData.h"
 #include "vtkSmartPointer.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
@@ -30,8 +32,13 @@
 #include "vtkUnsignedCharArray.h"
 
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 #include <string>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 vtkStandardNewMacro(vtkCloudMapSurfaceCloudMap);
 
@@ -146,7 +153,7 @@ bool RunStage(vtkAlgorithm* outer, vtkAlgorithm* inner, double from, double to, 
  * and for comparing distributed runs), the ghost flags and the field data.
  */
 vtkSmartPointer<vtkPolyData> MappedCopy(
-  vtkPolyData* input, vtkDataArray* values, const std::string& name)
+  vtkPolyData* input, vtkDataArray* values, const std::string& name, bool extras)
 {
   vtkNew<vtkPolyData> work;
   work->CopyStructure(input);
@@ -171,7 +178,8 @@ vtkSmartPointer<vtkPolyData> MappedCopy(
     }
     work->GetCellData()->AddArray(mag);
   }
-  if (vtkDataArray* ids = input->GetCellData()->GetArray("ElementId"))
+  vtkDataArray* ids = extras ? input->GetCellData()->GetArray("ElementId") : nullptr;
+  if (ids)
   {
     work->GetCellData()->AddArray(ids);
   }
@@ -181,6 +189,85 @@ vtkSmartPointer<vtkPolyData> MappedCopy(
   }
   work->GetFieldData()->PassData(input->GetFieldData());
   return work;
+}
+
+/**
+ * `a` as float, converted in place: each float is written over bytes of
+ * doubles already read (float i lies in double i/2), so one serial pass
+ * needs no second buffer and faults in no fresh memory, which on large
+ * outputs costs more than the conversion. The buffer passes from the double
+ * array to the float array (vtkBuffer keeps a buffer set again with save on,
+ * and both arrays free with free()); its unused second half is handed back
+ * to the system. `a` itself when it is not a double array.
+ */
+vtkSmartPointer<vtkDataArray> AsFloat(vtkDataArray* a)
+{
+  auto* d = vtkDoubleArray::SafeDownCast(a);
+  if (!d || d->GetNumberOfValues() == 0)
+  {
+    return a;
+  }
+  const vtkIdType n = d->GetNumberOfValues();
+  double* src = d->GetPointer(0);
+  auto* dst = reinterpret_cast<float*>(src);
+  for (vtkIdType i = 0; i < n; ++i)
+  {
+    dst[i] = static_cast<float>(src[i]);
+  }
+  d->SetArray(src, n, 1); // the same buffer, no longer d's to free
+  vtkNew<vtkFloatArray> f;
+  f->SetName(d->GetName());
+  f->SetNumberOfComponents(d->GetNumberOfComponents());
+  f->SetArray(dst, n, 0, vtkAbstractArray::VTK_DATA_ARRAY_FREE);
+#if defined(__linux__) && defined(MADV_DONTNEED)
+  const std::uintptr_t page = 4096;
+  const auto begin = reinterpret_cast<std::uintptr_t>(dst + n);
+  const auto end = reinterpret_cast<std::uintptr_t>(src + n);
+  const std::uintptr_t first = (begin + page - 1) / page * page, last = end / page * page;
+  if (last > first && n >= (1 << 17)) // a large buffer of its own (not a heap chunk)
+  {
+    ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  }
+#endif
+  return f.GetPointer();
+}
+
+/**
+ * The lean output: the mapped values and the points as float (the bands
+ * were taken from the doubles, so BandIndex and BandColor are those of the
+ * double values; drawing is in float), and ParentId only when asked for.
+ */
+void MakeLean(vtkPolyData* output, const std::string& name, bool extras)
+{
+  for (vtkDataSetAttributes* attrs : { static_cast<vtkDataSetAttributes*>(output->GetCellData()),
+         static_cast<vtkDataSetAttributes*>(output->GetPointData()) })
+  {
+    if (vtkDataArray* a = attrs->GetArray(name.c_str()))
+    {
+      const bool active = attrs->GetScalars() == a;
+      vtkSmartPointer<vtkDataArray> f = AsFloat(a);
+      attrs->RemoveArray(name.c_str());
+      attrs->AddArray(f);
+      if (active)
+      {
+        attrs->SetActiveScalars(name.c_str());
+      }
+    }
+  }
+  if (!extras)
+  {
+    output->GetCellData()->RemoveArray("ParentId");
+  }
+  // Float points (Exact Bands keeps the input's precision until here).
+  if (vtkPoints* points = output->GetPoints())
+  {
+    if (points->GetDataType() == VTK_DOUBLE)
+    {
+      vtkNew<vtkPoints> lean;
+      lean->SetData(AsFloat(points->GetData()));
+      output->SetPoints(lean);
+    }
+  }
 }
 
 /// The cells of `parents` this piece owns (no duplicate ghost cells), without
@@ -243,7 +330,7 @@ bool vtkCloudMapSurfaceCloudMap::RunLocalStages(vtkPolyData* input, vtkDataArray
 {
   // Averaging on the parents.
   vtkNew<vtkCloudMapAreaWeightedPointData> average;
-  average->SetInputData(MappedCopy(input, values, name));
+  average->SetInputData(MappedCopy(input, values, name, this->ParentIds));
   average->SetMergeCoincidentPoints(this->MergeCoincidentPoints);
   average->SetTolerance(this->Tolerance);
   average->ProcessAllArraysOff();
@@ -293,6 +380,9 @@ bool vtkCloudMapSurfaceCloudMap::RunLocalStages(vtkPolyData* input, vtkDataArray
   request.MaximumNumberOfCells = this->MaximumNumberOfCells;
   request.Centre = parents->GetPointData()->GetArray(name.c_str());
   request.Scanline = this->QuadMode == vtkCloudMapElementInterpolation::SCANLINE;
+  request.SharedPoints = true;
+  request.CellExtras = this->ParentIds;
+  request.FloatPoints = true; // drawn in float: 12 bytes per point instead of 24 from the readers
   request.From = 0.25;
   request.To = 0.75;
   // The stage starts and ends with an event of its own, as an inner filter's did.
@@ -344,6 +434,7 @@ int vtkCloudMapSurfaceCloudMap::RunBandStage(vtkPolyData* bandInput, const std::
   }
   output->ShallowCopy(result);
   table->ShallowCopy(band->GetOutputDataObject(1));
+  MakeLean(output, name, this->ParentIds);
   if (!this->ExactBands)
   {
     output->GetPointData()->Initialize();
@@ -430,5 +521,6 @@ void vtkCloudMapSurfaceCloudMap::PrintSelf(ostream& os, vtkIndent indent)
      << indent << "QuadMode: " << this->QuadMode << "\n"
      << indent << "NumberOfBands: " << this->NumberOfBands << "\n"
      << indent << "Palette: " << this->Palette << "\n"
-     << indent << "ExactBands: " << this->ExactBands << "\n";
+     << indent << "ExactBands: " << this->ExactBands << "\n"
+     << indent << "ParentIds: " << this->ParentIds << "\n";
 }

@@ -13,15 +13,19 @@
  *  4. vtkCloudMapBandedColorMap with NumberOfBands (24) from blue to red.
  *
  * Output port 0: the sub-elements with the interpolated value (same name as
- * the input array), `ParentId`, `BandIndex` and `BandColor`. Output port 1:
+ * the input array, float: the bands are taken from the double values first),
+ * `BandIndex` and `BandColor`; `ParentId`, `RefinementLevel` and `ElementId`
+ * only with ParentIds on. The output is lean: float values and points (it
+ * is drawn in float), points shared across neighbouring parents
+ * (cmRefineShared.h), 32-bit ids when they suffice: 40 bytes per sub-element. Output port 1:
  * the band table for the legend. Under MPI the band range is global and the
  * averaging sees ghost elements, so the result equals the serial one.
  *
  * With ExactBands on, steps 2 and 3 are skipped: every element is clipped at
  * the band boundaries of the field interpolated from its vertex values
  * (vtkCloudMapBandedColorMap::ExactBands), giving crisp band polygons with
- * `BandIndex`, `BandColor`, `ParentId`, the vertex field as a point array of
- * the input array's name, and the band range of the vertex values.
+ * `BandIndex`, `BandColor` (`ParentId` with ParentIds on), the vertex field (float) as a point
+ * array of the input array's name, and the band range of the vertex values.
  */
 #ifndef vtkCloudMapSurfaceCloudMap_h
 #define vtkCloudMapSurfaceCloudMap_h
@@ -84,6 +88,15 @@ public:
   ///@}
 
   ///@{
+  /// The per-cell extras (default off, for lean output): `ParentId` (the
+  /// input element of every sub-element or band polygon), `RefinementLevel`,
+  /// and the input's `ElementId` carried to every output cell.
+  vtkSetMacro(ParentIds, bool);
+  vtkGetMacro(ParentIds, bool);
+  vtkBooleanMacro(ParentIds, bool);
+  ///@}
+
+  ///@{
   /// Exact band polygons instead of refined sub-elements (default off).
   vtkSetMacro(ExactBands, bool);
   vtkGetMacro(ExactBands, bool);
@@ -111,6 +124,7 @@ protected:
   bool UseCustomRange = false;
   double Range[2] = { 0.0, 1.0 };
   bool ExactBands = false;
+  bool ParentIds = false;
 
 private:
   vtkCloudMapSurfaceCloudMap(const vtkCloudMapSurfaceCloudMap&) = delete;

@@ -4,6 +4,7 @@
 // with the row's targets and whether they were met.
 //   cloudmap_bench [elements=200000[,1000000...]] [repeats=3] [row filter] [scratch dir]
 //                  [threads=1,2]
+//   cloudmap_bench --scale elements scratch-dir     (one large model, stage by stage)
 //
 // Isolation: every measurement runs in a fresh child process, started with
 // posix_spawn (a new program image, never a fork of a process that already
@@ -41,6 +42,7 @@
 #include "vtkCloudMapMoMReader.h"
 #include "vtkCloudMapNECReader.h"
 #include "vtkCloudMapSurfaceCloudMap.h"
+#include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
 #include "vtkLinearSubdivisionFilter.h"
 #include "vtkLookupTable.h"
@@ -159,6 +161,7 @@ struct Result
   double Extra = 0; // output bytes
   double Bytes = 0; // input file bytes (readers)
   int Threads = 0; // what vtkSMPTools reported in the child
+  double Memcpy = 0; // a memcpy of Extra bytes on the same threads (rows that write an output)
 };
 
 // ---------------------------------------------------------------------------
@@ -226,9 +229,9 @@ std::string NecPath(const Context& c)
 // then per frequency a FREQUENCY block and SURFACE PATCH CURRENTS. 5000
 // patches (50 x 100 of 0.1 m) and enough frequencies that the current rows
 // total about `rows`: what a sweep of a mid-size model prints.
-void WriteNecSweep(const std::string& path, long rows)
+void WriteNecSweep(const std::string& path, long rows, int nx = 50, int ny = 100)
 {
-  const int nx = 50, ny = 100, patches = nx * ny;
+  const long patches = long(nx) * ny;
   const long sweeps = std::max(1L, rows / patches);
   FILE* f = std::fopen(path.c_str(), "wb");
   if (!f)
@@ -243,18 +246,18 @@ void WriteNecSweep(const std::string& path, long rows)
     "FIRST  LAST  TAG\n"
     "   No:        X1         Y1         Z1         X2         Y2         Z2       RADIUS   No:   "
     "SEG   SEG  No:\n"
-    "     1R    0.00000     0.00000     0.00000     0.00000     5.00000     0.00000     SURFACE - "
+    "     1R    0.00000     0.00000     0.00000     0.00000 %11.5f     0.00000     SURFACE - "
     "%d BY %d PATCHES\n"
-    "         10.00000     5.00000     0.00000    10.00000     0.00000     0.00000\n\n"
+    "      %11.5f %11.5f     0.00000 %11.5f     0.00000     0.00000\n\n"
     "     TOTAL SEGMENTS USED: 0   SEGMENTS IN A SYMMETRIC CELL: 0   SYMMETRY FLAG: 0\n"
-    "       TOTAL PATCHES USED: %d   PATCHES IN A SYMMETRIC CELL: %d\n\n\n"
+    "       TOTAL PATCHES USED: %ld   PATCHES IN A SYMMETRIC CELL: %ld\n\n\n"
     "                                    --------- SURFACE PATCH DATA ---------\n"
     "                                             COORDINATES IN METERS\n\n"
     " PATCH      COORD. OF PATCH CENTER           UNIT NORMAL VECTOR       PATCH           "
     "COMPONENTS OF UNIT TANGENT VECTORS\n"
     "  No:       X          Y          Z          X        Y        Z       AREA         X1       "
     "Y1       Z1        X2       Y2      Z2\n",
-    nx, ny, patches, patches);
+    0.1 * nx, nx, ny, 0.1 * ny, 0.1 * nx, 0.1 * ny, patches, patches);
   for (int j = 0, n = 1; j < ny; ++j)
     for (int i = 0; i < nx; ++i, ++n)
       std::fprintf(f,
@@ -478,6 +481,7 @@ const std::map<std::string, CaseBody>& Cases()
         f->SetInputData(c.Mesh);
         f->SetExactBands(true);
         f->Update();
+        Count(r, f->GetOutput()); // the output's bytes (for the memcpy column)
         r.Count = c.Mesh->GetNumberOfCells();
       } },
     { "chainexact.vtk",
@@ -632,6 +636,43 @@ void Prepare(const std::string& name, Context& c)
   }
 }
 
+// The rows whose output bytes are compared with a memcpy of as many bytes.
+bool CopiesOutput(const std::string& name)
+{
+  return name == "refine.ours" || name == "exact.ours" || name == "chain.ours" ||
+    name == "chainexact.ours";
+}
+
+// The time of one memcpy of `bytes` on the SMP threads of this child (the
+// row's thread count), best of 5 on buffers touched first: the least time
+// any filter writing that output can take on this machine, measured in the
+// same process as the filter.
+double MemcpySeconds(double bytes)
+{
+  const std::size_t n = static_cast<std::size_t>(bytes);
+  if (n == 0)
+  {
+    return 0;
+  }
+  std::vector<char> src(n), dst(n);
+  std::memset(src.data(), 0x5a, n);
+  std::memset(dst.data(), 0xa5, n);
+  const std::size_t block = std::size_t(1) << 20;
+  const vtkIdType blocks = static_cast<vtkIdType>((n + block - 1) / block);
+  double best = 1e300;
+  for (int k = 0; k < 5; ++k)
+  {
+    const double t0 = vtkTimerLog::GetUniversalTime();
+    vtkSMPTools::For(0, blocks, [&](vtkIdType b, vtkIdType e) {
+      const std::size_t lo = static_cast<std::size_t>(b) * block;
+      const std::size_t hi = std::min(n, static_cast<std::size_t>(e) * block);
+      std::memcpy(dst.data() + lo, src.data() + lo, hi - lo);
+    });
+    best = std::min(best, vtkTimerLog::GetUniversalTime() - t0);
+  }
+  return best;
+}
+
 constexpr double MinTimedSeconds = 2.0;
 constexpr int MaxRepeats = 40;
 
@@ -691,8 +732,10 @@ int ChildMain(const std::string& name, long elements, int repeats, const std::st
   r.PeakMB = StatusMB("VmHWM") - rss0;
   vtkSMPTools::SetBackend(backend.c_str());
   r.Threads = vtkSMPTools::GetEstimatedNumberOfThreads();
-  std::printf("RESULT 1 %.17g %.17g %.17g %.17g %.17g %.17g %d\n", r.Seconds, r.First, r.PeakMB,
-    r.Count, r.Extra, r.Bytes, r.Threads);
+  // After the peak is read: the copy's buffers are not the filter's memory.
+  r.Memcpy = CopiesOutput(name) ? MemcpySeconds(r.Extra) : 0;
+  std::printf("RESULT 1 %.17g %.17g %.17g %.17g %.17g %.17g %d %.17g\n", r.Seconds, r.First,
+    r.PeakMB, r.Count, r.Extra, r.Bytes, r.Threads, r.Memcpy);
   return EXIT_SUCCESS;
 }
 
@@ -726,8 +769,8 @@ Result Spawn(const std::string& name, long elements, int repeats, const std::str
     return r;
   }
   int ok = 0;
-  if (std::sscanf(out.c_str() + at, "RESULT %d %lf %lf %lf %lf %lf %lf %d", &ok, &r.Seconds,
-        &r.First, &r.PeakMB, &r.Count, &r.Extra, &r.Bytes, &r.Threads) == 8)
+  if (std::sscanf(out.c_str() + at, "RESULT %d %lf %lf %lf %lf %lf %lf %d %lf", &ok, &r.Seconds,
+        &r.First, &r.PeakMB, &r.Count, &r.Extra, &r.Bytes, &r.Threads, &r.Memcpy) >= 8)
   {
     r.Ok = ok == 1;
   }
@@ -757,7 +800,31 @@ struct RowSpec
   double SpeedupTarget; // ours, from one thread to the most (0: none)
   bool Slow; // built-in slow: at most 2 repeats
   bool RateRatio = false; // files of different content: the ratio of MB/s, not of times
+  // At most this many times a memcpy of the output's bytes on 1 and on 2 or
+  // more threads (0: printed, no target).
+  double MemcpyTarget1 = 0;
+  double MemcpyTarget2 = 0;
 };
+
+// Beside a row that writes an output: its bytes, the memcpy of as many bytes
+// in the same child on the same threads, and the ratio (the target's verdict).
+void PrintMemcpy(const RowSpec& s, const Result& o, int threads)
+{
+  if (!o.Ok || !(o.Memcpy > 0))
+  {
+    return;
+  }
+  const double ratio = o.Seconds / o.Memcpy;
+  const double target = threads <= 1 ? s.MemcpyTarget1 : s.MemcpyTarget2;
+  char verdict[48] = "";
+  if (target > 0)
+  {
+    std::snprintf(verdict, sizeof verdict, " (<= %gx: %s)", target, Verdict(ratio <= target));
+  }
+  std::printf("  output %.1f MB, memcpy of it %.4f s on %d thread(s): the row takes %.4f s = "
+              "%.2fx memcpy%s\n",
+    o.Extra / 1e6, o.Memcpy, threads, o.Seconds, ratio, verdict);
+}
 
 double Rate(const RowSpec& s, const Result& r)
 {
@@ -816,6 +883,7 @@ void RunRow(const RowSpec& s, long elements, int repeats, const std::string& dir
       s.Title, size, o.Threads ? o.Threads : t, ro, s.Unit, o.PeakMB, cold,
       Verdict(o.Ok && cold <= 2.0), vmCold, s.Baseline, rb, b.PeakMB, ratio, s.RatioTarget,
       Verdict(ratio >= s.RatioTarget), load.c_str());
+    PrintMemcpy(s, o, o.Threads ? o.Threads : t);
     if (std::strcmp(s.Key, "chain") == 0)
     {
       std::printf("  memory: peak %.0f MB vs the recipe's %.0f MB (<=: %s); %.1f B per output "
@@ -852,7 +920,7 @@ const RowSpec Rows[] = {
   { "exact", "Exact Bands (24)", "exact.ours", "exact.vtk", "vtkBandedPolyDataContourFilter",
     "Mcells/s", false, 10, 0, true },
   { "chain", "Surface Cloud Map (2 levels)", "chain.ours", "chain.vtk",
-    "CellDataToPointData+Subdivide+LUT", "Mcells/s", true, 20, 1.7, true },
+    "CellDataToPointData+Subdivide+LUT", "Mcells/s", true, 20, 1.7, true, false, 4, 3 },
   { "chainexact", "Surface Cloud Map, Exact Bands", "chainexact.ours", "chainexact.vtk",
     "CellDataToPointData+BandedContour", "Mcells/s", false, 10, 0, true },
   { "stages", "Surface Cloud Map stage by stage", "stages.ours", "chain.ours", "chain.ours",
@@ -870,10 +938,147 @@ const RowSpec Rows[] = {
   { "necparse", "nec2c output parse only (no VTK)", "necparse.ours", "mom.legacy",
     "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true },
 };
+// ---------------------------------------------------------------------------
+// --scale: one large model, stage by stage, in this process.
+// ---------------------------------------------------------------------------
+
+// Resets the RSS high-water mark (Linux >= 4.0), so each stage's peak is its own.
+void ResetPeak()
+{
+  if (FILE* f = std::fopen("/proc/self/clear_refs", "w"))
+  {
+    std::fputs("5", f);
+    std::fclose(f);
+  }
+}
+
+// Times a stage and prints its peak memory: the process's peak RSS while it
+// ran, and its growth over the RSS it started from.
+void Stage(const char* what, const std::function<std::string()>& body)
+{
+  ResetPeak();
+  const double rss0 = StatusMB("VmRSS");
+  const double t0 = vtkTimerLog::GetUniversalTime();
+  const std::string note = body();
+  const double dt = vtkTimerLog::GetUniversalTime() - t0;
+  const double hwm = StatusMB("VmHWM");
+  std::printf(
+    "  %-40s %8.2f s  peak RSS %8.0f MB (+%.0f MB)  %s\n", what, dt, hwm, hwm - rss0, note.c_str());
+  std::fflush(stdout);
+}
+
+// The bench mesh as a .cmom file (the reader rows' layout: J along x, y, z).
+std::string WriteScaleCmom(vtkPolyData* mesh, const std::string& path)
+{
+  vtkDataArray* j = mesh->GetCellData()->GetScalars();
+  cm::SurfaceMesh sm;
+  sm.Frequency = 120e6;
+  const vtkIdType np = mesh->GetNumberOfPoints(), nc = mesh->GetNumberOfCells();
+  sm.Points.reserve(3 * np);
+  for (vtkIdType p = 0; p < np; ++p)
+  {
+    const double* x = mesh->GetPoint(p);
+    sm.Points.insert(sm.Points.end(), x, x + 3);
+  }
+  sm.Connectivity.reserve(3 * nc);
+  sm.JReal.reserve(3 * nc);
+  sm.JImag.reserve(3 * nc);
+  for (vtkIdType e = 0; e < nc; ++e)
+  {
+    vtkIdType n;
+    const vtkIdType* ids;
+    mesh->GetCellPoints(e, n, ids);
+    sm.Connectivity.insert(sm.Connectivity.end(), ids, ids + n);
+    sm.Offsets.push_back(static_cast<std::int64_t>(sm.Connectivity.size()));
+    const double v = j->GetComponent(e, 0);
+    sm.JReal.insert(sm.JReal.end(), { v, 0.5 * v, 0.0 });
+    sm.JImag.insert(sm.JImag.end(), { 0.1 * v, 0.0, -v });
+  }
+  const std::string text = cm::FormatMoM(sm);
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f || std::fwrite(text.data(), 1, text.size(), f) != text.size())
+  {
+    std::fprintf(stderr, "cannot write %s\n", path.c_str());
+    std::exit(EXIT_FAILURE);
+  }
+  std::fclose(f);
+  return std::to_string(text.size() / 1000000) + " MB";
+}
+
+// Surface Cloud Map at 2 levels on `input`; its output's size.
+std::string ScaleCloudMap(vtkAlgorithm* reader)
+{
+  vtkNew<vtkCloudMapSurfaceCloudMap> f;
+  f->SetInputConnection(reader->GetOutputPort(0));
+  f->SetNumberOfLevels(2);
+  f->Update();
+  vtkPolyData* out = f->GetOutput();
+  const double bytes = out->GetActualMemorySize() * 1024.0;
+  char note[160];
+  std::snprintf(note, sizeof note, "%lld sub-elements, output %.0f MB (%.1f B each)",
+    static_cast<long long>(out->GetNumberOfCells()), bytes / 1e6,
+    bytes / std::max<double>(1, out->GetNumberOfCells()));
+  return note;
+}
+
+// `cloudmap_bench --scale N dir`: a sphere of about N triangles written as
+// .cmom and a plate of about N patches written in nec2c's output layout
+// (one frequency), each read back and drawn through Surface Cloud Map at 2
+// levels; time and peak memory per stage.
+int ScaleMain(long n, const std::string& dir)
+{
+  std::printf("CloudMap scale run: about %ld elements, %d SMP thread(s), %s\n", n,
+    vtkSMPTools::GetEstimatedNumberOfThreads(), Load().c_str());
+  const std::string cmom = dir + "/scale_" + std::to_string(n) + ".cmom";
+  const std::string nec = dir + "/scale_" + std::to_string(n) + ".nec.out";
+  Stage("write .cmom (sphere, mesh made first)", [&] {
+    vtkSmartPointer<vtkPolyData> mesh = MakeMesh(n);
+    return std::to_string(mesh->GetNumberOfCells()) + " triangles, " + WriteScaleCmom(mesh, cmom);
+  });
+  const int nx = std::max(1, static_cast<int>(std::sqrt(n / 1.6)));
+  const int ny = static_cast<int>(std::max(1L, n / nx));
+  Stage("write nec2c output (plate, 1 frequency)", [&] {
+    WriteNecSweep(nec, long(nx) * ny, nx, ny);
+    return std::to_string(long(nx) * ny) + " patches, " +
+      std::to_string(static_cast<long>(FileBytes(nec) / 1e6)) + " MB";
+  });
+  for (int k = 0; k < 2; ++k)
+  {
+    const bool isNec = k == 1;
+    const std::string& path = isNec ? nec : cmom;
+    vtkSmartPointer<vtkAlgorithm> reader;
+    if (isNec)
+    {
+      auto r = vtkSmartPointer<vtkCloudMapNECReader>::New();
+      r->SetFileName(path.c_str());
+      reader = r;
+    }
+    else
+    {
+      auto r = vtkSmartPointer<vtkCloudMapMoMReader>::New();
+      r->SetFileName(path.c_str());
+      reader = r;
+    }
+    Stage(isNec ? "read nec2c output" : "read .cmom", [&] {
+      reader->Update();
+      auto* out = vtkPolyData::SafeDownCast(reader->GetOutputDataObject(0));
+      return std::to_string(out ? out->GetNumberOfCells() : 0) + " elements";
+    });
+    Stage(isNec ? "Surface Cloud Map, 2 levels (nec2c)" : "Surface Cloud Map, 2 levels (.cmom)",
+      [&] { return ScaleCloudMap(reader); });
+    reader = nullptr;
+    std::remove(path.c_str());
+  }
+  return EXIT_SUCCESS;
+}
 } // namespace
 
 int main(int argc, char* argv[])
 {
+  if (argc >= 4 && std::strcmp(argv[1], "--scale") == 0)
+  {
+    return ScaleMain(std::atol(argv[2]), argv[3]);
+  }
   if (argc == 2 && std::strcmp(argv[1], "--memcheck") == 0)
   {
     // 512 MB touched fresh, again at once (the guest still holds it), and

@@ -7,13 +7,8 @@
 
 namespace cm::map
 {
-namespace
-{
-// The fused mode's value at each of the nSub sub-element centres of parent
-// c (parametric centres rs), from its corners' values.
-template <typename PointT, typename ConnT>
-void CentreValues(const SurfaceView& view, const RefinedSurfaceT<PointT, ConnT>& out,
-  std::int64_t c, const Vec3* p, int n, const double* rs, std::int64_t nSub, double* values)
+void CentreValues(const SurfaceView& view, const RefineExtras& out, std::int64_t c, const Vec3* p,
+  int n, const double* rs, std::int64_t nSub, double* values)
 {
   const int nc = out.CentreComps;
   double w[4];
@@ -31,7 +26,6 @@ void CentreValues(const SurfaceView& view, const RefinedSurfaceT<PointT, ConnT>&
     CornerSum(view, c, w, out.CentreIn, nc, values + k * nc);
   }
 }
-} // namespace
 
 bool PlanRefinement(const SurfaceView& view, const RefineOptions& options, const ParallelFor& pf,
   const std::function<bool()>& aborted, RefinePlan& plan)

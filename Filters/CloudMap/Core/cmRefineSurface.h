@@ -97,6 +97,12 @@ template <typename PointT, typename ConnT>
 void RefineSurface(const SurfaceView& view, const RefinePlan& plan,
   const RefinedSurfaceT<PointT, ConnT>& out, const ParallelFor& pf);
 
+/// The fused mode's value at each of the nSub sub-element centres of parent
+/// c (its corners p, n of them; parametric centres rs), from its corners'
+/// values out.CentreIn, into values (out.CentreComps per centre).
+void CentreValues(const SurfaceView& view, const RefineExtras& out, std::int64_t c, const Vec3* p,
+  int n, const double* rs, std::int64_t nSub, double* values);
+
 /// Values at the refined points (nc per point, into out) from the parents'
 /// point values (nc per parent point), weighted at each point's PointRS.
 void InterpolateRefinedPoints(const SurfaceView& view, const RefinePlan& plan,

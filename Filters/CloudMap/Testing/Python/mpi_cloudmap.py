@@ -12,6 +12,7 @@ reader = simple.OpenDataFile(mesh)
 cm = simple.SurfaceCloudMap(Input=reader)
 cm.SelectInputArray = ["CELLS", "|J|"]
 cm.NumberOfLevels = 2
+cm.ParentIds = 1  # ElementId on every sub-element (an extra since the lean output)
 cm.UpdatePipeline()
 ranks = sm.vtkProcessModule.GetProcessModule().GetNumberOfLocalPartitions()
 out = sm.Fetch(cm)
