@@ -540,22 +540,30 @@ void CstFarFieldParser::StoreRow()
 
 void CstFarFieldParser::SizeRows(std::size_t n)
 {
+  // The fast path sizes once: one block, advised for huge pages when big
+  // (ResizeLargeVector); the serial path grows row by row (resize, geometric).
+  auto size = [n](std::vector<double>& v) {
+    if (v.empty())
+    {
+      ResizeLargeVector(v, n);
+    }
+    else
+    {
+      v.resize(n);
+    }
+  };
   FarFieldGrid& g = this->G;
   for (auto* v : { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm })
   {
-    v->resize(n);
+    size(*v);
   }
-  if (this->FieldTotal || this->Total < 0)
+  if (!this->FieldTotal && this->Total >= 0)
   {
-    // no gain
-  }
-  else
-  {
-    g.Gain.resize(n);
+    size(g.Gain);
   }
   for (auto& e : g.Extra)
   {
-    e.second.resize(n);
+    size(e.second);
   }
 }
 

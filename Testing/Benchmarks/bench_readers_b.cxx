@@ -54,7 +54,7 @@ const char* const Exts[] = { ".ffs", ".txt", "_ascii.msh", "_bin.msh", ".s4p", "
 void WriteFfs(const std::string& path, double bytes)
 {
   const int nphi = 361, ntheta = 181;
-  const long nf = std::max(1L, static_cast<long>(bytes / (nphi * ntheta * 86.0)));
+  const long nf = std::max(1L, static_cast<long>(std::ceil(bytes / (nphi * ntheta * 86.0))));
   FILE* f = Open(path);
   std::fprintf(f,
     "// CST Farfield Source File\n \n// Version:\n3.0 \n\n// Data Type\nFarfield \n\n"
@@ -90,12 +90,13 @@ void WriteFfs(const std::string& path, double bytes)
 // -inf dB at a null) on the finest theta/phi grid of 3-decimal steps that fits `bytes`.
 void WriteCstTxt(const std::string& path, double bytes)
 {
-  static const int steps[] = { 1000, 800, 750, 600, 500, 400, 300, 250, 200, 150, 125, 100, 90, 75,
-    60, 50, 45, 40, 36, 30, 25, 20, 18, 15, 12, 10, 9, 8, 6, 5, 4 };
+  // Steps of 180/m degrees (3 decimals): the first grid of at least `bytes`.
+  static const int steps[] = { 4, 5, 6, 8, 9, 10, 12, 15, 18, 20, 25, 30, 36, 40, 45, 50, 60, 75,
+    90, 100, 125, 150, 200, 250, 300, 400, 500, 600, 625, 750, 800, 1000, 1250, 1500, 2000 };
   const double rows = bytes / 151;
-  int m = 4;
+  int m = 2000;
   for (int s : steps)
-    if (2.0 * s * (s + 1) <= rows)
+    if (2.0 * s * (s + 1) >= rows)
     {
       m = s;
       break;
@@ -290,7 +291,7 @@ void WriteS4p(const std::string& path, double bytes)
 void WriteManyPorts(const std::string& path, double bytes)
 {
   const int np = 64;
-  const long nf = std::max(2L, static_cast<long>(bytes / (np * np * 34.0)));
+  const long nf = std::max(2L, static_cast<long>(std::ceil(bytes / (np * np * 32.0))));
   FILE* f = Open(path);
   std::fprintf(f,
     "! Touchstone file written by CST Studio Suite\n[Version] 2.0\n# MHz S MA R 50\n"
@@ -370,7 +371,7 @@ double Run(const std::string& name, const std::string& file)
   if (f == "gmshasciiparse" || f == "gmshbinparse")
     return static_cast<double>(cm::ReadGmshFile(file).Points.size());
   if (f == "s4pparse" || f == "s64pparse")
-    return static_cast<double>(cm::ReadTouchstoneFile(file).Rows());
+    return static_cast<double>(cm::ReadTouchstoneFile(file, nullptr, Parallel()).Rows());
   if (f == "cstffs" || f == "csttxt")
   {
     vtkNew<vtkCloudMapCSTFarFieldReader> r;
