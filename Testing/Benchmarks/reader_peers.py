@@ -18,6 +18,7 @@ import argparse
 import glob
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -61,7 +62,9 @@ def rerun_per_thread_count(args):
         else:
             argv = [a for a in argv if not a.startswith("--threads=")]
         print("== %d thread(s) ==" % t, flush=True)
-        status |= subprocess.call([sys.executable] + [os.path.abspath(__file__)] + argv, env=env)
+        # Under pvpython sys.executable may name a vtkpython that is not installed.
+        exe = os.environ.get("PVPYTHON") or shutil.which("pvpython") or sys.executable
+        status |= subprocess.call([exe, os.path.abspath(__file__)] + argv, env=env)
     return status
 
 
