@@ -4,7 +4,7 @@
 #include "cmArrayNames.h"
 
 #include "cmConstants.h"
-#include "cmFastRows.h"
+#include "cmFastLines.h"
 #include "cmTextSearch.h"
 
 #include "cmTextScan.h"
@@ -207,7 +207,7 @@ private:
   /// The arrays of the output sized for n rows; row i's values stored in them.
   void SizeRows(std::size_t n);
   void StoreRowAt(const double* v, std::size_t i);
-  /// The fast path (cmFastRows.h): every row at once, in blocks through Parallel; throws
+  /// The fast path (cmFastLines.h): every row at once, in blocks through Parallel; throws
   /// FastRowsRefused where the serial path must read the rows.
   void ReadRowsFast();
   FarFieldGrid Finish();
@@ -635,7 +635,7 @@ void CstFarFieldParser::ReadRowsFast()
   const std::int64_t rows = CountLines(this->Text, begin, this->Parallel);
   std::vector<std::size_t> starts;
   if (rows == 0 || rows >= this->Limit ||
-    !FindLineBlocks(this->Text, begin, rows, FastRowBlock, starts))
+    !FindLineBlocks(this->Text, begin, rows, FastLineBlock, starts))
   {
     throw FastRowsRefused();
   }
@@ -658,7 +658,7 @@ void CstFarFieldParser::ReadRowsFast()
     for (std::int64_t b = lo; b < hi; ++b)
     {
       ok[static_cast<std::size_t>(b)] = ForEachRow(
-        this->Text, starts, FastRowBlock, rows, b, [&](std::int64_t r, std::string_view line) {
+        this->Text, starts, FastLineBlock, rows, b, [&](std::int64_t r, std::string_view line) {
           if (!FastNumbers(line.data(), line.data() + line.size(), ncols, v))
           {
             return false;

@@ -4,7 +4,7 @@
 
 #include "cmConstants.h"
 
-#include "cmFastRows.h"
+#include "cmFastLines.h"
 #include "cmTextScan.h"
 
 #include <algorithm>
@@ -158,7 +158,7 @@ private:
   /// The grid's last checks, once its rows are in.
   void EndGrid(FarFieldGrid& g, std::size_t fi, std::int64_t nTheta, std::int64_t countsLine,
     std::int64_t line) const;
-  // The fast path (cmFastRows.h): a grid's rows are only counted (DeferGridRows), and
+  // The fast path (cmFastLines.h): a grid's rows are only counted (DeferGridRows), and
   // FlushGrids() parses all grids' rows at the end in one ParallelFor.
   void DeferGridRows(const FarFieldGrid& g, std::size_t fi, double prad);
   void NotePower(const FarFieldGrid& g, std::size_t fi, double prad);
@@ -410,7 +410,7 @@ void CstSourceParser::DeferGridRows(const FarFieldGrid& g, std::size_t fi, doubl
   job.Rows = this->NPhi * this->NTheta;
   job.NTheta = this->NTheta;
   job.CountsLine = this->CountsLine;
-  if (!FindLineBlocks(this->Text, this->S.Offset(), job.Rows, FastRowBlock, job.Starts))
+  if (!FindLineBlocks(this->Text, this->S.Offset(), job.Rows, FastLineBlock, job.Starts))
   {
     throw FastRowsRefused();
   }
@@ -453,7 +453,7 @@ void CstSourceParser::FlushGrids()
       FarFieldGrid& g = this->Out.Grids[job.Grid];
       const double scale = 4 * cm::Pi / (2 * FreeSpaceWaveImpedance * job.Prad);
       const bool directivity = job.Prad > 0;
-      ok[static_cast<std::size_t>(b)] = ForEachRow(this->Text, job.Starts, FastRowBlock, job.Rows,
+      ok[static_cast<std::size_t>(b)] = ForEachRow(this->Text, job.Starts, FastLineBlock, job.Rows,
         b - firstBlock[j], [&](std::int64_t r, std::string_view line) {
           double v[6];
           if (!FastNumbers(line.data(), line.data() + line.size(), 6, v))

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The fast path of Touchstone network data (cmFastRows.h): from the first data line of
+// The fast path of Touchstone network data (cmFastLines.h): from the first data line of
 // the network section to the end of the file (or to a line starting with '['), when that
 // part holds no comment, its numbers are counted, parsed and checked in blocks of lines
 // through the ParallelFor, and every record stored at once. Anything the serial rules
@@ -9,7 +9,7 @@
 // the error), so values and messages are the same on any thread count.
 #include "cmTouchstoneParser.h"
 
-#include "cmFastRows.h"
+#include "cmFastLines.h"
 
 #include <algorithm>
 #include <atomic>

@@ -338,7 +338,7 @@ void TestFarFieldSource(const std::string& data)
   ExpectSourceError("counts", Replace(text, "9 37\n", "37 9\n"), "theta values per phi");
   ExpectSourceError("no frequencies", Replace(text, "// #Frequencies\n2 \n", ""), "#Frequencies");
 }
-/// Both CST layouts, long enough for many row blocks of the fast path (cmFastRows.h): the
+/// Both CST layouts, long enough for many row blocks of the fast path (cmFastLines.h): the
 /// fast path on one and on two threads (blocks in reverse order) and the general path
 /// (forced by a blank line among the rows, which it skips) give the same bits, and a value
 /// damaged deep in a table gives the same first error on any thread count.

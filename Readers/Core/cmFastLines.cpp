@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The fast path of the readers' long numeric tables: see cmFastRows.h.
-#include "cmFastRows.h"
+// The fast path of the readers' long numeric tables: see cmFastLines.h.
+#include "cmFastLines.h"
 
 #include <algorithm>
 #include <atomic>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /**
- * @file cmFastRows.h
+ * @file cmFastLines.h
  * @brief The fast path of the readers' long numeric tables (pipeline free).
  *
  * A parser that meets a long table of one row per line (a CST far field, a Touchstone
@@ -11,8 +11,8 @@
  * accept) throws FastRowsRefused; the parser then runs again serially, through its
  * general path, so the values and the first error are the same on any thread count.
  */
-#ifndef cmFastRows_h
-#define cmFastRows_h
+#ifndef cmFastLines_h
+#define cmFastLines_h
 
 #include "cmTextScan.h"
 
@@ -29,7 +29,7 @@ struct FastRowsRefused
 {};
 
 /// Rows per block of the parallel parse.
-constexpr std::int64_t FastRowBlock = 1024;
+constexpr std::int64_t FastLineBlock = 1024;
 
 /**
  * Exactly `n` numbers filling [p, end) apart from blanks (space, tab, CR: Tokenize's
