@@ -2,6 +2,7 @@
 #include "vtkCloudMapCSTFarFieldReader.h"
 
 #include "cmCstFarField.h"
+#include "cmExecution.h" // cm::SMPFor
 #include "cmFarFieldToVTK.h"
 #include "cmFileStamp.h"
 #include "cmTextScan.h"
@@ -42,10 +43,12 @@ std::vector<double> vtkCloudMapCSTFarFieldReader::ParseFile()
 {
   Internals& in = *this->Internal;
   in = Internals();
-  const cm::FileText text = cm::ReadWholeFile(this->FileName);
+  // The file read and the rows parsed on the SMP threads (the same values on any count).
+  const cm::ParallelFor parallel = cm::SMPFor();
+  const cm::FileText text = cm::ReadWholeFile(this->FileName, 1ull << 34, parallel);
   if (cm::LooksLikeCstFarFieldSource(std::string_view(text).substr(0, 4096)))
   {
-    cm::CstFarFieldSource src = cm::ParseCstFarFieldSource(text, this->FileName);
+    cm::CstFarFieldSource src = cm::ParseCstFarFieldSource(text, this->FileName, parallel);
     for (const std::string& w : src.Warnings)
     {
       vtkWarningMacro(<< w); // once per parse of the file, not per update
@@ -54,7 +57,7 @@ std::vector<double> vtkCloudMapCSTFarFieldReader::ParseFile()
     in.Source = true;
     return cm::FrequencySteps(in.Grids);
   }
-  in.Grids.push_back(cm::ParseCstFarField(text, this->FileName));
+  in.Grids.push_back(cm::ParseCstFarField(text, this->FileName, parallel));
   for (const auto& c : in.Grids.front().Extra)
   {
     if (c.first == "Gain_left" || c.first.rfind("Abs(Left", 0) == 0 ||

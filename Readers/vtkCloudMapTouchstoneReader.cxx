@@ -2,6 +2,7 @@
 #include "vtkCloudMapTouchstoneReader.h"
 
 #include "cmColumnTableToVTK.h"
+#include "cmExecution.h" // cm::SMPFor
 #include "cmTouchstone.h"
 
 #include "vtkDoubleArray.h"
@@ -37,7 +38,7 @@ std::vector<double> vtkCloudMapTouchstoneReader::ParseFile()
   Internals& in = *this->Internal;
   in = Internals();
   cm::TouchstoneInfo info;
-  cm::ColumnTable t = cm::ReadTouchstoneFile(this->FileName, &info);
+  cm::ColumnTable t = cm::ReadTouchstoneFile(this->FileName, &info, cm::SMPFor());
   if (!info.NoiseProblem.empty())
   {
     this->WarnOptionalBlock(info.NoiseProblem, "the Noise output (port 1) is left empty");

@@ -4,10 +4,12 @@
 #include "cmArrayNames.h"
 
 #include "cmConstants.h"
+#include "cmFastLines.h"
 #include "cmTextSearch.h"
 
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 
@@ -179,10 +181,13 @@ namespace
 class CstFarFieldParser
 {
 public:
-  CstFarFieldParser(std::string_view text, const std::string& file)
+  CstFarFieldParser(
+    std::string_view text, const std::string& file, const ParallelFor& parallel, bool fast)
     : S(text, file)
     , Text(text)
     , File(file)
+    , Parallel(parallel)
+    , Fast(fast)
   {}
 
   FarFieldGrid Run();
@@ -199,6 +204,12 @@ private:
   /// One row's values into V; false at a blank line.
   bool ReadValues(std::string_view line);
   void StoreRow();
+  /// The arrays of the output sized for n rows; row i's values stored in them.
+  void SizeRows(std::size_t n);
+  void StoreRowAt(const double* v, std::size_t i);
+  /// The fast path (cmFastLines.h): every row at once, in blocks through Parallel; throws
+  /// FastRowsRefused where the serial path must read the rows.
+  void ReadRowsFast();
   FarFieldGrid Finish();
 
   LineScanner S;
@@ -216,6 +227,10 @@ private:
   std::vector<std::string_view> Tok;
   std::vector<double> V;
   std::int64_t Limit = 0; ///< rows the file could hold
+  ParallelFor Parallel;
+  bool Fast;
+  int PolCode = 0; ///< 0: θ/φ or Ludwig-2 as printed; 1: Ludwig-3; 2: circular
+  bool TotalDb = false; ///< the gain total is in dB
 };
 
 FarFieldGrid CstFarFieldParser::Run()
@@ -227,6 +242,16 @@ FarFieldGrid CstFarFieldParser::Run()
   this->NameOutputs();
   this->Limit = static_cast<std::int64_t>(this->Text.size() / 8) + 1;
   this->V.resize(this->Cols.size());
+  this->PolCode = this->Pol == "ludwig3"                               ? 1
+    : (this->Pol == "spherical" || this->Pol.rfind("ludwig2", 0) == 0) ? 0
+                                                                       : 2;
+  this->TotalDb =
+    this->Total >= 0 && Decibel(this->Cols[static_cast<std::size_t>(this->Total)].Unit);
+  if (this->Fast)
+  {
+    this->ReadRowsFast();
+    return this->Finish();
+  }
   std::string_view line;
   while (this->S.Next(line))
   {
@@ -506,12 +531,46 @@ bool CstFarFieldParser::ReadValues(std::string_view line)
   return true;
 }
 
-/// The row's two components as Etheta, Ephi (from Ludwig-3 or circular, and H to E),
-/// and its total and extra columns.
 void CstFarFieldParser::StoreRow()
 {
-  const std::vector<double>& v = this->V;
-  const std::string& pol = this->Pol;
+  const std::size_t n = this->G.Theta.size();
+  this->SizeRows(n + 1);
+  this->StoreRowAt(this->V.data(), n);
+}
+
+void CstFarFieldParser::SizeRows(std::size_t n)
+{
+  // The fast path sizes once: one block, advised for huge pages when big
+  // (ResizeLargeVector); the serial path grows row by row (resize, geometric).
+  auto size = [n](std::vector<double>& v) {
+    if (v.empty())
+    {
+      ResizeLargeVector(v, n);
+    }
+    else
+    {
+      v.resize(n);
+    }
+  };
+  FarFieldGrid& g = this->G;
+  for (auto* v : { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm })
+  {
+    size(*v);
+  }
+  if (!this->FieldTotal && this->Total >= 0)
+  {
+    size(g.Gain);
+  }
+  for (auto& e : g.Extra)
+  {
+    size(e.second);
+  }
+}
+
+/// The row's two components as Etheta, Ephi (from Ludwig-3 or circular, and H to E),
+/// and its total and extra columns, as row i.
+void CstFarFieldParser::StoreRowAt(const double* v, std::size_t i)
+{
   const int total = this->Total;
   FarFieldGrid& g = this->G;
   const double eta0 = FreeSpaceWaveImpedance;
@@ -520,11 +579,11 @@ void CstFarFieldParser::StoreRow()
   const std::complex<double> a = std::polar(Magnitude(v[this->Abs1], this->M1), v[this->Ph1] * d2r);
   const std::complex<double> b = std::polar(Magnitude(v[this->Abs2], this->M2), v[this->Ph2] * d2r);
   std::complex<double> et, ep;
-  if (pol == "spherical" || pol.rfind("ludwig2", 0) == 0)
+  if (this->PolCode == 0)
   {
     et = a, ep = b; // Ludwig-2: the first and second components, taken to θ/φ at the end
   }
-  else if (pol == "ludwig3")
+  else if (this->PolCode == 1)
   {
     const double c = std::cos(ph * d2r), sn = std::sin(ph * d2r);
     et = a * c + b * sn;
@@ -545,29 +604,82 @@ void CstFarFieldParser::StoreRow()
     et = eta0 * hp;
     ep = -eta0 * ht;
   }
-  g.Theta.push_back(th);
-  g.Phi.push_back(ph);
-  g.EthetaRe.push_back(et.real());
-  g.EthetaIm.push_back(et.imag());
-  g.EphiRe.push_back(ep.real());
-  g.EphiIm.push_back(ep.imag());
+  g.Theta[i] = th;
+  g.Phi[i] = ph;
+  g.EthetaRe[i] = et.real();
+  g.EthetaIm[i] = et.imag();
+  g.EphiRe[i] = ep.real();
+  g.EphiIm[i] = ep.imag();
   if (this->FieldTotal)
   {
-    g.Extra.back().second.push_back(v[total]);
+    g.Extra.back().second[i] = v[total];
   }
   else if (total >= 0)
   {
-    const std::string& unit = this->Cols[total].Unit;
-    const double db = Decibel(unit) ? v[total] : 10 * std::log10(v[total] > 0 ? v[total] : 0.0);
+    const double db = this->TotalDb ? v[total] : 10 * std::log10(v[total] > 0 ? v[total] : 0.0);
     // A null prints as -inf dB (or 0 linear): store NEC's no-field value instead.
-    g.Gain.push_back(db < NoFieldDecibels ? NoFieldDecibels : db);
+    g.Gain[i] = db < NoFieldDecibels ? NoFieldDecibels : db;
   }
-  g.Extra[0].second.push_back(v[this->Abs1]);
-  g.Extra[1].second.push_back(v[this->Abs2]);
+  g.Extra[0].second[i] = v[this->Abs1];
+  g.Extra[1].second[i] = v[this->Abs2];
   if (this->Axial >= 0)
   {
-    g.Extra[2].second.push_back(v[this->Axial]);
+    g.Extra[2].second[i] = v[this->Axial];
   }
+}
+
+void CstFarFieldParser::ReadRowsFast()
+{
+  // The rows run to the end of the file, one per line: counted, then parsed in blocks.
+  const std::size_t begin = this->S.Offset();
+  const std::int64_t rows = CountLines(this->Text, begin, this->Parallel);
+  std::vector<std::size_t> starts;
+  if (rows == 0 || rows >= this->Limit ||
+    !FindLineBlocks(this->Text, begin, rows, FastLineBlock, starts))
+  {
+    throw FastRowsRefused();
+  }
+  const int ncols = static_cast<int>(this->Cols.size());
+  if (ncols > 64)
+  {
+    throw FastRowsRefused();
+  }
+  // Which columns may print an infinity (dB columns, not the angles), as ReadValues.
+  std::vector<char> infOk(this->Cols.size(), 0);
+  for (std::size_t c = 2; c < this->Cols.size(); ++c)
+  {
+    infOk[c] = Decibel(this->Cols[c].Unit) ? 1 : 0;
+  }
+  this->SizeRows(static_cast<std::size_t>(rows));
+  const std::int64_t blocks = static_cast<std::int64_t>(starts.size()) - 1;
+  std::vector<char> ok(static_cast<std::size_t>(blocks), 0);
+  RunFor(this->Parallel, blocks, [&](std::int64_t lo, std::int64_t hi) {
+    double v[64];
+    for (std::int64_t b = lo; b < hi; ++b)
+    {
+      ok[static_cast<std::size_t>(b)] = ForEachRow(
+        this->Text, starts, FastLineBlock, rows, b, [&](std::int64_t r, std::string_view line) {
+          if (!FastNumbers(line.data(), line.data() + line.size(), ncols, v))
+          {
+            return false;
+          }
+          for (int c = 0; c < ncols; ++c)
+          {
+            if (std::isnan(v[c]) || (std::isinf(v[c]) && !infOk[static_cast<std::size_t>(c)]))
+            {
+              return false;
+            }
+          }
+          this->StoreRowAt(v, static_cast<std::size_t>(r));
+          return true;
+        });
+    }
+  });
+  if (std::find(ok.begin(), ok.end(), 0) != ok.end())
+  {
+    throw FastRowsRefused();
+  }
+  this->S.Seek(this->Text.size(), this->S.LineNumber() + rows);
 }
 
 FarFieldGrid CstFarFieldParser::Finish()
@@ -608,13 +720,24 @@ FarFieldGrid CstFarFieldParser::Finish()
 }
 } // namespace
 
-FarFieldGrid ParseCstFarField(std::string_view text, const std::string& file)
+FarFieldGrid ParseCstFarField(
+  std::string_view text, const std::string& file, const ParallelFor& parallel)
 {
-  return CstFarFieldParser(text, file).Run();
+  // The fast path first; any row it refuses, or any error, and the serial parse words
+  // what is wrong, so the values and the first error are the same on any thread count.
+  try
+  {
+    return CstFarFieldParser(text, file, parallel, true).Run();
+  }
+  catch (const FastRowsRefused&)
+  {}
+  catch (const ParseError&)
+  {}
+  return CstFarFieldParser(text, file, parallel, false).Run();
 }
 
-FarFieldGrid ReadCstFarFieldFile(const std::string& path)
+FarFieldGrid ReadCstFarFieldFile(const std::string& path, const ParallelFor& parallel)
 {
-  return ParseCstFarField(ReadWholeFile(path), path);
+  return ParseCstFarField(ReadWholeFile(path, 1ull << 34, parallel), path, parallel);
 }
 } // namespace cm

@@ -47,6 +47,7 @@
 #define cmCstFarField_h
 
 #include "cmFarField.h"
+#include "cmParallelFor.h"
 
 #include <cstdint>
 #include <string>
@@ -86,8 +87,12 @@ struct CstFarFieldSource
   std::vector<std::string> Warnings; ///< "file:line: problem", at most one per kind
   std::string Version;
 };
-CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::string& fileName);
-CstFarFieldSource ReadCstFarFieldSourceFile(const std::string& path);
+/// `parallel` (none: one thread) parses the grids' rows; the outputs and the first error
+/// are the same on any number of threads.
+CstFarFieldSource ParseCstFarFieldSource(
+  std::string_view text, const std::string& fileName, const ParallelFor& parallel = {});
+CstFarFieldSource ReadCstFarFieldSourceFile(
+  const std::string& path, const ParallelFor& parallel = {});
 /// The banner "// CST Farfield Source File", or HFSS's banner-less layout (a first
 /// comment "// #Frequencies" and the power comment in the head).
 bool LooksLikeCstFarFieldSource(std::string_view head);
@@ -112,8 +117,10 @@ void Ludwig2Direction(bool alphaEpsilon, double latitudeDeg, double longitudeDeg
 FarFieldGrid Ludwig2ToSpherical(const FarFieldGrid& ludwig2, bool alphaEpsilon,
   const std::string& totalName, bool totalDb, const std::string& file, std::int64_t line);
 
-FarFieldGrid ParseCstFarField(std::string_view text, const std::string& fileName);
-FarFieldGrid ReadCstFarFieldFile(const std::string& path);
+/// `parallel` as for ParseCstFarFieldSource.
+FarFieldGrid ParseCstFarField(
+  std::string_view text, const std::string& fileName, const ParallelFor& parallel = {});
+FarFieldGrid ReadCstFarFieldFile(const std::string& path, const ParallelFor& parallel = {});
 /// A first line of bracketed units naming Theta and Phi (or CST's Ludwig-2 angles), then
 /// a dashed rule.
 bool LooksLikeCstFarField(std::string_view head);

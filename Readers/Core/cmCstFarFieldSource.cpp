@@ -4,6 +4,7 @@
 
 #include "cmConstants.h"
 
+#include "cmFastLines.h"
 #include "cmTextScan.h"
 
 #include <algorithm>
@@ -129,10 +130,13 @@ namespace
 class CstSourceParser
 {
 public:
-  CstSourceParser(std::string_view text, const std::string& file)
+  CstSourceParser(
+    std::string_view text, const std::string& file, const ParallelFor& parallel, bool fast)
     : S(text, file)
     , Text(text)
     , File(file)
+    , Parallel(parallel)
+    , Fast(fast)
     , RowLimit(static_cast<std::int64_t>(text.size() / 11) + 1) // "0 0 0 0 0 0"
   {}
 
@@ -151,7 +155,24 @@ private:
   void ReadGrid();
   FarFieldGrid StartGrid(std::size_t fi, double& prad) const;
   void ReadGridRows(FarFieldGrid& g, std::size_t fi, double prad);
+  /// The grid's last checks, once its rows are in.
+  void EndGrid(FarFieldGrid& g, std::size_t fi, std::int64_t nTheta, std::int64_t countsLine,
+    std::int64_t line) const;
+  // The fast path (cmFastLines.h): a grid's rows are only counted (DeferGridRows), and
+  // FlushGrids() parses all grids' rows at the end in one ParallelFor.
+  void DeferGridRows(const FarFieldGrid& g, std::size_t fi, double prad);
+  void NotePower(const FarFieldGrid& g, std::size_t fi, double prad);
+  void FlushGrids();
   void Finish();
+
+  struct DeferredGrid
+  {
+    std::size_t Grid;
+    double Prad;
+    std::int64_t Rows, NTheta, CountsLine, EndLine;
+    std::vector<std::size_t> Starts;
+  };
+  std::vector<DeferredGrid> Deferred;
 
   CstFarFieldSource Out;
   LineScanner S;
@@ -164,6 +185,8 @@ private:
   std::vector<std::pair<std::string, std::vector<double>>> Frame;
   std::string Problem, NoPower;
   const std::int64_t RowLimit;
+  ParallelFor Parallel;
+  bool Fast;
   bool SawBanner = false;
   std::int64_t NPhi = -1, NTheta = -1, CountsLine = 0;
 };
@@ -185,6 +208,7 @@ CstFarFieldSource CstSourceParser::Run()
     }
     this->ReadBlock(k, line);
   }
+  this->FlushGrids();
   this->Finish();
   return std::move(this->Out);
 }
@@ -340,7 +364,14 @@ void CstSourceParser::ReadGrid()
   const std::size_t fi = this->Out.Grids.size();
   double prad = 0;
   FarFieldGrid g = this->StartGrid(fi, prad);
-  this->ReadGridRows(g, fi, prad);
+  if (this->Fast)
+  {
+    this->DeferGridRows(g, fi, prad);
+  }
+  else
+  {
+    this->ReadGridRows(g, fi, prad);
+  }
   g.Values.emplace_back("RadiatedPower", std::vector<double>{ prad });
   g.Values.emplace_back("AcceptedPower", std::vector<double>{ this->Powers[4 * fi + 1] });
   g.Values.emplace_back("StimulatedPower", std::vector<double>{ this->Powers[4 * fi + 2] });
@@ -348,16 +379,118 @@ void CstSourceParser::ReadGrid()
   {
     g.Values.push_back(f);
   }
-  FinishFarFieldGrid(g, this->File, s.LineNumber());
-  if (g.NumberOfTheta != this->NTheta)
+  if (!this->Fast)
   {
-    s.Fail("the rows of far-field block " + std::to_string(fi + 1) + " run over " +
-      std::to_string(g.NumberOfTheta) + " theta values per phi, but line " +
-      std::to_string(this->CountsLine + 1) + " says " + std::to_string(this->NTheta) +
-      " (rows go phi by phi, theta fastest)");
+    this->EndGrid(g, fi, this->NTheta, this->CountsLine, s.LineNumber());
   }
   this->Out.Grids.push_back(std::move(g));
   this->NPhi = this->NTheta = -1;
+}
+
+void CstSourceParser::EndGrid(FarFieldGrid& g, std::size_t fi, std::int64_t nTheta,
+  std::int64_t countsLine, std::int64_t line) const
+{
+  FinishFarFieldGrid(g, this->File, line);
+  if (g.NumberOfTheta != nTheta)
+  {
+    throw ParseError(this->File, line,
+      "the rows of far-field block " + std::to_string(fi + 1) + " run over " +
+        std::to_string(g.NumberOfTheta) + " theta values per phi, but line " +
+        std::to_string(countsLine + 1) + " says " + std::to_string(nTheta) +
+        " (rows go phi by phi, theta fastest)");
+  }
+}
+
+void CstSourceParser::DeferGridRows(const FarFieldGrid& g, std::size_t fi, double prad)
+{
+  this->NotePower(g, fi, prad);
+  DeferredGrid job;
+  job.Grid = fi;
+  job.Prad = prad;
+  job.Rows = this->NPhi * this->NTheta;
+  job.NTheta = this->NTheta;
+  job.CountsLine = this->CountsLine;
+  if (!FindLineBlocks(this->Text, this->S.Offset(), job.Rows, FastLineBlock, job.Starts))
+  {
+    throw FastRowsRefused();
+  }
+  job.EndLine = this->S.LineNumber() + job.Rows;
+  this->S.Seek(job.Starts.back(), job.EndLine);
+  this->Deferred.push_back(std::move(job));
+}
+
+void CstSourceParser::FlushGrids()
+{
+  // The grids' arrays (7 per grid: their first touch is much of the cost on a VM),
+  // then every grid's row blocks, each in one For.
+  std::vector<DeferredGrid>& jobs = this->Deferred;
+  const std::int64_t grids = static_cast<std::int64_t>(jobs.size());
+  RunFor(this->Parallel, 7 * grids, [&](std::int64_t lo, std::int64_t hi) {
+    for (std::int64_t k = lo; k < hi; ++k)
+    {
+      const DeferredGrid& job = jobs[static_cast<std::size_t>(k / 7)];
+      FarFieldGrid& g = this->Out.Grids[job.Grid];
+      std::vector<double>* const arrays[7] = { &g.Phi, &g.Theta, &g.EthetaRe, &g.EthetaIm,
+        &g.EphiRe, &g.EphiIm, &g.Gain };
+      if (k % 7 < 6 || job.Prad > 0)
+      {
+        ResizeLargeVector(*arrays[k % 7], static_cast<std::size_t>(job.Rows));
+      }
+    }
+  });
+  std::vector<std::int64_t> firstBlock(jobs.size() + 1, 0);
+  for (std::size_t j = 0; j < jobs.size(); ++j)
+  {
+    firstBlock[j + 1] = firstBlock[j] + static_cast<std::int64_t>(jobs[j].Starts.size()) - 1;
+  }
+  std::vector<char> ok(static_cast<std::size_t>(firstBlock.back()), 0);
+  RunFor(this->Parallel, firstBlock.back(), [&](std::int64_t lo, std::int64_t hi) {
+    for (std::int64_t b = lo; b < hi; ++b)
+    {
+      const std::size_t j = static_cast<std::size_t>(
+        std::upper_bound(firstBlock.begin(), firstBlock.end(), b) - firstBlock.begin() - 1);
+      const DeferredGrid& job = jobs[j];
+      FarFieldGrid& g = this->Out.Grids[job.Grid];
+      const double scale = 4 * cm::Pi / (2 * FreeSpaceWaveImpedance * job.Prad);
+      const bool directivity = job.Prad > 0;
+      ok[static_cast<std::size_t>(b)] = ForEachRow(this->Text, job.Starts, FastLineBlock, job.Rows,
+        b - firstBlock[j], [&](std::int64_t r, std::string_view line) {
+          double v[6];
+          if (!FastNumbers(line.data(), line.data() + line.size(), 6, v))
+          {
+            return false;
+          }
+          for (double x : v)
+          {
+            if (!std::isfinite(x))
+            {
+              return false;
+            }
+          }
+          const std::size_t i = static_cast<std::size_t>(r);
+          g.Phi[i] = v[0];
+          g.Theta[i] = v[1];
+          g.EthetaRe[i] = v[2];
+          g.EthetaIm[i] = v[3];
+          g.EphiRe[i] = v[4];
+          g.EphiIm[i] = v[5];
+          if (directivity)
+          {
+            const double d = scale * (v[2] * v[2] + v[3] * v[3] + v[4] * v[4] + v[5] * v[5]);
+            g.Gain[i] = d > 0 ? std::max(10 * std::log10(d), NoFieldDecibels) : NoFieldDecibels;
+          }
+          return true;
+        });
+    }
+  });
+  if (std::find(ok.begin(), ok.end(), 0) != ok.end())
+  {
+    throw FastRowsRefused();
+  }
+  for (const DeferredGrid& job : jobs)
+  {
+    this->EndGrid(this->Out.Grids[job.Grid], job.Grid, job.NTheta, job.CountsLine, job.EndLine);
+  }
 }
 
 /// The grid of frequency `fi`: its frequency, its radiated power (`prad`), and directivity
@@ -373,17 +506,23 @@ FarFieldGrid CstSourceParser::StartGrid(std::size_t fi, double& prad) const
   return g;
 }
 
-void CstSourceParser::ReadGridRows(FarFieldGrid& g, std::size_t fi, double prad)
+/// The warning (once per file) for a frequency without a positive radiated power.
+void CstSourceParser::NotePower(const FarFieldGrid& g, std::size_t fi, double prad)
 {
-  LineScanner& s = this->S;
-  std::vector<std::string_view>& tok = this->Tok;
-  const bool directivity = prad > 0;
-  if (!directivity && this->NoPower.empty())
+  if (!(prad > 0) && this->NoPower.empty())
   {
     this->NoPower = ParseError::Format(this->File, this->PowerLines[4 * fi],
       "the radiated power at " + std::to_string(g.Frequency) + " Hz is " + std::to_string(prad) +
         " W: no directivity (Gain) at such frequencies, the fields are read");
   }
+}
+
+void CstSourceParser::ReadGridRows(FarFieldGrid& g, std::size_t fi, double prad)
+{
+  LineScanner& s = this->S;
+  std::vector<std::string_view>& tok = this->Tok;
+  const bool directivity = prad > 0;
+  this->NotePower(g, fi, prad);
   const std::size_t n = static_cast<std::size_t>(this->NPhi * this->NTheta);
   for (auto* v : { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm })
   {
@@ -466,13 +605,24 @@ void CstSourceParser::Finish()
 }
 } // namespace
 
-CstFarFieldSource ParseCstFarFieldSource(std::string_view text, const std::string& file)
+CstFarFieldSource ParseCstFarFieldSource(
+  std::string_view text, const std::string& file, const ParallelFor& parallel)
 {
-  return CstSourceParser(text, file).Run();
+  // The fast path first; any row it refuses, or any error, and the serial parse words
+  // what is wrong, so the values and the first error are the same on any thread count.
+  try
+  {
+    return CstSourceParser(text, file, parallel, true).Run();
+  }
+  catch (const FastRowsRefused&)
+  {}
+  catch (const ParseError&)
+  {}
+  return CstSourceParser(text, file, parallel, false).Run();
 }
 
-CstFarFieldSource ReadCstFarFieldSourceFile(const std::string& path)
+CstFarFieldSource ReadCstFarFieldSourceFile(const std::string& path, const ParallelFor& parallel)
 {
-  return ParseCstFarFieldSource(ReadWholeFile(path), path);
+  return ParseCstFarFieldSource(ReadWholeFile(path, 1ull << 34, parallel), path, parallel);
 }
 } // namespace cm

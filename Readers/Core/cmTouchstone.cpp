@@ -77,8 +77,14 @@ C FromPair(const LineScanner& s, double a, double b, const std::string& format)
 ColumnTable Parser::Run()
 {
   std::string_view line;
-  while (this->S.Next(line))
+  for (;;)
   {
+    const std::size_t at = this->S.Offset();
+    if (!this->S.Next(line))
+    {
+      break;
+    }
+    this->LineStart = at;
     this->ReadLine(line);
   }
   this->FinalChecks();
@@ -168,6 +174,14 @@ void Parser::DataLine(std::string_view line)
   {
     this->NoiseRow();
     return;
+  }
+  if (!this->FastTried && this->Sec == Network)
+  {
+    this->FastTried = true;
+    if (this->NetworkFast())
+    {
+      return;
+    }
   }
   this->NetworkLine();
 }
@@ -290,6 +304,17 @@ void Parser::FinishRecord()
   {
     in[k] = FromPair(this->S, this->Record[1 + 2 * k], this->Record[2 + 2 * k], this->O.Format);
   }
+  this->PlaceRecord(in, m);
+  this->Values.insert(this->Values.end(), m.begin(), m.end());
+  this->Freq.push_back(this->Record[0] * this->O.Scale);
+  this->FreqLine.push_back(this->RecordLine);
+  this->Record.clear();
+}
+
+void Parser::PlaceRecord(const std::vector<C>& in, std::vector<C>& m) const
+{
+  const auto n = static_cast<std::size_t>(this->Ports);
+  const char matrix = this->Matrix;
   if (n == 2 && matrix == 'F')
   {
     // Touchstone 1.1 and 21_12: N11 N21 N12 N22 (column order); 12_21: row order.
@@ -312,10 +337,6 @@ void Parser::FinishRecord()
       }
     }
   }
-  this->Values.insert(this->Values.end(), m.begin(), m.end());
-  this->Freq.push_back(this->Record[0] * this->O.Scale);
-  this->FreqLine.push_back(this->RecordLine);
-  this->Record.clear();
 }
 
 /// What the file left open or declared and did not give.
@@ -389,18 +410,19 @@ int TouchstonePortsFromName(const std::string& fileName)
   return n;
 }
 
-ColumnTable ParseTouchstone(
-  std::string_view rawText, const std::string& fileName, int ports, TouchstoneInfo* info)
+ColumnTable ParseTouchstone(std::string_view rawText, const std::string& fileName, int ports,
+  TouchstoneInfo* info, const ParallelFor& parallel)
 {
   std::string storage;
-  touchstone::Parser p(Untabbed(rawText, storage), fileName, ports, info);
+  touchstone::Parser p(Untabbed(rawText, storage, parallel), fileName, ports, info, parallel);
   return p.Run();
 }
 
-ColumnTable ReadTouchstoneFile(const std::string& path, TouchstoneInfo* info)
+ColumnTable ReadTouchstoneFile(
+  const std::string& path, TouchstoneInfo* info, const ParallelFor& parallel)
 {
   return ParseTouchstone(
-    ReadWholeFile(path, 1ull << 32), path, TouchstonePortsFromName(path), info);
+    ReadWholeFile(path, 1ull << 32, parallel), path, TouchstonePortsFromName(path), info, parallel);
 }
 
 } // namespace cm

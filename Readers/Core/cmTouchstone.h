@@ -83,6 +83,7 @@
 #ifndef cmTouchstone_h
 #define cmTouchstone_h
 
+#include "cmParallelFor.h"
 #include "cmPortTable.h"
 
 #include <string>
@@ -122,11 +123,14 @@ struct TouchstoneInfo
 /// Parses a file's text. `ports`: the extension's (TouchstonePortsFromName), 0 when
 /// unknown: then 2.0's [Number of Ports] or, in 1.1, the first data line (3 numbers: 1
 /// port, 9: 2) decides; [Number of Ports] wins over the extension.
+/// `parallel` (none: one thread) reads the network data in blocks of lines (the same
+/// values and first error on any number of threads).
 ColumnTable ParseTouchstone(std::string_view text, const std::string& fileName, int ports = 0,
-  TouchstoneInfo* info = nullptr);
+  TouchstoneInfo* info = nullptr, const ParallelFor& parallel = {});
 
 /// Reads and parses a file (ports from the extension).
-ColumnTable ReadTouchstoneFile(const std::string& path, TouchstoneInfo* info = nullptr);
+ColumnTable ReadTouchstoneFile(
+  const std::string& path, TouchstoneInfo* info = nullptr, const ParallelFor& parallel = {});
 
 struct TouchstoneWriteOptions
 {

@@ -20,6 +20,7 @@
 
 #include "cmTouchstone.h"
 
+#include "cmParallelFor.h"
 #include "cmTextScan.h"
 
 #include <array>
@@ -66,11 +67,14 @@ std::string Keyword(const LineScanner& s, std::string_view line, std::string_vie
 class Parser
 {
 public:
-  Parser(std::string_view text, const std::string& file, int ports, TouchstoneInfo* info)
+  Parser(std::string_view text, const std::string& file, int ports, TouchstoneInfo* info,
+    const ParallelFor& parallel = {})
     : S(text, file)
     , File(file)
     , Ports(ports)
     , Info(info)
+    , Text(text)
+    , Parallel(parallel)
   {}
 
   ColumnTable Run();
@@ -131,6 +135,13 @@ private:
   void NetworkLine();
   void StartRecord();
   void FinishRecord();
+  /// A record's pairs (as numbers) into the N × N matrix m (Full, Lower, Upper; the 2-port
+  /// orders).
+  void PlaceRecord(const std::vector<C>& in, std::vector<C>& m) const;
+  /// The fast path of the network data (cmTouchstoneFast.cpp): every record from the line
+  /// at LineStart on, in blocks on the threads; false (nothing changed) when the serial
+  /// loop must read them.
+  bool NetworkFast();
   // After the last line.
   void FinalChecks();
   void ConvertToS();
@@ -193,6 +204,11 @@ private:
   std::int64_t ZLine = 0;
   std::vector<double> ZNumbers;
   bool OtherZ = false; // port impedances other than R become columns
+  // The fast path: the text, where the current line starts, the threads.
+  std::string_view Text;
+  std::size_t LineStart = 0;
+  bool FastTried = false;
+  ParallelFor Parallel;
 };
 
 } // namespace touchstone

@@ -185,31 +185,37 @@ ColumnTable Parser::BuildTable()
 /// the file's order), else row-major.
 void Parser::AddParameterColumns(ColumnTable& t, std::size_t n, std::size_t rows) const
 {
-  auto add = [&](std::size_t i, std::size_t j) {
-    std::vector<double> re(rows), im(rows), db(rows);
-    for (std::size_t r = 0; r < rows; ++r)
-    {
-      const C v = this->Values[r * n * n + i * n + j];
-      re[r] = v.real();
-      im[r] = v.imag();
-      db[r] = 20 * std::log10(std::abs(v));
-    }
-    const std::string name = this->ParameterName(i, j, n);
-    t.Add(name + "_re") = std::move(re);
-    t.Add(name + "_im") = std::move(im);
-    t.Add(name + "_dB") = std::move(db);
-  };
+  // Named first, in order, then filled through the ParallelFor (one parameter each).
+  const std::size_t first = t.Columns.size();
+  std::vector<std::pair<std::size_t, std::size_t>> entries(n * n);
   for (std::size_t k = 0; k < n * n; ++k)
   {
-    if (n == 2)
-    {
-      add(k % 2, k / 2); // k = 0 1 2 3: S11 S21 S12 S22 (column order)
-    }
-    else
-    {
-      add(k / n, k % n);
-    }
+    entries[k] = n == 2 ? std::make_pair(k % 2, k / 2) // S11 S21 S12 S22 (column order)
+                        : std::make_pair(k / n, k % n);
+    const std::string name = this->ParameterName(entries[k].first, entries[k].second, n);
+    t.Add(name + "_re");
+    t.Add(name + "_im");
+    t.Add(name + "_dB");
   }
+  RunFor(this->Parallel, static_cast<long long>(n * n), [&](long long lo, long long hi) {
+    for (long long k = lo; k < hi; ++k)
+    {
+      const std::size_t i = entries[static_cast<std::size_t>(k)].first,
+                        j = entries[static_cast<std::size_t>(k)].second;
+      std::vector<double>* c = &t.Columns[first + 3 * static_cast<std::size_t>(k)];
+      std::vector<double>&re = c[0], &im = c[1], &db = c[2];
+      re.resize(rows);
+      im.resize(rows);
+      db.resize(rows);
+      for (std::size_t r = 0; r < rows; ++r)
+      {
+        const C v = this->Values[r * n * n + i * n + j];
+        re[r] = v.real();
+        im[r] = v.imag();
+        db[r] = 20 * std::log10(std::abs(v));
+      }
+    }
+  });
 }
 
 void Parser::AddPortImpedanceColumns(ColumnTable& t, std::size_t n, std::size_t rows) const

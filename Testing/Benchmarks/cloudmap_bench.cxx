@@ -29,6 +29,7 @@
 // A child's thread count is set with VTK_SMP_MAX_THREADS in its environment
 // (the plugin selects the STDThread backend unless VTK_SMP_BACKEND_IN_USE is
 // set). The load average is printed with every row: the machine may be shared.
+#include "bench_readers_b.h"
 #include "cmMoMFormat.h"
 #include "cmNecOutput.h"
 #include "cmTestProcess.h"
@@ -602,6 +603,17 @@ const std::map<std::string, CaseBody>& Cases()
 // What a case needs before its timing starts.
 void Prepare(const std::string& name, Context& c)
 {
+  // The CST, Gmsh and Touchstone rows (bench_readers_b.h).
+  if (name == "prepare.rb")
+  {
+    benchb::WriteFiles(c.Elements, c.Dir);
+    return;
+  }
+  if (benchb::IsCase(name))
+  {
+    c.File = benchb::FileOf(name, c.Elements, c.Dir);
+    return;
+  }
   const bool reader = name.rfind("mom", 0) == 0 || name.rfind("nec", 0) == 0;
   if (name == "prepare.mom")
   {
@@ -693,7 +705,11 @@ int ChildMain(const std::string& name, long elements, int repeats, const std::st
     return EXIT_SUCCESS;
   }
   auto it = Cases().find(name);
-  if (it == Cases().end())
+  const CaseBody body = it != Cases().end() ? it->second
+    : benchb::IsCase(name)
+    ? CaseBody([name](Context& cc, Result& rr) { rr.Count = benchb::Run(name, cc.File); })
+    : CaseBody();
+  if (!body)
   {
     std::fprintf(stderr, "cloudmap_bench: unknown case '%s'\n", name.c_str());
     return EXIT_FAILURE;
@@ -723,7 +739,7 @@ int ChildMain(const std::string& name, long elements, int repeats, const std::st
   {
     vtkSMPTools::SetBackend(backend.c_str());
     const double t0 = vtkTimerLog::GetUniversalTime();
-    it->second(c, r);
+    body(c, r);
     const double dt = vtkTimerLog::GetUniversalTime() - t0;
     timed += dt;
     r.Seconds = std::min(r.Seconds, dt);
@@ -804,6 +820,7 @@ struct RowSpec
   // more threads (0: printed, no target).
   double MemcpyTarget1 = 0;
   double MemcpyTarget2 = 0;
+  double MBTarget = 0; // readers: MB/s on one thread (0: none)
 };
 
 // Beside a row that writes an output: its bytes, the memcpy of as many bytes
@@ -897,6 +914,11 @@ void RunRow(const RowSpec& s, long elements, int repeats, const std::string& dir
         s.Key[0] == 'n' ? "nec2c reader" : "native reader", t, ro, o.Bytes / 1e6,
         Verdict(t != 1 || ro >= 300));
     }
+    if (s.MBTarget > 0 && t == 1)
+    {
+      std::printf("  %s on 1 thread: %.1f MB/s of its %.1f MB file (>= %g: %s)\n", s.Title, ro,
+        o.Bytes / 1e6, s.MBTarget, Verdict(ro >= s.MBTarget));
+    }
     std::fflush(stdout);
   }
   if (s.SpeedupTarget > 0 && threads.size() > 1)
@@ -937,6 +959,33 @@ const RowSpec Rows[] = {
     "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true },
   { "necparse", "nec2c output parse only (no VTK)", "necparse.ours", "mom.legacy",
     "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true },
+  // CST, Gmsh 4.1 and Touchstone (bench_readers_b.cxx): files in the solvers' layouts,
+  // against the legacy reader's MB/s as the nec2c rows; their peers (numpy, gmsh,
+  // scikit-rf) are in Testing/Benchmarks/reader_peers.py.
+  { "cstffsreader", "CST .ffs reader", "rb.cstffs", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, 300 },
+  { "cstffsparse", "CST .ffs parse only (no VTK)", "rb.cstffsparse", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, 300 },
+  { "csttxtreader", "CST .txt reader", "rb.csttxt", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, 300 },
+  { "csttxtparse", "CST .txt parse only (no VTK)", "rb.csttxtparse", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, 300 },
+  { "gmshasciireader", "Gmsh 4.1 ASCII reader", "rb.gmshascii", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, 300 },
+  { "gmshasciiparse", "Gmsh 4.1 ASCII parse only (no VTK)", "rb.gmshasciiparse", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, 300 },
+  { "gmshbinreader", "Gmsh 4.1 binary reader", "rb.gmshbin", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 0, true, true, 0 },
+  { "gmshbinparse", "Gmsh 4.1 binary parse only (no VTK)", "rb.gmshbinparse", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 0, true, true, 0 },
+  { "s4preader", "Touchstone .s4p sweep reader", "rb.s4p", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, 300 },
+  { "s4pparse", "Touchstone .s4p parse only (no VTK)", "rb.s4pparse", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, 300 },
+  { "s64preader", "Touchstone 64-port reader", "rb.s64p", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, 300 },
+  { "s64pparse", "Touchstone 64-port parse only", "rb.s64pparse", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, 300 },
 };
 // ---------------------------------------------------------------------------
 // --scale: one large model, stage by stage, in this process.
@@ -1169,13 +1218,22 @@ int main(int argc, char* argv[])
   for (long n : sizes)
   {
     std::printf("\n== about %ld triangles (a sphere), %s ==\n", n, Load().c_str());
-    bool prepared = false;
+    bool prepared = false, preparedB = false;
     for (const RowSpec& s : Rows)
     {
       if (!only.empty() && std::string(s.Key).find(only) == std::string::npos)
         continue;
-      const bool reader =
-        std::string(s.Ours).rfind("mom", 0) == 0 || std::string(s.Ours).rfind("nec", 0) == 0;
+      const bool reader = std::string(s.Ours).rfind("mom", 0) == 0 ||
+        std::string(s.Ours).rfind("nec", 0) == 0 || benchb::IsCase(s.Ours);
+      if (benchb::IsCase(s.Ours) && !preparedB)
+      {
+        if (!Spawn("prepare.rb", n, 1, dir, threads.back()).Ok)
+        {
+          ++BrokenMeasures;
+          continue;
+        }
+        preparedB = true;
+      }
       if (reader && !prepared)
       {
         if (!Spawn("prepare.mom", n, 1, dir, threads.back()).Ok)
@@ -1191,6 +1249,10 @@ int main(int argc, char* argv[])
     {
       for (const char* ext : { ".cmom", ".vtk", ".vtp", ".nec.out" })
         std::remove((dir + "/bench_" + std::to_string(n) + ext).c_str());
+    }
+    if (preparedB)
+    {
+      benchb::RemoveFiles(n, dir);
     }
   }
   std::printf("\n%d target(s) not met, %d measurement(s) failed\n", Failures, BrokenMeasures);

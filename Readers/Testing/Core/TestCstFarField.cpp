@@ -5,6 +5,7 @@
 // the file text through the textbook conversions, written out here independently.
 #include "cmTestFiles.h"
 #include "cmCheck.h"
+#include "cmConstants.h"
 #include "cmCstFarField.h"
 #include "cmFarField.h"
 #include "cmTextScan.h"
@@ -16,7 +17,9 @@
 #include <cstdlib>
 #include <cctype>
 #include <cstring>
+#include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace cm;
@@ -335,6 +338,124 @@ void TestFarFieldSource(const std::string& data)
   ExpectSourceError("counts", Replace(text, "9 37\n", "37 9\n"), "theta values per phi");
   ExpectSourceError("no frequencies", Replace(text, "// #Frequencies\n2 \n", ""), "#Frequencies");
 }
+/// Both CST layouts, long enough for many row blocks of the fast path (cmFastLines.h): the
+/// fast path on one and on two threads (blocks in reverse order) and the general path
+/// (forced by a blank line among the rows, which it skips) give the same bits, and a value
+/// damaged deep in a table gives the same first error on any thread count.
+void TestFastRows()
+{
+  const ParallelFor twoThreads = [](long long n,
+                                   const std::function<void(long long, long long)>& body) {
+    std::thread other([&] {
+      for (long long b = n - 1; b >= n / 2; --b)
+        body(b, b + 1);
+    });
+    for (long long b = n / 2 - 1; b >= 0; --b)
+      body(b, b + 1);
+    other.join();
+  };
+  auto same = [](const FarFieldGrid& a, const FarFieldGrid& b) {
+    bool eq = a.Theta == b.Theta && a.Phi == b.Phi && a.EthetaRe == b.EthetaRe &&
+      a.EthetaIm == b.EthetaIm && a.EphiRe == b.EphiRe && a.EphiIm == b.EphiIm &&
+      a.Gain.size() == b.Gain.size() && a.Extra.size() == b.Extra.size() &&
+      a.NumberOfTheta == b.NumberOfTheta && a.NumberOfPhi == b.NumberOfPhi;
+    for (std::size_t k = 0; eq && k < a.Gain.size(); ++k)
+      eq = std::memcmp(&a.Gain[k], &b.Gain[k], sizeof(double)) == 0;
+    for (std::size_t k = 0; eq && k < a.Extra.size(); ++k)
+      eq = a.Extra[k].first == b.Extra[k].first &&
+        a.Extra[k].second.size() == b.Extra[k].second.size() &&
+        std::memcmp(a.Extra[k].second.data(), b.Extra[k].second.data(),
+          a.Extra[k].second.size() * sizeof(double)) == 0;
+    return eq;
+  };
+  auto error = [](auto parse) -> std::string {
+    try
+    {
+      parse();
+    }
+    catch (const ParseError& e)
+    {
+      return e.what();
+    }
+    return "";
+  };
+  // A .ffs file of two frequencies, 37 x 91 rows each, in CST's layout.
+  std::string ffs =
+    "// CST Farfield Source File\n \n// Version:\n3.0 \n\n// Data Type\nFarfield \n\n"
+    "// #Frequencies\n2 \n\n// Radiated/Accepted/Stimulated Power , Frequency \n"
+    "1.0e+00 \n1.0e+00 \n1.0e+00 \n1.0e+09 \n\n0 \n0 \n0 \n2.0e+09 \n\n";
+  char row[160];
+  for (int f = 0; f < 2; ++f)
+  {
+    ffs += "\n// >> Total #phi samples, total #theta samples\n37 91\n\n"
+           "// >> Phi, Theta, Re(E_Theta), Im(E_Theta), Re(E_Phi), Im(E_Phi): \n";
+    for (int i = 0; i < 37; ++i)
+      for (int j = 0; j < 91; ++j)
+      {
+        const double a = std::sin(j * 2 * cm::Pi / 180) * (f + 1);
+        std::snprintf(row, sizeof row, "%8.3f%10.3f%17.8e%17.8e%16.8e%17.8e\n", 10.0 * i, 2.0 * j,
+          a * std::cos(i * 0.1), 0.25 * a, -0.5 * a * std::sin(i * 0.1), 1e-3 * i);
+        ffs += row;
+      }
+  }
+  const CstFarFieldSource one = ParseCstFarFieldSource(ffs, "big.ffs");
+  const CstFarFieldSource two = ParseCstFarFieldSource(ffs, "big.ffs", twoThreads);
+  std::string blank = ffs;
+  blank.insert(blank.rfind("\n", blank.size() - 2000) + 1, "\n");
+  const CstFarFieldSource general = ParseCstFarFieldSource(blank, "big.ffs", twoThreads);
+  CM_CHECK_MSG(one.Grids.size() == 2 && two.Grids.size() == 2 && general.Grids.size() == 2 &&
+      one.Grids[0].Theta.size() == 37 * 91 && one.Grids[0].Gain.size() == 37 * 91 &&
+      one.Grids[1].Gain.empty() && one.Warnings == general.Warnings && one.Warnings.size() == 1,
+    "ffs: 2 grids of 37 x 91, Gain where Prad > 0, the same warning");
+  for (std::size_t k = 0; k < one.Grids.size() && k < 2; ++k)
+  {
+    CM_CHECK_MSG(same(one.Grids[k], two.Grids[k]) && same(one.Grids[k], general.Grids[k]),
+      "ffs: the fast path on 1 and 2 threads and the general path give the same bits");
+  }
+  std::string bad = ffs;
+  const std::size_t deep = bad.rfind("\n", bad.size() - 3000) + 1; // a row of the second table
+  bad.replace(deep + 20, 3, "nan");
+  const std::string e1 = error([&] { ParseCstFarFieldSource(bad, "bad.ffs"); });
+  const std::string e2 = error([&] { ParseCstFarFieldSource(bad, "bad.ffs", twoThreads); });
+  const long long line =
+    1 + static_cast<long long>(std::count(bad.begin(), bad.begin() + deep, '\n'));
+  CM_CHECK_MSG(!e1.empty() && e1 == e2 && e1.find("bad.ffs:" + std::to_string(line) + ":") == 0,
+    "ffs: a damaged deep row gives the same first error (file:line) on 1 and 2 threads");
+
+  // A .txt export of 120 x 61 rows (theta fastest, 3-degree steps) with -inf nulls.
+  std::string txt =
+    "Theta [deg.]  Phi   [deg.]  Abs(Dir.)[dBi   ]   Abs(Theta)[dBi   ]  "
+    "Phase(Theta)[deg.]  Abs(Phi  )[dBi   ]  Phase(Phi  )[deg.]  Ax.Ratio[dB    ]    \n" +
+    std::string(150, '-') + "\n";
+  for (int i = 0; i < 120; ++i)
+    for (int j = 0; j <= 60; ++j)
+    {
+      const double et = std::sin(3.0 * j * cm::Pi / 180) * std::cos(3.0 * i * cm::Pi / 180);
+      char db[32];
+      if (et != 0)
+        std::snprintf(db, sizeof db, "%.3e", 10 * std::log10(1.5 * et * et));
+      else
+        std::snprintf(db, sizeof db, "-inf");
+      std::snprintf(row, sizeof row, "%8.3f%16.3f%20s%20s%18.3f%20.3e%18.3f%20.3e     \n", 3.0 * j,
+        3.0 * i, db, db, et >= 0 ? 0.0 : 180.0, -30.0, 90.0, 40.0);
+      txt += row;
+    }
+  const FarFieldGrid t1 = ParseCstFarField(txt, "big.txt");
+  const FarFieldGrid t2 = ParseCstFarField(txt, "big.txt", twoThreads);
+  const FarFieldGrid tg = ParseCstFarField(txt + "\n", "big.txt", twoThreads);
+  CM_CHECK_MSG(t1.Theta.size() == 120 * 61 && same(t1, t2) && same(t1, tg),
+    "txt: the fast path on 1 and 2 threads and the general path give the same bits");
+  std::string badTxt = txt;
+  const std::size_t deepTxt = badTxt.rfind("\n", badTxt.size() - 4000) + 1;
+  badTxt.replace(deepTxt + 3, 1, "x");
+  const std::string t1e = error([&] { ParseCstFarField(badTxt, "bad.txt"); });
+  const std::string t2e = error([&] { ParseCstFarField(badTxt, "bad.txt", twoThreads); });
+  const long long lineTxt =
+    1 + static_cast<long long>(std::count(badTxt.begin(), badTxt.begin() + deepTxt, '\n'));
+  CM_CHECK_MSG(
+    !t1e.empty() && t1e == t2e && t1e.find("bad.txt:" + std::to_string(lineTxt) + ":") == 0,
+    "txt: a damaged deep row gives the same first error (file:line) on 1 and 2 threads");
+}
 } // namespace
 
 int TestCstFarField(int, char*[])
@@ -506,5 +627,6 @@ int TestCstFarField(int, char*[])
     }
     CM_CHECK(refused);
   }
+  TestFastRows();
   return cmReport("TestCstFarField");
 }

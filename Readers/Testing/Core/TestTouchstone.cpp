@@ -15,6 +15,11 @@
 #include "cmTextScan.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <functional>
 #include <complex>
 #include <string>
 
@@ -214,6 +219,107 @@ void TestDamaged()
     "# MHz S RI\n1 0.1 0.2\n 0.3 0.4\n", "e.s1p", 3, "the frequency of line 2 has all its numbers");
   ExpectError("# MHz S RI\n0.1 0.2\n", "e.s1p", 2, "where a frequency's record should start");
 }
+/// The fast path of the network data (cmTouchstoneFast.cpp): a 4-port sweep in HFSS's
+/// layout (MA) and a 3-port in Lower form, long enough for many pieces, read on one and
+/// two threads (pieces in reverse order) and by the serial loop (forced by a comment
+/// among the data, which it skips) give the same bits; a damaged value deep in the data
+/// gives the same first error on any thread count.
+void TestFastPath()
+{
+  const cm::ParallelFor twoThreads = [](long long n,
+                                       const std::function<void(long long, long long)>& body) {
+    std::thread other([&] {
+      for (long long b = n - 1; b >= n / 2; --b)
+        body(b, b + 1);
+    });
+    for (long long b = n / 2 - 1; b >= 0; --b)
+      body(b, b + 1);
+    other.join();
+  };
+  auto same = [](const ColumnTable& a, const ColumnTable& b) {
+    bool eq = a.Names == b.Names && a.Columns.size() == b.Columns.size();
+    for (std::size_t c = 0; eq && c < a.Columns.size(); ++c)
+      eq = a.Columns[c].size() == b.Columns[c].size() &&
+        std::memcmp(
+          a.Columns[c].data(), b.Columns[c].data(), a.Columns[c].size() * sizeof(double)) == 0;
+    return eq;
+  };
+  auto error = [](const std::string& text, const std::string& name, int ports,
+                 const cm::ParallelFor& pf) {
+    try
+    {
+      ParseTouchstone(text, name, ports, nullptr, pf);
+    }
+    catch (const ParseError& e)
+    {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  char buf[64];
+  std::string s4p = "! Touchstone file exported from Circuit Design 2018.2.0\n# GHZ S MA\n";
+  for (int k = 0; k < 3000; ++k)
+  {
+    std::snprintf(buf, sizeof buf, "%-16.10g ", 1.0 + 1e-3 * k);
+    s4p += buf;
+    for (int r = 0; r < 4; ++r)
+    {
+      s4p += r ? std::string(16, ' ') : std::string();
+      for (int c = 0; c < 4; ++c)
+      {
+        std::snprintf(buf, sizeof buf, "%.15G %.15G ", 0.1 + 0.01 * ((k + r + c) % 50),
+          std::fmod(7.0 * k + 30.0 * r + 11.0 * c, 360.0) - 180.0);
+        s4p += buf;
+      }
+      s4p += "\n";
+    }
+    s4p += "\n";
+  }
+  std::string s3p = "[Version] 2.0\n# MHz S RI R 50\n[Number of Ports] 3\n"
+                    "[Number of Frequencies] 2000\n[Matrix Format] Lower\n[Network Data]\n";
+  for (int k = 0; k < 2000; ++k)
+  {
+    std::snprintf(buf, sizeof buf, "%g", 100.0 + k);
+    s3p += buf;
+    for (int r = 0; r < 3; ++r)
+    {
+      for (int c = 0; c <= r; ++c)
+      {
+        std::snprintf(buf, sizeof buf, " %.6e %.6e", 0.01 * (r + 1) * std::cos(0.01 * k + c),
+          -0.02 * std::sin(0.003 * k * (c + 1)));
+        s3p += buf;
+      }
+      s3p += "\n";
+    }
+  }
+  s3p += "[End]\n";
+  for (const auto& file :
+    { std::make_pair(s4p, std::string("big.s4p")), std::make_pair(s3p, std::string("big.s3p")) })
+  {
+    const std::string& text = file.first;
+    const int ports = file.second == "big.s4p" ? 4 : 0;
+    const ColumnTable one = ParseTouchstone(text, file.second, ports);
+    const ColumnTable two = ParseTouchstone(text, file.second, ports, nullptr, twoThreads);
+    std::string commented = text;
+    commented.insert(commented.find('\n', text.size() / 2) + 1, "! a comment among the data\n");
+    const ColumnTable serial = ParseTouchstone(commented, file.second, ports, nullptr, twoThreads);
+    CM_CHECK_MSG(one.Rows() == (ports ? 3000u : 2000u) && same(one, two) && same(one, serial),
+      (file.second + ": fast path on 1 and 2 threads and the serial loop give the same bits")
+        .c_str());
+    std::string bad = text;
+    const std::size_t deep = bad.find('\n', text.size() * 3 / 4) + 1;
+    bad.replace(bad.find(' ', deep + 18) + 1, 1, "x");
+    const std::string e1 = error(bad, file.second, ports, {}),
+                      e2 = error(bad, file.second, ports, twoThreads);
+    const long long line =
+      1 + static_cast<long long>(std::count(bad.begin(), bad.begin() + deep, '\n'));
+    CM_CHECK_MSG(
+      !e1.empty() && e1 == e2 && e1.find(file.second + ":" + std::to_string(line) + ":") == 0,
+      (file.second + ": a damaged deep value gives the same first error on 1 and 2 threads")
+        .c_str());
+  }
+}
+
 } // namespace
 
 /// HFSS's per-frequency "! Port Impedance" lines (both layouts: HFSS 14 to 2020 R1
@@ -843,5 +949,6 @@ int TestTouchstone(int, char*[])
   TestRealFiles();
   TestWriterNPort();
   TestMixedMode();
+  TestFastPath();
   return cmReport("TestTouchstone");
 }
