@@ -2,6 +2,7 @@
 #include "vtkCloudMapFEKOReader.h"
 
 #include "cmColumnTableToVTK.h"
+#include "cmExecution.h" // cm::SMPFor
 #include "cmFarFieldToVTK.h"
 #include "cmFekoFormat.h"
 #include "cmFekoOutFields.h"
@@ -211,13 +212,13 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   // wires of a wire-only model) are what the reader is for: their failure is the
   // reader's one error. The rest are optional blocks: a failure is one warning and
   // leaves only its own port empty.
-  const cm::FileText text = cm::ReadWholeFile(this->FileName);
+  const cm::FileText text = cm::ReadWholeFile(this->FileName, 1ull << 34, cm::SMPFor());
   std::vector<std::string> notices;
   std::vector<cm::SurfaceMesh> meshes;
   std::exception_ptr noMesh; // why the file has no triangles (a wire model's ParseError)
   try
   {
-    meshes = cm::ParseFekoOutput(text, this->FileName, &notices);
+    meshes = cm::ParseFekoOutput(text, this->FileName, &notices, cm::SMPFor());
   }
   catch (const cm::ParseError& e)
   {

@@ -28,6 +28,7 @@
 // A child's thread count is set with VTK_SMP_MAX_THREADS in its environment
 // (the plugin selects the STDThread backend unless VTK_SMP_BACKEND_IN_USE is
 // set). The load average is printed with every row: the machine may be shared.
+#include "bench_reader_files.h"
 #include "cmMoMFormat.h"
 #include "cmNecOutput.h"
 #include "cmTestProcess.h"
@@ -605,6 +606,16 @@ void Prepare(const std::string& name, Context& c)
     PrepareReaderFiles(c);
     return;
   }
+  if (name == "prepare.files")
+  {
+    benchfiles::WriteFiles(c.Dir, c.Elements);
+    return;
+  }
+  if (benchfiles::IsFileCase(name))
+  {
+    c.File = benchfiles::FileOf(name, c.Dir, c.Elements); // the solver files' readers
+    return;
+  }
   if (reader)
   {
     c.File = name == "mom.legacy" ? LegacyPath(c)
@@ -652,7 +663,14 @@ int ChildMain(const std::string& name, long elements, int repeats, const std::st
     return EXIT_SUCCESS;
   }
   auto it = Cases().find(name);
-  if (it == Cases().end())
+  CaseBody body = it != Cases().end() ? it->second : CaseBody();
+  if (!body && benchfiles::IsFileCase(name))
+  {
+    // The solver files' reader cases (bench_reader_files.h).
+    body = [name](
+             Context& ctx, Result& res) { res.Count = benchfiles::RunFileCase(name, ctx.File); };
+  }
+  if (!body)
   {
     std::fprintf(stderr, "cloudmap_bench: unknown case '%s'\n", name.c_str());
     return EXIT_FAILURE;
@@ -682,7 +700,7 @@ int ChildMain(const std::string& name, long elements, int repeats, const std::st
   {
     vtkSMPTools::SetBackend(backend.c_str());
     const double t0 = vtkTimerLog::GetUniversalTime();
-    it->second(c, r);
+    body(c, r);
     const double dt = vtkTimerLog::GetUniversalTime() - t0;
     timed += dt;
     r.Seconds = std::min(r.Seconds, dt);
@@ -757,6 +775,7 @@ struct RowSpec
   double SpeedupTarget; // ours, from one thread to the most (0: none)
   bool Slow; // built-in slow: at most 2 repeats
   bool RateRatio = false; // files of different content: the ratio of MB/s, not of times
+  bool MBTarget = false; // a solver file's reader: >= 300 MB/s on one thread
 };
 
 double Rate(const RowSpec& s, const Result& r)
@@ -823,11 +842,14 @@ void RunRow(const RowSpec& s, long elements, int repeats, const std::string& dir
         o.PeakMB, b.PeakMB, Verdict(o.Ok && b.Ok && o.PeakMB <= b.PeakMB), o.Extra / o.Count,
         b.Extra / b.Count, o.Count, b.Count);
     }
-    if ((std::strcmp(s.Key, "reader") == 0 || std::strcmp(s.Key, "necreader") == 0) && t == 1)
+    if ((std::strcmp(s.Key, "reader") == 0 || std::strcmp(s.Key, "necreader") == 0 || s.MBTarget) &&
+      t == 1)
     {
       std::printf("  %s on %d thread(s): %.1f MB/s of its %.1f MB file (>= 300: %s)\n",
-        s.Key[0] == 'n' ? "nec2c reader" : "native reader", t, ro, o.Bytes / 1e6,
-        Verdict(t != 1 || ro >= 300));
+        s.MBTarget          ? s.Title
+          : s.Key[0] == 'n' ? "nec2c reader"
+                            : "native reader",
+        t, ro, o.Bytes / 1e6, Verdict(t != 1 || ro >= 300));
     }
     std::fflush(stdout);
   }
@@ -869,6 +891,21 @@ const RowSpec Rows[] = {
     "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true },
   { "necparse", "nec2c output parse only (no VTK)", "necparse.ours", "mom.legacy",
     "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true },
+  // The solver files' readers (bench_reader_files.h), each on a file in the real
+  // layout; their peers (numpy, scikit-rf, h5py...) are Python:
+  // Testing/Benchmarks/reader_peers.py prints them beside ours.
+  { "fekoout", "FEKO .out reader (currents)", "fekoout.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, true },
+  { "fekooutparse", "FEKO .out parse only (no VTK)", "fekooutparse.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, true },
+  { "fekoffe", "FEKO .ffe reader", "fekoffe.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, true },
+  { "fekoffeparse", "FEKO .ffe parse only (no VTK)", "fekoffeparse.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, true },
+  { "fekoos", "FEKO .os reader", "fekoos.ours", "mom.legacy", "vtkPolyDataReader MB/s (.vtk above)",
+    "MB/s", false, 4, 1.7, true, true, true },
+  { "fekoosparse", "FEKO .os parse only (no VTK)", "fekoosparse.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, true },
 };
 } // namespace
 
@@ -964,13 +1001,14 @@ int main(int argc, char* argv[])
   for (long n : sizes)
   {
     std::printf("\n== about %ld triangles (a sphere), %s ==\n", n, Load().c_str());
-    bool prepared = false;
+    bool prepared = false, preparedFiles = false;
     for (const RowSpec& s : Rows)
     {
       if (!only.empty() && std::string(s.Key).find(only) == std::string::npos)
         continue;
-      const bool reader =
-        std::string(s.Ours).rfind("mom", 0) == 0 || std::string(s.Ours).rfind("nec", 0) == 0;
+      const bool files = benchfiles::IsFileCase(s.Ours);
+      const bool reader = std::string(s.Ours).rfind("mom", 0) == 0 ||
+        std::string(s.Ours).rfind("nec", 0) == 0 || files;
       if (reader && !prepared)
       {
         if (!Spawn("prepare.mom", n, 1, dir, threads.back()).Ok)
@@ -980,12 +1018,25 @@ int main(int argc, char* argv[])
         }
         prepared = true;
       }
+      if (files && !preparedFiles)
+      {
+        if (!Spawn("prepare.files", n, 1, dir, threads.back()).Ok)
+        {
+          ++BrokenMeasures;
+          continue;
+        }
+        preparedFiles = true;
+      }
       RunRow(s, n, repeats, dir, threads);
     }
     if (prepared)
     {
       for (const char* ext : { ".cmom", ".vtk", ".vtp", ".nec.out" })
         std::remove((dir + "/bench_" + std::to_string(n) + ext).c_str());
+    }
+    if (preparedFiles)
+    {
+      benchfiles::RemoveFiles(dir, n);
     }
   }
   std::printf("\n%d target(s) not met, %d measurement(s) failed\n", Failures, BrokenMeasures);
