@@ -5,9 +5,15 @@
 #include "bench_reader_files.h"
 
 #include "cmFekoFormat.h"
+#include "cmFekoNearField.h"
+#include "cmHfssFarField.h"
+#include "cmTextScan.h"
 #include "vtkCloudMapFEKOCurrentsReader.h"
 #include "vtkCloudMapFEKOFarFieldReader.h"
+#include "vtkCloudMapFEKONearFieldReader.h"
 #include "vtkCloudMapFEKOReader.h"
+#include "vtkCloudMapHFSSFarFieldReader.h"
+#include "vtkCloudMapMSIPlanetReader.h"
 #include "vtkDataSet.h"
 #include "vtkNew.h"
 #include "vtkSMPTools.h"
@@ -287,6 +293,94 @@ void WriteFekoOs(const std::string& path, long elements)
   }
   std::fclose(f);
 }
+
+void WriteFekoEfe(const std::string& path, long elements)
+{
+  FILE* f = Open(path);
+  // 9 columns of 19 characters: 172 bytes a row; 4 frequencies of nx x ny x nz points.
+  const long rows = std::max(8L, elements * 560 / 172 / 4);
+  const long nx = 50, ny = 50, nz = std::max(1L, rows / (nx * ny));
+  std::fprintf(f,
+    "##File Type: Electric near field\n##File Format: 6\n##Source: bench_array\n"
+    "##Date: 2026-12-07 10:00:00  \n"
+    "** File exported by Altair Feko - Solver (seq) Version 2019.1-338 from 2019-06-07\n\n");
+  char v[9][32];
+  for (int k = 0; k < 4; ++k)
+  {
+    char hz[32];
+    Exp3(hz, sizeof hz, 3e8 + 1e8 * k, 8);
+    std::fprintf(f,
+      "\n#Configuration Name: StandardConfiguration1\n#Request Name: NearField1\n"
+      "#Frequency:   %s\n#Coordinate System: Cartesian\n#No. of X Samples: %ld\n"
+      "#No. of Y Samples: %ld\n#No. of Z Samples: %ld\n#Result Type: Electric Field Values\n"
+      "#No. of Header Lines: 1\n"
+      "#         \"X\"                \"Y\"                \"Z\"              \"Re(Ex)\"       "
+      "    \"Im(Ex)\"           \"Re(Ey)\"           \"Im(Ey)\"           \"Re(Ez)\"        "
+      "   \"Im(Ez)\"    \n",
+      hz, nx, ny, nz);
+    for (long c = 0; c < nx * ny * nz; ++c)
+    {
+      // FEKO's near-field order: x fastest, then y, then z.
+      const double x = -0.5 + 0.02 * static_cast<double>(c % nx),
+                   y = -0.5 + 0.02 * static_cast<double>(c / nx % ny),
+                   z = -0.5 + 0.02 * static_cast<double>(c / (nx * ny));
+      const double r = 0.3 + std::sqrt(x * x + y * y + z * z), a = 1.0 / r;
+      const double x9[9] = { x, y, z, a * std::cos(6 * r + k), -a * std::sin(6 * r + k),
+        0.5 * a * std::cos(5 * r), 0.5 * a * std::sin(5 * r), -a * z, a * y };
+      for (int d = 0; d < 9; ++d)
+      {
+        Exp3(v[d], sizeof v[d], x9[d], 8);
+      }
+      std::fprintf(f, "%19s%19s%19s%19s%19s%19s%19s%19s%19s\n", v[0], v[1], v[2], v[3], v[4], v[5],
+        v[6], v[7], v[8]);
+    }
+  }
+  std::fclose(f);
+}
+
+void WriteHfssFfd(const std::string& path, long elements)
+{
+  FILE* f = Open(path);
+  // 4 values of 22 characters: 90 bytes a row; theta -180..180 by 1 degree, the outer
+  // loop (exportfield_0.ffd of pyaedt-examples: "-180 180 73" twice, one frequency).
+  const long nTheta = 361, nPhi = std::max(2L, elements * 560 / 90 / nTheta);
+  std::fprintf(
+    f, "-180 180 %ld\n0 360 %ld\nFrequencies 1\nFrequency 5.000000000000000e+09\n", nTheta, nPhi);
+  for (long t = 0; t < nTheta; ++t)
+  {
+    const double th = (-180.0 + static_cast<double>(t)) * M_PI / 180, s = std::sin(th);
+    for (long p = 0; p < nPhi; ++p)
+    {
+      const double ph = 2 * M_PI * static_cast<double>(p) / static_cast<double>(nPhi - 1);
+      std::fprintf(f, "%.15e %.15e %.15e %.15e\n", s * std::cos(ph), -0.3 * s,
+        0.2 * s * std::sin(ph), 0.1 * std::cos(th));
+    }
+  }
+  std::fclose(f);
+}
+
+void WriteMsi(const std::string& path, long)
+{
+  // Testing/Data/msi/sector_65_18.msi (its layout: CRLF, KEY value lines, then the two
+  // cuts of 360 rows): an analytic 3GPP sector.
+  FILE* f = Open(path);
+  std::fprintf(f,
+    "NAME SECTOR-65-18\r\nMAKE Example Antennas\r\nFREQUENCY 0925\r\n"
+    "H_WIDTH 65\r\nV_WIDTH 7\r\nFRONT_TO_BACK 25\r\nGAIN 15.85 dBd\r\n"
+    "TILT ELECTRICAL\r\nPOLARIZATION POL_V\r\n"
+    "COMMENT analytic 3GPP sector, cloudmap_bench\r\n");
+  for (const char* cut : { "HORIZONTAL", "VERTICAL" })
+  {
+    const double width = cut[0] == 'H' ? 65 : 7;
+    std::fprintf(f, "%s  360\r\n", cut);
+    for (int a = 0; a < 360; ++a)
+    {
+      const double d = a <= 180 ? a : 360 - a;
+      std::fprintf(f, "%d %.2f\r\n", a, std::min(12 * (d / width) * (d / width), 25.0));
+    }
+  }
+  std::fclose(f);
+}
 } // namespace benchfiles
 
 // ---------------------------------------------------------------------------
@@ -306,6 +400,9 @@ const FileKind Kinds[] = {
   { "fekoout", ".feko.out", WriteFekoOut },
   { "fekoffe", ".ffe", WriteFekoFfe },
   { "fekoos", ".os", WriteFekoOs },
+  { "fekoefe", ".efe", WriteFekoEfe },
+  { "hfssffd", ".ffd", WriteHfssFfd },
+  { "msi", ".msi", WriteMsi },
 };
 
 const FileKind* KindOf(const std::string& name)
@@ -416,6 +513,32 @@ double RunCase(const std::string& name, const std::string& file)
   if (key == "fekoosparse")
   {
     return static_cast<double>(cm::ReadFekoCurrentsFile(file, nullptr, SMPParallel()).size());
+  }
+  if (key == "fekoefe")
+  {
+    vtkNew<vtkCloudMapFEKONearFieldReader> r;
+    r->SetFileName(file.c_str());
+    return Cells(r);
+  }
+  if (key == "fekoefeparse")
+  {
+    return static_cast<double>(cm::ReadFekoNearFieldFile(file, nullptr).size());
+  }
+  if (key == "hfssffd")
+  {
+    vtkNew<vtkCloudMapHFSSFarFieldReader> r;
+    r->SetFileName(file.c_str());
+    return Cells(r);
+  }
+  if (key == "hfssffdparse")
+  {
+    return static_cast<double>(cm::ParseHfssFarField(cm::ReadWholeFile(file), file).Grids.size());
+  }
+  if (key == "msi")
+  {
+    vtkNew<vtkCloudMapMSIPlanetReader> r;
+    r->SetFileName(file.c_str());
+    return Cells(r);
   }
   return -1;
 }

@@ -21,10 +21,20 @@ void WriteFekoFfe(const std::string& path, long elements);
 /// A FEKO 2022 .os of File Format 6 (Testing/Data/feko/strip_altair.os: 13 quoted
 /// columns with the corner magnitudes): 4 frequency blocks of about 0.55 elements triangles.
 void WriteFekoOs(const std::string& path, long elements);
+/// A FEKO 2019 .efe of File Format 6 (Testing/Data/feko/nearfield/dipole_2019_cartesian.efe:
+/// a Cartesian grid, 9 columns of 19 characters): 4 frequencies of 50 x 50 x nz points.
+void WriteFekoEfe(const std::string& path, long elements);
+/// An HFSS .ffd (Testing/Data/hfss/exportfield_0.ffd, copied from pyaedt-examples): the
+/// `start stop count` lines of theta (-180..180 by 1 degree) and phi, one frequency,
+/// rows of Re/Im of rEtheta and rEphi in %.15e.
+void WriteHfssFfd(const std::string& path, long elements);
+/// An MSI/Planet pattern (Testing/Data/msi/sector_65_18.msi's layout, CRLF): small by
+/// nature, whatever the element count.
+void WriteMsi(const std::string& path, long elements);
 
 /// The reader rows' cases: "<key>.ours" reads the key's file through its VTK reader,
 /// "<key>parse.ours" through the parser alone (file read included, on the SMP threads),
-/// for the keys fekoout, fekoffe and fekoos.
+/// for the keys fekoout, fekoffe, fekoos, fekoefe and hfssffd (and "msi.ours").
 bool IsFileCase(const std::string& name);
 /// The file a case reads, in the scratch directory.
 std::string FileOf(const std::string& name, const std::string& dir, long elements);

@@ -906,6 +906,17 @@ const RowSpec Rows[] = {
     "MB/s", false, 4, 1.7, true, true, true },
   { "fekoosparse", "FEKO .os parse only (no VTK)", "fekoosparse.ours", "mom.legacy",
     "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, true },
+  { "fekoefe", "FEKO .efe reader", "fekoefe.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, true },
+  { "fekoefeparse", "FEKO .efe parse only (no VTK)", "fekoefeparse.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, true },
+  { "hfssffd", "HFSS .ffd reader", "hfssffd.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, true },
+  { "hfssffdparse", "HFSS .ffd parse only (no VTK)", "hfssffdparse.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 4, 1.7, true, true, true },
+  // An MSI/Planet file is small by nature: its row only shows the reader works.
+  { "msi", "MSI/Planet reader (a 10 kB file)", "msi.ours", "mom.legacy",
+    "vtkPolyDataReader MB/s (.vtk above)", "MB/s", false, 0, 0, true, true },
 };
 } // namespace
 
