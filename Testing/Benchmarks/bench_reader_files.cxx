@@ -522,7 +522,7 @@ double RunCase(const std::string& name, const std::string& file)
   }
   if (key == "fekoefeparse")
   {
-    return static_cast<double>(cm::ReadFekoNearFieldFile(file, nullptr).size());
+    return static_cast<double>(cm::ReadFekoNearFieldFile(file, nullptr, SMPParallel()).size());
   }
   if (key == "hfssffd")
   {
