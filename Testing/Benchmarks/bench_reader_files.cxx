@@ -532,7 +532,9 @@ double RunCase(const std::string& name, const std::string& file)
   }
   if (key == "hfssffdparse")
   {
-    return static_cast<double>(cm::ParseHfssFarField(cm::ReadWholeFile(file), file).Grids.size());
+    return static_cast<double>(
+      cm::ParseHfssFarField(cm::ReadWholeFile(file, 1ull << 34, SMPParallel()), file, SMPParallel())
+        .Grids.size());
   }
   if (key == "msi")
   {

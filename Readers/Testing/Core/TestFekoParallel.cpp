@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The FEKO .out, .ffe and .os parsers read long tables in blocks on the threads
-// (cmFastRows.h). On texts long enough for it, in the layouts of the files under
+// The FEKO .out, .ffe, .os and .efe and the HFSS .ffd parsers read long tables in blocks on the
+// threads (cmFastRows.h). On texts long enough for it, in the layouts of the files under
 // Testing/Data/feko: 2 threads (blocks run in reverse order, so that no block can
 // depend on another) give the serial result value for value; the threads were used;
 // a row the fast path refuses but the format allows ('+' signs) gives the serial
@@ -9,6 +9,7 @@
 #include "cmCheck.h"
 #include "cmFekoFormat.h"
 #include "cmFekoNearField.h"
+#include "cmHfssFarField.h"
 #include "cmTextScan.h"
 
 #include <cmath>
@@ -167,6 +168,20 @@ std::string FekoEfe(int nz)
   return t;
 }
 
+/// An HFSS .ffd (exportfield_0.ffd's layout, pyaedt-examples): theta -180..180 by 5 degrees
+/// (the outer loop), nPhi phi, 3 frequencies.
+std::string HfssFfd(int nPhi)
+{
+  std::string t = Format("-180 180 73\n0 360 %d\nFrequencies 3\n", nPhi);
+  for (int b = 0; b < 3; ++b)
+  {
+    t += Format("Frequency %.15e\n", 5e9 + 1e8 * b);
+    for (int k = 0; k < 73 * nPhi; ++k)
+      t += Format("%.15e %.15e %.15e %.15e\n", std::cos(0.01 * k + b), -0.3, 1e-4 * k, 0.5);
+  }
+  return t;
+}
+
 /// The row that starts with triangle (or sample) `number` in the k-th table of `text`.
 std::size_t RowAt(const std::string& text, const char* table, int k, const std::string& number)
 {
@@ -275,6 +290,25 @@ int TestFekoParallel(int, char*[])
       for (std::size_t k = 0; same && k < a.size(); ++k)
         same = a[k].Grid.ERe.size() == 15000 && a[k].Grid.ERe == b[k].Grid.ERe &&
           a[k].Grid.EIm == b[k].Grid.EIm && a[k].Grid.Points == b[k].Grid.Points;
+      return same;
+    });
+  CheckFormat(
+    ".ffd", HfssFfd(80), "Frequency ", "-9.9", "9.9",
+    [](const std::string& t, const ParallelFor& pf) {
+      // (a later frequency block that fails is a warning, not an error: the first one
+      // stands for the error here)
+      HfssFarField ff = ParseHfssFarField(t, "big.ffd", pf);
+      if (!ff.Warnings.empty())
+        throw ParseError("", 0, ff.Warnings.front());
+      return ff;
+    },
+    [](const HfssFarField& a, const HfssFarField& b) {
+      bool same =
+        a.Grids.size() == 3 && a.Grids.size() == b.Grids.size() && a.Warnings == b.Warnings;
+      for (std::size_t k = 0; same && k < a.Grids.size(); ++k)
+        same = a.Grids[k].Theta.size() == 5846 && a.Grids[k].Theta == b.Grids[k].Theta &&
+          a.Grids[k].Phi == b.Grids[k].Phi && a.Grids[k].EthetaRe == b.Grids[k].EthetaRe &&
+          a.Grids[k].EphiIm == b.Grids[k].EphiIm && a.Grids[k].Gain == b.Grids[k].Gain;
       return same;
     });
   return cmReport("TestFekoParallel");
