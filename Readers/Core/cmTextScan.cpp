@@ -402,6 +402,20 @@ std::size_t MatchPhrase(
     }
     return at;
   };
+  // A letter of the phrase other than 'E' (which every exponent holds) must be in `hay`,
+  // in either case: a table row without it is refused with two memchr calls.
+  for (char c : phrase)
+  {
+    if (!atStart && c >= 'A' && c <= 'Z' && c != 'E')
+    {
+      if (!std::memchr(hay.data(), c, hay.size()) &&
+        !std::memchr(hay.data(), c - 'A' + 'a', hay.size()))
+      {
+        return std::string_view::npos;
+      }
+      break;
+    }
+  }
   for (i = candidate(i); i < hay.size(); i = candidate(i + 1))
   {
     std::size_t h = i, k = 0;
