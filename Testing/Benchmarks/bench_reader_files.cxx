@@ -342,16 +342,17 @@ void WriteHfssFfd(const std::string& path, long elements)
 {
   FILE* f = Open(path);
   // 4 values of 22 characters: 90 bytes a row; theta -180..180 by 1 degree, the outer
-  // loop (exportfield_0.ffd of pyaedt-examples: "-180 180 73" twice, one frequency).
+  // loop; phi -180..180 (exportfield_0.ffd of pyaedt-examples: "-180 180 73" twice, one
+  // frequency).
   const long nTheta = 361, nPhi = std::max(2L, elements * 560 / 90 / nTheta);
-  std::fprintf(
-    f, "-180 180 %ld\n0 360 %ld\nFrequencies 1\nFrequency 5.000000000000000e+09\n", nTheta, nPhi);
+  std::fprintf(f, "-180 180 %ld\n-180 180 %ld\nFrequencies 1\nFrequency 5.000000000000000e+09\n",
+    nTheta, nPhi);
   for (long t = 0; t < nTheta; ++t)
   {
     const double th = (-180.0 + static_cast<double>(t)) * M_PI / 180, s = std::sin(th);
     for (long p = 0; p < nPhi; ++p)
     {
-      const double ph = 2 * M_PI * static_cast<double>(p) / static_cast<double>(nPhi - 1);
+      const double ph = M_PI * (2 * static_cast<double>(p) / static_cast<double>(nPhi - 1) - 1);
       std::fprintf(f, "%.15e %.15e %.15e %.15e\n", s * std::cos(ph), -0.3 * s,
         0.2 * s * std::sin(ph), 0.1 * std::cos(th));
     }

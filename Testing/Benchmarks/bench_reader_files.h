@@ -25,7 +25,7 @@ void WriteFekoOs(const std::string& path, long elements);
 /// a Cartesian grid, 9 columns of 19 characters): 4 frequencies of 50 x 50 x nz points.
 void WriteFekoEfe(const std::string& path, long elements);
 /// An HFSS .ffd (Testing/Data/hfss/exportfield_0.ffd, copied from pyaedt-examples): the
-/// `start stop count` lines of theta (-180..180 by 1 degree) and phi, one frequency,
+/// `start stop count` lines of theta (-180..180 by 1 degree) and phi (-180..180), one frequency,
 /// rows of Re/Im of rEtheta and rEphi in %.15e.
 void WriteHfssFfd(const std::string& path, long elements);
 /// An MSI/Planet pattern (Testing/Data/msi/sector_65_18.msi's layout, CRLF): small by
