@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapFEKOCurrentsReader.h"
 
+#include "cmExecution.h" // cm::SMPFor
 #include "cmFarFieldToVTK.h"
 #include "cmFekoFormat.h"
 #include "cmFileStamp.h"
@@ -114,7 +115,7 @@ std::vector<double> vtkCloudMapFEKOCurrentsReader::ParseFile()
   // The electric currents (or charges) are what the reader is for; a magnetic section
   // that fails is an optional block: one warning, its port 1 left empty.
   std::vector<std::string> notices;
-  in.Blocks = cm::ReadFekoCurrentsFile(this->FileName, &notices);
+  in.Blocks = cm::ReadFekoCurrentsFile(this->FileName, &notices, cm::SMPFor());
   for (const std::string& n : notices)
   {
     this->WarnOptionalBlock(n, "the Magnetic Currents output (port 1) is left empty there");

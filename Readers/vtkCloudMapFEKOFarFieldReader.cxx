@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapFEKOFarFieldReader.h"
 
+#include "cmExecution.h" // cm::SMPFor
 #include "cmFarFieldToVTK.h"
 #include "cmFekoFormat.h"
 #include "cmFileStamp.h"
@@ -38,7 +39,7 @@ std::vector<double> vtkCloudMapFEKOFarFieldReader::ParseFile()
   // The first request is what the reader is for; a second one that fails is an
   // optional block: one warning, the blocks before it are read.
   std::vector<std::string> notices;
-  in.Blocks = cm::ReadFekoFarFieldFile(this->FileName, &notices);
+  in.Blocks = cm::ReadFekoFarFieldFile(this->FileName, &notices, cm::SMPFor());
   for (const std::string& n : notices)
   {
     vtkWarningMacro(<< n);

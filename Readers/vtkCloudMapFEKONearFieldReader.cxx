@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapFEKONearFieldReader.h"
 
+#include "cmExecution.h" // cm::SMPFor
+
 #include "cmFekoNearField.h"
 #include "cmFileStamp.h"
 #include "cmNearFieldToVTK.h"
@@ -64,7 +66,7 @@ std::vector<double> vtkCloudMapFEKONearFieldReader::ParseFile()
   // The first block is what the reader is for; a later one that fails is an optional
   // block: one warning, the blocks before it are read.
   std::vector<std::string> notices;
-  in.Blocks = cm::ReadFekoNearFieldFile(this->FileName, &notices);
+  in.Blocks = cm::ReadFekoNearFieldFile(this->FileName, &notices, cm::SMPFor());
   for (const std::string& n : notices)
   {
     vtkWarningMacro(<< n); // names the file, the line and the problem

@@ -2,6 +2,7 @@
 #include "vtkCloudMapFEKOReader.h"
 
 #include "cmColumnTableToVTK.h"
+#include "cmExecution.h" // cm::SMPFor
 #include "cmFarFieldToVTK.h"
 #include "cmFekoFormat.h"
 #include "cmFekoOutFields.h"
@@ -22,6 +23,7 @@
 #include "vtkFieldData.h"
 #include "vtkIntArray.h"
 #include "vtkPoints.h"
+#include "vtkSMPTools.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkStringArray.h"
@@ -203,6 +205,45 @@ bool vtkCloudMapFEKOReader::OutputHoldsAllSteps(int port) const
   return port == PortParametersPort || port == NetworkPort;
 }
 
+namespace
+{
+/// One parser of the .out text run beside the others: what it threw and its notices.
+struct TextParse
+{
+  std::exception_ptr Error;
+  std::vector<std::string> Notices;
+  /// Appends the notices to `all` and rethrows the error, where the serial reader met them.
+  void Take(std::vector<std::string>& all) const
+  {
+    all.insert(all.end(), this->Notices.begin(), this->Notices.end());
+    if (this->Error)
+    {
+      std::rethrow_exception(this->Error);
+    }
+  }
+};
+}
+
+/// What the parsers of the text made of it, before the reader takes it (ParseFile).
+struct vtkCloudMapFEKOReader::Parses
+{
+  enum Parser
+  {
+    MeshRun,
+    WiresRun,
+    PortsRun,
+    ScatteringRun,
+    FarFieldsRun,
+    NearFieldsRun,
+    SourcesRun,
+    Count
+  };
+  TextParse Runs[Count];
+  std::vector<cm::SurfaceMesh> Meshes;
+  cm::FekoWires Wires;
+  std::vector<cm::FekoSourcePosition> Sources;
+};
+
 std::vector<double> vtkCloudMapFEKOReader::ParseFile()
 {
   Internals& in = *this->Internal;
@@ -211,64 +252,49 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   // wires of a wire-only model) are what the reader is for: their failure is the
   // reader's one error. The rest are optional blocks: a failure is one warning and
   // leaves only its own port empty.
-  const cm::FileText text = cm::ReadWholeFile(this->FileName);
-  std::vector<std::string> notices;
-  std::vector<cm::SurfaceMesh> meshes;
-  std::exception_ptr noMesh; // why the file has no triangles (a wire model's ParseError)
-  try
-  {
-    meshes = cm::ParseFekoOutput(text, this->FileName, &notices);
-  }
-  catch (const cm::ParseError& e)
-  {
-    // A wire model without DATA OF THE SEGMENTS (CADFEKO runs print none) is refused by
-    // the mesh parser; it is read when its segment current table is there.
-    if (!cm::LooksLikeFekoOutput(std::string_view(text).substr(0, 4096)))
+  const cm::FileText text = cm::ReadWholeFile(this->FileName, 1ull << 34, cm::SMPFor());
+  // The seven parsers each read the whole text and share nothing: they run side by side
+  // on the threads (each with its own notices); their results, errors and notices are
+  // then taken in the order below, the order of a serial run, so the output, the error
+  // and the warnings are the same on any thread count.
+  Parses p;
+  const std::string& name = this->FileName;
+  const std::string_view t = text;
+  vtkSMPTools::For(0, Parses::Count, 1, [&](vtkIdType b, vtkIdType e) {
+    for (vtkIdType k = b; k < e; ++k)
     {
-      throw;
+      TextParse& run = p.Runs[k];
+      try
+      {
+        switch (k)
+        {
+          case Parses::MeshRun:
+            p.Meshes = cm::ParseFekoOutput(t, name, &run.Notices, cm::SMPFor());
+            break;
+          case Parses::WiresRun: p.Wires = cm::ParseFekoWires(t, name, &run.Notices); break;
+          case Parses::PortsRun: in.Ports = cm::ParseFekoPorts(t, name); break;
+          case Parses::ScatteringRun: in.Network = cm::ParseFekoScattering(t, name); break;
+          case Parses::FarFieldsRun:
+            in.Patterns = cm::ParseFekoOutFarFields(t, name, &run.Notices);
+            break;
+          case Parses::NearFieldsRun:
+            in.NearFields = cm::ParseFekoOutNearFields(t, name, &run.Notices);
+            break;
+          default: p.Sources = cm::ParseFekoSourcePositions(t, name, &run.Notices);
+        }
+      }
+      catch (...)
+      {
+        run.Error = std::current_exception();
+      }
     }
-    noMesh = std::current_exception();
-  }
-  cm::FekoWires wires;
-  try
-  {
-    wires = cm::ParseFekoWires(text, this->FileName, &notices);
-  }
-  catch (const cm::ParseError& e)
-  {
-    if (meshes.empty())
-    {
-      throw; // a wire-only model: the wires are the reader's output
-    }
-    this->WarnOptionalBlock(e.what(), "the Wires output (port 2) is left empty");
-  }
-  this->ParseOptionalBlocks(text, notices);
-  // A wire model without segment data is read for its other blocks (currents, sources,
-  // S-parameters, fields); with none of them, the mesh parser's error stands.
-  if (noMesh && wires.Segments.empty() && in.Ports.empty() && in.Network.Ports.empty() &&
-    in.Patterns.empty() && in.NearFields.empty())
-  {
-    std::rethrow_exception(noMesh);
-  }
-  // The source positions are optional too: a source without one is a notice.
-  std::vector<cm::FekoSourcePosition> sources =
-    cm::ParseFekoSourcePositions(text, this->FileName, &notices);
-  for (auto& s : cm::FekoSegmentSourcePositions(wires, in.Ports, this->FileName, &notices))
-  {
-    sources.push_back(std::move(s));
-  }
-  for (const std::string& n : notices)
-  {
-    vtkWarningMacro(<< n); // once per parse of the file, not per update
-  }
-  in.Sources = std::move(sources);
-  in.Blocks = std::move(meshes);
-  in.Wires = std::move(wires);
+  });
+  this->TakeParses(p, t);
   // The time steps: every frequency some output has.
   std::vector<double> f = cm::FrequencySteps(in.Blocks);
-  for (const auto& t : in.Wires.Tables)
+  for (const auto& w : in.Wires.Tables)
   {
-    f.push_back(t.Frequency);
+    f.push_back(w.Frequency);
   }
   for (const auto& g : in.Patterns)
   {
@@ -286,40 +312,103 @@ std::vector<double> vtkCloudMapFEKOReader::ParseFile()
   return f;
 }
 
-void vtkCloudMapFEKOReader::ParseOptionalBlocks(
-  std::string_view text, std::vector<std::string>& notices)
+void vtkCloudMapFEKOReader::TakeParses(Parses& p, std::string_view text)
 {
   Internals& in = *this->Internal;
+  std::vector<std::string> notices;
+  std::vector<cm::SurfaceMesh> meshes;
+  std::exception_ptr noMesh; // why the file has no triangles (a wire model's ParseError)
   try
   {
-    in.Ports = cm::ParseFekoPorts(text, this->FileName);
+    p.Runs[Parses::MeshRun].Take(notices);
+    meshes = std::move(p.Meshes);
   }
   catch (const cm::ParseError& e)
   {
+    // A wire model without DATA OF THE SEGMENTS (CADFEKO runs print none) is refused by
+    // the mesh parser; it is read when its segment current table is there.
+    if (!cm::LooksLikeFekoOutput(text.substr(0, 4096)))
+    {
+      throw;
+    }
+    noMesh = std::current_exception();
+  }
+  cm::FekoWires wires;
+  try
+  {
+    p.Runs[Parses::WiresRun].Take(notices);
+    wires = std::move(p.Wires);
+  }
+  catch (const cm::ParseError& e)
+  {
+    if (meshes.empty())
+    {
+      throw; // a wire-only model: the wires are the reader's output
+    }
+    this->WarnOptionalBlock(e.what(), "the Wires output (port 2) is left empty");
+  }
+  this->ParseOptionalBlocks(p, notices);
+  // A wire model without segment data is read for its other blocks (currents, sources,
+  // S-parameters, fields); with none of them, the mesh parser's error stands.
+  if (noMesh && wires.Segments.empty() && in.Ports.empty() && in.Network.Ports.empty() &&
+    in.Patterns.empty() && in.NearFields.empty())
+  {
+    std::rethrow_exception(noMesh);
+  }
+  // The source positions are optional too: a source without one is a notice.
+  p.Runs[Parses::SourcesRun].Take(notices);
+  std::vector<cm::FekoSourcePosition> sources = std::move(p.Sources);
+  for (auto& s : cm::FekoSegmentSourcePositions(wires, in.Ports, this->FileName, &notices))
+  {
+    sources.push_back(std::move(s));
+  }
+  for (const std::string& n : notices)
+  {
+    vtkWarningMacro(<< n); // once per parse of the file, not per update
+  }
+  in.Sources = std::move(sources);
+  in.Blocks = std::move(meshes);
+  in.Wires = std::move(wires);
+}
+
+void vtkCloudMapFEKOReader::ParseOptionalBlocks(Parses& p, std::vector<std::string>& notices)
+{
+  Internals& in = *this->Internal;
+  // (each parser filled its own member of Internals; a failed one is emptied)
+  try
+  {
+    p.Runs[Parses::PortsRun].Take(notices);
+  }
+  catch (const cm::ParseError& e)
+  {
+    in.Ports.clear();
     this->WarnOptionalBlock(e.what(), "the Port Parameters output (port 1) is left empty");
   }
   try
   {
-    in.Network = cm::ParseFekoScattering(text, this->FileName);
+    p.Runs[Parses::ScatteringRun].Take(notices);
   }
   catch (const cm::ParseError& e)
   {
+    in.Network = cm::Network();
     this->WarnOptionalBlock(e.what(), "the Network output (port 3) is left empty");
   }
   try
   {
-    in.Patterns = cm::ParseFekoOutFarFields(text, this->FileName, &notices);
+    p.Runs[Parses::FarFieldsRun].Take(notices);
   }
   catch (const cm::ParseError& e)
   {
+    in.Patterns.clear();
     this->WarnOptionalBlock(e.what(), "the Radiation Pattern output (port 4) is left empty");
   }
   try
   {
-    in.NearFields = cm::ParseFekoOutNearFields(text, this->FileName, &notices);
+    p.Runs[Parses::NearFieldsRun].Take(notices);
   }
   catch (const cm::ParseError& e)
   {
+    in.NearFields.clear();
     this->WarnOptionalBlock(e.what(), "the Near Field output (port 5) is left empty");
   }
 }

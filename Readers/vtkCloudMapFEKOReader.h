@@ -121,9 +121,13 @@ private:
   vtkCloudMapFEKOReader(const vtkCloudMapFEKOReader&) = delete;
   void operator=(const vtkCloudMapFEKOReader&) = delete;
 
+  /// What the parsers of the text made of it (they run side by side on the threads).
+  struct Parses;
+  /// Takes the parses in the order of a serial run: their output, error and notices.
+  void TakeParses(Parses& parses, std::string_view text);
   /// The optional blocks of the parsed text (ports 1, 3, 4, 5): each failure is one
   /// warning that leaves its port empty; the parsers' notices go to `notices`.
-  void ParseOptionalBlocks(std::string_view text, std::vector<std::string>& notices);
+  void ParseOptionalBlocks(Parses& parses, std::vector<std::string>& notices);
   /// Port 2 (the wire segments with the current table of frequency f) on this piece.
   void ReadWires(int piece, double f);
   /// Port 4: the PatternIndex-th far-field table at f (rows on piece 0).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "vtkCloudMapHFSSFarFieldReader.h"
 
+#include "cmExecution.h" // cm::SMPFor
+
 #include "cmFarFieldToVTK.h"
 #include "cmFileStamp.h"
 #include "cmHfssFarField.h"
@@ -55,8 +57,8 @@ std::vector<double> vtkCloudMapHFSSFarFieldReader::ParseFile()
 {
   Internals& in = *this->Internal;
   in = Internals();
-  const cm::FileText text = cm::ReadWholeFile(this->FileName);
-  cm::HfssFarField ff = cm::ParseHfssFarField(text, this->FileName);
+  const cm::FileText text = cm::ReadWholeFile(this->FileName, 1ull << 34, cm::SMPFor());
+  cm::HfssFarField ff = cm::ParseHfssFarField(text, this->FileName, cm::SMPFor());
   const std::string meta = MetadataBeside(this->FileName);
   if (!meta.empty())
   {

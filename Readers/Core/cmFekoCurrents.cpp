@@ -6,6 +6,7 @@
 // and Finish.
 #include "cmFekoFormat.h"
 
+#include "cmFastRows.h"
 #include "cmFekoText.h"
 #include "cmTextSearch.h"
 #include "cmTextScan.h"
@@ -105,10 +106,14 @@ bool ColumnsByName(const std::vector<std::string>& names, char kind, SampleColum
 class FekoCurrentsParser
 {
 public:
-  FekoCurrentsParser(
-    std::string_view text, const std::string& file, std::vector<std::string>* notices)
+  /// With `parallel`, long electric sections are only counted where they stand and
+  /// parsed at once on the threads (Run() may then throw DeferredRowsRefused).
+  FekoCurrentsParser(std::string_view text, const std::string& file,
+    std::vector<std::string>* notices, const ParallelFor& parallel = {})
     : File(file)
     , Notices(notices)
+    , Text(text)
+    , Parallel(parallel)
     , S(text, file)
     , Limit(static_cast<std::int64_t>(text.size() / 20) + 1)
   {}
@@ -130,6 +135,9 @@ private:
   void AddNumber(FekoSurfaceCurrents& b, FekoCurrentSamples& c);
   void ReadKeptValues(FekoCurrentSamples& c);
   void AddMagneticOfBoth(FekoSurfaceCurrents& b, const FekoCurrentSamples& c);
+  // Long electric sections, on the threads.
+  bool DeferSection(FekoSurfaceCurrents& b);
+  void FlushSections();
   // The end of the file: missing samples, no samples.
   void Finish() const;
   /// A failure inside a magnetic section (with notices): the block's magnetic samples
@@ -138,6 +146,11 @@ private:
 
   const std::string& File;
   std::vector<std::string>* Notices;
+  std::string_view Text;
+  ParallelFor Parallel;
+  std::size_t LineStart = 0; ///< the offset of the line being read
+  std::vector<DeferredTable> Deferred;
+  std::vector<std::pair<std::size_t, SampleColumns>> DeferredBlock; ///< index in Out, columns
   bool InMagnetic = false; ///< from a magnetic count line to the next section or frequency
   bool SkipMagnetic = false; ///< the rest of a failed magnetic section
   LineScanner S;
@@ -157,7 +170,7 @@ private:
 std::vector<FekoSurfaceCurrents> FekoCurrentsParser::Run()
 {
   std::string_view line;
-  while (this->S.Next(line))
+  while ((this->LineStart = this->S.Offset(), this->S.Next(line)))
   {
     const std::string_view t = Trim(line);
     if (t.empty() || StartsWith(t, "**"))
@@ -187,6 +200,7 @@ std::vector<FekoSurfaceCurrents> FekoCurrentsParser::Run()
       }
     }
   }
+  this->FlushSections();
   try
   {
     this->Finish();
@@ -329,6 +343,10 @@ void FekoCurrentsParser::ReadSampleRow(std::string_view t)
       "more current samples than the #No. of ... Current Triangle Samples lines announce");
   }
   FekoSurfaceCurrents& b = this->Block();
+  if (this->DeferSection(b))
+  {
+    return;
+  }
   // By name: as many fields as names. By position: number, centroid, Re/Im of Jx Jy Jz
   // (a row of both kinds carries 6 more values), or number, centroid, Re/Im(Q), area.
   const bool both = this->Cols.Fields == 0 && !this->Charges && this->Tok.size() == 16;
@@ -396,6 +414,11 @@ const std::string_view& FekoCurrentsParser::Field(int i) const
 
 void FekoCurrentsParser::AddNumber(FekoSurfaceCurrents& b, FekoCurrentSamples& c)
 {
+  if (&c == &b.Electric && !this->DeferredBlock.empty() &&
+    this->DeferredBlock.back().first + 1 == this->Out.size())
+  {
+    throw DeferredRowsRefused(); // a second electric section: the serial parse checks it
+  }
   c.Numbers.push_back(NeedInt(this->S, this->Tok[0], "a triangle number"));
   if (!this->Seen[&c == &b.Electric ? 0 : 1].insert(c.Numbers.back()).second)
   {
@@ -445,6 +468,75 @@ void FekoCurrentsParser::AddMagneticOfBoth(FekoSurfaceCurrents& b, const FekoCur
   --this->PendingM;
 }
 
+/// The first row of a long electric section (currents, with the columns by name or the
+/// 10 by position): the section's rows are only counted here and left for FlushSections.
+bool FekoCurrentsParser::DeferSection(FekoSurfaceCurrents& b)
+{
+  const SampleColumns& cols = this->Cols;
+  const std::size_t fields = cols.Fields == 0 ? 10 : cols.Fields;
+  bool columns = cols.Position >= 1 && fields <= 32 && this->Tok.size() == fields;
+  for (int v : cols.Value)
+  {
+    columns = columns && v >= 1;
+  }
+  DeferredTable table;
+  if (!this->Parallel || this->Charges || !columns || this->PendingE < FastRowMinimum ||
+    !b.Electric.Numbers.empty() || !SplitRows(this->Text, this->LineStart, this->PendingE, table))
+  {
+    return false;
+  }
+  const std::size_t n = static_cast<std::size_t>(this->PendingE);
+  b.Electric.Numbers.resize(n);
+  b.Electric.Positions.resize(3 * n);
+  b.Electric.JReal.resize(3 * n);
+  b.Electric.JImag.resize(3 * n);
+  table.Line = this->S.LineNumber();
+  this->S.Seek(table.BlockStarts.back(), this->S.LineNumber() - 1 + this->PendingE);
+  SampleColumns used = cols;
+  used.Fields = fields;
+  this->DeferredBlock.emplace_back(this->Out.size() - 1, used);
+  this->Deferred.push_back(std::move(table));
+  this->PendingE = 0;
+  return true;
+}
+
+/// Every deferred section's rows in one parallel pass, with every check of ReadSampleRow
+/// (numbered 1, 2, 3... so that none appears twice); a row refused throws
+/// DeferredRowsRefused (the caller parses serially).
+void FekoCurrentsParser::FlushSections()
+{
+  if (this->Deferred.empty())
+  {
+    return;
+  }
+  const bool ok = ParseDeferredRows(this->Text, this->Deferred, this->Parallel,
+    [&](std::size_t j, std::int64_t i, std::string_view line) {
+      const SampleColumns& cols = this->DeferredBlock[j].second;
+      double x[32];
+      std::int64_t n = 0;
+      if (!FastNumberRow(line, static_cast<int>(cols.Fields), true, n, x) || n != i + 1)
+      {
+        return false;
+      }
+      FekoCurrentSamples& c = this->Out[this->DeferredBlock[j].first].Electric;
+      const std::size_t k = static_cast<std::size_t>(i);
+      c.Numbers[k] = n;
+      for (int a = 0; a < 3; ++a)
+      {
+        c.Positions[3 * k + a] = x[cols.Position + a - 1];
+        c.JReal[3 * k + a] = x[cols.Value[2 * a] - 1];
+        c.JImag[3 * k + a] = x[cols.Value[2 * a + 1] - 1];
+      }
+      return true;
+    });
+  if (!ok)
+  {
+    throw DeferredRowsRefused();
+  }
+  this->Deferred.clear();
+  this->DeferredBlock.clear();
+}
+
 void FekoCurrentsParser::Finish() const
 {
   if (this->PendingE + this->PendingM > 0)
@@ -460,23 +552,42 @@ void FekoCurrentsParser::Finish() const
 }
 } // namespace
 
-std::vector<FekoSurfaceCurrents> ParseFekoCurrents(
-  std::string_view rawText, const std::string& file, std::vector<std::string>* notices)
+std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view rawText,
+  const std::string& file, std::vector<std::string>* notices, const ParallelFor& parallel)
 {
   std::string storage;
-  const std::string_view text = Untabbed(rawText, storage);
+  const std::string_view text = Untabbed(rawText, storage, parallel);
   if (!LooksLikeFekoCurrents(text.substr(0, 4096)))
   {
     throw ParseError(file, 0,
       "not a FEKO currents file: no '##File Type: Currents' (or Charges) header in the first 4 KB");
+  }
+  if (parallel)
+  {
+    // Long sections on the threads; a row the fast path refuses, or any error (which a
+    // refused row above it might precede), makes the whole parse run again serially,
+    // which reads or reports it: the same first error and notices on any thread count.
+    const std::size_t before = notices ? notices->size() : 0;
+    try
+    {
+      return FekoCurrentsParser(text, file, notices, parallel).Run();
+    }
+    catch (const DeferredRowsRefused&)
+    {}
+    catch (const ParseError&)
+    {}
+    if (notices)
+    {
+      notices->resize(before);
+    }
   }
   FekoCurrentsParser p(text, file, notices);
   return p.Run();
 }
 
 std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(
-  const std::string& path, std::vector<std::string>* notices)
+  const std::string& path, std::vector<std::string>* notices, const ParallelFor& parallel)
 {
-  return ParseFekoCurrents(ReadWholeFile(path), path, notices);
+  return ParseFekoCurrents(ReadWholeFile(path, 1ull << 34, parallel), path, notices, parallel);
 }
 } // namespace cm

@@ -2,6 +2,7 @@
 // FEKO .ffe far-field exports (cmFekoFormat.h describes the layout).
 #include "cmFekoFormat.h"
 
+#include "cmFastRows.h"
 #include "cmFekoText.h"
 #include "cmTextSearch.h"
 #include "cmTextScan.h"
@@ -43,8 +44,132 @@ struct FfeState
   std::string Kind, Request;
 };
 
+/// Column roles by name; anything else becomes an extra column under its own name.
+enum Role
+{
+  Theta,
+  Phi,
+  ReT,
+  ImT,
+  ReP,
+  ImP,
+  GTheta,
+  GPhi,
+  GTotal,
+  Other
+};
+
+/// Long blocks left for one parallel pass at the end of the file (cmFastRows.h): their
+/// rows are only counted where they stand.
+struct FfeDeferral
+{
+  std::string_view Text;
+  ParallelFor Parallel;
+  std::vector<DeferredTable> Tables;
+  struct Job
+  {
+    std::size_t Grid; ///< index in the output
+    std::vector<int> Role;
+    std::int64_t NTheta, NPhi;
+  };
+  std::vector<Job> Jobs;
+
+  /// Defers the n rows of grid g (not yet in `out`) when the block is long; false: read
+  /// them now.
+  bool Take(LineScanner& s, FarFieldGrid& g, const std::vector<int>& role, const FfeState& st,
+    std::vector<FarFieldGrid>& out)
+  {
+    const std::int64_t n = st.NTheta * st.NPhi;
+    DeferredTable t;
+    if (n < FastRowMinimum || role.size() > 32 || !SplitRows(this->Text, s.Offset(), n, t))
+    {
+      return false;
+    }
+    t.Line = s.LineNumber() + 1;
+    const std::size_t size = static_cast<std::size_t>(n);
+    for (std::vector<double>* v :
+      { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe, &g.EphiIm })
+    {
+      v->resize(size);
+    }
+    for (auto& e : g.Extra)
+    {
+      e.second.resize(size);
+    }
+    if (std::find(role.begin(), role.end(), GTotal) != role.end())
+    {
+      g.Gain.resize(size);
+    }
+    s.Seek(t.BlockStarts.back(), s.LineNumber() + n);
+    this->Jobs.push_back({ out.size(), role, st.NTheta, st.NPhi });
+    this->Tables.push_back(std::move(t));
+    out.push_back(std::move(g));
+    return true;
+  }
+
+  void Flush(const std::string& file, std::vector<FarFieldGrid>& out);
+};
+
+/// Every deferred block's rows in one parallel pass, then each grid finished and checked
+/// as ReadFfeBlock does; a refused row throws DeferredRowsRefused, a failed check
+/// ParseError (either way the caller parses again serially).
+void FfeDeferral::Flush(const std::string& file, std::vector<FarFieldGrid>& out)
+{
+  const bool ok = ParseDeferredRows(this->Text, this->Tables, this->Parallel,
+    [&](std::size_t j, std::int64_t i, std::string_view line) {
+      const Job& job = this->Jobs[j];
+      const std::size_t k = static_cast<std::size_t>(i);
+      double x[32];
+      double v[9] = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+      std::int64_t unused = 0;
+      if (!FastNumberRow(line, static_cast<int>(job.Role.size()), false, unused, x))
+      {
+        return false;
+      }
+      FarFieldGrid& g = out[job.Grid];
+      std::size_t e = 0;
+      for (std::size_t c = 0; c < job.Role.size(); ++c)
+      {
+        const int r = job.Role[c];
+        if (r == Other || r == GTheta || r == GPhi)
+        {
+          g.Extra[e++].second[k] = x[c];
+        }
+        if (r != Other)
+        {
+          v[r] = x[c];
+        }
+      }
+      g.Theta[k] = v[Theta];
+      g.Phi[k] = v[Phi];
+      g.EthetaRe[k] = v[ReT];
+      g.EthetaIm[k] = v[ImT];
+      g.EphiRe[k] = v[ReP];
+      g.EphiIm[k] = v[ImP];
+      if (!g.Gain.empty())
+      {
+        g.Gain[k] = v[GTotal];
+      }
+      return true;
+    });
+  if (!ok)
+  {
+    throw DeferredRowsRefused();
+  }
+  for (std::size_t j = 0; j < this->Jobs.size(); ++j)
+  {
+    FarFieldGrid& g = out[this->Jobs[j].Grid];
+    const std::int64_t end = this->Tables[j].Line + this->Tables[j].Rows - 1;
+    FinishFarFieldGrid(g, file, end);
+    if (g.NumberOfTheta != this->Jobs[j].NTheta || g.NumberOfPhi != this->Jobs[j].NPhi)
+    {
+      throw ParseError(file, end, "the samples do not form the grid the header gives");
+    }
+  }
+}
+
 void ReadFfeBlock(LineScanner& s, const FfeState& st, const std::vector<std::string>& names,
-  std::int64_t limit, std::vector<FarFieldGrid>& out)
+  std::int64_t limit, std::vector<FarFieldGrid>& out, FfeDeferral* defer)
 {
   if (st.Frequency < 0 || st.NTheta < 0 || st.NPhi < 0)
   {
@@ -63,20 +188,6 @@ void ReadFfeBlock(LineScanner& s, const FfeState& st, const std::vector<std::str
   g.Frequency = st.Frequency;
   g.Name = st.Request;
   g.GainKind = st.Kind;
-  // Column roles by name; anything else becomes an extra column under its own name.
-  enum Role
-  {
-    Theta,
-    Phi,
-    ReT,
-    ImT,
-    ReP,
-    ImP,
-    GTheta,
-    GPhi,
-    GTotal,
-    Other
-  };
   std::vector<int> role;
   std::vector<std::size_t> extra;
   bool have[9] = { false };
@@ -130,6 +241,14 @@ void ReadFfeBlock(LineScanner& s, const FfeState& st, const std::vector<std::str
       g.Extra.emplace_back("Gain_phi", std::vector<double>());
     else if (role[c] == Other)
       g.Extra.emplace_back(names[c], std::vector<double>());
+  }
+  if (g.GainKind.empty())
+  {
+    g.GainKind = "Gain";
+  }
+  if (defer && defer->Take(s, g, role, st, out))
+  {
+    return;
   }
   for (auto& e : g.Extra)
   {
@@ -204,18 +323,13 @@ bool LooksLikeFekoFarField(std::string_view rawHead)
     (feko::HasPhrase(head, "#NO. OF THETA SAMPLES") && feko::HasPhrase(head, "#FREQUENCY"));
 }
 
-std::vector<FarFieldGrid> ParseFekoFarField(
-  std::string_view rawText, const std::string& file, std::vector<std::string>* notices)
+namespace
 {
-  std::string storage;
-  const std::string_view text = Untabbed(rawText, storage);
+/// The parse, with long blocks left to `defer` when given (its caller flushes them).
+std::vector<FarFieldGrid> ParseFfe(std::string_view text, const std::string& file,
+  std::vector<std::string>* notices, FfeDeferral* defer)
+{
   LineScanner s(text, file);
-  if (!LooksLikeFekoFarField(text.substr(0, 4096)))
-  {
-    throw ParseError(file, 0,
-      "not a FEKO far-field file: no '##File Type: Far field' header or #Frequency and "
-      "#No. of Theta Samples lines in the first 4 KB");
-  }
   const std::int64_t limit = static_cast<std::int64_t>(text.size() / 4) + 1;
   std::vector<FarFieldGrid> out;
   FfeState st;
@@ -244,13 +358,13 @@ std::vector<FarFieldGrid> ParseFekoFarField(
       {
         if (!notices || out.empty() || st.Request == out.front().Name)
         {
-          ReadFfeBlock(s, st, QuotedNames(t), limit, out);
+          ReadFfeBlock(s, st, QuotedNames(t), limit, out, defer);
           continue;
         }
         // A second request: an optional block (the partial-result rule).
         try
         {
-          ReadFfeBlock(s, st, QuotedNames(t), limit, out);
+          ReadFfeBlock(s, st, QuotedNames(t), limit, out, defer);
         }
         catch (const ParseError& e)
         {
@@ -300,10 +414,47 @@ std::vector<FarFieldGrid> ParseFekoFarField(
   }
   return out;
 }
+} // namespace
+
+std::vector<FarFieldGrid> ParseFekoFarField(std::string_view rawText, const std::string& file,
+  std::vector<std::string>* notices, const ParallelFor& parallel)
+{
+  std::string storage;
+  const std::string_view text = Untabbed(rawText, storage, parallel);
+  if (!LooksLikeFekoFarField(text.substr(0, 4096)))
+  {
+    throw ParseError(file, 0,
+      "not a FEKO far-field file: no '##File Type: Far field' header or #Frequency and "
+      "#No. of Theta Samples lines in the first 4 KB");
+  }
+  if (parallel)
+  {
+    // Long blocks on the threads; a row the fast path refuses, or any error (which a
+    // refused row above it might precede), makes the whole parse run again serially,
+    // which reads or reports it: the same first error and notices on any thread count.
+    const std::size_t before = notices ? notices->size() : 0;
+    try
+    {
+      FfeDeferral defer{ text, parallel, {}, {} };
+      std::vector<FarFieldGrid> out = ParseFfe(text, file, notices, &defer);
+      defer.Flush(file, out);
+      return out;
+    }
+    catch (const DeferredRowsRefused&)
+    {}
+    catch (const ParseError&)
+    {}
+    if (notices)
+    {
+      notices->resize(before);
+    }
+  }
+  return ParseFfe(text, file, notices, nullptr);
+}
 
 std::vector<FarFieldGrid> ReadFekoFarFieldFile(
-  const std::string& path, std::vector<std::string>* notices)
+  const std::string& path, std::vector<std::string>* notices, const ParallelFor& parallel)
 {
-  return ParseFekoFarField(ReadWholeFile(path), path, notices);
+  return ParseFekoFarField(ReadWholeFile(path, 1ull << 34, parallel), path, notices, parallel);
 }
 } // namespace cm

@@ -43,6 +43,7 @@
 #define cmFekoFormat_h
 
 #include "cmFarField.h"
+#include "cmParallelFor.h"
 #include "cmSurfaceMesh.h"
 
 #include <string>
@@ -55,10 +56,12 @@ namespace cm
 /// request (a #Request Name other than the first block's) that fails is an optional
 /// block: the blocks before it are returned and one line in `notices` names the file,
 /// the line and the problem (the rest of the file is not read); without, it throws.
-std::vector<FarFieldGrid> ParseFekoFarField(
-  std::string_view text, const std::string& fileName, std::vector<std::string>* notices = nullptr);
-std::vector<FarFieldGrid> ReadFekoFarFieldFile(
-  const std::string& path, std::vector<std::string>* notices = nullptr);
+/// With `parallel`, the rows of every block are parsed on its threads (the same values
+/// and the same first error on any thread count).
+std::vector<FarFieldGrid> ParseFekoFarField(std::string_view text, const std::string& fileName,
+  std::vector<std::string>* notices = nullptr, const ParallelFor& parallel = {});
+std::vector<FarFieldGrid> ReadFekoFarFieldFile(const std::string& path,
+  std::vector<std::string>* notices = nullptr, const ParallelFor& parallel = {});
 bool LooksLikeFekoFarField(std::string_view head);
 
 /// One .os section: current samples at triangle centroids.
@@ -79,10 +82,11 @@ struct FekoSurfaceCurrents
 /// fails (truncated, a bad count or row) is an optional block: with `notices`, that
 /// block's magnetic samples are left empty, the electric ones kept, and one line names
 /// the file, the line and the problem; without, it throws.
-std::vector<FekoSurfaceCurrents> ParseFekoCurrents(
-  std::string_view text, const std::string& fileName, std::vector<std::string>* notices = nullptr);
-std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(
-  const std::string& path, std::vector<std::string>* notices = nullptr);
+std::vector<FekoSurfaceCurrents> ParseFekoCurrents(std::string_view text,
+  const std::string& fileName, std::vector<std::string>* notices = nullptr,
+  const ParallelFor& parallel = {});
+std::vector<FekoSurfaceCurrents> ReadFekoCurrentsFile(const std::string& path,
+  std::vector<std::string>* notices = nullptr, const ParallelFor& parallel = {});
 bool LooksLikeFekoCurrents(std::string_view head);
 
 /// The metallic triangles of a FEKO .out file with the current density of each block.
@@ -94,10 +98,12 @@ bool LooksLikeFekoCurrents(std::string_view head);
 /// `notices`, a table after the first (a second request, excitation or frequency) that
 /// fails is an optional block: the tables before it are returned and one line in
 /// `notices` names the file, the line and the problem; without, it throws.
-std::vector<SurfaceMesh> ParseFekoOutput(
-  std::string_view text, const std::string& fileName, std::vector<std::string>* notices = nullptr);
-std::vector<SurfaceMesh> ReadFekoOutputFile(
-  const std::string& path, std::vector<std::string>* notices = nullptr);
+/// With `parallel`, the current tables are parsed on its threads (the same values and
+/// the same first error on any thread count).
+std::vector<SurfaceMesh> ParseFekoOutput(std::string_view text, const std::string& fileName,
+  std::vector<std::string>* notices = nullptr, const ParallelFor& parallel = {});
+std::vector<SurfaceMesh> ReadFekoOutputFile(const std::string& path,
+  std::vector<std::string>* notices = nullptr, const ParallelFor& parallel = {});
 /// FEKO's text output (and not NEC-2's, which shares the .out extension).
 bool LooksLikeFekoOutput(std::string_view head);
 } // namespace cm

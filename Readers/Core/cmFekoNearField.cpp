@@ -3,6 +3,8 @@
 // lines are read as the .ffe parser reads them (cmFekoText.h).
 #include "cmFekoNearField.h"
 
+#include "cmFastRows.h"
+
 #include "cmFekoText.h"
 #include "cmTextScan.h"
 
@@ -210,6 +212,51 @@ void FekoVectorToCartesian(
 
 namespace
 {
+/// The text and the threads, for the rows of long blocks (cmFastRows.h).
+struct RowPass
+{
+  std::string_view Text;
+  ParallelFor Parallel;
+};
+
+/// The n rows of a long block at the scanner, in blocks on the threads; false (the
+/// scanner where it was) when the block is short or a row is refused: the serial
+/// ReadRows then reads every row again and reports the first bad one. Blocks are read
+/// in file order, so this gives the serial result and first error on any thread count.
+bool FastRows(LineScanner& s, const RowPass* pass, const std::vector<int>& role, std::size_t n,
+  std::vector<double> cols[3])
+{
+  std::vector<DeferredTable> table(1);
+  if (!pass || !pass->Parallel || n < static_cast<std::size_t>(FastRowMinimum) ||
+    role.size() > 32 || !SplitRows(pass->Text, s.Offset(), static_cast<std::int64_t>(n), table[0]))
+  {
+    return false;
+  }
+  const bool ok = ParseDeferredRows(
+    pass->Text, table, pass->Parallel, [&](std::size_t, std::int64_t k, std::string_view line) {
+      double x[32];
+      std::int64_t unused = 0;
+      if (!FastNumberRow(line, static_cast<int>(role.size()), false, unused, x))
+      {
+        return false;
+      }
+      for (std::size_t c = 0; c < role.size(); ++c)
+      {
+        if (role[c] >= 0)
+        {
+          cols[role[c] / 3]
+              [3 * static_cast<std::size_t>(k) + static_cast<std::size_t>(role[c] % 3)] = x[c];
+        }
+      }
+      return true;
+    });
+  if (ok)
+  {
+    s.Seek(table[0].BlockStarts.back(), s.LineNumber() + static_cast<std::int64_t>(n));
+  }
+  return ok;
+}
+
 /// The n rows of a block: coordinates, Re and Im of the 3 components (file order).
 void ReadRows(LineScanner& s, const BlockState& st, const FekoNearFieldBlock& b,
   const std::vector<std::string>& names, const std::vector<int>& role, std::size_t n,
@@ -268,7 +315,7 @@ void FillGrid(const BlockState& st, const std::vector<double> cols[3], NecNearFi
 }
 
 void ReadBlock(LineScanner& s, const BlockState& st, const std::vector<std::string>& names,
-  std::int64_t limit, std::vector<FekoNearFieldBlock>& out)
+  std::int64_t limit, std::vector<FekoNearFieldBlock>& out, const RowPass* pass)
 {
   if (st.Frequency < 0)
   {
@@ -303,7 +350,10 @@ void ReadBlock(LineScanner& s, const BlockState& st, const std::vector<std::stri
   const auto n = static_cast<std::size_t>(total);
   std::vector<double> cols[3] = { std::vector<double>(3 * n), std::vector<double>(3 * n),
     std::vector<double>(3 * n) }; // coordinates, Re, Im
-  ReadRows(s, st, b, names, role, n, cols);
+  if (!FastRows(s, pass, role, n, cols))
+  {
+    ReadRows(s, st, b, names, role, n, cols);
+  }
   int order[3];
   GridOrder(s, cols[0], b.Counts, order, b.Grid.Dimensions);
   b.Grid.Line = s.LineNumber();
@@ -359,11 +409,11 @@ bool LooksLikeFekoNearField(std::string_view rawHead)
     feko::HasPhrase(head, "##FILE TYPE: MAGNETIC NEAR FIELD");
 }
 
-std::vector<FekoNearFieldBlock> ParseFekoNearField(
-  std::string_view rawText, const std::string& file, std::vector<std::string>* notices)
+std::vector<FekoNearFieldBlock> ParseFekoNearField(std::string_view rawText,
+  const std::string& file, std::vector<std::string>* notices, const ParallelFor& parallel)
 {
   std::string storage;
-  std::string_view text = Untabbed(rawText, storage);
+  std::string_view text = Untabbed(rawText, storage, parallel);
   if (StartsWith(text, "\xEF\xBB\xBF"))
   {
     text.remove_prefix(3); // a UTF-8 byte-order mark
@@ -375,6 +425,7 @@ std::vector<FekoNearFieldBlock> ParseFekoNearField(
       "field' line in the first 4 KB");
   }
   LineScanner s(text, file);
+  const RowPass pass{ text, parallel };
   const std::int64_t limit = static_cast<std::int64_t>(text.size() / 4) + 1;
   std::vector<FekoNearFieldBlock> out;
   BlockState st;
@@ -415,13 +466,13 @@ std::vector<FekoNearFieldBlock> ParseFekoNearField(
     }
     if (!notices || out.empty())
     {
-      ReadBlock(s, st, QuotedNames(t), limit, out);
+      ReadBlock(s, st, QuotedNames(t), limit, out, &pass);
       continue;
     }
     try
     {
       // A later block (another frequency or request) is optional: the partial-result rule.
-      ReadBlock(s, st, QuotedNames(t), limit, out);
+      ReadBlock(s, st, QuotedNames(t), limit, out, &pass);
     }
     catch (const ParseError& e)
     {
@@ -440,9 +491,9 @@ std::vector<FekoNearFieldBlock> ParseFekoNearField(
 }
 
 std::vector<FekoNearFieldBlock> ReadFekoNearFieldFile(
-  const std::string& path, std::vector<std::string>* notices)
+  const std::string& path, std::vector<std::string>* notices, const ParallelFor& parallel)
 {
-  return ParseFekoNearField(ReadWholeFile(path), path, notices);
+  return ParseFekoNearField(ReadWholeFile(path, 1ull << 34, parallel), path, notices, parallel);
 }
 
 std::string FekoNearFieldCompanion(const std::string& path)

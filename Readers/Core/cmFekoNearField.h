@@ -38,6 +38,7 @@
 #ifndef cmFekoNearField_h
 #define cmFekoNearField_h
 
+#include "cmParallelFor.h"
 #include "cmNecNearField.h"
 
 #include <string>
@@ -60,10 +61,13 @@ struct FekoNearFieldBlock
 /// first that fails is an optional block: the blocks before it are returned and one line
 /// in `notices` names the file, the line and the problem (the rest is not read);
 /// without, it throws.
-std::vector<FekoNearFieldBlock> ParseFekoNearField(
-  std::string_view text, const std::string& fileName, std::vector<std::string>* notices = nullptr);
-std::vector<FekoNearFieldBlock> ReadFekoNearFieldFile(
-  const std::string& path, std::vector<std::string>* notices = nullptr);
+/// With `parallel`, the rows of long blocks are parsed on its threads (the same values and
+/// the same first error on any thread count).
+std::vector<FekoNearFieldBlock> ParseFekoNearField(std::string_view text,
+  const std::string& fileName, std::vector<std::string>* notices = nullptr,
+  const ParallelFor& parallel = {});
+std::vector<FekoNearFieldBlock> ReadFekoNearFieldFile(const std::string& path,
+  std::vector<std::string>* notices = nullptr, const ParallelFor& parallel = {});
 /// `##File Type: Electric near field` or `Magnetic near field` in the head.
 bool LooksLikeFekoNearField(std::string_view head);
 

@@ -8,6 +8,7 @@
 // (far fields come from .ffe files: cmFekoFarField.cpp).
 #include "cmFekoFormat.h"
 
+#include "cmFastRows.h"
 #include "cmFekoText.h"
 #include "cmTextScan.h"
 #include "cmTextSearch.h"
@@ -110,10 +111,15 @@ void Reals(std::string_view line, std::vector<std::string_view>& tok, std::vecto
 class FekoOutputParser
 {
 public:
-  FekoOutputParser(
-    std::string_view text, const std::string& file, std::vector<std::string>* notices)
+  /// With `parallel` and `defer`, long current tables are only counted where they
+  /// stand and parsed at once on the threads (Run() may then throw DeferredRowsRefused).
+  FekoOutputParser(std::string_view text, const std::string& file,
+    std::vector<std::string>* notices, const ParallelFor& parallel = {}, bool defer = false)
     : File(file)
     , Notices(notices)
+    , Text(text)
+    , Parallel(parallel)
+    , Defer(defer && parallel)
     , S(text, file)
     , Limit(static_cast<std::int64_t>(text.size() / 40) + 1)
   {}
@@ -137,11 +143,18 @@ private:
   void CheckCentre(std::int64_t i, std::int64_t n);
   bool TableRows(const char* table);
   bool RowsAfterBlanks();
+  bool DeferTable(std::int64_t m);
+  void FlushTables();
   // The end of the file: the mesh alone, and the notices about empty tables.
   void Finish();
 
   const std::string& File;
   std::vector<std::string>* Notices;
+  std::string_view Text;
+  ParallelFor Parallel;
+  bool Defer;
+  std::vector<DeferredTable> Deferred; ///< current tables left for FlushTables
+  std::vector<std::pair<std::size_t, int>> DeferredMesh; ///< their mesh in Out, fields a row
   LineScanner S;
   const std::int64_t Limit; ///< no more triangles than the file could hold
   SurfaceMesh Geometry;
@@ -173,6 +186,7 @@ std::vector<SurfaceMesh> FekoOutputParser::Run()
     }
     if (FindPhrase(this->Line, "DATA OF THE METALLIC TRIANGLES") != npos)
     {
+      this->FlushTables(); // deferred rows are checked against the mesh they follow
       this->ReadTriangles();
     }
     else if (FindPhrase(this->Line, "DATA OF THE SEGMENTS") != npos)
@@ -185,6 +199,7 @@ std::vector<SurfaceMesh> FekoOutputParser::Run()
       break;
     }
   }
+  this->FlushTables();
   this->Finish();
   return std::move(this->Out);
 }
@@ -420,6 +435,11 @@ void FekoOutputParser::ReadCurrentTable()
     this->Out.push_back(std::move(mesh)); // the mesh alone: this request printed no currents
     return;
   }
+  if (this->DeferTable(m))
+  {
+    this->Out.push_back(std::move(mesh)); // its currents come in FlushTables
+    return;
+  }
   mesh.JReal.reserve(3 * static_cast<std::size_t>(m));
   mesh.JImag.reserve(3 * static_cast<std::size_t>(m));
   // Two row layouts: number, centre, |J| and phase of Jx, Jy, Jz (10 fields), and
@@ -563,6 +583,89 @@ bool FekoOutputParser::RowsAfterBlanks()
   return false;
 }
 
+/// A long table whose first row has 10 or 13 fields: its m rows are only counted here
+/// and left for FlushTables (the scanner moves past them). False: parse it now.
+bool FekoOutputParser::DeferTable(std::int64_t m)
+{
+  if (!this->Defer || m < FastRowMinimum)
+  {
+    return false;
+  }
+  const std::size_t at = this->S.Offset();
+  std::size_t end = this->Text.find('\n', at);
+  end = end == npos ? this->Text.size() : end;
+  Tokenize(this->Text.substr(at, end - at), this->Tok);
+  DeferredTable table;
+  if ((this->Tok.size() != 10 && this->Tok.size() != 13) || !SplitRows(this->Text, at, m, table))
+  {
+    return false; // the serial parse reports it
+  }
+  table.Line = this->S.LineNumber() + 1;
+  this->S.Seek(table.BlockStarts.back(), this->S.LineNumber() + m);
+  this->DeferredMesh.emplace_back(this->Out.size(), static_cast<int>(this->Tok.size()));
+  this->Deferred.push_back(std::move(table));
+  return true;
+}
+
+/// The rows of every deferred table, in one parallel pass, with every check of
+/// ReadCurrentRow; a row refused throws DeferredRowsRefused (the caller parses serially).
+void FekoOutputParser::FlushTables()
+{
+  if (this->Deferred.empty())
+  {
+    return;
+  }
+  const std::int64_t jobs = static_cast<std::int64_t>(this->Deferred.size());
+  RunFor(this->Parallel, 2 * jobs, [&](long long lo, long long hi) {
+    for (long long k = lo; k < hi; ++k)
+    {
+      const std::size_t j = static_cast<std::size_t>(k / 2);
+      SurfaceMesh& mesh = this->Out[this->DeferredMesh[j].first];
+      (k % 2 == 0 ? mesh.JReal : mesh.JImag)
+        .resize(3 * static_cast<std::size_t>(this->Deferred[j].Rows));
+    }
+  });
+  const double tolerance = 1e-3 * this->Extent + 1e-12;
+  const bool ok = ParseDeferredRows(this->Text, this->Deferred, this->Parallel,
+    [&](std::size_t j, std::int64_t i, std::string_view line) {
+      const int fields = this->DeferredMesh[j].second;
+      std::int64_t n = 0;
+      double v[12];
+      if (!FastNumberRow(line, fields, true, n, v) || n != i + 1)
+      {
+        return false;
+      }
+      for (int k = 9; k < fields - 1; ++k)
+      {
+        if (v[k] < 0)
+        {
+          return false;
+        }
+      }
+      const double* want = &this->Centroids[3 * static_cast<std::size_t>(i)];
+      for (int d = 0; d < 3; ++d)
+      {
+        if (v[2 * d + 3] < 0 || std::abs(v[d] - want[d]) > tolerance)
+        {
+          return false;
+        }
+      }
+      SurfaceMesh& mesh = this->Out[this->DeferredMesh[j].first];
+      for (int k = 0; k < 3; ++k)
+      {
+        const std::size_t at = 3 * static_cast<std::size_t>(i) + static_cast<std::size_t>(k);
+        FromMagnitudePhase(v[3 + 2 * k], v[4 + 2 * k], mesh.JReal[at], mesh.JImag[at]);
+      }
+      return true;
+    });
+  if (!ok)
+  {
+    throw DeferredRowsRefused();
+  }
+  this->Deferred.clear();
+  this->DeferredMesh.clear();
+}
+
 // ---- The end of the file ---------------------------------------------------
 
 void FekoOutputParser::Finish()
@@ -602,21 +705,40 @@ void FekoOutputParser::Finish()
 }
 } // namespace
 
-std::vector<SurfaceMesh> ParseFekoOutput(
-  std::string_view rawText, const std::string& file, std::vector<std::string>* notices)
+std::vector<SurfaceMesh> ParseFekoOutput(std::string_view rawText, const std::string& file,
+  std::vector<std::string>* notices, const ParallelFor& parallel)
 {
   std::string storage;
-  const std::string_view text = Untabbed(rawText, storage);
+  const std::string_view text = Untabbed(rawText, storage, parallel);
   if (!LooksLikeFekoOutput(text.substr(0, 4096)))
   {
     throw ParseError(file, 0, "not a FEKO output file: no FEKO banner in the first 4 KB");
+  }
+  if (parallel)
+  {
+    // Long current tables on the threads; a row the fast path refuses, or any error
+    // (which a refused row above it might precede in the file), makes the whole parse
+    // run again serially, which reads or reports it: the same first error and notices.
+    const std::size_t before = notices ? notices->size() : 0;
+    try
+    {
+      return FekoOutputParser(text, file, notices, parallel, true).Run();
+    }
+    catch (const DeferredRowsRefused&)
+    {}
+    catch (const ParseError&)
+    {}
+    if (notices)
+    {
+      notices->resize(before);
+    }
   }
   return FekoOutputParser(text, file, notices).Run();
 }
 
 std::vector<SurfaceMesh> ReadFekoOutputFile(
-  const std::string& path, std::vector<std::string>* notices)
+  const std::string& path, std::vector<std::string>* notices, const ParallelFor& parallel)
 {
-  return ParseFekoOutput(ReadWholeFile(path), path, notices);
+  return ParseFekoOutput(ReadWholeFile(path, 1ull << 34, parallel), path, notices, parallel);
 }
 } // namespace cm

@@ -397,8 +397,13 @@ std::vector<FekoSourcePosition> FekoSourcePositionParser::Run()
   std::string_view line;
   while (this->S.Next(line))
   {
-    if (feko::HasPhrase(line, "DATA OF THE METALLIC TRIANGLES") && this->Triangles.empty())
+    if (feko::HasPhrase(line, "DATA OF THE METALLIC TRIANGLES") && this->Triangles.empty() &&
+      MatchPhrase(this->Text.substr(this->S.Offset()), "VOLTAGE SOURCE AT AN EDGE") !=
+        std::string_view::npos)
     {
+      // The corners only place voltage sources at edges: with no such source in the rest
+      // of the text (the phrase's rare tail, found with memchr on its 'V'), nothing would
+      // use them, and the triangle table (a large part of a big file) is not read.
       this->ReadTriangles();
     }
     else if (feko::HasPhrase(line, "EXCITATION BY VOLTAGE SOURCE AT AN EDGE"))

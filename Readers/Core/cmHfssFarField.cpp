@@ -2,6 +2,8 @@
 // Ansys HFSS far-field data files (.ffd): see cmHfssFarField.h.
 #include "cmHfssFarField.h"
 
+#include "cmFastRows.h"
+
 #include "cmTextScan.h"
 
 #include <algorithm>
@@ -73,15 +75,17 @@ bool IsKeyword(std::string_view token, const char* upper)
 class HfssParser
 {
 public:
-  HfssParser(std::string_view text, const std::string& file)
+  HfssParser(std::string_view text, const std::string& file, const ParallelFor& parallel)
     : Text(text)
     , File(file)
     , S(text, file)
+    , Parallel(parallel)
   {}
   HfssFarField Run();
 
 private:
   FarFieldGrid ReadBlock(double frequency);
+  bool FastBlock(FarFieldGrid& g, std::int64_t rows);
   void Directivity(FarFieldGrid& g);
   void Finish(std::int64_t rows);
   bool BlockStart(std::size_t at, std::int64_t lineAt, bool first, double& f);
@@ -95,6 +99,7 @@ private:
   Axis Theta, Phi;
   HfssFarField Out;
   bool WarnedCoverage = false;
+  ParallelFor Parallel;
 };
 
 HfssFarField HfssParser::Run()
@@ -210,7 +215,7 @@ FarFieldGrid HfssParser::ReadBlock(double frequency)
   }
   static const char* const names[4] = { "Re(Etheta)", "Im(Etheta)", "Re(Ephi)", "Im(Ephi)" };
   const std::size_t block = this->Out.Grids.size() + 1;
-  for (std::int64_t r = 0; r < rows; ++r)
+  for (std::int64_t r = this->FastBlock(g, rows) ? rows : 0; r < rows; ++r)
   {
     if (!NextTokens(s, this->Tok))
     {
@@ -238,6 +243,53 @@ FarFieldGrid HfssParser::ReadBlock(double frequency)
   MapToTableRanges(g, this->File, s.LineNumber());
   this->Directivity(g);
   return g;
+}
+
+/// The rows of a long block, one line each, in blocks on the threads (cmFastRows.h);
+/// false (g and the scanner as they were) when the block is short or a row is refused:
+/// the serial loop then reads every row and reports the first bad one. Blocks are read
+/// in file order, so the result and the first error are the serial ones.
+bool HfssParser::FastBlock(FarFieldGrid& g, std::int64_t rows)
+{
+  std::vector<DeferredTable> table(1);
+  if (!this->Parallel || rows < FastRowMinimum ||
+    !SplitRows(this->Text, this->S.Offset(), rows, table[0]))
+  {
+    return false;
+  }
+  std::vector<double>* cols[6] = { &g.Theta, &g.Phi, &g.EthetaRe, &g.EthetaIm, &g.EphiRe,
+    &g.EphiIm };
+  for (std::vector<double>* v : cols)
+  {
+    v->resize(static_cast<std::size_t>(rows));
+  }
+  const bool ok = ParseDeferredRows(
+    this->Text, table, this->Parallel, [&](std::size_t, std::int64_t r, std::string_view line) {
+      double v[4];
+      std::int64_t unused = 0;
+      if (!FastNumberRow(line, 4, false, unused, v))
+      {
+        return false;
+      }
+      const auto k = static_cast<std::size_t>(r);
+      g.Theta[k] = this->Theta.At(r / this->Phi.Count); // θ outer: proved in the header
+      g.Phi[k] = this->Phi.At(r % this->Phi.Count);
+      for (int c = 0; c < 4; ++c)
+      {
+        (*cols[2 + c])[k] = v[c];
+      }
+      return true;
+    });
+  if (!ok)
+  {
+    for (std::vector<double>* v : cols)
+    {
+      v->clear();
+    }
+    return false;
+  }
+  this->S.Seek(table[0].BlockStarts.back(), this->S.LineNumber() + rows);
+  return true;
 }
 
 /// ∮|rE|²/(2η0) dΩ on the grid (trapezoid in θ, even steps in φ); negative with `why`
@@ -313,9 +365,10 @@ void HfssParser::Directivity(FarFieldGrid& g)
   }
 }
 
-HfssFarField ParseHfssFarField(std::string_view text, const std::string& fileName)
+HfssFarField ParseHfssFarField(
+  std::string_view text, const std::string& fileName, const ParallelFor& parallel)
 {
-  return HfssParser(text, fileName).Run();
+  return HfssParser(text, fileName, parallel).Run();
 }
 
 bool LooksLikeHfssFarField(std::string_view head)

@@ -39,6 +39,7 @@
 #ifndef cmHfssFarField_h
 #define cmHfssFarField_h
 
+#include "cmParallelFor.h"
 #include "cmFarField.h"
 
 #include <string>
@@ -53,7 +54,10 @@ struct HfssFarField
   std::vector<std::string> Warnings; ///< "file:line: problem"
 };
 
-HfssFarField ParseHfssFarField(std::string_view text, const std::string& fileName);
+/// With `parallel`, the rows of long frequency blocks are parsed on its threads (the same
+/// values and the same first error on any thread count).
+HfssFarField ParseHfssFarField(
+  std::string_view text, const std::string& fileName, const ParallelFor& parallel = {});
 
 /// Two lines of `start stop count` (count a positive integer), then `Frequencies N`,
 /// `Frequency f` or a row of 4 numbers.
