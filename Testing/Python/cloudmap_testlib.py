@@ -408,6 +408,22 @@ def string_values(field_data, name):
     return [a.GetValue(i) for i in range(a.GetNumberOfValues())] if a is not None and a.IsA("vtkStringArray") else None
 
 
+def column(table, name):
+    """The values of the column `name` of a vtkTable; fails the test without one."""
+    a = table.GetColumnByName(name)
+    if a is None:
+        fail("no column %s" % name)
+    return [a.GetValue(i) for i in range(a.GetNumberOfTuples())]
+
+
+def field_value(data, name):
+    """The first value of the field data array `name`; fails the test without one."""
+    a = data.GetFieldData().GetAbstractArray(name)
+    if a is None:
+        fail("no field data %s" % name)
+    return a.GetValue(0)
+
+
 def table_columns(table):
     """{column name: [value of each row]} of a vtkTable."""
     return {table.GetColumnName(c): [table.GetColumn(c).GetValue(r) for r in range(table.GetNumberOfRows())]

@@ -19,6 +19,8 @@ import os
 import sys
 
 import cloudmap_testlib as lib
+column = lib.column
+field = lib.field_value
 
 plugin, tmp = sys.argv[1], sys.argv[2]
 simple = lib.load_plugin(plugin)
@@ -27,20 +29,6 @@ from paraview import servermanager as sm  # noqa: E402
 here = os.path.dirname(os.path.abspath(__file__))
 data = lib.DATA
 D15 = 10 * math.log10(1.5)
-
-
-def column(t, name):
-    a = t.GetColumnByName(name)
-    if a is None:
-        lib.fail("no column %s" % name)
-    return [a.GetValue(i) for i in range(a.GetNumberOfTuples())]
-
-
-def field(t, name):
-    a = t.GetFieldData().GetAbstractArray(name)
-    if a is None:
-        lib.fail("no field data %s" % name)
-    return a.GetValue(0)
 
 
 def metrics(src, time=None):

@@ -17,6 +17,8 @@ import os
 import sys
 
 import cloudmap_testlib as lib
+column = lib.column
+field = lib.field_value
 
 plugin, tmp = sys.argv[1], sys.argv[2]
 simple = lib.load_plugin(plugin)
@@ -31,20 +33,6 @@ session = sm.ActiveConnection.Session
 def readers(path):
     l = factory.GetReaders(path, session)
     return [l.GetString(i) for i in range(1, l.GetLength(), 3)]
-
-
-def column(t, name):
-    a = t.GetColumnByName(name)
-    if a is None:
-        lib.fail("no column %s" % name)
-    return [a.GetValue(i) for i in range(a.GetNumberOfTuples())]
-
-
-def field(t, name):
-    a = t.GetFieldData().GetAbstractArray(name)
-    if a is None:
-        lib.fail("no field data %s" % name)
-    return a.GetValue(0)
 
 
 for name in sorted(os.listdir(data)):

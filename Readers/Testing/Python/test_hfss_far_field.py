@@ -23,6 +23,8 @@ import shutil
 import sys
 
 import cloudmap_testlib as lib
+column = lib.column
+field = lib.field_value
 
 plugin, tmp = sys.argv[1], sys.argv[2]
 simple = lib.load_plugin(plugin)
@@ -32,20 +34,6 @@ check = lib.Checks()
 data = os.path.join(lib.DATA, "hfss")
 ETA0 = 376.730313668
 meta = json.load(open(os.path.join(data, "pyaedt_antenna_metadata.json")))
-
-
-def column(t, name):
-    a = t.GetColumnByName(name)
-    if a is None:
-        lib.fail("no column %s" % name)
-    return [a.GetValue(i) for i in range(a.GetNumberOfTuples())]
-
-
-def field(t, name):
-    a = t.GetFieldData().GetAbstractArray(name)
-    if a is None:
-        lib.fail("no field data %s" % name)
-    return a.GetValue(0)
 
 
 def raw(path):

@@ -16,6 +16,8 @@ import os
 import sys
 
 import cloudmap_testlib as lib
+column = lib.column
+field = lib.field_value
 
 plugin, tmp = sys.argv[1], sys.argv[2]
 simple = lib.load_plugin(plugin)
@@ -28,18 +30,6 @@ def check(ok, what):
     if not ok:
         lib.fail(what)
     lib.say("ok:", what)
-
-
-def column(t, name):
-    a = t.GetColumnByName(name)
-    check(a is not None, "column %s" % name)
-    return [a.GetValue(i) for i in range(a.GetNumberOfTuples())]
-
-
-def field(t, name):
-    a = t.GetFieldData().GetAbstractArray(name)
-    check(a is not None, "field data %s" % name)
-    return a.GetValue(0)
 
 
 def metrics(src):
