@@ -80,6 +80,26 @@ struct DataPatch
   double Area;
 };
 
+/// The corners of a structure's polygons, in mesh order, and the grid that merges
+/// those closer than Eps (1e-9 of the model size) in each axis; the cell is 2 Eps.
+struct MergeGrid
+{
+  std::vector<Vec3> Corners;
+  double Lo[3] = { 0, 0, 0 };
+  double Eps = 0, Cell = 0;
+};
+/// For every corner, the first corner whose point it shares (itself for a new point),
+/// exactly as the serial merge (cmNecPatchMatch.cpp) finds it, on the threads; false
+/// when a cluster of close points is too large or a cell too far, for the serial merge
+/// (cmNecVertexMerge.cpp).
+bool MergeCornersParallel(
+  const MergeGrid& g, const ParallelFor& pf, std::vector<std::int64_t>& creator);
+/// The polygons as a mesh with shared corners, each counter-clockwise about its row's
+/// printed normal; `serial` merges the corners with the serial grid, as the reference
+/// of the parallel merge (cmNecPatchMatch.cpp).
+void MeshPolygons(const std::vector<EchoPatch>& poly, const std::vector<DataPatch>& data,
+  SurfaceMesh& mesh, const ParallelFor& pf, bool serial = false);
+
 struct SegmentGeometry
 {
   Vec3 Centre, Direction;
