@@ -56,6 +56,11 @@ inline bool IsDigit(char c)
   return c >= '0' && c <= '9';
 }
 
+/// A plain nec2c table row of exactly `n` fields, an integer (`number`) then n - 1
+/// finite numbers (`values`), read as the general path reads it; false for any other
+/// line, which the caller reads the general way (cmNecPatchCurrents.cpp).
+bool FastRow(std::string_view line, int n, std::int64_t& number, double* values);
+
 /// Section banners that end a table's header search (cmNecOutput.cpp).
 bool IsBanner(std::string_view line);
 /// Numeric rows start with a digit, a point or a signed number; banners never do.
@@ -174,6 +179,9 @@ private:
   bool NextRow(int maxHeader, std::int64_t& headerLines, std::string_view& line);
   void ReadSegments();
   void ReadPatchData();
+  /// The `count` SURFACE PATCH DATA rows after the first at once on the threads, when
+  /// every one is a plain row in sequence; false (nothing read) otherwise.
+  bool ReadPatchRowsParallel(std::int64_t count);
   void ReadFeeds();
   void ReadWireCurrents();
   void ReadPatchCurrents();
