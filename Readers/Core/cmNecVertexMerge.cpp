@@ -88,6 +88,29 @@ void JoinTouchingCells(const std::vector<CellKey>& cells, std::vector<std::int64
   }
 }
 
+/// The clusters of joined cells: root r's cells (in cell order) are
+/// members[count[r] .. count[r + 1]), empty for a cell that is not a root.
+void ListClusters(std::vector<std::int64_t>& parent, std::vector<std::int64_t>& count,
+  std::vector<std::int64_t>& members)
+{
+  const std::size_t nc = parent.size();
+  std::vector<std::int64_t> root(nc);
+  count.assign(nc + 1, 0);
+  for (std::size_t c = 0; c < nc; ++c)
+  {
+    root[c] = Root(parent, static_cast<std::int64_t>(c));
+    ++count[static_cast<std::size_t>(root[c]) + 1];
+  }
+  std::partial_sum(count.begin(), count.end(), count.begin());
+  members.resize(nc);
+  std::vector<std::int64_t> at(count.begin(), count.end() - 1);
+  for (std::size_t c = 0; c < nc; ++c)
+  {
+    members[static_cast<std::size_t>(at[static_cast<std::size_t>(root[c])]++)] =
+      static_cast<std::int64_t>(c);
+  }
+}
+
 /// The serial merge over one cluster's corners (in corner order): each takes the first
 /// stored point within eps, cells searched as VertexMerger::Search does (x, y, z over
 /// the cells its tolerance box reaches, newest point first in a cell). False when the
@@ -206,26 +229,10 @@ bool MergeCornersParallel(
     }
   }
   cellStart.push_back(m);
-  std::vector<std::int64_t> parent;
+  std::vector<std::int64_t> parent, count, members;
   JoinTouchingCells(cells, parent);
-  // Clusters: their cells listed by root, in cell order.
+  ListClusters(parent, count, members);
   const std::int64_t nc = static_cast<std::int64_t>(cells.size());
-  std::vector<std::int64_t> count(cells.size() + 1, 0), root(cells.size());
-  for (std::int64_t c = 0; c < nc; ++c)
-  {
-    root[static_cast<std::size_t>(c)] = Root(parent, c);
-    ++count[static_cast<std::size_t>(root[static_cast<std::size_t>(c)]) + 1];
-  }
-  std::partial_sum(count.begin(), count.end(), count.begin());
-  std::vector<std::int64_t> members(cells.size());
-  {
-    std::vector<std::int64_t> at(count.begin(), count.end() - 1);
-    for (std::int64_t c = 0; c < nc; ++c)
-    {
-      members[static_cast<std::size_t>(
-        at[static_cast<std::size_t>(root[static_cast<std::size_t>(c)])]++)] = c;
-    }
-  }
   creator.assign(m, -1);
   const long long blocks = (nc + 4095) / 4096;
   std::vector<char> ok(static_cast<std::size_t>(blocks), 1);
