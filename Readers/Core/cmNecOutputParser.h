@@ -56,6 +56,11 @@ inline bool IsDigit(char c)
   return c >= '0' && c <= '9';
 }
 
+/// A plain nec2c table row of exactly `n` fields, an integer (`number`) then n - 1
+/// finite numbers (`values`), read as the general path reads it; false for any other
+/// line, which the caller reads the general way (cmNecPatchCurrents.cpp).
+bool FastRow(std::string_view line, int n, std::int64_t& number, double* values);
+
 /// Section banners that end a table's header search (cmNecOutput.cpp).
 bool IsBanner(std::string_view line);
 /// Numeric rows start with a digit, a point or a signed number; banners never do.
@@ -79,6 +84,26 @@ struct DataPatch
   Vec3 Centre, Normal, T1, T2;
   double Area;
 };
+
+/// The corners of a structure's polygons, in mesh order, and the grid that merges
+/// those closer than Eps (1e-9 of the model size) in each axis; the cell is 2 Eps.
+struct MergeGrid
+{
+  std::vector<Vec3> Corners;
+  double Lo[3] = { 0, 0, 0 };
+  double Eps = 0, Cell = 0;
+};
+/// For every corner, the first corner whose point it shares (itself for a new point),
+/// exactly as the serial merge (cmNecPatchMatch.cpp) finds it, on the threads; false
+/// when a cluster of close points is too large or a cell too far, for the serial merge
+/// (cmNecVertexMerge.cpp).
+bool MergeCornersParallel(
+  const MergeGrid& g, const ParallelFor& pf, std::vector<std::int64_t>& creator);
+/// The polygons as a mesh with shared corners, each counter-clockwise about its row's
+/// printed normal; `serial` merges the corners with the serial grid, as the reference
+/// of the parallel merge (cmNecPatchMatch.cpp).
+void MeshPolygons(const std::vector<EchoPatch>& poly, const std::vector<DataPatch>& data,
+  SurfaceMesh& mesh, const ParallelFor& pf, bool serial = false);
 
 struct SegmentGeometry
 {
@@ -154,6 +179,9 @@ private:
   bool NextRow(int maxHeader, std::int64_t& headerLines, std::string_view& line);
   void ReadSegments();
   void ReadPatchData();
+  /// The `count` SURFACE PATCH DATA rows after the first at once on the threads, when
+  /// every one is a plain row in sequence; false (nothing read) otherwise.
+  bool ReadPatchRowsParallel(std::int64_t count);
   void ReadFeeds();
   void ReadWireCurrents();
   void ReadPatchCurrents();

@@ -28,6 +28,8 @@ inline bool IsRowBlank(char c)
   return c == ' ' || c == '\t' || c == '\r';
 }
 
+} // namespace
+
 /// The fast path of a numeric table row: exactly `n` blank-separated tokens,
 /// a plain integer then n - 1 finite numbers, each converted where it stands
 /// with ScanDouble (the readers' one number parser, as ParseDouble). A token that
@@ -84,7 +86,6 @@ bool FastRow(std::string_view line, int n, std::int64_t& number, double* values)
   }
   return *p == '\0';
 }
-} // namespace
 
 void Parser::ReadPatchCurrents()
 {

@@ -100,9 +100,11 @@ class PatchMatcher
 {
 public:
   PatchMatcher(Structure& g, NecOutput& out);
-  std::vector<EchoPatch> Run();
+  std::vector<EchoPatch> Run(const ParallelFor& pf);
 
 private:
+  static bool Fits(const EchoPatch& e, const Vec3& c, double area);
+  std::int64_t InOrder(const ParallelFor& pf) const;
   std::ptrdiff_t Find(const Vec3& c, double area);
   bool MatchQuarters(std::int64_t i, std::vector<EchoPatch>& poly);
 
@@ -110,39 +112,76 @@ private:
   NecOutput& Out;
   std::vector<std::size_t> ByX; ///< echo patches with a shape, sorted by x
   std::size_t Hint = 0; ///< the echo patch after the last match
+  bool Sorted = false; ///< ByX is made
 };
 
 PatchMatcher::PatchMatcher(Structure& g, NecOutput& out)
   : G(g)
   , Out(out)
+{}
+
+/// Whether echo patch e is unused and has centre `c` and area `area`.
+bool PatchMatcher::Fits(const EchoPatch& e, const Vec3& c, double area)
 {
-  // Echo patches with a shape, sorted by x for a tolerance window search.
-  for (std::size_t i = 0; i < g.Echo.size(); ++i)
-  {
-    if (g.Echo[i].Corners > 0)
+  // Both tables print metres to 5 decimals, so matches are far tighter than the gap
+  // between two distinct patches' centres (about a patch side).
+  const double tolC = 5e-5 + 0.02 * std::sqrt(area), tolA = 2e-5 + 0.005 * area;
+  return !e.Used && e.Corners > 0 && std::abs(e.Area - area) <= tolA &&
+    Norm(Sub(e.Centre, c)) <= tolC;
+}
+
+/// How many rows from the first match the echo patch of their own number: Run() would
+/// take each of them by its hint (the patch after the last match), so they are
+/// checked at once on the threads.
+std::int64_t PatchMatcher::InOrder(const ParallelFor& pf) const
+{
+  const std::vector<EchoPatch>& echo = this->G.Echo;
+  const std::int64_t n = static_cast<std::int64_t>(std::min(echo.size(), this->G.Data.size()));
+  const long long blocks = (n + 4095) / 4096;
+  std::vector<std::int64_t> firstMiss(static_cast<std::size_t>(blocks), n);
+  RunFor(pf, blocks, [&](long long lo, long long hi) {
+    for (long long b = lo; b < hi; ++b)
     {
-      this->ByX.push_back(i);
+      const std::int64_t end = std::min<std::int64_t>(n, (b + 1) * 4096);
+      for (std::int64_t i = b * 4096; i < end; ++i)
+      {
+        const DataPatch& d = this->G.Data[static_cast<std::size_t>(i)];
+        if (!Fits(echo[static_cast<std::size_t>(i)], d.Centre, d.Area))
+        {
+          firstMiss[static_cast<std::size_t>(b)] = i;
+          break;
+        }
+      }
     }
-  }
-  std::sort(this->ByX.begin(), this->ByX.end(),
-    [&](std::size_t a, std::size_t b) { return g.Echo[a].Centre[0] < g.Echo[b].Centre[0]; });
+  });
+  return firstMiss.empty() ? 0 : *std::min_element(firstMiss.begin(), firstMiss.end());
 }
 
 /// An unused echo patch with centre `c` and area `area`, or -1.
 std::ptrdiff_t PatchMatcher::Find(const Vec3& c, double area)
 {
-  // Both tables print metres to 5 decimals, so matches are far tighter than the gap
-  // between two distinct patches' centres (about a patch side).
   const std::vector<EchoPatch>& echo = this->G.Echo;
-  const double tolC = 5e-5 + 0.02 * std::sqrt(area), tolA = 2e-5 + 0.005 * area;
-  auto fits = [&](const EchoPatch& e) {
-    return !e.Used && e.Corners > 0 && std::abs(e.Area - area) <= tolA &&
-      Norm(Sub(e.Centre, c)) <= tolC;
-  };
+  auto fits = [&](const EchoPatch& e) { return Fits(e, c, area); };
   if (this->Hint < echo.size() && fits(echo[this->Hint]))
   {
     return static_cast<std::ptrdiff_t>(this->Hint);
   }
+  if (!this->Sorted)
+  {
+    this->Sorted = true;
+    // Echo patches with a shape, sorted by x for a tolerance window search (made at
+    // the first row its hint misses).
+    for (std::size_t i = 0; i < echo.size(); ++i)
+    {
+      if (echo[i].Corners > 0)
+      {
+        this->ByX.push_back(i);
+      }
+    }
+    std::sort(this->ByX.begin(), this->ByX.end(),
+      [&](std::size_t a, std::size_t b) { return echo[a].Centre[0] < echo[b].Centre[0]; });
+  }
+  const double tolC = 5e-5 + 0.02 * std::sqrt(area);
   auto it = std::lower_bound(this->ByX.begin(), this->ByX.end(), c[0] - tolC,
     [&](std::size_t i, double x) { return echo[i].Centre[0] < x; });
   for (; it != this->ByX.end() && echo[*it].Centre[0] <= c[0] + tolC; ++it)
@@ -190,11 +229,22 @@ bool PatchMatcher::MatchQuarters(std::int64_t i, std::vector<EchoPatch>& poly)
   return true;
 }
 
-std::vector<EchoPatch> PatchMatcher::Run()
+std::vector<EchoPatch> PatchMatcher::Run(const ParallelFor& pf)
 {
   const std::int64_t m = static_cast<std::int64_t>(this->G.Data.size());
   std::vector<EchoPatch> poly(static_cast<std::size_t>(m));
-  for (std::int64_t i = 0; i < m; ++i)
+  const std::int64_t inOrder = this->InOrder(pf);
+  RunFor(pf, (inOrder + 4095) / 4096, [&](long long lo, long long hi) {
+    const std::int64_t end = std::min<std::int64_t>(inOrder, hi * 4096);
+    for (std::int64_t i = lo * 4096; i < end; ++i)
+    {
+      EchoPatch& e = this->G.Echo[static_cast<std::size_t>(i)];
+      e.Used = true;
+      poly[static_cast<std::size_t>(i)] = e;
+    }
+  });
+  this->Hint = static_cast<std::size_t>(inOrder);
+  for (std::int64_t i = inOrder; i < m; ++i)
   {
     const DataPatch& d = this->G.Data[static_cast<std::size_t>(i)];
     const std::ptrdiff_t e = this->Find(d.Centre, d.Area);
@@ -223,7 +273,7 @@ std::vector<EchoPatch> PatchMatcher::Run()
 class VertexMerger
 {
 public:
-  VertexMerger(const std::vector<EchoPatch>& poly, SurfaceMesh& mesh);
+  VertexMerger(const MergeGrid& g, SurfaceMesh& mesh);
   std::int64_t Vertex(const Vec3& p);
 
 private:
@@ -237,31 +287,18 @@ private:
   std::int64_t Search(const Vec3& p, const std::array<std::int64_t, 3>& key) const;
 
   SurfaceMesh& Mesh;
-  double Lo[3] = { HUGE_VAL, HUGE_VAL, HUGE_VAL };
-  double Eps = 0, Cell = 0;
+  double Lo[3];
+  double Eps, Cell;
   std::unordered_multimap<std::array<std::int64_t, 3>, std::int64_t, KeyHash> Grid;
 };
 
-VertexMerger::VertexMerger(const std::vector<EchoPatch>& poly, SurfaceMesh& mesh)
+VertexMerger::VertexMerger(const MergeGrid& g, SurfaceMesh& mesh)
   : Mesh(mesh)
+  , Lo{ g.Lo[0], g.Lo[1], g.Lo[2] }
+  , Eps(g.Eps)
+  , Cell(g.Cell)
 {
-  double hi[3] = { -HUGE_VAL, -HUGE_VAL, -HUGE_VAL };
-  for (const EchoPatch& p : poly)
-  {
-    for (int k = 0; k < p.Corners; ++k)
-    {
-      for (int a = 0; a < 3; ++a)
-      {
-        this->Lo[a] = std::min(this->Lo[a], p.P[k][a]);
-        hi[a] = std::max(hi[a], p.P[k][a]);
-      }
-    }
-  }
-  const double* lo = this->Lo;
-  const double size = !poly.empty() ? Norm(Vec3{ hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2] }) : 0;
-  this->Eps = std::max(1e-9 * size, 1e-12);
-  this->Cell = 2 * this->Eps;
-  this->Grid.reserve(4 * poly.size());
+  this->Grid.reserve(g.Corners.size());
 }
 
 /// The id of an earlier point within the tolerance of p, or -1.
@@ -315,42 +352,104 @@ std::int64_t VertexMerger::Vertex(const Vec3& p)
   return id;
 }
 
-/// The polygons as a mesh with shared corners, each counter-clockwise about its row's
-/// printed normal.
-void MeshPolygons(
-  const std::vector<EchoPatch>& poly, const std::vector<DataPatch>& data, SurfaceMesh& mesh)
+/// The corners in mesh order (each polygon counter-clockwise about its row's printed
+/// normal) and the merge grid over them.
+MergeGrid Corners(const std::vector<EchoPatch>& poly, const std::vector<DataPatch>& data,
+  std::vector<std::int64_t>& offsets, const ParallelFor& pf)
 {
-  VertexMerger merger(poly, mesh);
-  mesh = SurfaceMesh();
-  mesh.Offsets.reserve(poly.size() + 1);
-  mesh.Connectivity.reserve(4 * poly.size());
-  for (std::size_t i = 0; i < poly.size(); ++i)
+  MergeGrid g;
+  offsets.assign(1, 0);
+  offsets.reserve(poly.size() + 1);
+  for (const EchoPatch& p : poly)
   {
-    const EchoPatch& p = poly[i];
-    // Counter-clockwise about NEC's printed normal: the echo order may be either way
-    // (mirrored copies reverse it), the printed normal is the one NEC solved with.
-    Vec3 newell{ 0, 0, 0 };
-    for (int k = 0; k < p.Corners; ++k)
-    {
-      newell = Add(newell, Cross(p.P[k], p.P[(k + 1) % p.Corners]));
-    }
-    const bool flip = Dot(newell, data[i].Normal) < 0;
-    for (int k = 0; k < p.Corners; ++k)
-    {
-      mesh.Connectivity.push_back(merger.Vertex(p.P[flip ? (p.Corners - k) % p.Corners : k]));
-    }
-    mesh.Offsets.push_back(static_cast<std::int64_t>(mesh.Connectivity.size()));
+    offsets.push_back(offsets.back() + p.Corners);
   }
+  g.Corners.resize(static_cast<std::size_t>(offsets.back()));
+  RunFor(pf, static_cast<long long>((poly.size() + 4095) / 4096), [&](long long lo, long long hi) {
+    const std::size_t end = std::min(poly.size(), static_cast<std::size_t>(hi) * 4096);
+    for (std::size_t i = static_cast<std::size_t>(lo) * 4096; i < end; ++i)
+    {
+      const EchoPatch& p = poly[i];
+      // Counter-clockwise about NEC's printed normal: the echo order may be either way
+      // (mirrored copies reverse it), the printed normal is the one NEC solved with.
+      Vec3 newell{ 0, 0, 0 };
+      for (int k = 0; k < p.Corners; ++k)
+      {
+        newell = Add(newell, Cross(p.P[k], p.P[(k + 1) % p.Corners]));
+      }
+      const bool flip = Dot(newell, data[i].Normal) < 0;
+      Vec3* out = &g.Corners[static_cast<std::size_t>(offsets[i])];
+      for (int k = 0; k < p.Corners; ++k)
+      {
+        out[k] = p.P[flip ? (p.Corners - k) % p.Corners : k];
+      }
+    }
+  });
+  double hi[3] = { -HUGE_VAL, -HUGE_VAL, -HUGE_VAL };
+  double* lo = g.Lo;
+  lo[0] = lo[1] = lo[2] = HUGE_VAL;
+  for (const Vec3& c : g.Corners)
+  {
+    for (int a = 0; a < 3; ++a)
+    {
+      lo[a] = std::min(lo[a], c[a]);
+      hi[a] = std::max(hi[a], c[a]);
+    }
+  }
+  const double size = !poly.empty() ? Norm(Vec3{ hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2] }) : 0;
+  g.Eps = std::max(1e-9 * size, 1e-12);
+  g.Cell = 2 * g.Eps;
+  return g;
 }
 } // namespace
+
+void MeshPolygons(const std::vector<EchoPatch>& poly, const std::vector<DataPatch>& data,
+  SurfaceMesh& mesh, const ParallelFor& pf, bool serial)
+{
+  mesh = SurfaceMesh();
+  const MergeGrid g = Corners(poly, data, mesh.Offsets, pf);
+  std::vector<std::int64_t> creator;
+  if (serial || !MergeCornersParallel(g, pf, creator))
+  {
+    VertexMerger merger(g, mesh);
+    mesh.Connectivity.reserve(g.Corners.size());
+    for (const Vec3& c : g.Corners)
+    {
+      mesh.Connectivity.push_back(merger.Vertex(c));
+    }
+    return;
+  }
+  // Points are numbered in the order their first corner comes, as the serial merge does.
+  const std::size_t m = g.Corners.size();
+  mesh.Connectivity.resize(m);
+  std::int64_t next = 0;
+  for (std::size_t j = 0; j < m; ++j)
+  {
+    mesh.Connectivity[j] = creator[j] == static_cast<std::int64_t>(j)
+      ? next++
+      : mesh.Connectivity[static_cast<std::size_t>(creator[j])];
+  }
+  mesh.Points.resize(3 * static_cast<std::size_t>(next));
+  RunFor(pf, static_cast<long long>((m + 65535) / 65536), [&](long long lo, long long hi) {
+    const std::size_t end = std::min(m, static_cast<std::size_t>(hi) * 65536);
+    for (std::size_t j = static_cast<std::size_t>(lo) * 65536; j < end; ++j)
+    {
+      if (creator[j] == static_cast<std::int64_t>(j))
+      {
+        std::copy(g.Corners[j].begin(), g.Corners[j].end(),
+          mesh.Points.begin() + 3 * static_cast<std::ptrdiff_t>(mesh.Connectivity[j]));
+      }
+    }
+  });
+}
 
 void Parser::Build()
 {
   Structure& g = this->Geo;
   this->Out.EchoPatches = static_cast<std::int64_t>(g.Echo.size());
-  const std::vector<EchoPatch> poly = PatchMatcher(g, this->Out).Run();
+  const std::vector<EchoPatch> poly = PatchMatcher(g, this->Out).Run(this->Parallel);
   g.Geometry = std::make_shared<SurfaceMesh>();
-  MeshPolygons(poly, g.Data, *g.Geometry);
+  MeshPolygons(poly, g.Data, *g.Geometry, this->Parallel);
   g.Built = true;
 }
 } // namespace nec

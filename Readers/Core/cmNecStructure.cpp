@@ -206,24 +206,27 @@ void Parser::EchoPatchLine(std::int64_t number, char kind, std::string_view line
   }
   // NEC's patch(): side vectors s1 = (c2-c1)/NX, s2 = (c3-c2)/NY, patches in rows of s1.
   this->Grow(static_cast<std::size_t>(nx * ny));
-  echo.reserve(echo.size() + static_cast<std::size_t>(nx * ny)); // Grow bounded it
+  const std::size_t base = echo.size();
+  echo.resize(base + static_cast<std::size_t>(nx * ny)); // Grow bounded it
   const Vec3 s1 = Scale(1.0 / nx, Sub(e.P[1], e.P[0]));
   const Vec3 s2 = Scale(1.0 / ny, Sub(e.P[2], e.P[1]));
-  for (std::int64_t iy = 0; iy < ny; ++iy)
-  {
-    for (std::int64_t ix = 0; ix < nx; ++ix)
+  // Rows of patches on the threads (each patch is its own: the same values in any order).
+  RunFor(this->Parallel, ny, [&](long long lo, long long hi) {
+    for (std::int64_t iy = lo; iy < hi; ++iy)
     {
-      EchoPatch p;
-      p.Corners = 4;
-      p.P[0] =
-        Add(Add(e.P[0], Scale(static_cast<double>(ix), s1)), Scale(static_cast<double>(iy), s2));
-      p.P[1] = Add(p.P[0], s1);
-      p.P[2] = Add(p.P[1], s2);
-      p.P[3] = Add(p.P[0], s2);
-      Measure(p);
-      echo.push_back(p);
+      for (std::int64_t ix = 0; ix < nx; ++ix)
+      {
+        EchoPatch& p = echo[base + static_cast<std::size_t>(iy * nx + ix)];
+        p.Corners = 4;
+        p.P[0] =
+          Add(Add(e.P[0], Scale(static_cast<double>(ix), s1)), Scale(static_cast<double>(iy), s2));
+        p.P[1] = Add(p.P[0], s1);
+        p.P[2] = Add(p.P[1], s2);
+        p.P[3] = Add(p.P[0], s2);
+        Measure(p);
+      }
     }
-  }
+  });
 }
 
 void Parser::EchoTransform(std::string_view line)

@@ -5,6 +5,7 @@
 
 #include "cmTextScan.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -87,6 +88,12 @@ void Parser::ReadPatchData()
     }
     this->Geo.Data.push_back({ { v[0], v[1], v[2] }, { v[3], v[4], v[5] }, { v[7], v[8], v[9] },
       { v[10], v[11], v[12] }, v[6] });
+    if (n == 1 && this->Geo.TotalPatches > 1)
+    {
+      // The rest of a long table at once; the loop then reads what follows it (more
+      // rows, or the line that ends the table) as it would have.
+      this->ReadPatchRowsParallel(this->Geo.TotalPatches - 1);
+    }
   }
   const std::int64_t got = static_cast<std::int64_t>(this->Geo.Data.size());
   if (this->Geo.TotalPatches >= 0 && got != this->Geo.TotalPatches)
@@ -96,6 +103,74 @@ void Parser::ReadPatchData()
         std::to_string(this->Geo.TotalPatches) + " patches");
   }
   this->SawPatches = this->SawPatches || got > 0;
+}
+
+bool Parser::ReadPatchRowsParallel(std::int64_t count)
+{
+  constexpr std::int64_t Block = 512;
+  if (!this->Parallel || count < 4 * Block || count >= this->MaxPatches)
+  {
+    return false;
+  }
+  // The block starts, line by line (a line the scan cannot place is refused below).
+  const std::size_t at = this->S.Offset();
+  std::vector<std::size_t> starts;
+  starts.reserve(static_cast<std::size_t>(count / Block + 2));
+  std::size_t pos = at;
+  for (std::int64_t k = 0; k < count; ++k)
+  {
+    if (pos >= this->Text.size())
+    {
+      return false; // the file ends inside the table: the serial loop reports it
+    }
+    if (k % Block == 0)
+    {
+      starts.push_back(pos);
+    }
+    const std::size_t nl = this->Text.find('\n', pos);
+    pos = nl == std::string_view::npos ? this->Text.size() : nl + 1;
+  }
+  starts.push_back(pos);
+  std::vector<DataPatch>& data = this->Geo.Data;
+  data.resize(static_cast<std::size_t>(count) + 1);
+  const std::int64_t blocks = static_cast<std::int64_t>(starts.size()) - 1;
+  std::vector<char> ok(static_cast<std::size_t>(blocks), 0);
+  this->Parallel(blocks, [&](std::int64_t lo, std::int64_t hi) {
+    for (std::int64_t b = lo; b < hi; ++b)
+    {
+      std::size_t p = starts[static_cast<std::size_t>(b)];
+      const std::size_t stop = starts[static_cast<std::size_t>(b) + 1];
+      const std::int64_t first = 1 + b * Block, last = std::min(count, first + Block - 1);
+      bool good = true;
+      for (std::int64_t row = first; good && row <= last; ++row) // 0-based patch index
+      {
+        std::size_t end = this->Text.find('\n', p);
+        end = end == std::string_view::npos || end > stop ? stop : end;
+        const std::size_t next = end < stop ? end + 1 : stop;
+        if (end > p && this->Text[end - 1] == '\r')
+        {
+          --end;
+        }
+        std::int64_t n = 0;
+        double v[13];
+        good = FastRow(this->Text.substr(p, end - p), 14, n, v) && n == row + 1 && v[6] > 0;
+        if (good)
+        {
+          data[static_cast<std::size_t>(row)] = { { v[0], v[1], v[2] }, { v[3], v[4], v[5] },
+            { v[7], v[8], v[9] }, { v[10], v[11], v[12] }, v[6] };
+        }
+        p = next;
+      }
+      ok[static_cast<std::size_t>(b)] = good && p == stop ? 1 : 0;
+    }
+  });
+  if (std::find(ok.begin(), ok.end(), 0) != ok.end())
+  {
+    data.resize(1); // the serial loop reads the rows again and reports the first bad one
+    return false;
+  }
+  this->S.Seek(pos, this->S.LineNumber() + count);
+  return true;
 }
 
 void Parser::ReadFeeds()

@@ -16,6 +16,58 @@
 #elif defined(CM_FUZZ_NEC)
 #include "cmNecOutput.h"
 #define CM_PARSE(text) cm::ParseNecOutput(text, "fuzz.out")
+#elif defined(CM_FUZZ_NEC_PARALLEL)
+// The NEC-2 output parser on its parallel paths (blocks run last first) against its serial
+// parse: the same meshes, currents and warnings, or the same first error.
+#include "cmNecOutput.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+namespace
+{
+std::string NecResult(std::string_view text, const cm::ParallelFor& pf)
+{
+  std::string r;
+  try
+  {
+    const cm::NecOutput o = cm::ParseNecOutput(text, "fuzz.out", pf);
+    for (const std::string& w : o.Warnings)
+      r += w + "\n";
+    for (const cm::NecSolution& s : o.Solutions)
+    {
+      const cm::SurfaceMesh m = s.FullMesh();
+      auto add = [&](const void* p, std::size_t n) { r.append(static_cast<const char*>(p), n); };
+      add(m.Points.data(), 8 * m.Points.size());
+      add(m.Connectivity.data(), 8 * m.Connectivity.size());
+      add(m.Offsets.data(), 8 * m.Offsets.size());
+      add(m.JReal.data(), 8 * m.JReal.size());
+      add(m.JImag.data(), 8 * m.JImag.size());
+    }
+  }
+  catch (const cm::ParseError& e)
+  {
+    r = std::string("error ") + e.what();
+  }
+  return r;
+}
+std::size_t NecSerialAndParallel(std::string_view text)
+{
+  const cm::ParallelFor lastFirst = [](long long n,
+                                      const std::function<void(long long, long long)>& body) {
+    for (long long b = n - 1; b >= 0; --b)
+      body(b, b + 1);
+  };
+  if (NecResult(text, {}) != NecResult(text, lastFirst))
+  {
+    std::fprintf(stderr, "the parallel NEC-2 parse differs from the serial one\n");
+    std::abort();
+  }
+  return 0;
+}
+} // namespace
+#define CM_PARSE(text) NecSerialAndParallel(text)
 #elif defined(CM_FUZZ_FEKO_FFE)
 #include "cmFekoFormat.h"
 #define CM_PARSE(text) cm::ParseFekoFarField(text, "fuzz.ffe")

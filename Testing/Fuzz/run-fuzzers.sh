@@ -20,6 +20,7 @@ CXX="${CXX_FUZZ:-clang++-14}"
 targets=(
   "mom:CM_FUZZ_MOM:Data:cmMoMFormat.h"
   "nec:CM_FUZZ_NEC:Data/nec:cmNecOutput.h"
+  "nec_parallel:CM_FUZZ_NEC_PARALLEL:Data/nec:cmNecOutput.h"
   "feko_ffe:CM_FUZZ_FEKO_FFE:Data/feko:cmFekoFormat.h"
   "feko_os:CM_FUZZ_FEKO_OS:Data/feko:cmFekoFormat.h"
   "feko_nf:CM_FUZZ_FEKO_NF:Data/feko/nearfield:cmFekoNearField.h"

@@ -817,6 +817,57 @@ int TestNecOutput(int, char*[])
         std::string("sweep, ") + bad + ": the same warning on 1 and 2 threads at line " + line +
           " (got '" + one + "' and '" + two + "')");
     }
+    // SURFACE PATCH DATA is read in blocks on the threads after its first row: row
+    // 3000 damaged (a non-positive area, a NaN, a wrong patch number) gives the serial
+    // error at its line on 1 and 2 threads; spelled with a '+' sign (a row the
+    // blocks refuse but NEC may print) it gives the serial values.
+    for (const char* bad : { "area", "nan", "2999", "plus" })
+    {
+      std::string broken = sweep;
+      const std::size_t at = broken.find("\n 3000 ", broken.find("SURFACE PATCH DATA"));
+      const std::size_t e = at == std::string::npos ? at : broken.find('\n', at + 1);
+      CM_CHECK_MSG(e != std::string::npos, "plate: row 3000 of SURFACE PATCH DATA found");
+      if (e == std::string::npos)
+        continue;
+      std::vector<std::string> f = Fields(broken.substr(at + 1, e - at - 1));
+      const std::string bads = bad;
+      f[0] = bads == "2999" ? "2999" : f[0];
+      f[7] = bads == "area" ? "-0.01000" : bads == "nan" ? "nan" : f[7];
+      f[1] = bads == "plus" ? "+" + f[1] : f[1];
+      std::string row;
+      for (const std::string& x : f)
+        row += " " + x;
+      broken.replace(at + 1, e - at - 1, row);
+      std::string one, two;
+      SurfaceMesh m1, m2;
+      for (int t = 0; t < 2; ++t)
+      {
+        try
+        {
+          const NecOutput o = t == 0 ? ParseNecOutput(broken, "broken.out")
+                                     : ParseNecOutput(broken, "broken.out", twoThreads);
+          (t == 0 ? m1 : m2) = o.Solutions.empty() ? SurfaceMesh() : o.Solutions[0].FullMesh();
+        }
+        catch (const ParseError& x)
+        {
+          (t == 0 ? one : two) = x.what();
+        }
+      }
+      const std::string line = std::to_string(
+        1 + std::count(broken.begin(), broken.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n'));
+      if (bads == "plus")
+      {
+        CM_CHECK_MSG(one.empty() && two.empty() && m1.Points.size() == 3 * 41 * 101 &&
+            m1.Points == m2.Points && m1.Connectivity == m2.Connectivity && m1.JReal == m2.JReal,
+          "plate, a '+' sign in row 3000 of SURFACE PATCH DATA: the serial values on 2 threads");
+      }
+      else
+      {
+        CM_CHECK_MSG(!one.empty() && one == two && one.find("broken.out:" + line + ":") == 0,
+          std::string("plate, ") + bad + " in SURFACE PATCH DATA: the same error on 1 and 2 " +
+            "threads at line " + line + " (got '" + one + "' and '" + two + "')");
+      }
+    }
   }
 
   return cmReport("TestNecOutput");
