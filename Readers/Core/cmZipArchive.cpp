@@ -110,7 +110,8 @@ void CheckEntry(const ZipEntry& e, const std::string& fileName, const ZipLimits&
   if (e.Method != 0 && e.Method != 8)
   {
     RefuseEntry(fileName, e.Name,
-      "compression method " + std::to_string(e.Method) + " (only stored (0) and deflated (8) entries are read)");
+      "compression method " + std::to_string(e.Method) +
+        " (only stored (0) and deflated (8) entries are read)");
   }
   if (e.Size > limits.MaxEntrySize || e.CompressedSize > limits.MaxEntrySize)
   {
