@@ -324,4 +324,24 @@ void MapToTableRanges(FarFieldGrid& g, const std::string& file, std::int64_t lin
   FinishFarFieldGrid(g, file, line);
 }
 
+double TrapezoidRadiatedPower(const FarFieldGrid& g)
+{
+  const auto nt = static_cast<std::size_t>(g.NumberOfTheta);
+  const auto np = static_cast<std::size_t>(g.NumberOfPhi);
+  const double rad = Pi / 180;
+  double sum = 0;
+  for (std::size_t i = 0; i < nt; ++i)
+  {
+    const double lo = g.Theta[i == 0 ? 0 : i - 1], hi = g.Theta[i + 1 == nt ? i : i + 1];
+    const double w = 0.5 * (hi - lo) * rad * std::sin(g.Theta[i] * rad);
+    for (std::size_t j = 0; j < np; ++j)
+    {
+      const std::size_t k = j * nt + i;
+      sum += w *
+        (g.EthetaRe[k] * g.EthetaRe[k] + g.EthetaIm[k] * g.EthetaIm[k] + g.EphiRe[k] * g.EphiRe[k] +
+          g.EphiIm[k] * g.EphiIm[k]);
+    }
+  }
+  return sum * (360.0 / static_cast<double>(np)) * rad / (2 * FreeSpaceWaveImpedance);
+}
 } // namespace cm

@@ -85,5 +85,9 @@ void MapToTableRanges(FarFieldGrid& grid, const std::string& file, std::int64_t 
 /// True when some θ lies outside [0, 180] (MapToTableRanges is then needed).
 bool HasThetaBeyondTable(const FarFieldGrid& grid);
 
+/// ∮|rE|²/(2η0) dΩ in W on a grid θ 0…180 (trapezoid in θ) by φ evenly round the circle
+/// (each φ step 360/NumberOfPhi); the caller checks that the grid is one.
+double TrapezoidRadiatedPower(const FarFieldGrid& grid);
+
 } // namespace cm
 #endif

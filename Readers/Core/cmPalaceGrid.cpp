@@ -235,22 +235,7 @@ std::array<C, 2> Fit(const PalaceFarFieldBlock& b, const Samples& s, const Vec& 
 
 double PalaceIntegratedPower(const FarFieldGrid& g)
 {
-  const auto nt = static_cast<std::size_t>(g.NumberOfTheta);
-  const auto np = static_cast<std::size_t>(g.NumberOfPhi);
-  double sum = 0;
-  for (std::size_t i = 0; i < nt; ++i)
-  {
-    const double lo = g.Theta[i == 0 ? 0 : i - 1], hi = g.Theta[i + 1 == nt ? i : i + 1];
-    const double w = 0.5 * (hi - lo) * Rad * std::sin(g.Theta[i] * Rad);
-    for (std::size_t j = 0; j < np; ++j)
-    {
-      const std::size_t k = j * nt + i;
-      sum += w *
-        (g.EthetaRe[k] * g.EthetaRe[k] + g.EthetaIm[k] * g.EthetaIm[k] + g.EphiRe[k] * g.EphiRe[k] +
-          g.EphiIm[k] * g.EphiIm[k]);
-    }
-  }
-  return sum * (2 * Pi / static_cast<double>(np)) / (2 * FreeSpaceWaveImpedance);
+  return TrapezoidRadiatedPower(g);
 }
 
 FarFieldGrid PalaceFarFieldGrid(
